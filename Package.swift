@@ -1,0 +1,32 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "Galley",
+    products: [
+        .library(name: "Galley", targets: ["Galley"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CHarfBuzz", pkgConfig: "harfbuzz",
+            providers: [.apt(["libharfbuzz-dev"])]),
+        .systemLibrary(
+            name: "CFreeType", pkgConfig: "freetype2",
+            providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(
+            name: "CFontconfig", pkgConfig: "fontconfig",
+            providers: [.apt(["libfontconfig-dev"])]),
+        // ICU renames every C symbol per release (ubrk_open → ubrk_open_72) with macros Swift cannot see,
+        // so a few CICU_-prefixed wrappers compiled as C stand in for the calls Galley makes.
+        .target(
+            name: "CICU",
+            linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icudata")]),
+        .target(
+            name: "Galley",
+            dependencies: ["CHarfBuzz", "CFreeType", "CFontconfig", "CICU"]),
+        .testTarget(
+            name: "GalleyTests",
+            dependencies: ["Galley"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,93 @@
+/// A concrete font: a face, its variation coordinates, and a size in points.
+///
+/// Fonts are values: cheap to copy, hashable, and safe to share between threads. Metrics are in points,
+/// with y growing upward from the baseline as in the font's own tables (so ``descender`` is negative,
+/// as `UIFont.descender` is). Make fonts with ``FontLibrary``.
+public struct Font: Hashable, Sendable, CustomStringConvertible {
+    /// The sizes a font may have, in points.
+    public static let sizeLimit: ClosedRange<Double> = 0.01...10_000
+
+    let instance: FontInstance
+    /// The size in points (1 pt = 1/72 inch; one pixel at scale 1).
+    public let size: Double
+
+    init(instance: FontInstance, size: Double) throws {
+        guard size.isFinite, Self.sizeLimit.contains(size) else {
+            throw FontError.invalidSize(size, limit: Self.sizeLimit)
+        }
+        self.instance = instance
+        self.size = size
+    }
+
+    /// A font for `face` at `size` points, with the given variation coordinates (ignored on axes the face lacks).
+    ///
+    /// - Throws: ``FontError/invalidSize(_:limit:)`` when `size` is not finite or outside ``sizeLimit``.
+    public init(face: FontFace, size: Double, variations: [FontVariation] = []) throws {
+        try self.init(instance: face.instance(variations: variations), size: size)
+    }
+
+    /// The face this font draws from.
+    public var face: FontFace { instance.face }
+    /// The variation coordinates in force, only those on axes the face has.
+    public var variations: [FontVariation] { instance.variations }
+
+    /// The weight: the `wght` coordinate of a variable face, else the face's OS/2 weight class.
+    public var weight: Double {
+        variations.first { $0.tag == "wght" }?.value ?? face.axis("wght")?.defaultValue
+            ?? Double(face.weightClass)
+    }
+
+    /// The same face and variations at another size.
+    public func withSize(_ size: Double) throws -> Font { try Font(instance: instance, size: size) }
+
+    /// The same face at another weight, through the `wght` axis. A static face is returned unchanged; use
+    /// ``FontLibrary/font(family:size:weight:italic:)`` to pick a heavier file instead.
+    public func withWeight(_ weight: Double) throws -> Font {
+        guard let axis = face.axis("wght") else { return self }
+        let clamped = min(max(weight, axis.minimum), axis.maximum)
+        let others = variations.filter { $0.tag != "wght" }
+        return try Font(face: face, size: size, variations: others + [.weight(clamped)])
+    }
+
+    /// Points per design unit at this size.
+    public var pointsPerUnit: Double { size / Double(face.unitsPerEm) }
+
+    /// Distance from the baseline up to the top of the line box, in points (positive).
+    public var ascender: Double { instance.metrics.ascender * pointsPerUnit }
+    /// Distance from the baseline down to the bottom of the line box, in points (negative).
+    public var descender: Double { instance.metrics.descender * pointsPerUnit }
+    /// Extra space the font asks for between lines, in points.
+    public var lineGap: Double { instance.metrics.lineGap * pointsPerUnit }
+    /// The default line height: ascender − descender + line gap, in points.
+    public var lineHeight: Double { ascender - descender + lineGap }
+    /// Height of flat capital letters above the baseline, in points.
+    public var capHeight: Double { instance.metrics.capHeight * pointsPerUnit }
+    /// Height of flat lowercase letters above the baseline, in points.
+    public var xHeight: Double { instance.metrics.xHeight * pointsPerUnit }
+    /// The underline's centre relative to the baseline, in points (negative is below).
+    public var underlinePosition: Double { instance.metrics.underlinePosition * pointsPerUnit }
+    /// The underline's thickness, in points.
+    public var underlineThickness: Double { instance.metrics.underlineThickness * pointsPerUnit }
+    /// The strikethrough's centre relative to the baseline, in points (positive is above).
+    public var strikeoutPosition: Double { instance.metrics.strikeoutPosition * pointsPerUnit }
+    /// The strikethrough's thickness, in points.
+    public var strikeoutThickness: Double { instance.metrics.strikeoutThickness * pointsPerUnit }
+
+    /// The glyph for `scalar` in the character map, or nil when the face does not cover it.
+    public func glyph(for scalar: Unicode.Scalar) -> UInt32? { instance.glyph(for: scalar) }
+
+    /// The horizontal advance of `glyph` in points.
+    public func advance(of glyph: UInt32) -> Double { instance.advance(of: glyph) * pointsPerUnit }
+
+    public static func == (lhs: Font, rhs: Font) -> Bool { lhs.instance === rhs.instance && lhs.size == rhs.size }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(ObjectIdentifier(instance))
+        hasher.combine(size)
+    }
+
+    public var description: String {
+        let axes = variations.isEmpty ? "" : " " + variations.map(\.description).joined(separator: ",")
+        return "\(face.familyName) \(face.styleName) \(size)pt\(axes)"
+    }
+}

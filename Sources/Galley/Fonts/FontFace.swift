@@ -1,0 +1,156 @@
+import CFreeType
+import CHarfBuzz
+import Synchronization
+
+/// One face of a font file: the file's path and the face's index in it (a `.ttc` holds several).
+///
+/// A face is size-less; ``Font`` adds a size and variation coordinates. Faces are created and uniqued by
+/// ``FontLibrary``, so two faces compare equal only when they are the same object.
+///
+/// Thread safety: the HarfBuzz face is immutable once made and safe to share. The FreeType face is not,
+/// so every use of it goes through ``withFreeTypeFace(_:)``, which holds a lock.
+public final class FontFace: Hashable, @unchecked Sendable, CustomStringConvertible {
+    /// The font file's path.
+    public let path: String
+    /// The face's index inside the file (0 for single-face files).
+    public let index: Int
+    /// The family name, such as `Inter` or `Noto Sans CJK SC`.
+    public let familyName: String
+    /// The style name of the face's default instance, such as `Regular` or `Bold`.
+    public let styleName: String
+    /// Font design units per em.
+    public let unitsPerEm: Int
+    /// The number of glyphs in the face.
+    public let glyphCount: Int
+    /// The OS/2 weight class of the default instance (400 regular, 700 bold).
+    public let weightClass: Int
+    /// Whether the face is italic or oblique.
+    public let isItalic: Bool
+    /// The variation axes; empty for a static font.
+    public let axes: [FontAxis]
+    /// Whether the face comes from Galley's bundled Fonts/ directory.
+    public let isBundled: Bool
+
+    let hbFace: OpaquePointer
+    private let blob: OpaquePointer
+    private let freeTypeFace: Locked<FT_Face?>
+    /// Weak, so that instances (which keep their face alive) do not form a cycle with it.
+    private let instances = Mutex<[[FontVariation]: WeakInstance]>([:])
+
+    private struct WeakInstance {
+        weak var instance: FontInstance?
+    }
+
+    /// Opens face `index` of the font file at `path`.
+    ///
+    /// - Throws: ``FontError/fileNotFound(path:)``, ``FontError/invalidFontFile(path:reason:)`` for a file
+    ///   that FreeType or HarfBuzz cannot read, ``FontError/faceIndexOutOfRange(path:index:faceCount:)``.
+    init(path: String, index: Int, isBundled: Bool) throws {
+        guard let blob = hb_blob_create_from_file_or_fail(path) else {
+            throw FontError.fileNotFound(path: path)
+        }
+        var blobOwner: OpaquePointer? = blob
+        defer { if let blobOwner { hb_blob_destroy(blobOwner) } }
+        let faceCount = Int(hb_face_count(blob))
+        guard faceCount > 0 else {
+            throw FontError.invalidFontFile(path: path, reason: "no OpenType or TrueType face in the file")
+        }
+        guard index >= 0, index < faceCount else {
+            throw FontError.faceIndexOutOfRange(path: path, index: index, faceCount: faceCount)
+        }
+        var length: UInt32 = 0
+        let data = hb_blob_get_data(blob, &length)
+        var face: FT_Face?
+        try FreeType.withLibrary { library in
+            try FreeType.check(
+                UnsafeRawPointer(data).map {
+                    FT_New_Memory_Face(
+                        library, $0.assumingMemoryBound(to: UInt8.self), FT_Long(length), FT_Long(index), &face)
+                } ?? 1, path: path)
+        }
+        guard let face else { throw FontError.invalidFontFile(path: path, reason: "FreeType returned no face") }
+        let hbFace = hb_face_create(blob, UInt32(index))!
+        let glyphCount = Int(hb_face_get_glyph_count(hbFace))
+        let unitsPerEm = Int(hb_face_get_upem(hbFace))
+        guard glyphCount > 0, (16...16384).contains(unitsPerEm) else {
+            hb_face_destroy(hbFace)
+            try? FreeType.withLibrary { _ in _ = FT_Done_Face(face) }
+            throw FontError.invalidFontFile(
+                path: path, reason: "face has \(glyphCount) glyphs and \(unitsPerEm) units per em")
+        }
+        self.path = path
+        self.index = index
+        self.isBundled = isBundled
+        self.hbFace = hbFace
+        self.blob = blob
+        blobOwner = nil
+        self.glyphCount = glyphCount
+        self.unitsPerEm = unitsPerEm
+        familyName = face.pointee.family_name.map { String(cString: $0) } ?? "Unnamed"
+        styleName = face.pointee.style_name.map { String(cString: $0) } ?? "Regular"
+        isItalic = face.pointee.style_flags & FT_Long(FT_STYLE_FLAG_ITALIC) != 0
+        if let os2 = FT_Get_Sfnt_Table(face, FT_SFNT_OS2)?.assumingMemoryBound(to: TT_OS2.self) {
+            weightClass = Int(os2.pointee.usWeightClass)
+        } else {
+            weightClass = face.pointee.style_flags & FT_Long(FT_STYLE_FLAG_BOLD) != 0 ? 700 : 400
+        }
+        axes = Self.readAxes(hbFace)
+        freeTypeFace = Locked(face)
+    }
+
+    deinit {
+        freeTypeFace.withLock { face in
+            if let face { try? FreeType.withLibrary { _ in _ = FT_Done_Face(face) } }
+            face = nil
+        }
+        hb_face_destroy(hbFace)
+        hb_blob_destroy(blob)
+    }
+
+    /// How many faces the file at `path` holds; 0 when it is missing or not a font.
+    static func faceCount(path: String) -> Int {
+        guard let blob = hb_blob_create_from_file_or_fail(path) else { return 0 }
+        defer { hb_blob_destroy(blob) }
+        return Int(hb_face_count(blob))
+    }
+
+    private static func readAxes(_ face: OpaquePointer) -> [FontAxis] {
+        var count = hb_ot_var_get_axis_count(face)
+        guard count > 0 else { return [] }
+        var infos = [hb_ot_var_axis_info_t](repeating: hb_ot_var_axis_info_t(), count: Int(count))
+        hb_ot_var_get_axis_infos(face, 0, &count, &infos)
+        return infos.prefix(Int(count)).map {
+            FontAxis(
+                tag: OpenTypeTag.string(from: $0.tag), minimum: Double($0.min_value),
+                defaultValue: Double($0.default_value), maximum: Double($0.max_value))
+        }
+    }
+
+    /// Runs `body` with the face's FT_Face while holding the face's lock; FreeType faces are not thread-safe.
+    func withFreeTypeFace<T>(_ body: (FT_Face) throws -> T) rethrows -> T? {
+        try freeTypeFace.withLock { face in try face.map(body) }
+    }
+
+    /// The shaping instance for these variation coordinates, shared while any ``Font`` uses it.
+    func instance(variations: [FontVariation]) -> FontInstance {
+        let supported = variations.filter { variation in axes.contains { $0.tag == variation.tag } }
+        return instances.withLock { instances in
+            if let instance = instances[supported]?.instance { return instance }
+            let instance = FontInstance(face: self, variations: supported)
+            instances[supported] = WeakInstance(instance: instance)
+            return instance
+        }
+    }
+
+    /// Whether the face maps `scalar` to a glyph in its character map.
+    public func covers(_ scalar: Unicode.Scalar) -> Bool {
+        instance(variations: []).glyph(for: scalar) != nil
+    }
+
+    /// The coordinate range of axis `tag`, or nil when the face has no such axis.
+    public func axis(_ tag: String) -> FontAxis? { axes.first { $0.tag == tag } }
+
+    public static func == (lhs: FontFace, rhs: FontFace) -> Bool { lhs === rhs }
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+    public var description: String { "\(familyName) \(styleName) (\(path)#\(index))" }
+}

@@ -1,0 +1,248 @@
+import Foundation
+import Synchronization
+
+/// Finds fonts: Galley's bundled Fonts/ first, then the system's fonts through fontconfig, and the fallback
+/// font for characters a font lacks.
+///
+/// A library opens each font file once and keeps its faces for its own lifetime. Every method is safe to call
+/// from several threads: the face table, the fallback cache and fontconfig sit behind one lock.
+///
+/// ```swift
+/// let library = try FontLibrary.standard
+/// let body = try library.font(family: "Inter", size: 17)
+/// let heading = try library.font(family: "Inter", size: 22, weight: 600)
+/// ```
+public final class FontLibrary: @unchecked Sendable {
+    /// The family used when text names no font: the bundled Inter.
+    public let defaultFamily: String
+    /// The family for code: the bundled JetBrains Mono.
+    public let monospacedFamily: String
+    /// The faces found in the bundled fonts directory, in a fixed order (by path).
+    public let bundledFaces: [FontFace]
+    /// Whether fontconfig's system fonts are searched after the bundled ones.
+    public let includesSystemFonts: Bool
+
+    private struct State {
+        var faces: [FaceKey: FontFace] = [:]
+        var fallbacks: [FallbackKey: FontFace?] = [:]
+    }
+
+    private struct FaceKey: Hashable {
+        let path: String
+        let index: Int
+    }
+
+    private struct FallbackKey: Hashable {
+        let scalar: UInt32
+        let weightClass: Int
+        let italic: Bool
+        let emoji: Bool
+    }
+
+    /// How many fallback answers the cache keeps before it starts over.
+    public static let fallbackCacheLimit = 65_536
+
+    private let state = Mutex(State())
+    private let fontconfig: Locked<FontconfigDatabase>
+
+    /// A library over the fonts in `fontsDirectory` (searched first) and, when `includeSystemFonts` is true,
+    /// the system's fonts as fontconfig configures them.
+    ///
+    /// - Parameters:
+    ///   - fontsDirectory: a directory searched recursively for `.ttf`, `.otf`, `.ttc` and `.otc` files;
+    ///     nil for none. Defaults to Galley's bundled Fonts/.
+    ///   - includeSystemFonts: false gives a library that sees only `fontsDirectory`, for results that are the
+    ///     same on every machine (tests, golden images).
+    /// - Throws: ``FontError/fontsDirectoryUnusable(path:)`` when `fontsDirectory` holds no readable font.
+    public init(
+        fontsDirectory: String? = FontLibrary.bundledFontsDirectory, includeSystemFonts: Bool = true,
+        defaultFamily: String = "Inter", monospacedFamily: String = "JetBrains Mono"
+    ) throws {
+        var faces: [FontFace] = []
+        if let fontsDirectory {
+            for path in Self.fontFiles(in: fontsDirectory) {
+                for index in 0..<FontFace.faceCount(path: path) {
+                    if let face = try? FontFace(path: path, index: index, isBundled: true) { faces.append(face) }
+                }
+            }
+            guard !faces.isEmpty else { throw FontError.fontsDirectoryUnusable(path: fontsDirectory) }
+        }
+        bundledFaces = faces
+        includesSystemFonts = includeSystemFonts
+        self.defaultFamily = defaultFamily
+        self.monospacedFamily = monospacedFamily
+        fontconfig = Locked(
+            try FontconfigDatabase(bundledDirectory: fontsDirectory, includeSystemFonts: includeSystemFonts))
+        state.withLock { state in
+            for face in faces { state.faces[FaceKey(path: face.path, index: face.index)] = face }
+        }
+    }
+
+    /// The library over the bundled fonts and the system's fonts, made on first use and shared.
+    public static var standard: FontLibrary {
+        get throws { try standardLibrary.get() }
+    }
+
+    private static let standardLibrary = Result { try FontLibrary() }
+
+    /// Where the bundled fonts are: `$GALLEY_FONTS_DIR`, else `share/galley/Fonts` beside the executable's
+    /// `bin/`, else the Fonts/ directory of the source tree Galley was built from.
+    public static var bundledFontsDirectory: String? {
+        let manager = FileManager.default
+        if let path = ProcessInfo.processInfo.environment["GALLEY_FONTS_DIR"], !path.isEmpty { return path }
+        var candidates: [URL] = []
+        if let executable = Bundle.main.executableURL?.resolvingSymlinksInPath() {
+            candidates.append(
+                executable.deletingLastPathComponent().appendingPathComponent("../share/galley/Fonts"))
+        }
+        let sourceFile = URL(fileURLWithPath: #filePath)
+        candidates.append(
+            sourceFile.deletingLastPathComponent().appendingPathComponent("../../../Fonts").standardizedFileURL)
+        return candidates.first { manager.fileExists(atPath: $0.path) }?.path
+    }
+
+    // MARK: Finding fonts
+
+    /// A font of `family` at `size` points, the face nearest to `weight` (OpenType 100–900) and `italic`.
+    ///
+    /// Bundled families are searched first, then fontconfig's. A variable face gets `weight` on its `wght` axis.
+    /// Generic names (`sans-serif`, `serif`, `monospace`, `emoji`, `system-ui`) take whatever fontconfig picks.
+    ///
+    /// - Throws: ``FontError/unknownFamily(name:bundledFamilies:)`` when no font of the family exists;
+    ///   ``FontError/invalidSize(_:limit:)`` for a bad size.
+    public func font(family: String, size: Double, weight: Double = 400, italic: Bool = false) throws -> Font {
+        guard size.isFinite, Font.sizeLimit.contains(size) else {
+            throw FontError.invalidSize(size, limit: Font.sizeLimit)
+        }
+        if let face = bestBundledFace(family: family, weight: weight, italic: italic) {
+            return try Self.font(face: face, size: size, weight: weight)
+        }
+        if includesSystemFonts,
+            let match = fontconfig.withLock({ $0.match(family: family, weight: weight, italic: italic) }),
+            Self.genericFamilies.contains(family.lowercased())
+                || match.families.contains(where: { $0.caseInsensitiveCompare(family) == .orderedSame })
+        {
+            return try Self.font(face: face(path: match.path, index: match.index), size: size, weight: weight)
+        }
+        throw FontError.unknownFamily(name: family, bundledFamilies: bundledFamilies)
+    }
+
+    /// A font from the file at `path` (face `index` of a collection) at `size` points.
+    ///
+    /// - Throws: ``FontError/fileNotFound(path:)``, ``FontError/invalidFontFile(path:reason:)``,
+    ///   ``FontError/faceIndexOutOfRange(path:index:faceCount:)``, ``FontError/invalidSize(_:limit:)``.
+    public func font(path: String, index: Int = 0, size: Double, weight: Double? = nil) throws -> Font {
+        let face = try face(path: path, index: index)
+        return try weight.map { try Self.font(face: face, size: size, weight: $0) } ?? Font(face: face, size: size)
+    }
+
+    /// The face at `path` and `index`, opened once and kept.
+    public func face(path: String, index: Int = 0) throws -> FontFace {
+        let key = FaceKey(path: path, index: index)
+        if let face = state.withLock({ $0.faces[key] }) { return face }
+        let face = try FontFace(path: path, index: index, isBundled: false)
+        return state.withLock { state in
+            if let existing = state.faces[key] { return existing }
+            state.faces[key] = face
+            return face
+        }
+    }
+
+    /// The names of the bundled families, in the order their faces are searched.
+    public var bundledFamilies: [String] {
+        var seen = Set<String>()
+        return bundledFaces.map(\.familyName).filter { seen.insert($0).inserted }
+    }
+
+    /// Every face Galley can use: the bundled faces first, then the system's (when included), for `galley fonts`.
+    public func availableFaces() -> [FontDescription] {
+        let bundled = bundledFaces.map {
+            FontDescription(family: $0.familyName, style: $0.styleName, path: $0.path, index: $0.index, isBundled: true)
+        }
+        guard includesSystemFonts else { return bundled }
+        let bundledPaths = Set(bundledFaces.map(\.path))
+        return bundled + fontconfig.withLock { $0.systemFaces() }.filter { !bundledPaths.contains($0.path) }
+    }
+
+    // MARK: Fallback
+
+    /// The font to draw `scalar` with when `font` lacks it: a bundled face first, then fontconfig's best
+    /// face for the character at the same weight and slant. Nil when no font on the machine covers it.
+    ///
+    /// The answer is `font` itself when it covers the character, unless `preferringEmoji` asks for a colour-emoji
+    /// font first (a character followed by U+FE0F). Answers are cached per character, weight class, slant and
+    /// emoji preference (at most ``fallbackCacheLimit`` entries).
+    public func fallbackFont(for scalar: Unicode.Scalar, replacing font: Font, preferringEmoji: Bool = false) -> Font? {
+        if !preferringEmoji, font.glyph(for: scalar) != nil { return font }
+        let italic = font.face.isItalic
+        let emoji = preferringEmoji || scalar.properties.isEmojiPresentation
+        let key = FallbackKey(
+            scalar: scalar.value, weightClass: Int((font.weight / 100).rounded()), italic: italic, emoji: emoji)
+        let cached = state.withLock { $0.fallbacks[key] }
+        let face: FontFace?
+        if let cached {
+            face = cached
+        } else {
+            face = findFallbackFace(for: scalar, weight: font.weight, italic: italic, preferEmoji: emoji)
+            state.withLock { state in
+                if state.fallbacks.count >= Self.fallbackCacheLimit { state.fallbacks.removeAll(keepingCapacity: true) }
+                state.fallbacks[key] = .some(face)
+            }
+        }
+        return face.flatMap { try? Self.font(face: $0, size: font.size, weight: font.weight) }
+            ?? (preferringEmoji && font.glyph(for: scalar) != nil ? font : nil)
+    }
+
+    private func findFallbackFace(for scalar: Unicode.Scalar, weight: Double, italic: Bool, preferEmoji: Bool)
+        -> FontFace?
+    {
+        if !preferEmoji {
+            let covering = bundledFaces.filter { $0.covers(scalar) }
+            if let best = covering.min(by: { Self.distance($0, weight, italic) < Self.distance($1, weight, italic) }) {
+                return best
+            }
+        }
+        guard includesSystemFonts else { return nil }
+        let match = fontconfig.withLock {
+            $0.fallback(for: scalar, weight: weight, italic: italic, preferEmoji: preferEmoji)
+        }
+        guard let match, let face = try? face(path: match.path, index: match.index), face.covers(scalar) else {
+            return nil
+        }
+        return face
+    }
+
+    // MARK: Choosing among faces
+
+    private static let genericFamilies: Set<String> = ["sans-serif", "serif", "monospace", "emoji", "system-ui"]
+
+    private func bestBundledFace(family: String, weight: Double, italic: Bool) -> FontFace? {
+        bundledFaces
+            .filter { $0.familyName.caseInsensitiveCompare(family) == .orderedSame }
+            .min { Self.distance($0, weight, italic) < Self.distance($1, weight, italic) }
+    }
+
+    /// How far a face is from a wanted weight and slant: slant dominates, then weight (0 inside a variable range).
+    private static func distance(_ face: FontFace, _ weight: Double, _ italic: Bool) -> Double {
+        let slant = face.isItalic == italic ? 0.0 : 10_000
+        if let axis = face.axis("wght") {
+            return slant + max(0, axis.minimum - weight, weight - axis.maximum)
+        }
+        return slant + abs(Double(face.weightClass) - weight)
+    }
+
+    private static func font(face: FontFace, size: Double, weight: Double) throws -> Font {
+        let font = try Font(face: face, size: size)
+        return try font.withWeight(weight)
+    }
+
+    private static let fontExtensions: Set<String> = ["ttf", "otf", "ttc", "otc"]
+
+    private static func fontFiles(in directory: String) -> [String] {
+        guard let walker = FileManager.default.enumerator(atPath: directory) else { return [] }
+        return walker.compactMap { $0 as? String }
+            .filter { fontExtensions.contains(($0 as NSString).pathExtension.lowercased()) }
+            .sorted()
+            .map { (directory as NSString).appendingPathComponent($0) }
+    }
+}

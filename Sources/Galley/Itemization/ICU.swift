@@ -1,0 +1,18 @@
+import CICU
+
+/// The one place ICU status codes become Swift errors.
+enum ICU {
+    /// Throws ``ICUError`` when `status` is a failure (warnings, which are negative, pass).
+    static func check(_ status: Int32, _ operation: String) throws {
+        guard status > 0 else { return }
+        throw ICUError(operation: operation, code: String(cString: CICU_errorName(status)))
+    }
+}
+
+/// An ICU call failed; `code` is ICU's name for the status, such as `U_MEMORY_ALLOCATION_ERROR`.
+public struct ICUError: Error, Equatable, Sendable, CustomStringConvertible {
+    public let operation: String
+    public let code: String
+
+    public var description: String { "ICU \(operation) failed: \(code)" }
+}

@@ -1,0 +1,37 @@
+import CICU
+
+/// A Unicode script (UAX #24), such as Latin, Han or Arabic, named by its ISO 15924 code.
+public struct Script: Hashable, Sendable, CustomStringConvertible {
+    /// ICU's `UScriptCode` value.
+    let code: Int32
+
+    /// The four-letter ISO 15924 code, such as `Latn`, `Hani`, `Arab`.
+    public var iso15924: String {
+        CICU_uscript_getShortName(code).map { String(cString: $0) } ?? "Zzzz"
+    }
+
+    public var description: String { iso15924 }
+
+    /// Characters used with many scripts: spaces, digits, most punctuation (`Zyyy`).
+    public static let common = Script(code: CICU_SCRIPT_COMMON)
+    /// Combining marks that take the script of their base (`Zinh`).
+    public static let inherited = Script(code: CICU_SCRIPT_INHERITED)
+    public static let latin = Script(code: CICU_SCRIPT_LATIN)
+    public static let han = Script(code: CICU_SCRIPT_HAN)
+    public static let arabic = Script(code: CICU_SCRIPT_ARABIC)
+    public static let hebrew = Script(code: CICU_SCRIPT_HEBREW)
+
+    /// The script of `scalar`, from ICU's Script property.
+    init(of scalar: Unicode.Scalar) {
+        var status: Int32 = 0
+        let script = CICU_uscript_getScript(Int32(bitPattern: scalar.value), &status)
+        code = status > 0 ? CICU_SCRIPT_COMMON : script
+    }
+
+    init(code: Int32) { self.code = code }
+
+    /// Whether the script is Common, Inherited or Unknown: one that takes its neighbours' script in a run.
+    var isWeak: Bool {
+        code == CICU_SCRIPT_COMMON || code == CICU_SCRIPT_INHERITED || code == CICU_SCRIPT_UNKNOWN
+    }
+}

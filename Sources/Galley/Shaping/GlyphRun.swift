@@ -1,0 +1,44 @@
+/// One glyph placed by the shaper. Positions are in points, unrounded; y grows downward.
+public struct ShapedGlyph: Hashable, Sendable {
+    /// The glyph's index in its font (not a character code).
+    public var glyphID: UInt32
+    /// The first UTF-16 offset (from the paragraph's start) of the characters this glyph draws; glyphs of one
+    /// cluster share it.
+    public var cluster: Int
+    /// How far the pen moves after this glyph, in points (letter spacing included).
+    public var advance: Double
+    /// Displacement from the pen position, in points: right and down are positive.
+    public var xOffset: Double, yOffset: Double
+}
+
+/// The glyphs of one ``TextItem``, in visual (left-to-right) order as HarfBuzz returns them.
+public struct GlyphRun: Sendable {
+    /// The font every glyph of the run comes from.
+    public let font: Font
+    /// The characters the run draws, as UTF-16 offsets from the paragraph's start.
+    public let utf16Range: Range<Int>
+    /// The bidi embedding level (odd is right-to-left).
+    public let bidiLevel: UInt8
+    public let script: Script
+    /// The glyphs, left to right.
+    public var glyphs: [ShapedGlyph]
+
+    /// Whether the run reads right to left (its glyphs are then in reverse logical order).
+    public var isRightToLeft: Bool { bidiLevel & 1 == 1 }
+
+    /// The sum of the advances, in points.
+    public var width: Double { glyphs.reduce(0) { $0 + $1.advance } }
+}
+
+/// A paragraph after shaping: its glyph runs in logical order, made once and broken into lines at any width.
+public struct ShapedParagraph: Sendable {
+    /// The paragraph that was shaped.
+    public let paragraph: Paragraph
+    /// The bidi levels, for reordering each line.
+    public let bidi: BidiParagraph
+    /// One run per text item, in logical order.
+    public let runs: [GlyphRun]
+
+    /// The width of the whole paragraph on one line, in points.
+    public var width: Double { runs.reduce(0) { $0 + $1.width } }
+}

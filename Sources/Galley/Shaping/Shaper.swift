@@ -1,0 +1,92 @@
+import CHarfBuzz
+
+/// Stage 2: shapes itemized paragraphs with HarfBuzz into ``GlyphRun``s.
+///
+/// Each item is shaped with its direction, script and language, the features its attributes ask for, and its
+/// font's variation coordinates; the whole paragraph is passed as context so that joining and contextual forms
+/// see across item boundaries. Advances and offsets come back in points, clusters as UTF-16 offsets from the
+/// paragraph's start.
+///
+/// A shaper reuses one HarfBuzz buffer, so it is not thread-safe: give each thread its own (they are cheap).
+public final class Shaper {
+    private let buffer: OpaquePointer
+
+    public init() {
+        buffer = hb_buffer_create()
+    }
+
+    deinit { hb_buffer_destroy(buffer) }
+
+    /// Itemizes and shapes `paragraph`.
+    public func shape(_ paragraph: Paragraph, itemizer: Itemizer) throws -> ShapedParagraph {
+        shape(try itemizer.itemize(paragraph))
+    }
+
+    /// Shapes every item of `itemized`.
+    public func shape(_ itemized: ItemizedParagraph) -> ShapedParagraph {
+        let text = itemized.paragraph.text
+        let runs = text.withUnsafeBufferPointer { units in
+            itemized.items.map { shape($0, in: units) }
+        }
+        return ShapedParagraph(paragraph: itemized.paragraph, bidi: itemized.bidi, runs: runs)
+    }
+
+    /// Shapes one item of the paragraph whose UTF-16 text is `units`.
+    func shape(_ item: TextItem, in units: UnsafeBufferPointer<UInt16>) -> GlyphRun {
+        hb_buffer_clear_contents(buffer)
+        hb_buffer_add_utf16(
+            buffer, units.baseAddress, Int32(units.count), UInt32(item.utf16Range.lowerBound),
+            Int32(item.utf16Range.count))
+        hb_buffer_set_direction(buffer, item.isRightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
+        hb_buffer_set_script(buffer, hb_script_from_string(item.script.iso15924, -1))
+        if let language = item.language {
+            hb_buffer_set_language(buffer, hb_language_from_string(language, -1))
+        }
+        var features = Self.features(for: item.shaping)
+        hb_shape(item.font.instance.hbFont, buffer, &features, UInt32(features.count))
+        return GlyphRun(
+            font: item.font, utf16Range: item.utf16Range, bidiLevel: item.bidiLevel, script: item.script,
+            glyphs: readGlyphs(font: item.font, spacing: item.shaping.kern + item.shaping.tracking))
+    }
+
+    private func readGlyphs(font: Font, spacing: Double) -> [ShapedGlyph] {
+        var count: UInt32 = 0
+        guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
+            let positions = hb_buffer_get_glyph_positions(buffer, &count), count > 0
+        else { return [] }
+        let scale = font.pointsPerUnit / FontInstance.subunits
+        var glyphs: [ShapedGlyph] = []
+        glyphs.reserveCapacity(Int(count))
+        for index in 0..<Int(count) {
+            let position = positions[index]
+            glyphs.append(
+                ShapedGlyph(
+                    glyphID: infos[index].codepoint, cluster: Int(infos[index].cluster),
+                    advance: Double(position.x_advance) * scale, xOffset: Double(position.x_offset) * scale,
+                    yOffset: -Double(position.y_offset) * scale))
+        }
+        if spacing != 0 {
+            // Spacing goes after each cluster's last glyph, so marks stay on their base.
+            for index in glyphs.indices where index + 1 == glyphs.count || glyphs[index + 1].cluster != glyphs[index].cluster {
+                glyphs[index].advance += spacing
+            }
+        }
+        return glyphs
+    }
+
+    /// The HarfBuzz features for a run's attributes: ligature settings first, then the text's own features.
+    static func features(for key: ShapingKey) -> [hb_feature_t] {
+        var features: [hb_feature_t] = []
+        func set(_ tag: String, _ value: UInt32) {
+            features.append(
+                hb_feature_t(tag: OpenTypeTag.value(of: tag), value: value, start: 0, end: UInt32.max))
+        }
+        if key.ligatures == .none || key.tracking != 0 {
+            set("liga", 0)
+            set("clig", 0)
+        }
+        if key.ligatures == .all { set("dlig", 1) }
+        for feature in key.fontFeatures { set(feature.tag, feature.value) }
+        return features
+    }
+}

@@ -1,0 +1,44 @@
+/// One paragraph of a text storage: the unit of shaping, line breaking and invalidation.
+///
+/// A paragraph ends at a line feed, a carriage return (alone or before a line feed), U+0085 or U+2029; the
+/// terminator is not part of ``text``.
+public struct Paragraph: Sendable {
+    /// The paragraph's characters without the terminator, in UTF-16.
+    public let text: ArraySlice<UInt16>
+    /// Where the paragraph's characters sit in the storage, as UTF-16 offsets (terminator excluded).
+    public let utf16Range: Range<Int>
+    /// The terminator's length in UTF-16 units: 0 for the text's last paragraph when it has none, 1 or 2.
+    public let terminatorLength: Int
+    /// The attribute runs over ``text``, with ranges relative to the paragraph's start.
+    public let attributeRuns: [AttributeRun]
+
+    /// The paragraph style, from the paragraph's first character (or its terminator when it is empty).
+    public let style: ParagraphStyle
+
+    public init(text: ArraySlice<UInt16>, utf16Range: Range<Int>, terminatorLength: Int, attributeRuns: [AttributeRun],
+                style: ParagraphStyle) {
+        self.text = text
+        self.utf16Range = utf16Range
+        self.terminatorLength = terminatorLength
+        self.attributeRuns = attributeRuns
+        self.style = style
+    }
+
+    /// A paragraph of `string` with one set of attributes, outside any storage.
+    public init(_ string: String, attributes: TextAttributes = TextAttributes()) {
+        let units = Array(string.utf16)
+        self.init(
+            text: units[...], utf16Range: 0..<units.count, terminatorLength: 0,
+            attributeRuns: units.isEmpty ? [] : [AttributeRun(utf16Range: 0..<units.count, attributes: attributes)],
+            style: attributes.paragraphStyle ?? .default)
+    }
+
+    /// The paragraph's text as a Swift string.
+    public var string: String { String(decoding: text, as: UTF16.self) }
+
+    /// The number of UTF-16 units, terminator excluded.
+    public var length: Int { text.count }
+
+    /// The paragraph's UTF-16 unit at `offset` (relative to the paragraph's start).
+    @inline(__always) func unit(at offset: Int) -> UInt16 { text[text.startIndex + offset] }
+}

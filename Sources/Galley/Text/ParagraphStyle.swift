@@ -1,0 +1,64 @@
+/// How lines of a paragraph are placed: alignment, breaking, indents and spacing, as `NSParagraphStyle`.
+///
+/// All lengths are in points. A paragraph takes the style of its first character.
+public struct ParagraphStyle: Hashable, Sendable {
+    /// Horizontal placement of each line within its free space.
+    public enum Alignment: String, Hashable, Sendable, CaseIterable, Codable {
+        /// Left for left-to-right paragraphs, right for right-to-left ones.
+        case natural
+        case left, right, center
+        /// Stretched to both edges, except the paragraph's last line.
+        case justified
+    }
+
+    /// What happens when a line is full.
+    public enum LineBreakMode: String, Hashable, Sendable, CaseIterable, Codable {
+        /// Break at word boundaries (UAX #14 opportunities); a word too long for a line breaks between clusters.
+        case wordWrap
+        /// Break between any two grapheme clusters.
+        case charWrap
+        /// Do not wrap; cut the line at the container's edge.
+        case clip
+        /// Do not wrap; end the line with an ellipsis, dropping text at its start, middle or end.
+        case truncateHead, truncateMiddle, truncateTail
+    }
+
+    /// The paragraph's base direction; `natural` takes it from the first strong character (UAX #9 P2–P3).
+    public enum WritingDirection: String, Hashable, Sendable, CaseIterable, Codable {
+        case natural, leftToRight, rightToLeft
+    }
+
+    /// How strictly CJK line-breaking rules apply (CSS `line-break`); `normal` is ICU's default tailoring.
+    public enum LineBreakStrictness: String, Hashable, Sendable, CaseIterable, Codable {
+        case loose, normal, strict
+    }
+
+    public var alignment: Alignment = .natural
+    public var lineBreakMode: LineBreakMode = .wordWrap
+    public var lineBreakStrictness: LineBreakStrictness = .normal
+    public var baseWritingDirection: WritingDirection = .natural
+    /// Indent of the first line from the leading edge, in points.
+    public var firstLineHeadIndent = 0.0
+    /// Indent of the other lines from the leading edge, in points.
+    public var headIndent = 0.0
+    /// Positive: the line's trailing edge measured from the leading margin; zero or negative: an inset from the
+    /// trailing margin (as `NSParagraphStyle.tailIndent`). In points.
+    public var tailIndent = 0.0
+    /// Extra space added between lines of the paragraph, in points.
+    public var lineSpacing = 0.0
+    /// The natural line height is multiplied by this when it is positive.
+    public var lineHeightMultiple = 0.0
+    /// The smallest line height, in points (0: none).
+    public var minimumLineHeight = 0.0
+    /// The largest line height, in points (0: none).
+    public var maximumLineHeight = 0.0
+    /// Space after the paragraph, in points.
+    public var paragraphSpacing = 0.0
+    /// Space before the paragraph, in points (not applied before the first paragraph of a container).
+    public var paragraphSpacingBefore = 0.0
+
+    public init() {}
+
+    /// The default style: natural alignment, word wrapping, no indents or extra spacing.
+    public static let `default` = ParagraphStyle()
+}

@@ -1,0 +1,99 @@
+import Foundation
+
+/// The attributes of a run of characters, as the keys of an `NSAttributedString`, typed.
+///
+/// Every property is optional or has a neutral default, so `TextAttributes()` is plain text in the default body
+/// style. Attributes fall in two groups: those that change shaping (``font``, ``kern``, ``tracking``,
+/// ``ligatures``, ``fontFeatures``, ``language``) and those that only change drawing; a drawing-only change never
+/// re-shapes.
+public struct TextAttributes: Hashable, Sendable {
+    /// The font, or a text style; nil means ``FontSpecifier/textStyle(_:)`` `.body`.
+    public var font: FontSpecifier?
+    /// The glyphs' colour; nil is black.
+    public var foregroundColor: Color?
+    /// A fill behind the characters' line boxes; nil for none.
+    public var backgroundColor: Color?
+    /// Points added after each character cluster, as `NSAttributedString.Key.kern` (negative tightens).
+    public var kern: Double?
+    /// Points added between clusters, as UIKit's `tracking`; non-zero tracking also turns off optional
+    /// ligatures, which would otherwise look unevenly spaced.
+    public var tracking: Double?
+    /// Which ligatures the shaper may form; nil is ``Ligatures/standard``.
+    public var ligatures: Ligatures?
+    /// OpenType features applied on top of the defaults, in order (later settings of a tag win).
+    public var fontFeatures: [FontFeature] = []
+    /// A BCP 47 language tag (`zh-Hans`, `ja`, `tr`) that selects localised glyphs and line-breaking rules.
+    public var language: String?
+    /// Points to raise the glyphs above the baseline (negative lowers them).
+    public var baselineOffset: Double?
+    public var underline: TextDecoration?
+    public var strikethrough: TextDecoration?
+    public var shadow: Shadow?
+    public var textEffect: TextEffect?
+    /// A link target the characters stand for.
+    public var link: URL?
+    /// The paragraph's layout; taken from the paragraph's first character, nil is ``ParagraphStyle/default``.
+    public var paragraphStyle: ParagraphStyle?
+
+    public init(
+        font: FontSpecifier? = nil, foregroundColor: Color? = nil, backgroundColor: Color? = nil, kern: Double? = nil,
+        tracking: Double? = nil, ligatures: Ligatures? = nil, fontFeatures: [FontFeature] = [],
+        language: String? = nil, baselineOffset: Double? = nil, underline: TextDecoration? = nil,
+        strikethrough: TextDecoration? = nil, shadow: Shadow? = nil, textEffect: TextEffect? = nil,
+        link: URL? = nil, paragraphStyle: ParagraphStyle? = nil
+    ) {
+        self.font = font
+        self.foregroundColor = foregroundColor
+        self.backgroundColor = backgroundColor
+        self.kern = kern
+        self.tracking = tracking
+        self.ligatures = ligatures
+        self.fontFeatures = fontFeatures
+        self.language = language
+        self.baselineOffset = baselineOffset
+        self.underline = underline
+        self.strikethrough = strikethrough
+        self.shadow = shadow
+        self.textEffect = textEffect
+        self.link = link
+        self.paragraphStyle = paragraphStyle
+    }
+
+    /// These attributes with every non-nil (or non-empty) attribute of `other` laid over them.
+    public func merging(_ other: TextAttributes) -> TextAttributes {
+        var merged = self
+        merged.font = other.font ?? font
+        merged.foregroundColor = other.foregroundColor ?? foregroundColor
+        merged.backgroundColor = other.backgroundColor ?? backgroundColor
+        merged.kern = other.kern ?? kern
+        merged.tracking = other.tracking ?? tracking
+        merged.ligatures = other.ligatures ?? ligatures
+        merged.fontFeatures = fontFeatures + other.fontFeatures
+        merged.language = other.language ?? language
+        merged.baselineOffset = other.baselineOffset ?? baselineOffset
+        merged.underline = other.underline ?? underline
+        merged.strikethrough = other.strikethrough ?? strikethrough
+        merged.shadow = other.shadow ?? shadow
+        merged.textEffect = other.textEffect ?? textEffect
+        merged.link = other.link ?? link
+        merged.paragraphStyle = other.paragraphStyle ?? paragraphStyle
+        return merged
+    }
+
+    /// The part of the attributes that decides glyphs and advances; runs whose keys are equal shape together.
+    var shapingKey: ShapingKey {
+        ShapingKey(
+            font: font ?? .textStyle(.body), kern: kern ?? 0, tracking: tracking ?? 0,
+            ligatures: ligatures ?? .standard, fontFeatures: fontFeatures, language: language)
+    }
+}
+
+/// The shaping-relevant attributes of a run (see ``TextAttributes/shapingKey``).
+struct ShapingKey: Hashable, Sendable {
+    var font: FontSpecifier
+    var kern: Double
+    var tracking: Double
+    var ligatures: Ligatures
+    var fontFeatures: [FontFeature]
+    var language: String?
+}

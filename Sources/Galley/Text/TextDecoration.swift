@@ -1,0 +1,68 @@
+/// An underline or strikethrough: its pattern and, optionally, its own colour.
+public struct TextDecoration: Hashable, Sendable {
+    /// How the line is drawn.
+    public enum Style: String, Hashable, Sendable, CaseIterable, Codable {
+        /// One line of the font's underline (or strikeout) thickness.
+        case single
+        /// Two thin lines.
+        case double
+        /// One line twice the font's thickness.
+        case thick
+    }
+
+    public var style: Style
+    /// The line's colour; nil draws it in the text's foreground colour.
+    public var color: Color?
+
+    public init(_ style: Style = .single, color: Color? = nil) {
+        self.style = style
+        self.color = color
+    }
+}
+
+/// A shadow cast by the text: an offset in points (y down), a blur radius in points, and a colour.
+public struct Shadow: Hashable, Sendable {
+    /// The shadow's displacement from the glyphs, in points; positive y moves it down.
+    public var offsetX: Double, offsetY: Double
+    /// The blur radius in points; 0 is a hard shadow.
+    public var blurRadius: Double
+    public var color: Color
+
+    public init(offsetX: Double = 0, offsetY: Double = 1, blurRadius: Double = 2, color: Color = .black.withAlpha(0.33)) {
+        self.offsetX = offsetX
+        self.offsetY = offsetY
+        self.blurRadius = blurRadius
+        self.color = color
+    }
+}
+
+/// A special drawing treatment for glyphs, as `NSAttributedString.TextEffectStyle`.
+public enum TextEffect: String, Hashable, Sendable, CaseIterable, Codable {
+    /// Text that looks pressed into paper: a highlight below each edge and an inner shadow along the top.
+    case letterpress
+}
+
+/// How much the shaper may join letters into ligatures.
+public enum Ligatures: Int, Hashable, Sendable, CaseIterable, Codable {
+    /// Only the ligatures the script requires (Arabic joining still happens).
+    case none = 0
+    /// The font's standard and contextual ligatures (the default).
+    case standard = 1
+    /// Standard plus discretionary ligatures.
+    case all = 2
+}
+
+/// One OpenType feature setting, such as `tnum` on or `liga` off.
+public struct FontFeature: Hashable, Sendable, CustomStringConvertible {
+    /// The four-letter feature tag.
+    public let tag: String
+    /// 0 turns the feature off, 1 on; larger values pick alternates.
+    public let value: UInt32
+
+    public init(_ tag: String, _ value: UInt32 = 1) {
+        self.tag = String((tag + "    ").prefix(4))
+        self.value = value
+    }
+
+    public var description: String { value == 1 ? tag : value == 0 ? "-\(tag)" : "\(tag)=\(value)" }
+}

@@ -1,0 +1,46 @@
+extension TextStorage {
+    /// The paragraphs, in order. An empty text has one empty paragraph; a text ending in a terminator has an
+    /// empty last paragraph after it, as a text view shows an empty last line.
+    public var paragraphs: [Paragraph] {
+        var paragraphs: [Paragraph] = []
+        var start = 0
+        var offset = 0
+        while offset < utf16.count {
+            let unit = utf16[offset]
+            guard Self.isParagraphTerminator(unit) else {
+                offset += 1
+                continue
+            }
+            let terminator = unit == 0x0D && offset + 1 < utf16.count && utf16[offset + 1] == 0x0A ? 2 : 1
+            paragraphs.append(paragraph(start..<offset, terminatorLength: terminator))
+            offset += terminator
+            start = offset
+        }
+        paragraphs.append(paragraph(start..<utf16.count, terminatorLength: 0))
+        return paragraphs
+    }
+
+    /// Whether a UTF-16 unit ends a paragraph: LF, CR, NEL (U+0085) or PARAGRAPH SEPARATOR (U+2029).
+    static func isParagraphTerminator(_ unit: UInt16) -> Bool {
+        unit == 0x0A || unit == 0x0D || unit == 0x85 || unit == 0x2029
+    }
+
+    private func paragraph(_ range: Range<Int>, terminatorLength: Int) -> Paragraph {
+        var runs: [AttributeRun] = []
+        if !range.isEmpty, var position = runIndex(containing: range.lowerBound) {
+            while position < attributeRuns.count, attributeRuns[position].utf16Range.lowerBound < range.upperBound {
+                let run = attributeRuns[position]
+                let clipped = run.utf16Range.clamped(to: range)
+                runs.append(
+                    AttributeRun(
+                        utf16Range: (clipped.lowerBound - range.lowerBound)..<(clipped.upperBound - range.lowerBound),
+                        attributes: run.attributes))
+                position += 1
+            }
+        }
+        let style = attributes(at: range.lowerBound).paragraphStyle ?? .default
+        return Paragraph(
+            text: utf16[range], utf16Range: range, terminatorLength: terminatorLength, attributeRuns: runs,
+            style: style)
+    }
+}

@@ -1,0 +1,15 @@
+/// Decoding Unicode scalars from UTF-16 at an offset, tolerating unpaired surrogates.
+enum UTF16Decoding {
+    /// The scalar starting at `offset` (relative to the slice's start) and its length in UTF-16 units.
+    /// An unpaired surrogate decodes as U+FFFD with length 1, so malformed text never stops a loop.
+    @inline(__always)
+    static func scalar(in text: ArraySlice<UInt16>, at offset: Int) -> (Unicode.Scalar, Int) {
+        let index = text.startIndex + offset
+        let unit = text[index]
+        if UTF16.isLeadSurrogate(unit), index + 1 < text.endIndex, UTF16.isTrailSurrogate(text[index + 1]) {
+            let value = 0x10000 + (UInt32(unit - 0xD800) << 10) + UInt32(text[index + 1] - 0xDC00)
+            return (Unicode.Scalar(value) ?? "\u{FFFD}", 2)
+        }
+        return (Unicode.Scalar(unit) ?? "\u{FFFD}", 1)
+    }
+}
