@@ -5,6 +5,10 @@ let package = Package(
     name: "Galley",
     products: [
         .library(name: "Galley", targets: ["Galley"]),
+        .executable(name: "galley", targets: ["GalleyCLI"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     ],
     targets: [
         .systemLibrary(
@@ -24,6 +28,9 @@ let package = Package(
         .target(
             name: "Galley",
             dependencies: ["CHarfBuzz", "CFreeType", "CFontconfig", "CICU"]),
+        .executableTarget(
+            name: "GalleyCLI",
+            dependencies: ["Galley", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .testTarget(
             name: "GalleyTests",
             dependencies: ["Galley"]),

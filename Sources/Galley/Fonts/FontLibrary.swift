@@ -25,6 +25,14 @@ public final class FontLibrary: @unchecked Sendable {
     private struct State {
         var faces: [FaceKey: FontFace] = [:]
         var fallbacks: [FallbackKey: FontFace?] = [:]
+        var families: [FamilyRequest: Font] = [:]
+    }
+
+    private struct FamilyRequest: Hashable {
+        let family: String
+        let size: Double
+        let weight: Double
+        let italic: Bool
     }
 
     private struct FaceKey: Hashable {
@@ -39,7 +47,7 @@ public final class FontLibrary: @unchecked Sendable {
         let emoji: Bool
     }
 
-    /// How many fallback answers the cache keeps before it starts over.
+    /// How many fallback answers (and family lookups) the caches keep before they start over.
     public static let fallbackCacheLimit = 65_536
 
     private let state = Mutex(State())
@@ -111,6 +119,17 @@ public final class FontLibrary: @unchecked Sendable {
     /// - Throws: ``FontError/unknownFamily(name:bundledFamilies:)`` when no font of the family exists;
     ///   ``FontError/invalidSize(_:limit:)`` for a bad size.
     public func font(family: String, size: Double, weight: Double = 400, italic: Bool = false) throws -> Font {
+        let request = FamilyRequest(family: family, size: size, weight: weight, italic: italic)
+        if let font = state.withLock({ $0.families[request] }) { return font }
+        let font = try findFont(family: family, size: size, weight: weight, italic: italic)
+        state.withLock { state in
+            if state.families.count >= Self.fallbackCacheLimit { state.families.removeAll(keepingCapacity: true) }
+            state.families[request] = font
+        }
+        return font
+    }
+
+    private func findFont(family: String, size: Double, weight: Double, italic: Bool) throws -> Font {
         guard size.isFinite, Font.sizeLimit.contains(size) else {
             throw FontError.invalidSize(size, limit: Font.sizeLimit)
         }

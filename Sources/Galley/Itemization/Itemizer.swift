@@ -19,116 +19,106 @@ public struct Itemizer: Sendable {
     /// - Throws: ``FontError`` when a run names a font that cannot be found; ``ICUError`` when bidi fails.
     public func itemize(_ paragraph: Paragraph) throws -> ItemizedParagraph {
         let bidi = try BidiParagraph(paragraph.text, direction: paragraph.style.baseWritingDirection)
-        var scalars = ScalarProperties()
-        var resolved: [FontSpecifier: Font] = [:]
-        for (runIndex, run) in paragraph.attributeRuns.enumerated() {
-            let key = run.attributes.shapingKey
-            let base: Font
-            if let font = resolved[key.font] {
-                base = font
-            } else {
-                base = try fontLibrary.font(for: key.font, settings: settings)
-                resolved[key.font] = base
+        var builder = ItemBuilder(levels: bidi.levels, baseLevel: bidi.baseLevel)
+        for run in paragraph.attributeRuns {
+            let shaping = run.attributes.shapingKey
+            let base = try fontLibrary.font(for: shaping.font, settings: settings)
+            var offset = run.utf16Range.lowerBound
+            var previous: Font?
+            var (scalar, length) = UTF16Decoding.scalar(in: paragraph.text, at: offset)
+            while offset < run.utf16Range.upperBound {
+                let nextOffset = offset + length
+                let next = nextOffset < run.utf16Range.upperBound ? UTF16Decoding.scalar(in: paragraph.text, at: nextOffset) : nil
+                let script = Script(of: scalar)
+                let font = chooseFont(for: scalar, next: next?.0, script: script, previous: previous, base: base)
+                builder.add(offset..<nextOffset, script: script, font: font, shaping: shaping)
+                previous = font
+                offset = nextOffset
+                if let next { (scalar, length) = next }
             }
-            assignFonts(in: paragraph, range: run.utf16Range, base: base, runIndex: runIndex, to: &scalars)
+            builder.endRun()
         }
-        scalars.resolveWeakScripts()
-        return ItemizedParagraph(paragraph: paragraph, items: makeItems(paragraph, scalars, bidi), bidi: bidi)
+        return ItemizedParagraph(paragraph: paragraph, items: builder.finish(), bidi: bidi)
     }
 
-    /// Per-scalar facts, gathered in one pass and merged into items in another.
-    private struct ScalarProperties {
-        var offsets: [Int] = []
-        var scripts: [Script] = []
-        var fonts: [Font] = []
-        var runs: [Int] = []
+    /// Merges characters into items in one pass. Common and Inherited characters join the item they fall in; an
+    /// item that starts with them takes the script of the first strong character that joins it, or else of its
+    /// neighbours.
+    private struct ItemBuilder {
+        let levels: [UInt8]
+        let baseLevel: UInt8
+        var items: [TextItem] = []
+        /// Whether the last item has seen a strong script yet.
+        var lastIsStrong = false
+        /// Set between attribute runs: the next character may join the last item only if its run shapes alike.
+        var runEnded = true
 
-        mutating func append(offset: Int, script: Script, font: Font, run: Int) {
-            offsets.append(offset)
-            scripts.append(script)
-            fonts.append(font)
-            runs.append(run)
-        }
-
-        /// Gives Common and Inherited characters the script before them, or, at the paragraph's start, the first
-        /// strong script after them.
-        mutating func resolveWeakScripts() {
-            guard let firstStrong = scripts.firstIndex(where: { !$0.isWeak }) else { return }
-            var current = scripts[firstStrong]
-            for index in scripts.indices {
-                if scripts[index].isWeak { scripts[index] = current } else { current = scripts[index] }
+        mutating func add(_ range: Range<Int>, script: Script, font: Font, shaping: ShapingKey) {
+            let level = levels.isEmpty ? baseLevel : levels[range.lowerBound]
+            let weak = script.isWeak
+            if let last = items.last, !runEnded || last.shaping == shaping, last.bidiLevel == level, last.font == font,
+                weak || !lastIsStrong || last.script == script
+            {
+                items[items.count - 1].utf16Range = last.utf16Range.lowerBound..<range.upperBound
+                runEnded = false
+                if !weak && !lastIsStrong {
+                    items[items.count - 1].script = script
+                    lastIsStrong = true
+                }
+                return
             }
+            let inherited = weak ? (items.last?.script ?? .common) : script
+            items.append(TextItem(utf16Range: range, bidiLevel: level, script: inherited, font: font, shaping: shaping))
+            lastIsStrong = !weak
+            runEnded = false
         }
-    }
 
-    private func assignFonts(
-        in paragraph: Paragraph, range: Range<Int>, base: Font, runIndex: Int, to scalars: inout ScalarProperties
-    ) {
-        var offset = range.lowerBound
-        var previous: Font?
-        while offset < range.upperBound {
-            let (scalar, length) = UTF16Decoding.scalar(in: paragraph.text, at: offset)
-            let next = offset + length < range.upperBound ? UTF16Decoding.scalar(in: paragraph.text, at: offset + length).0 : nil
-            let script = Script(of: scalar)
-            let font = chooseFont(for: scalar, next: next, script: script, previous: previous, base: base)
-            scalars.append(offset: offset, script: script, font: font, run: runIndex)
-            previous = font
-            offset += length
+        mutating func endRun() { runEnded = true }
+
+        /// The items, with weak-only items at the paragraph's start given the first strong script after them.
+        func finish() -> [TextItem] {
+            var items = self.items
+            if let firstStrong = items.firstIndex(where: { !$0.script.isWeak }) {
+                for index in 0..<firstStrong { items[index].script = items[firstStrong].script }
+            }
+            return items
         }
     }
 
     /// The font for one character: marks and joiners stay with the character before them; a character asking for
     /// emoji presentation (followed by U+FE0F) gets a colour-emoji font; Common punctuation stays in the fallback
-    /// font of the text before it (so `“` after Chinese is full-width); otherwise the run's font when it covers
-    /// the character, else the library's fallback.
+    /// font of the text before it (so `“` after Chinese is full-width); then the run's font when it covers the
+    /// character, the fallback font already in use when it does, and else the library's fallback.
     private func chooseFont(
         for scalar: Unicode.Scalar, next: Unicode.Scalar?, script: Script, previous: Font?, base: Font
     ) -> Font {
-        let properties = scalar.properties
-        if let previous, Self.extendsCluster(scalar, properties) { return previous }
+        // Below U+0300 nothing extends a cluster or needs another font's punctuation: skip the property lookups.
+        let simple = scalar.value < 0x0300
+        if !simple, let previous, Self.extendsCluster(scalar) { return previous }
         if next == "\u{FE0F}" {
             return fontLibrary.fallbackFont(for: scalar, replacing: base, preferringEmoji: true) ?? base
         }
-        if script.isWeak, let previous, previous != base, !properties.isWhitespace, previous.glyph(for: scalar) != nil {
-            return previous
+        let previousFallback = previous.flatMap { $0 == base ? nil : $0 }
+        if script.isWeak, let previousFallback, !scalar.properties.isWhitespace,
+            previousFallback.glyph(for: scalar) != nil
+        {
+            return previousFallback
         }
         if base.glyph(for: scalar) != nil { return base }
-        if properties.generalCategory == .control { return previous ?? base }
+        if let previousFallback, previousFallback.glyph(for: scalar) != nil { return previousFallback }
+        if scalar.properties.generalCategory == .control { return previous ?? base }
         return fontLibrary.fallbackFont(for: scalar, replacing: base) ?? base
     }
 
     /// Characters that belong to the cluster before them: combining marks, joiners, variation selectors, emoji
     /// modifiers and tags.
-    private static func extendsCluster(_ scalar: Unicode.Scalar, _ properties: Unicode.Scalar.Properties) -> Bool {
+    private static func extendsCluster(_ scalar: Unicode.Scalar) -> Bool {
+        let properties = scalar.properties
         switch properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .spacingMark: return true
         default:
             return properties.isVariationSelector || properties.isEmojiModifier || scalar.value == 0x200D
                 || (0xE0020...0xE007F).contains(scalar.value)
         }
-    }
-
-    private func makeItems(_ paragraph: Paragraph, _ scalars: ScalarProperties, _ bidi: BidiParagraph) -> [TextItem] {
-        var items: [TextItem] = []
-        for index in scalars.offsets.indices {
-            let offset = scalars.offsets[index]
-            let level = bidi.levels.isEmpty ? bidi.baseLevel : bidi.levels[offset]
-            let run = scalars.runs[index]
-            let shaping = paragraph.attributeRuns[run].attributes.shapingKey
-            if var last = items.last, last.bidiLevel == level, last.script == scalars.scripts[index],
-                last.font == scalars.fonts[index], last.shaping == shaping
-            {
-                let end = index + 1 < scalars.offsets.count ? scalars.offsets[index + 1] : paragraph.length
-                last.utf16Range = last.utf16Range.lowerBound..<end
-                items[items.count - 1] = last
-                continue
-            }
-            let end = index + 1 < scalars.offsets.count ? scalars.offsets[index + 1] : paragraph.length
-            items.append(
-                TextItem(
-                    utf16Range: offset..<end, bidiLevel: level, script: scalars.scripts[index],
-                    font: scalars.fonts[index], shaping: shaping))
-        }
-        return items
     }
 }

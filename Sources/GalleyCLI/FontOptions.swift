@@ -1,0 +1,42 @@
+import ArgumentParser
+import Galley
+
+/// The font flags shared by commands that lay out text: `--font`, `--size`, `--style`, `--category`, `--bold-text`.
+struct FontOptions: ParsableArguments {
+    @Option(help: "A font family name (bundled or system) or a font file path.")
+    var font: String?
+
+    @Option(help: "The font size in points (default: the text style's size, 17 for body).")
+    var size: Double?
+
+    @Option(help: "A Dynamic Type text style: largeTitle, title1…title3, headline, subheadline, body, callout, footnote, caption1, caption2.")
+    var style: String?
+
+    @Option(help: "The content size category: extraSmall … accessibilityExtraExtraExtraLarge (default large).")
+    var category: String?
+
+    @Flag(help: "Apply the Bold Text accessibility setting.")
+    var boldText = false
+
+    /// The Dynamic Type settings the flags ask for.
+    func settings() throws -> DynamicTypeSettings {
+        DynamicTypeSettings(category: try category.map(ContentSizeCategory.init(name:)) ?? .large, boldText: boldText)
+    }
+
+    /// The font specifier the flags ask for: a style, a family at a style's size, or a fixed font.
+    func specifier(library: FontLibrary) throws -> FontSpecifier {
+        let textStyle = try style.map(TextStyle.init(name:)) ?? .body
+        let settings = try settings()
+        guard font != nil || size != nil else { return .textStyle(textStyle) }
+        let pointSize = size ?? settings.pointSize(of: textStyle)
+        let weight = settings.weight(of: textStyle)
+        guard let font else {
+            return .font(try library.font(family: library.defaultFamily, size: pointSize, weight: weight))
+        }
+        if font.contains("/") {
+            return .font(try library.font(path: font, size: pointSize, weight: weight))
+        }
+        if size == nil { return .styledFamily(font, textStyle) }
+        return .font(try library.font(family: font, size: pointSize, weight: weight))
+    }
+}

@@ -1,0 +1,32 @@
+import ArgumentParser
+import Foundation
+import Galley
+
+/// `galley fonts`: the faces Galley sees, bundled first, then the system's.
+struct FontsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "fonts",
+        abstract: "List the fonts Galley sees: bundled first, then the system's through fontconfig.",
+        discussion: """
+            Examples:
+              galley fonts
+              galley fonts --json | jq '.[] | select(.bundled) | .family'
+            """)
+
+    @Flag(help: "Print JSON: [{\"family\", \"style\", \"path\", \"index\", \"bundled\"}].")
+    var json = false
+
+    func run() throws {
+        let faces = try FontLibrary.standard.availableFaces()
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.withoutEscapingSlashes]
+            print(String(decoding: try encoder.encode(faces), as: UTF8.self))
+            return
+        }
+        for face in faces {
+            let index = face.index == 0 ? "" : "#\(face.index)"
+            print("\(face.isBundled ? "bundled" : "system ")  \(face.family) — \(face.style)  \(face.path)\(index)")
+        }
+    }
+}

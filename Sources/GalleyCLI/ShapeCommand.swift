@@ -1,0 +1,119 @@
+import ArgumentParser
+import Foundation
+import Galley
+
+/// `galley shape`: itemizes and shapes text and prints the glyph runs, as `hb-shape` does for one font.
+struct ShapeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "shape",
+        abstract: "Shape text and print its runs: font, script, direction and glyphs.",
+        discussion: """
+            Each run is one font, script and direction after fallback. Glyphs print as \
+            id=cluster+advance (points), with @x,y offsets when non-zero; clusters are UTF-16 offsets.
+
+            Examples:
+              galley shape "Hello 世界 مرحبا"
+              galley shape --font "JetBrains Mono" --features calt=0 "a -> b"
+              galley shape --json --style headline --category accessibilityLarge "Title"
+            """)
+
+    @Argument(help: "The text to shape (one paragraph; '-' reads standard input).")
+    var text: String
+
+    @OptionGroup var fontOptions: FontOptions
+
+    @Option(help: "OpenType features, comma-separated: liga=0, tnum, -kern.")
+    var features: String?
+
+    @Flag(help: "Print JSON instead of text.")
+    var json = false
+
+    func run() throws {
+        let library = try FontLibrary.standard
+        let input = text == "-" ? String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self) : text
+        var attributes = TextAttributes(font: try fontOptions.specifier(library: library))
+        attributes.fontFeatures = try parseFeatures(features ?? "")
+        let itemizer = Itemizer(fontLibrary: library, settings: try fontOptions.settings())
+        let shaper = Shaper()
+        let storage = TextStorage(input, attributes: attributes)
+        var output: [RunRecord] = []
+        for paragraph in storage.paragraphs {
+            let shaped = try shaper.shape(paragraph, itemizer: itemizer)
+            for run in shaped.runs {
+                output.append(RunRecord(run: run, paragraph: paragraph))
+            }
+        }
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            print(String(decoding: try encoder.encode(output), as: UTF8.self))
+        } else {
+            for record in output { print(record.text) }
+        }
+    }
+
+    private func parseFeatures(_ text: String) throws -> [FontFeature] {
+        try text.split(separator: ",").map { item in
+            let spec = item.trimmingCharacters(in: .whitespaces)
+            if spec.hasPrefix("-") { return FontFeature(String(spec.dropFirst()), 0) }
+            let parts = spec.split(separator: "=", maxSplits: 1)
+            guard let tag = parts.first, (1...4).contains(tag.count), tag.allSatisfy(\.isASCII) else {
+                throw ValidationError("--features: \"\(spec)\" is not a feature tag (like liga=0, tnum or -kern)")
+            }
+            guard parts.count == 2 else { return FontFeature(String(tag), 1) }
+            guard let value = UInt32(parts[1]) else {
+                throw ValidationError("--features: \"\(spec)\" needs a whole-number value")
+            }
+            return FontFeature(String(tag), value)
+        }
+    }
+}
+
+/// One glyph run as `galley shape` prints it.
+private struct RunRecord: Encodable {
+    struct Glyph: Encodable {
+        let id: UInt32
+        let cluster: Int
+        let advance: Double
+        let dx: Double
+        let dy: Double
+    }
+
+    let text: String
+    let font: String
+    let path: String
+    let size: Double
+    let script: String
+    let direction: String
+    let utf16Range: [Int]
+    let width: Double
+    let glyphs: [Glyph]
+
+    init(run: GlyphRun, paragraph: Paragraph) {
+        let units = paragraph.text
+        let start = units.startIndex
+        let runText = String(decoding: units[(start + run.utf16Range.lowerBound)..<(start + run.utf16Range.upperBound)], as: UTF16.self)
+        font = "\(run.font.face.familyName) \(run.font.face.styleName)"
+        path = run.font.face.path
+        size = run.font.size
+        script = run.script.iso15924
+        direction = run.isRightToLeft ? "rtl" : "ltr"
+        let offset = paragraph.utf16Range.lowerBound
+        utf16Range = [offset + run.utf16Range.lowerBound, offset + run.utf16Range.upperBound]
+        width = (run.width * 1000).rounded() / 1000
+        glyphs = run.glyphs.map {
+            Glyph(id: $0.glyphID, cluster: offset + $0.cluster, advance: ($0.advance * 1000).rounded() / 1000,
+                  dx: ($0.xOffset * 1000).rounded() / 1000, dy: ($0.yOffset * 1000).rounded() / 1000)
+        }
+        let glyphText = glyphs.map { glyph in
+            let offsetText = glyph.dx != 0 || glyph.dy != 0 ? "@\(glyph.dx),\(glyph.dy)" : ""
+            return "\(glyph.id)=\(glyph.cluster)\(offsetText)+\(glyph.advance)"
+        }.joined(separator: "|")
+        text = "\(runText.debugDescription) \(font) \(size)pt \(script) \(direction) width \(width)\n  [\(glyphText)]"
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case font, path, size, script, direction, width, glyphs
+        case utf16Range = "utf16_range"
+    }
+}

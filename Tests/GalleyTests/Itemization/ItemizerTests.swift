@@ -1,0 +1,93 @@
+import Testing
+@testable import Galley
+
+@Suite struct ItemizerTests {
+    private func itemize(_ text: String, attributes: TextAttributes = TextAttributes(), library: FontLibrary? = nil)
+        throws -> ItemizedParagraph
+    {
+        try Itemizer(fontLibrary: library ?? TestFonts.bundled).itemize(Paragraph(text, attributes: attributes))
+    }
+
+    private func describe(_ itemized: ItemizedParagraph) -> [String] {
+        let units = Array(itemized.paragraph.text)
+        return itemized.items.map { item in
+            let text = String(decoding: units[item.utf16Range], as: UTF16.self)
+            return "\(text)|\(item.script)|\(item.bidiLevel)|\(item.font.face.familyName)"
+        }
+    }
+
+    @Test func mixedScriptsSplitIntoRunsWithTheRightFonts() throws {
+        // Spaces take the run's own font (Inter covers them), as browsers do, so they form items of their own.
+        let items = describe(try itemize("Hello 世界，你好 مرحبا שלום नमस्ते"))
+        #expect(
+            items == [
+                "Hello |Latn|0|Inter", "世界，你好|Hani|0|Noto Sans CJK SC", " |Hani|0|Inter",
+                "مرحبا|Arab|1|Noto Sans Arabic", " |Arab|1|Inter", "שלום|Hebr|1|Noto Sans Hebrew", " |Hebr|0|Inter",
+                "नमस्ते|Deva|0|Noto Sans Devanagari",
+            ])
+    }
+
+    @Test func everyCharacterOfMixedTextGetsAFontThatCoversIt() throws {
+        let library = try TestFonts.system
+        let text = "Galley 排版 مرحبا 😀👍🏽 ok 🇨🇳 é ไทย"
+        let shaped = try TestFonts.shape(text, library: library)
+        for run in shaped.runs {
+            let runText = String(decoding: Array(text.utf16)[run.utf16Range], as: UTF16.self)
+            print("run \(run.utf16Range) \(runText.debugDescription) → \(run.font.face.familyName) (\(run.font.face.path))")
+        }
+        let emojiFontInstalled = (try? library.font(family: "Noto Color Emoji", size: 12)) != nil
+        for run in shaped.runs {
+            let runText = String(decoding: Array(text.utf16)[run.utf16Range], as: UTF16.self)
+            let coverable = emojiFontInstalled || !runText.unicodeScalars.contains { $0.properties.isEmojiPresentation }
+            if coverable { #expect(run.glyphs.allSatisfy { $0.glyphID != 0 }, "notdef in \(runText)") }
+        }
+        if emojiFontInstalled {
+            let emojiRuns = shaped.runs.filter { $0.font.face.familyName == "Noto Color Emoji" }
+            #expect(emojiRuns.count >= 1)
+        }
+    }
+
+    @Test func chinesePunctuationStaysInTheChineseFont() throws {
+        let items = describe(try itemize("他说：“你好。”OK"))
+        #expect(items == ["他说：“你好。”|Hani|0|Noto Sans CJK SC", "OK|Latn|0|Inter"])
+    }
+
+    @Test func combiningMarksStayWithTheirBase() throws {
+        let items = describe(try itemize("Tie\u{0302}\u{0301}ng"))
+        #expect(items.count == 1)
+    }
+
+    @Test func aColourChangeDoesNotSplitAShapingRunButAFeatureDoes() throws {
+        let storage = TextStorage("abcdef")
+        try storage.addAttributes(TextAttributes(foregroundColor: .white), range: 2..<4)
+        let itemizer = Itemizer(fontLibrary: try TestFonts.bundled)
+        #expect(try itemizer.itemize(storage.paragraphs[0]).items.count == 1)
+        try storage.addAttributes(TextAttributes(fontFeatures: [FontFeature("tnum")]), range: 2..<4)
+        #expect(try itemizer.itemize(storage.paragraphs[0]).items.map(\.utf16Range) == [0..<2, 2..<4, 4..<6])
+    }
+
+    @Test func aRightToLeftParagraphResolvesLevelsFromItsBase() throws {
+        var style = ParagraphStyle()
+        style.baseWritingDirection = .rightToLeft
+        let itemized = try itemize("abc אבג", attributes: TextAttributes(paragraphStyle: style))
+        #expect(itemized.bidi.baseLevel == 1)
+        #expect(itemized.items.map(\.bidiLevel) == [2, 1, 1])
+        let natural = try itemize("אבג abc")
+        #expect(natural.bidi.baseLevel == 1)
+    }
+
+    @Test func anEmptyParagraphHasNoItems() throws {
+        #expect(try itemize("").items.isEmpty)
+    }
+
+    @Test func unpairedSurrogatesDoNotStopItemization() throws {
+        var units = Array("ab".utf16)
+        units.insert(0xD800, at: 1)
+        let paragraph = Paragraph(
+            text: units[...], utf16Range: 0..<3, terminatorLength: 0,
+            attributeRuns: [AttributeRun(utf16Range: 0..<3, attributes: TextAttributes())], style: .default)
+        let itemized = try Itemizer(fontLibrary: try TestFonts.bundled).itemize(paragraph)
+        #expect(itemized.items.last?.utf16Range.upperBound == 3)
+        #expect(Shaper().shape(itemized).runs.flatMap(\.glyphs).count == 3)
+    }
+}

@@ -1,0 +1,56 @@
+import Testing
+@testable import Galley
+
+@Suite struct ShaperTests {
+    @Test func kerningPairsAreApplied() throws {
+        let font = try TestFonts.bundled.font(family: "Inter", size: 100)
+        let kerned = try TestFonts.shape("AV", attributes: TextAttributes(font: .font(font))).runs[0]
+        let plain = try TestFonts.shape(
+            "AV", attributes: TextAttributes(font: .font(font), fontFeatures: [FontFeature("kern", 0)])).runs[0]
+        #expect(kerned.width < plain.width - 1)
+    }
+
+    @Test func kernAndTrackingAddSpaceAfterEveryCluster() throws {
+        let font = try TestFonts.bundled.font(family: "Inter", size: 20)
+        let plain = try TestFonts.shape("abcd", attributes: TextAttributes(font: .font(font))).width
+        let kerned = try TestFonts.shape("abcd", attributes: TextAttributes(font: .font(font), kern: 1.5)).width
+        let tracked = try TestFonts.shape("abcd", attributes: TextAttributes(font: .font(font), tracking: -0.5)).width
+        #expect(abs(kerned - plain - 6) < 1e-9)
+        #expect(abs(tracked - plain + 2) < 1e-9)
+    }
+
+    @Test func codeLigaturesFormAndCanBeTurnedOff() throws {
+        let mono = try TestFonts.bundled.font(family: "JetBrains Mono", size: 14)
+        let ligated = try TestFonts.shape("a -> b", attributes: TextAttributes(font: .font(mono))).runs[0]
+        let plain = try TestFonts.shape(
+            "a -> b", attributes: TextAttributes(font: .font(mono), fontFeatures: [FontFeature("calt", 0)])).runs[0]
+        #expect(ligated.glyphs.map(\.glyphID) != plain.glyphs.map(\.glyphID))
+        // Monospaced: the ligature keeps the cell width, so the advances sum to the same.
+        #expect(abs(ligated.width - plain.width) < 1e-9)
+    }
+
+    @Test func rightToLeftRunsComeBackInVisualOrderWithLogicalClusters() throws {
+        let run = try TestFonts.shape("שלום").runs[0]
+        #expect(run.isRightToLeft)
+        #expect(run.glyphs.map(\.cluster) == [3, 2, 1, 0])
+    }
+
+    @Test func clustersAreUTF16OffsetsInTheParagraph() throws {
+        let shaped = try TestFonts.shape("a😀中b", library: try TestFonts.system)
+        let clusters = shaped.runs.flatMap { $0.glyphs.map(\.cluster) }
+        #expect(clusters == [0, 1, 3, 4])
+    }
+
+    @Test func anEmptyParagraphShapesToNothing() throws {
+        let shaped = try TestFonts.shape("")
+        #expect(shaped.runs.isEmpty)
+        #expect(shaped.width == 0)
+    }
+
+    @Test func advancesScaleLinearlyWithSize() throws {
+        let library = try TestFonts.bundled
+        let small = try TestFonts.shape("Galley", attributes: TextAttributes(font: .font(library.font(family: "Inter", size: 10))))
+        let large = try TestFonts.shape("Galley", attributes: TextAttributes(font: .font(library.font(family: "Inter", size: 30))))
+        #expect(abs(large.width - 3 * small.width) < 1e-9)
+    }
+}

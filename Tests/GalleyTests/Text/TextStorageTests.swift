@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+@testable import Galley
+
+@Suite struct TextStorageTests {
+    @Test func attributesAreSplitAndMergedByRange() throws {
+        let storage = TextStorage("Hello, world")
+        let red = TextAttributes(foregroundColor: try Color(hex: "#FF0000"))
+        try storage.addAttributes(red, range: 0..<5)
+        #expect(storage.attributeRuns.map(\.utf16Range) == [0..<5, 5..<12])
+        #expect(storage.attributes(at: 4).foregroundColor == Color(red: 1, green: 0, blue: 0))
+        #expect(storage.attributes(at: 5).foregroundColor == nil)
+        try storage.addAttributes(red, range: 5..<12)
+        #expect(storage.attributeRuns.map(\.utf16Range) == [0..<12])
+    }
+
+    @Test func replacingCharactersShiftsLaterRuns() throws {
+        let storage = TextStorage("abc")
+        try storage.addAttributes(TextAttributes(kern: 2), range: 2..<3)
+        try storage.replaceCharacters(in: 0..<1, with: "XYZ")
+        #expect(storage.string == "XYZbc")
+        #expect(storage.attributeRuns.map(\.utf16Range) == [0..<4, 4..<5])
+        #expect(storage.attributes(at: 4).kern == 2)
+        try storage.replaceCharacters(in: 1..<5, with: "")
+        #expect(storage.string == "X")
+        #expect(storage.attributeRuns.map(\.utf16Range) == [0..<1])
+    }
+
+    @Test func outOfBoundsRangesAreErrors() throws {
+        let storage = TextStorage("abc")
+        #expect(throws: TextStorageError.rangeOutOfBounds(2..<9, length: 3)) {
+            try storage.setAttributes(TextAttributes(), range: 2..<9)
+        }
+    }
+
+    @Test func paragraphsSplitAtEveryTerminator() throws {
+        let storage = TextStorage("one\ntwo\r\nthree\rfour\u{2029}\n")
+        let paragraphs = storage.paragraphs
+        #expect(paragraphs.map(\.string) == ["one", "two", "three", "four", "", ""])
+        #expect(paragraphs.map(\.terminatorLength) == [1, 2, 1, 1, 1, 0])
+        #expect(paragraphs[1].utf16Range == 4..<7)
+        #expect(TextStorage("").paragraphs.count == 1)
+    }
+
+    @Test func indicesAreUTF16Offsets() throws {
+        let storage = TextStorage("a😀b")
+        #expect(storage.length == 4)
+        try storage.addAttributes(TextAttributes(kern: 1), range: 3..<4)
+        #expect(storage.attributes(at: 3).kern == 1)
+        #expect(storage.attributes(at: 1).kern == nil)
+    }
+
+    @Test func attributedStringsConvertWithGalleysAttributes() throws {
+        var attributed = AttributedString("Title body")
+        let title = attributed.range(of: "Title")!
+        attributed[title].font = .textStyle(.headline)
+        attributed[title].foregroundColor = .white
+        attributed[title].underline = TextDecoration(.double)
+        attributed[attributed.range(of: "body")!].link = URL(string: "https://example.com")
+        let storage = TextStorage(attributed)
+        #expect(storage.string == "Title body")
+        #expect(storage.attributes(at: 0).font == .textStyle(.headline))
+        #expect(storage.attributes(at: 0).underline?.style == .double)
+        #expect(storage.attributes(at: 0).foregroundColor == .white)
+        #expect(storage.attributes(at: 7).link?.host == "example.com")
+        #expect(storage.attributes(at: 5).font == nil)
+    }
+
+    @Test func hexColoursParseAndBadOnesAreErrors() throws {
+        #expect(try Color(hex: "#336699").hexString == "#336699")
+        #expect(try Color(hex: "#fff") == .white)
+        #expect(try Color(hex: "00000080").alpha > 0.5)
+        #expect(throws: ColorError.invalidHex("#12345")) { try Color(hex: "#12345") }
+        #expect(throws: ColorError.self) { try Color(hex: "red") }
+    }
+}
