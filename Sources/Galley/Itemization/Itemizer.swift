@@ -23,6 +23,7 @@ public struct Itemizer: Sendable {
         for run in paragraph.attributeRuns {
             let shaping = run.attributes.shapingKey
             let base = try fontLibrary.font(for: shaping.font, settings: settings)
+            let styleLineHeight = shaping.font.textStyle.map { settings.leading(of: $0) }
             var offset = run.utf16Range.lowerBound
             var previous: Font?
             var (scalar, length) = UTF16Decoding.scalar(in: paragraph.text, at: offset)
@@ -31,7 +32,8 @@ public struct Itemizer: Sendable {
                 let next = nextOffset < run.utf16Range.upperBound ? UTF16Decoding.scalar(in: paragraph.text, at: nextOffset) : nil
                 let script = Script(of: scalar)
                 let font = chooseFont(for: scalar, next: next?.0, script: script, previous: previous, base: base)
-                builder.add(offset..<nextOffset, script: script, font: font, shaping: shaping)
+                builder.add(
+                    offset..<nextOffset, script: script, font: font, shaping: shaping, styleLineHeight: styleLineHeight)
                 previous = font
                 offset = nextOffset
                 if let next { (scalar, length) = next }
@@ -53,7 +55,9 @@ public struct Itemizer: Sendable {
         /// Set between attribute runs: the next character may join the last item only if its run shapes alike.
         var runEnded = true
 
-        mutating func add(_ range: Range<Int>, script: Script, font: Font, shaping: ShapingKey) {
+        mutating func add(
+            _ range: Range<Int>, script: Script, font: Font, shaping: ShapingKey, styleLineHeight: Double?
+        ) {
             let level = levels.isEmpty ? baseLevel : levels[range.lowerBound]
             let weak = script.isWeak
             if let last = items.last, !runEnded || last.shaping == shaping, last.bidiLevel == level, last.font == font,
@@ -68,7 +72,10 @@ public struct Itemizer: Sendable {
                 return
             }
             let inherited = weak ? (items.last?.script ?? .common) : script
-            items.append(TextItem(utf16Range: range, bidiLevel: level, script: inherited, font: font, shaping: shaping))
+            items.append(
+                TextItem(
+                    utf16Range: range, bidiLevel: level, script: inherited, font: font, shaping: shaping,
+                    styleLineHeight: styleLineHeight))
             lastIsStrong = !weak
             runEnded = false
         }

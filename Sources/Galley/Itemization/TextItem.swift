@@ -11,6 +11,8 @@ public struct TextItem: Hashable, Sendable {
     public var font: Font
     /// The attributes that shape the run (features, spacing, ligatures, language).
     var shaping: ShapingKey
+    /// The Dynamic Type leading of the run's text style, in points; nil for a fixed font.
+    var styleLineHeight: Double?
 
     /// Whether the item runs right to left.
     public var isRightToLeft: Bool { bidiLevel & 1 == 1 }

@@ -9,6 +9,9 @@ public struct ShapedGlyph: Hashable, Sendable {
     public var advance: Double
     /// Displacement from the pen position, in points: right and down are positive.
     public var xOffset: Double, yOffset: Double
+    /// HarfBuzz's `UNSAFE_TO_BREAK`: a line that starts or ends at this glyph's cluster must be shaped again,
+    /// because shaping joined it with its neighbour (a ligature, kerning, Arabic joining).
+    public var isUnsafeToBreak: Bool = false
 }
 
 /// The glyphs of one ``TextItem``, in visual (left-to-right) order as HarfBuzz returns them.
@@ -22,6 +25,10 @@ public struct GlyphRun: Sendable {
     public let script: Script
     /// The glyphs, left to right.
     public var glyphs: [ShapedGlyph]
+    /// The attributes the run was shaped with, to shape part of it again at a line's edge.
+    let shaping: ShapingKey
+    /// The line height the run's text style asks for (its Dynamic Type leading), in points; nil for fixed fonts.
+    public let styleLineHeight: Double?
 
     /// Whether the run reads right to left (its glyphs are then in reverse logical order).
     public var isRightToLeft: Bool { bidiLevel & 1 == 1 }

@@ -31,6 +31,22 @@ public final class Shaper {
         return ShapedParagraph(paragraph: itemized.paragraph, bidi: itemized.bidi, runs: runs)
     }
 
+    /// Shapes `range` (UTF-16 offsets from the paragraph's start) of `run` again, seeing only the text in
+    /// `context`: a line's part of a run, whose neighbours across the line break must not affect its glyphs.
+    public func reshape(_ run: GlyphRun, range: Range<Int>, context: Range<Int>, in paragraph: Paragraph) -> GlyphRun {
+        let item = TextItem(
+            utf16Range: (range.lowerBound - context.lowerBound)..<(range.upperBound - context.lowerBound),
+            bidiLevel: run.bidiLevel, script: run.script, font: run.font, shaping: run.shaping,
+            styleLineHeight: run.styleLineHeight)
+        let text = paragraph.text
+        let slice = text[(text.startIndex + context.lowerBound)..<(text.startIndex + context.upperBound)]
+        var reshaped = slice.withUnsafeBufferPointer { shape(item, in: $0) }
+        for index in reshaped.glyphs.indices { reshaped.glyphs[index].cluster += context.lowerBound }
+        return GlyphRun(
+            font: run.font, utf16Range: range, bidiLevel: run.bidiLevel, script: run.script, glyphs: reshaped.glyphs,
+            shaping: run.shaping, styleLineHeight: run.styleLineHeight)
+    }
+
     /// Shapes one item of the paragraph whose UTF-16 text is `units`.
     func shape(_ item: TextItem, in units: UnsafeBufferPointer<UInt16>) -> GlyphRun {
         hb_buffer_clear_contents(buffer)
@@ -46,7 +62,8 @@ public final class Shaper {
         hb_shape(item.font.instance.hbFont, buffer, &features, UInt32(features.count))
         return GlyphRun(
             font: item.font, utf16Range: item.utf16Range, bidiLevel: item.bidiLevel, script: item.script,
-            glyphs: readGlyphs(font: item.font, spacing: item.shaping.kern + item.shaping.tracking))
+            glyphs: readGlyphs(font: item.font, spacing: item.shaping.kern + item.shaping.tracking),
+            shaping: item.shaping, styleLineHeight: item.styleLineHeight)
     }
 
     private func readGlyphs(font: Font, spacing: Double) -> [ShapedGlyph] {
@@ -63,7 +80,9 @@ public final class Shaper {
                 ShapedGlyph(
                     glyphID: infos[index].codepoint, cluster: Int(infos[index].cluster),
                     advance: Double(position.x_advance) * scale, xOffset: Double(position.x_offset) * scale,
-                    yOffset: -Double(position.y_offset) * scale))
+                    yOffset: -Double(position.y_offset) * scale,
+                    isUnsafeToBreak: hb_glyph_info_get_glyph_flags(infos + index).rawValue
+                        & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0))
         }
         if spacing != 0 {
             // Spacing goes after each cluster's last glyph, so marks stay on their base.

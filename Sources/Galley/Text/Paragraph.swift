@@ -12,16 +12,22 @@ public struct Paragraph: Sendable {
     /// The attribute runs over ``text``, with ranges relative to the paragraph's start.
     public let attributeRuns: [AttributeRun]
 
-    /// The paragraph style, from the paragraph's first character (or its terminator when it is empty).
-    public let style: ParagraphStyle
+    /// The attributes of the paragraph's first character (of its terminator, or the storage's typing attributes,
+    /// when it is empty): what an empty line is measured with.
+    public let leadingAttributes: TextAttributes
 
-    public init(text: ArraySlice<UInt16>, utf16Range: Range<Int>, terminatorLength: Int, attributeRuns: [AttributeRun],
-                style: ParagraphStyle) {
+    /// The paragraph style, from ``leadingAttributes``.
+    public var style: ParagraphStyle { leadingAttributes.paragraphStyle ?? .default }
+
+    public init(
+        text: ArraySlice<UInt16>, utf16Range: Range<Int>, terminatorLength: Int, attributeRuns: [AttributeRun],
+        leadingAttributes: TextAttributes
+    ) {
         self.text = text
         self.utf16Range = utf16Range
         self.terminatorLength = terminatorLength
         self.attributeRuns = attributeRuns
-        self.style = style
+        self.leadingAttributes = leadingAttributes
     }
 
     /// A paragraph of `string` with one set of attributes, outside any storage.
@@ -30,7 +36,7 @@ public struct Paragraph: Sendable {
         self.init(
             text: units[...], utf16Range: 0..<units.count, terminatorLength: 0,
             attributeRuns: units.isEmpty ? [] : [AttributeRun(utf16Range: 0..<units.count, attributes: attributes)],
-            style: attributes.paragraphStyle ?? .default)
+            leadingAttributes: attributes)
     }
 
     /// The paragraph's text as a Swift string.

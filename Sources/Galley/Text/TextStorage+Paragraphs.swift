@@ -38,9 +38,8 @@ extension TextStorage {
                 position += 1
             }
         }
-        let style = attributes(at: range.lowerBound).paragraphStyle ?? .default
         return Paragraph(
             text: utf16[range], utf16Range: range, terminatorLength: terminatorLength, attributeRuns: runs,
-            style: style)
+            leadingAttributes: attributes(at: range.lowerBound))
     }
 }

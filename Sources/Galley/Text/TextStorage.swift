@@ -16,6 +16,8 @@ public final class TextStorage {
     public private(set) var attributeRuns: [AttributeRun]
     /// The attributes given to characters inserted into an empty storage.
     public var typingAttributes: TextAttributes
+    /// Counts every change to characters or attributes, so layouts know when what they hold is stale.
+    public private(set) var changeCount = 0
 
     /// A storage holding `string` with `attributes` on every character.
     public init(_ string: String = "", attributes: TextAttributes = TextAttributes()) {
@@ -40,6 +42,7 @@ public final class TextStorage {
     public func append(_ string: String, attributes: TextAttributes) {
         let start = utf16.count
         utf16.append(contentsOf: string.utf16)
+        changeCount += 1
         guard utf16.count > start else { return }
         attributeRuns.append(AttributeRun(utf16Range: start..<utf16.count, attributes: attributes))
         mergeRuns(around: attributeRuns.count - 1)
@@ -64,6 +67,7 @@ public final class TextStorage {
         for position in first..<end {
             attributeRuns[position].attributes = transform(attributeRuns[position].attributes)
         }
+        changeCount += 1
         mergeRuns(in: max(0, first - 1)..<min(attributeRuns.count, end + 1))
     }
 
@@ -88,6 +92,7 @@ public final class TextStorage {
             attributeRuns.insert(AttributeRun(utf16Range: newRange, attributes: newAttributes), at: first)
         }
         utf16.replaceSubrange(range, with: inserted)
+        changeCount += 1
         mergeRuns(in: max(0, first - 1)..<min(attributeRuns.count, first + 2))
     }
 

@@ -85,7 +85,8 @@ import Testing
         units.insert(0xD800, at: 1)
         let paragraph = Paragraph(
             text: units[...], utf16Range: 0..<3, terminatorLength: 0,
-            attributeRuns: [AttributeRun(utf16Range: 0..<3, attributes: TextAttributes())], style: .default)
+            attributeRuns: [AttributeRun(utf16Range: 0..<3, attributes: TextAttributes())],
+            leadingAttributes: TextAttributes())
         let itemized = try Itemizer(fontLibrary: try TestFonts.bundled).itemize(paragraph)
         #expect(itemized.items.last?.utf16Range.upperBound == 3)
         #expect(Shaper().shape(itemized).runs.flatMap(\.glyphs).count == 3)

@@ -1,0 +1,166 @@
+/// A horizontal stretch of a line band that no exclusion path covers, in container x coordinates (points).
+public struct FreeSegment: Hashable, Sendable {
+    public var minX: Double
+    public var maxX: Double
+
+    public init(minX: Double, maxX: Double) {
+        self.minX = minX
+        self.maxX = maxX
+    }
+
+    public var width: Double { maxX - minX }
+}
+
+/// The exclusion paths of a container, flattened once, answering which parts of a horizontal band they cover.
+///
+/// For a band `[top, bottom]` the excluded x-intervals are the projection of every path's interior within the
+/// whole band (not only at the baseline). The band is cut into slabs at every vertex and edge crossing, inside
+/// which each interior piece is a trapezoid whose x-extent is exact; curves are flattened to within 0.02 pt and
+/// the intervals widened by that much, so the answer never lets ink into a path and is exact to 0.1 pt.
+struct ExclusionGeometry: Sendable {
+    /// How far a flattened curve may stray from the true curve, in points.
+    static let tolerance = 0.02
+
+    private struct Edge: Sendable {
+        var top: Point
+        var bottom: Point
+        /// +1 for an edge drawn downward, −1 upward.
+        var direction: Int
+
+        func x(at y: Double) -> Double {
+            let span = bottom.y - top.y
+            guard span > 0 else { return top.x }
+            return top.x + (bottom.x - top.x) * (y - top.y) / span
+        }
+    }
+
+    private struct Shape: Sendable {
+        var edges: [Edge]
+        var rule: BezierPath.FillRule
+        var minY: Double, maxY: Double
+    }
+
+    private let shapes: [Shape]
+
+    init(paths: [BezierPath]) {
+        shapes = paths.compactMap { path in
+            var edges: [Edge] = []
+            for polygon in path.flattened(tolerance: Self.tolerance) {
+                for (index, start) in polygon.enumerated() {
+                    let end = polygon[(index + 1) % polygon.count]
+                    guard start.y != end.y, start.isFinite, end.isFinite else { continue }
+                    edges.append(
+                        start.y < end.y
+                            ? Edge(top: start, bottom: end, direction: 1) : Edge(top: end, bottom: start, direction: -1))
+                }
+            }
+            guard !edges.isEmpty else { return nil }
+            let minY = edges.map(\.top.y).min()!, maxY = edges.map(\.bottom.y).max()!
+            return Shape(edges: edges, rule: path.fillRule, minY: minY, maxY: maxY)
+        }
+    }
+
+    var isEmpty: Bool { shapes.isEmpty }
+
+    /// The parts of `[minX, maxX]` that no path covers anywhere in the band `[top, bottom]`, left to right.
+    func freeSegments(minX: Double, maxX: Double, top: Double, bottom: Double) -> [FreeSegment] {
+        guard maxX > minX else { return [] }
+        var free = [FreeSegment(minX: minX, maxX: maxX)]
+        for interval in excludedIntervals(top: top, bottom: bottom) {
+            free = free.flatMap { segment -> [FreeSegment] in
+                guard interval.lowerBound < segment.maxX, interval.upperBound > segment.minX else { return [segment] }
+                var pieces: [FreeSegment] = []
+                if interval.lowerBound > segment.minX {
+                    pieces.append(FreeSegment(minX: segment.minX, maxX: interval.lowerBound))
+                }
+                if interval.upperBound < segment.maxX {
+                    pieces.append(FreeSegment(minX: interval.upperBound, maxX: segment.maxX))
+                }
+                return pieces
+            }
+        }
+        return free
+    }
+
+    /// The merged x-intervals the paths' interiors cover within the band, widened by ``tolerance``.
+    func excludedIntervals(top: Double, bottom: Double) -> [ClosedRange<Double>] {
+        let bottom = max(bottom, top + 1e-9)
+        var intervals: [ClosedRange<Double>] = []
+        for shape in shapes where shape.maxY > top && shape.minY < bottom {
+            intervals += Self.intervals(of: shape, top: top, bottom: bottom)
+        }
+        intervals.sort { $0.lowerBound < $1.lowerBound }
+        var merged: [ClosedRange<Double>] = []
+        for interval in intervals {
+            let widened = (interval.lowerBound - Self.tolerance)...(interval.upperBound + Self.tolerance)
+            if let last = merged.last, widened.lowerBound <= last.upperBound {
+                merged[merged.count - 1] = last.lowerBound...max(last.upperBound, widened.upperBound)
+            } else {
+                merged.append(widened)
+            }
+        }
+        return merged
+    }
+
+    private static func intervals(of shape: Shape, top: Double, bottom: Double) -> [ClosedRange<Double>] {
+        let active = shape.edges.filter { $0.bottom.y > top && $0.top.y < bottom }
+        var events: Set<Double> = [top, bottom]
+        for edge in active {
+            if edge.top.y > top { events.insert(edge.top.y) }
+            if edge.bottom.y < bottom { events.insert(edge.bottom.y) }
+        }
+        // Where edges cross inside the band their order changes; those heights cut slabs too. Past a few hundred
+        // edges the pairwise search costs too much, and each slab falls back to its full edge extent.
+        let findCrossings = active.count <= 400
+        if findCrossings {
+            for first in active.indices {
+                for second in active.indices where second > first {
+                    if let y = crossing(active[first], active[second]), y > top, y < bottom { events.insert(y) }
+                }
+            }
+        }
+        let cuts = events.sorted()
+        var result: [ClosedRange<Double>] = []
+        for (upper, lower) in zip(cuts, cuts.dropFirst()) where lower - upper > 1e-12 {
+            let middle = (upper + lower) / 2
+            var crossing = active.filter { $0.top.y <= upper && $0.bottom.y >= lower }
+            guard !crossing.isEmpty else { continue }
+            crossing.sort { $0.x(at: middle) < $1.x(at: middle) }
+            if !findCrossings {
+                let xs = crossing.flatMap { [$0.x(at: upper), $0.x(at: lower)] }
+                result.append(xs.min()!...xs.max()!)
+                continue
+            }
+            var winding = 0
+            var enteredAt: Edge?
+            for edge in crossing {
+                let wasInside = isInside(winding, shape.rule)
+                winding += edge.direction
+                let inside = isInside(winding, shape.rule)
+                if !wasInside, inside {
+                    enteredAt = edge
+                } else if wasInside, !inside, let left = enteredAt {
+                    let low = min(left.x(at: upper), left.x(at: lower))
+                    let high = max(edge.x(at: upper), edge.x(at: lower))
+                    if high >= low { result.append(low...high) }
+                    enteredAt = nil
+                }
+            }
+        }
+        return result
+    }
+
+    private static func isInside(_ winding: Int, _ rule: BezierPath.FillRule) -> Bool {
+        rule == .nonZero ? winding != 0 : winding & 1 != 0
+    }
+
+    /// The height at which two edges cross, if they do between their shared heights.
+    private static func crossing(_ a: Edge, _ b: Edge) -> Double? {
+        let low = max(a.top.y, b.top.y), high = min(a.bottom.y, b.bottom.y)
+        guard high > low else { return nil }
+        let differenceTop = a.x(at: low) - b.x(at: low)
+        let differenceBottom = a.x(at: high) - b.x(at: high)
+        guard (differenceTop < 0) != (differenceBottom < 0), differenceTop != differenceBottom else { return nil }
+        return low + (high - low) * differenceTop / (differenceTop - differenceBottom)
+    }
+}

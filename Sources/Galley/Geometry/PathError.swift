@@ -1,0 +1,39 @@
+/// Why a path was refused.
+public enum PathError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// SVG path data could not be read; `offset` is the character where reading stopped.
+    case invalidPathData(offset: Int, reason: String)
+    /// The path has more segments than ``BezierPath/segmentLimit``.
+    case tooManySegments(count: Int, limit: Int)
+    /// A coordinate is NaN or infinite, or beyond ``BezierPath/coordinateLimit`` points from the origin.
+    case coordinateOutOfRange(Double, limit: Double)
+
+    public var description: String {
+        switch self {
+        case .invalidPathData(let offset, let reason):
+            return "invalid SVG path data at character \(offset): \(reason)"
+        case .tooManySegments(let count, let limit):
+            return "path has \(count) segments; the limit is \(limit)"
+        case .coordinateOutOfRange(let value, let limit):
+            return "path coordinate \(value) is not within ±\(limit) points"
+        }
+    }
+}
+
+extension BezierPath {
+    /// The most segments a path from input may have.
+    public static let segmentLimit = 100_000
+    /// The largest coordinate magnitude a path from input may use, in points.
+    public static let coordinateLimit = 1_000_000.0
+
+    /// Throws when the path breaks ``segmentLimit`` or ``coordinateLimit``, or holds a non-finite coordinate.
+    public func validate() throws {
+        guard elements.count <= Self.segmentLimit else {
+            throw PathError.tooManySegments(count: elements.count, limit: Self.segmentLimit)
+        }
+        for point in allPoints {
+            for value in [point.x, point.y] where !(abs(value) <= Self.coordinateLimit) {
+                throw PathError.coordinateOutOfRange(value, limit: Self.coordinateLimit)
+            }
+        }
+    }
+}

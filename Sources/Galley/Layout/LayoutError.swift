@@ -1,0 +1,26 @@
+/// Why text could not be laid out.
+public enum LayoutError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// A container's width is not positive and finite, or its height negative or not finite, or either is over
+    /// ``TextContainer/sizeLimit``.
+    case invalidContainerSize(width: Double, height: Double, limit: Double)
+    /// The line fragment padding is negative, not finite, or leaves no room in the width.
+    case invalidPadding(Double, width: Double)
+    /// A paragraph is longer than ``LayoutManager/paragraphLengthLimit`` UTF-16 units.
+    case paragraphTooLong(length: Int, limit: Int)
+    /// The layout manager has no container to lay text into.
+    case noTextContainer
+
+    public var description: String {
+        switch self {
+        case .invalidContainerSize(let width, let height, let limit):
+            return "text container size \(width) × \(height) pt is invalid: width must be in (0, \(limit)], "
+                + "height in [0, \(limit)] (0 is unbounded)"
+        case .invalidPadding(let padding, let width):
+            return "line fragment padding \(padding) pt leaves no room in a \(width) pt container"
+        case .paragraphTooLong(let length, let limit):
+            return "paragraph of \(length) UTF-16 units is over the limit of \(limit)"
+        case .noTextContainer:
+            return "the layout manager has no text container"
+        }
+    }
+}

@@ -1,0 +1,116 @@
+/// Stage 4: lays a text storage out in a chain of text containers, as TextKit's `NSLayoutManager`.
+///
+/// Paragraphs are itemized and shaped once (and again only when the storage, the Dynamic Type settings or the
+/// fonts change), then broken into line fragments for the containers' widths and exclusion paths. ``layout()``
+/// returns a ``TextLayout`` value; it is cached until the storage or a container changes.
+///
+/// ```swift
+/// let storage = TextStorage("Text that flows around a badge…", attributes: TextAttributes(font: .textStyle(.body)))
+/// let manager = LayoutManager(textStorage: storage, fontLibrary: try .standard)
+/// manager.addTextContainer(TextContainer(size: Size(width: 320, height: 0),
+///                                        exclusionPaths: [.circle(center: Point(x: 280, y: 40), radius: 30)]))
+/// let layout = try manager.layout()
+/// print(layout.usedRect().height, layout.lineFragments.count)
+/// ```
+///
+/// A layout manager is not thread-safe; use one per thread (they may share a ``FontLibrary``).
+public final class LayoutManager {
+    public let textStorage: TextStorage
+    public let fontLibrary: FontLibrary
+    /// The containers, in the order text flows through them.
+    public private(set) var textContainers: [TextContainer] = []
+    /// The Dynamic Type settings text styles resolve against; changing them re-shapes and re-lays the text.
+    public var settings: DynamicTypeSettings {
+        didSet { if settings != oldValue { invalidateShaping() } }
+    }
+
+    /// The longest paragraph laid out, in UTF-16 units (1 MiB of UTF-16); longer ones are an error, not a stall.
+    public static let paragraphLengthLimit = 1 << 20
+
+    private let shaper = Shaper()
+    private var shapedParagraphs: [ShapedParagraph]?
+    private var shapedChangeCount = -1
+    private var cached: (layout: TextLayout, containers: [ContainerSnapshot], changeCount: Int)?
+
+    public init(textStorage: TextStorage, fontLibrary: FontLibrary, settings: DynamicTypeSettings = DynamicTypeSettings()) {
+        self.textStorage = textStorage
+        self.fontLibrary = fontLibrary
+        self.settings = settings
+    }
+
+    /// Appends a container; text flows into it after the ones already there.
+    public func addTextContainer(_ container: TextContainer) {
+        textContainers.append(container)
+        invalidateLayout()
+    }
+
+    /// Removes the container at `index`.
+    public func removeTextContainer(at index: Int) {
+        textContainers.remove(at: index)
+        invalidateLayout()
+    }
+
+    /// Forgets the line layout (kept: the shaped paragraphs).
+    public func invalidateLayout() { cached = nil }
+
+    /// Forgets the shaped paragraphs and the layout, as after a font or settings change.
+    public func invalidateShaping() {
+        shapedParagraphs = nil
+        cached = nil
+    }
+
+    /// The text laid out in the containers, computed when the storage, a container or the settings changed since
+    /// the last call.
+    ///
+    /// - Throws: ``LayoutError`` for an unusable container or an overlong paragraph, ``FontError`` for a font that
+    ///   cannot be found, ``PathError`` for an exclusion path with bad coordinates.
+    public func layout() throws -> TextLayout {
+        let snapshots = textContainers.map(ContainerSnapshot.init)
+        if let cached, cached.containers == snapshots, cached.changeCount == textStorage.changeCount {
+            return cached.layout
+        }
+        guard !textContainers.isEmpty else { throw LayoutError.noTextContainer }
+        for container in textContainers { try container.validate() }
+        let paragraphs = try shapedParagraphsForStorage()
+        var typesetter = Typesetter(containers: textContainers, shaper: shaper, fontLibrary: fontLibrary, settings: settings)
+        for (index, shaped) in paragraphs.enumerated() {
+            try typesetter.place(paragraph: shaped, index: index, isLast: index == paragraphs.count - 1)
+            if typesetter.isStopped { break }
+        }
+        let layout = typesetter.finish(textLength: textStorage.length)
+        cached = (layout, snapshots, textStorage.changeCount)
+        return layout
+    }
+
+    /// The storage's paragraphs, itemized and shaped, from the cache while the storage is unchanged.
+    func shapedParagraphsForStorage() throws -> [ShapedParagraph] {
+        if let shapedParagraphs, shapedChangeCount == textStorage.changeCount { return shapedParagraphs }
+        let itemizer = Itemizer(fontLibrary: fontLibrary, settings: settings)
+        let shaped = try textStorage.paragraphs.map { paragraph in
+            guard paragraph.length <= Self.paragraphLengthLimit else {
+                throw LayoutError.paragraphTooLong(length: paragraph.length, limit: Self.paragraphLengthLimit)
+            }
+            return try shaper.shape(paragraph, itemizer: itemizer)
+        }
+        shapedParagraphs = shaped
+        shapedChangeCount = textStorage.changeCount
+        return shaped
+    }
+}
+
+/// What of a container the layout depends on, to notice changes to the (mutable) container objects.
+private struct ContainerSnapshot: Equatable {
+    let size: Size
+    let padding: Double
+    let paths: [BezierPath]
+    let maximumLines: Int
+    let mode: ParagraphStyle.LineBreakMode
+
+    init(_ container: TextContainer) {
+        size = container.size
+        padding = container.lineFragmentPadding
+        paths = container.exclusionPaths
+        maximumLines = container.maximumNumberOfLines
+        mode = container.lineBreakMode
+    }
+}

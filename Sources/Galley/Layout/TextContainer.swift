@@ -1,0 +1,66 @@
+/// A region text is laid out in, as TextKit's `NSTextContainer`: a size, exclusion paths text flows around, a
+/// padding at each line fragment's ends, and an optional limit on lines.
+///
+/// Coordinates are points with the origin at the container's top-left, y down. Containers chain: text that does
+/// not fit one continues in the next container of the ``LayoutManager`` (columns, pages).
+public final class TextContainer {
+    /// The width and height in points. A height of 0 means unbounded (the text decides).
+    public var size: Size
+    /// Space left empty at both ends of every line fragment, in points (0 by default, as `boundingRect(with:)`;
+    /// `UITextView`'s container uses 5).
+    public var lineFragmentPadding: Double
+    /// Shapes whose interiors no glyph may touch, in container coordinates.
+    public var exclusionPaths: [BezierPath] {
+        didSet { geometry = nil }
+    }
+    /// The most lines (bands of text) this container holds; 0 for no limit.
+    public var maximumNumberOfLines: Int
+    /// How the last line is cut when ``maximumNumberOfLines`` stops the text: a truncating mode ends it with an
+    /// ellipsis and ends the layout; word wrap and clip pass the rest to the next container.
+    public var lineBreakMode: ParagraphStyle.LineBreakMode
+
+    /// The largest width or height a container may have, in points.
+    public static let sizeLimit = 1_000_000.0
+
+    private var geometry: ExclusionGeometry?
+
+    public init(
+        size: Size, exclusionPaths: [BezierPath] = [], lineFragmentPadding: Double = 0, maximumNumberOfLines: Int = 0,
+        lineBreakMode: ParagraphStyle.LineBreakMode = .wordWrap
+    ) {
+        self.size = size
+        self.exclusionPaths = exclusionPaths
+        self.lineFragmentPadding = lineFragmentPadding
+        self.maximumNumberOfLines = maximumNumberOfLines
+        self.lineBreakMode = lineBreakMode
+    }
+
+    /// A container `width` points wide and `height` points tall (0: unbounded).
+    public convenience init(width: Double, height: Double = 0) {
+        self.init(size: Size(width: width, height: height))
+    }
+
+    /// Whether the height is unbounded.
+    public var isHeightUnbounded: Bool { size.height == 0 }
+
+    /// Throws unless the size, padding and paths are usable.
+    func validate() throws {
+        let width = size.width, height = size.height
+        guard width.isFinite, width > 0, width <= Self.sizeLimit else {
+            throw LayoutError.invalidContainerSize(width: width, height: height, limit: Self.sizeLimit)
+        }
+        guard height.isFinite, height >= 0, height <= Self.sizeLimit else {
+            throw LayoutError.invalidContainerSize(width: width, height: height, limit: Self.sizeLimit)
+        }
+        guard lineFragmentPadding.isFinite, lineFragmentPadding >= 0, 2 * lineFragmentPadding < width else {
+            throw LayoutError.invalidPadding(lineFragmentPadding, width: width)
+        }
+        for path in exclusionPaths { try path.validate() }
+    }
+
+    /// The parts of the band `[top, bottom]` between `minX` and `maxX` that no exclusion path touches.
+    func freeSegments(minX: Double, maxX: Double, top: Double, bottom: Double) -> [FreeSegment] {
+        if geometry == nil { geometry = ExclusionGeometry(paths: exclusionPaths) }
+        return geometry!.freeSegments(minX: minX, maxX: maxX, top: top, bottom: bottom)
+    }
+}

@@ -1,0 +1,58 @@
+/// The size text needs at a width, without rendering: the table-row case (`NSAttributedString.boundingRect`).
+public struct TextMeasurement: Hashable, Sendable {
+    /// The exact height in points, from the first line's top to the last line's bottom.
+    public let height: Double
+    /// The widest line's used width in points.
+    public let width: Double
+    /// The number of lines (bands).
+    public let lineCount: Int
+    /// Where each line starts, as UTF-16 offsets into the text.
+    public let lineStarts: [Int]
+
+    /// The height rounded up to whole pixels at `scale` (pixels per point), in points: what a row must reserve so
+    /// that nothing is cut when drawn at that scale.
+    public func pixelAlignedHeight(scale: Double) -> Double {
+        guard scale > 0 else { return height }
+        return (height * scale - 1e-9).rounded(.up) / scale
+    }
+}
+
+/// Measures attributed text at a width with the same shaping and line breaking as layout and rendering, so a
+/// measured height is exactly what a render at that width draws.
+///
+/// One measurer per thread; measurers may share a ``FontLibrary``.
+public final class TextMeasurer {
+    public let fontLibrary: FontLibrary
+    public var settings: DynamicTypeSettings
+
+    public init(fontLibrary: FontLibrary, settings: DynamicTypeSettings = DynamicTypeSettings()) {
+        self.fontLibrary = fontLibrary
+        self.settings = settings
+    }
+
+    /// The size of `storage` laid out in an unbounded container `width` points wide.
+    ///
+    /// - Throws: ``LayoutError/invalidContainerSize(width:height:limit:)`` for a width that is not positive and
+    ///   finite; ``FontError`` for a font that cannot be found.
+    public func measure(_ storage: TextStorage, width: Double) throws -> TextMeasurement {
+        let manager = LayoutManager(textStorage: storage, fontLibrary: fontLibrary, settings: settings)
+        manager.addTextContainer(TextContainer(width: width))
+        let layout = try manager.layout()
+        var starts: [Int] = []
+        var lastTop = -Double.infinity
+        for fragment in layout.lineFragments where fragment.rect.minY != lastTop {
+            starts.append(fragment.characterRange.lowerBound)
+            lastTop = fragment.rect.minY
+        }
+        let used = layout.usedRect()
+        let bottom = layout.lineFragments.map(\.usedRect.maxY).max() ?? 0
+        return TextMeasurement(height: bottom, width: used.width, lineCount: starts.count, lineStarts: starts)
+    }
+
+    /// The size of `string` with `attributes` at `width` points.
+    public func measure(_ string: String, attributes: TextAttributes = TextAttributes(), width: Double) throws
+        -> TextMeasurement
+    {
+        try measure(TextStorage(string, attributes: attributes), width: width)
+    }
+}

@@ -1,0 +1,277 @@
+/// Places shaped paragraphs into a chain of containers, band by band: the working state of one
+/// ``LayoutManager/layout()`` pass.
+struct Typesetter {
+    let containers: [TextContainer]
+    let shaper: Shaper
+    let fontLibrary: FontLibrary
+    let settings: DynamicTypeSettings
+
+    private(set) var fragments: [LineFragment] = []
+    private(set) var isStopped = false
+    private var containerIndex = 0
+    private var y = 0.0
+    private var bandsInContainer = 0
+    private var unlaidStart: Int?
+
+    init(containers: [TextContainer], shaper: Shaper, fontLibrary: FontLibrary, settings: DynamicTypeSettings) {
+        self.containers = containers
+        self.shaper = shaper
+        self.fontLibrary = fontLibrary
+        self.settings = settings
+    }
+
+    /// The layout so far, as a value.
+    func finish(textLength: Int) -> TextLayout {
+        let ranges = containers.indices.map { index -> Range<Int> in
+            let held = fragments.filter { $0.containerIndex == index }
+            guard let first = held.first, let last = held.last else {
+                let position = fragments.last { $0.containerIndex < index }?.characterRange.upperBound ?? 0
+                return position..<position
+            }
+            return first.characterRange.lowerBound..<last.characterRange.upperBound
+        }
+        let unlaid = min(unlaidStart ?? textLength, textLength)
+        return TextLayout(lineFragments: fragments, containerCharacterRanges: ranges, unlaidCharacterRange: unlaid..<textLength)
+    }
+
+    // MARK: Paragraphs
+
+    mutating func place(paragraph shaped: ShapedParagraph, index: Int, isLast: Bool) throws {
+        guard !isStopped else { return }
+        let paragraph = shaped.paragraph
+        let style = paragraph.style
+        if bandsInContainer > 0 { y += style.paragraphSpacingBefore }
+        let baseFont = try fontLibrary.font(for: paragraph.leadingAttributes.shapingKey.font, settings: settings)
+        let context = ParagraphContext(
+            shaped: shaped, index: index, isLast: isLast, style: style, baseFont: baseFont,
+            isRightToLeft: shaped.bidi.isRightToLeft)
+        if paragraph.length == 0 {
+            placeEmptyLine(context)
+        } else {
+            var breaker = try LineBreaker(shaped)
+            var start = 0
+            while start < paragraph.length, !isStopped {
+                start = placeBand(from: start, context, &breaker)
+            }
+        }
+        y += style.paragraphSpacing
+    }
+
+    private struct ParagraphContext {
+        let shaped: ShapedParagraph
+        let index: Int
+        let isLast: Bool
+        let style: ParagraphStyle
+        let baseFont: Font
+        let isRightToLeft: Bool
+        var paragraph: Paragraph { shaped.paragraph }
+        var storageStart: Int { shaped.paragraph.utf16Range.lowerBound }
+    }
+
+    private mutating func placeEmptyLine(_ context: ParagraphContext) {
+        let leading = context.paragraph.leadingAttributes.font?.textStyle.map { settings.leading(of: $0) }
+        let metrics = LineMetrics(runs: [], style: context.style, fallback: context.baseFont, fallbackLeading: leading)
+        guard let top = reserveBand(height: metrics.height) else { return stop(at: context.storageStart) }
+        let span = lineSpan(containers[containerIndex], context, firstLine: true)
+        let x = context.isRightToLeft ? span.maxX : span.minX
+        let end = context.storageStart + context.paragraph.terminatorLength
+        fragments.append(
+            LineFragment(
+                containerIndex: containerIndex, rect: Rect(x: span.minX, y: top, width: span.maxX - span.minX, height: metrics.height),
+                usedRect: Rect(x: x, y: top, width: 0, height: metrics.height), baselineY: top + metrics.baselineFromTop,
+                characterRange: context.storageStart..<end, runs: [], paragraphIndex: context.index,
+                paragraphStart: context.storageStart, isTruncated: false, clipsToRect: false,
+                isRightToLeft: context.isRightToLeft))
+        bandsInContainer += 1
+        y = top + metrics.height
+    }
+
+    /// Places one band (one visual line, possibly several fragments beside exclusions) from `start`; returns where
+    /// the next band starts.
+    private mutating func placeBand(from start: Int, _ context: ParagraphContext, _ breaker: inout LineBreaker) -> Int {
+        let style = context.style
+        let wraps = style.lineBreakMode == .wordWrap || style.lineBreakMode == .charWrap
+        var height = LineMetrics(runs: context.shaped.runs.filter { $0.utf16Range.contains(start) }, style: style, fallback: context.baseFont).height
+        let firstClusterWidth = breaker.nextLine(from: start, width: 0, mode: .charWrap).width
+        var attempts = 0
+        while true {
+            guard let top = reserveBand(height: height) else {
+                stop(at: context.storageStart + start)
+                return context.paragraph.length
+            }
+            let container = containers[containerIndex]
+            let span = lineSpan(container, context, firstLine: start == 0)
+            let padding = container.lineFragmentPadding
+            let free = container.freeSegments(minX: span.minX, maxX: span.maxX, top: top, bottom: top + height)
+            let obstructed = free != [FreeSegment(minX: span.minX, maxX: span.maxX)]
+            var segments = free.map { FreeSegment(minX: $0.minX + padding, maxX: $0.maxX - padding) }
+                .filter { $0.width > 0 && ($0.width + 1e-9 >= firstClusterWidth || !obstructed) }
+            if !wraps, let widest = segments.max(by: { $0.width < $1.width }) { segments = [widest] }
+            if context.isRightToLeft { segments.reverse() }
+            if segments.isEmpty && !obstructed {
+                segments = [FreeSegment(minX: span.minX + padding, maxX: max(span.minX + padding + 1, span.maxX - padding))]
+            }
+            var placed: [(segment: FreeSegment, line: LineBreak, runs: [GlyphRun])] = []
+            var cursor = start
+            for (position, segment) in segments.enumerated() where cursor < context.paragraph.length {
+                var line = breaker.nextLine(from: cursor, width: segment.width, mode: style.lineBreakMode)
+                if line.isEmergencyBreak && obstructed {
+                    // A word too long for a segment beside an exclusion: try the next segment or band, unless it
+                    // would not fit even the whole line, where cutting it is the only way on.
+                    let whole = breaker.nextLine(from: cursor, width: span.maxX - span.minX - 2 * padding, mode: style.lineBreakMode)
+                    if !whole.isEmergencyBreak || position < segments.count - 1 { continue }
+                }
+                var runs = breaker.runs(for: line, shaper: shaper)
+                while wraps, !line.isEmergencyBreak, line.utf16Range.count > 1,
+                    Self.contentWidth(runs, line, breaker) > segment.width + 1e-6
+                {
+                    line = breaker.nextLine(from: cursor, width: segment.width, mode: style.lineBreakMode, limit: line.utf16Range.upperBound - 1)
+                    runs = breaker.runs(for: line, shaper: shaper)
+                }
+                placed.append((segment, line, runs))
+                cursor = line.utf16Range.upperBound
+                if line.endsAtMandatoryBreak { break }
+            }
+            if placed.isEmpty {
+                y = top + max(1, height / 4)
+                continue
+            }
+            let needed = placed.map { LineMetrics(runs: $0.runs, style: style, fallback: context.baseFont).height }.max()!
+            if needed > height + 1e-6, attempts < 4 {
+                height = needed
+                attempts += 1
+                continue
+            }
+            let metrics = LineMetrics(runs: placed.flatMap(\.runs), style: style, fallback: context.baseFont)
+            let textRemains = cursor < context.paragraph.length || !context.isLast
+            let lastAllowedBand = container.maximumNumberOfLines > 0 && bandsInContainer + 1 >= container.maximumNumberOfLines
+            for (position, entry) in placed.enumerated() {
+                var line = entry.line
+                var runs = entry.runs
+                var truncated = false
+                let isFinal = position == placed.count - 1
+                let truncation = !wraps ? style.lineBreakMode : (lastAllowedBand && textRemains && isFinal ? container.lineBreakMode : .wordWrap)
+                if truncation.isTruncating, !wraps || lastAllowedBand {
+                    let end = lastAllowedBand && wraps ? context.paragraph.length : line.utf16Range.upperBound
+                    let whole = breaker.line(line.utf16Range.lowerBound..<end, mandatory: line.endsAtMandatoryBreak)
+                    let result = Truncator(breaker: breaker, shaper: shaper, baseLevel: context.shaped.bidi.baseLevel)
+                        .truncate(
+                            whole, width: entry.segment.width, mode: truncation,
+                            moreTextFollows: lastAllowedBand && wraps && !context.isLast)
+                    if let hidden = result.hiddenStart {
+                        runs = result.runs
+                        truncated = true
+                        line = whole
+                        cursor = max(cursor, end)
+                        if lastAllowedBand && wraps, unlaidStart == nil { unlaidStart = context.storageStart + hidden }
+                    }
+                }
+                fragments.append(
+                    makeFragment(line: line, runs: runs, segment: entry.segment, top: top, metrics: metrics,
+                                 context: context, breaker: breaker, truncated: truncated,
+                                 isParagraphEnd: line.utf16Range.upperBound == context.paragraph.length))
+            }
+            bandsInContainer += 1
+            y = top + height
+            if cursor < context.paragraph.length { y += style.lineSpacing }
+            if lastAllowedBand && textRemains && container.lineBreakMode.isTruncating {
+                isStopped = true
+                if unlaidStart == nil { unlaidStart = context.storageStart + context.paragraph.length + context.paragraph.terminatorLength }
+            }
+            return cursor
+        }
+    }
+
+    // MARK: Bands and containers
+
+    /// The top of a band of `height` in the current container, moving to the next container when this one is full;
+    /// nil when no container is left.
+    private mutating func reserveBand(height: Double) -> Double? {
+        while containerIndex < containers.count {
+            let container = containers[containerIndex]
+            let linesFull = container.maximumNumberOfLines > 0 && bandsInContainer >= container.maximumNumberOfLines
+            if !linesFull, container.isHeightUnbounded || y + height <= container.size.height + 1e-9 { return y }
+            containerIndex += 1
+            y = 0
+            bandsInContainer = 0
+        }
+        return nil
+    }
+
+    private mutating func stop(at offset: Int) {
+        isStopped = true
+        if unlaidStart == nil { unlaidStart = offset }
+    }
+
+    /// The stretch of the container a line may use after the paragraph's indents (mirrored for right-to-left).
+    private func lineSpan(_ container: TextContainer, _ context: ParagraphContext, firstLine: Bool) -> (minX: Double, maxX: Double) {
+        let width = container.size.width
+        let style = context.style
+        let head = max(0, firstLine ? style.firstLineHeadIndent : style.headIndent)
+        let tail = style.tailIndent > 0 ? style.tailIndent : width + style.tailIndent
+        var minX = context.isRightToLeft ? width - tail : head
+        var maxX = context.isRightToLeft ? width - head : tail
+        minX = max(0, minX)
+        maxX = min(width, maxX)
+        if !(maxX > minX) || !minX.isFinite || !maxX.isFinite { return (0, width) }
+        return (minX, maxX)
+    }
+
+    // MARK: Fragments
+
+    static func contentWidth(_ runs: [GlyphRun], _ line: LineBreak, _ breaker: LineBreaker) -> Double {
+        runs.reduce(0) { $0 + $1.width } - breaker.width(of: line.contentEnd..<line.utf16Range.upperBound)
+    }
+
+    private func makeFragment(
+        line: LineBreak, runs logicalRuns: [GlyphRun], segment: FreeSegment, top: Double, metrics: LineMetrics,
+        context: ParagraphContext, breaker: LineBreaker, truncated: Bool, isParagraphEnd: Bool
+    ) -> LineFragment {
+        let style = context.style
+        var runs = BidiParagraph.visualOrder(levels: logicalRuns.map(\.bidiLevel)).map { logicalRuns[$0] }
+        let trailing = truncated ? 0 : breaker.width(of: line.contentEnd..<line.utf16Range.upperBound)
+        var total = runs.reduce(0) { $0 + $1.width }
+        var content = total - trailing
+        var alignment = style.alignment
+        if alignment == .natural { alignment = context.isRightToLeft ? .right : .left }
+        if alignment == .justified {
+            if !isParagraphEnd, !line.endsAtMandatoryBreak, !truncated, segment.width > content {
+                Justifier.justify(&runs, in: context.paragraph, contentEnd: line.contentEnd, extra: segment.width - content)
+                total = runs.reduce(0) { $0 + $1.width }
+                content = total - trailing
+            }
+            alignment = context.isRightToLeft ? .right : .left
+        }
+        let rtl = context.isRightToLeft
+        let startX: Double
+        switch alignment {
+        case .right: startX = rtl ? segment.maxX - total : segment.maxX - content
+        case .center: startX = segment.minX + (segment.width - content) / 2 - (rtl ? trailing : 0)
+        default: startX = rtl ? segment.minX - trailing : segment.minX
+        }
+        let baseline = top + metrics.baselineFromTop
+        var pen = startX
+        var positioned: [PositionedRun] = []
+        for run in runs {
+            let range = (context.storageStart + run.utf16Range.lowerBound)..<(context.storageStart + run.utf16Range.upperBound)
+            positioned.append(PositionedRun(glyphRun: run, origin: Point(x: pen, y: baseline), characterRange: range))
+            pen += run.width
+        }
+        let usedX = rtl ? startX + trailing : startX
+        let end = context.storageStart + line.utf16Range.upperBound + (isParagraphEnd ? context.paragraph.terminatorLength : 0)
+        let paddingRect = Rect(
+            x: segment.minX - containers[containerIndex].lineFragmentPadding, y: top,
+            width: segment.width + 2 * containers[containerIndex].lineFragmentPadding, height: metrics.height)
+        return LineFragment(
+            containerIndex: containerIndex, rect: paddingRect,
+            usedRect: Rect(x: usedX, y: top, width: max(0, content), height: metrics.height), baselineY: baseline,
+            characterRange: (context.storageStart + line.utf16Range.lowerBound)..<end, runs: positioned,
+            paragraphIndex: context.index, paragraphStart: context.storageStart, isTruncated: truncated,
+            clipsToRect: style.lineBreakMode == .clip, isRightToLeft: rtl)
+    }
+}
+
+extension ParagraphStyle.LineBreakMode {
+    /// Whether the mode ends a cut line with an ellipsis.
+    var isTruncating: Bool { self == .truncateHead || self == .truncateMiddle || self == .truncateTail }
+}

@@ -1,0 +1,84 @@
+import CICU
+import Foundation
+
+/// Where a paragraph may be broken into lines: Unicode's line-breaking algorithm (UAX #14) as ICU implements it,
+/// with ICU's CJK tailorings (no line starts with `。，、」`…), in a strictness chosen per paragraph.
+public struct BreakOpportunities: Sendable {
+    /// One place a line may end.
+    public struct Opportunity: Hashable, Sendable {
+        /// The UTF-16 offset from the paragraph's start where the next line would begin.
+        public let offset: Int
+        /// Whether the line must end here (after U+2028, a vertical tab, a form feed).
+        public let isMandatory: Bool
+    }
+
+    /// The opportunities in increasing order; the paragraph's end is always the last.
+    public let opportunities: [Opportunity]
+
+    /// The most UTF-16 units ICU is given at once.
+    public static let lengthLimit = 1 << 30
+
+    /// The line-break opportunities of `text` (UTF-16) for `language` (BCP 47, nil for the root rules) at
+    /// `strictness`.
+    public init(_ text: ArraySlice<UInt16>, language: String?, strictness: ParagraphStyle.LineBreakStrictness) throws {
+        guard !text.isEmpty else {
+            opportunities = []
+            return
+        }
+        guard text.count < Self.lengthLimit else {
+            throw ICUError(operation: "ubrk_open", code: "text of \(text.count) units over \(Self.lengthLimit)")
+        }
+        let locale = Self.locale(language: language, strictness: strictness)
+        var found: [Opportunity] = []
+        try text.withUnsafeBufferPointer { buffer in
+            var status: Int32 = 0
+            let iterator = CICU_ubrk_open(CICU_BREAK_LINE, locale, buffer.baseAddress, Int32(buffer.count), &status)
+            defer { if let iterator { CICU_ubrk_close(iterator) } }
+            try ICU.check(status, "ubrk_open(line, \(locale))")
+            guard let iterator else { return }
+            _ = CICU_ubrk_first(iterator)
+            while true {
+                let offset = CICU_ubrk_next(iterator)
+                guard offset >= 0 else { break }
+                // UBRK_LINE_HARD (100…199) marks a mandatory break.
+                let status = CICU_ubrk_getRuleStatus(iterator)
+                found.append(Opportunity(offset: Int(offset), isMandatory: (100..<200).contains(status)))
+            }
+        }
+        opportunities = found
+    }
+
+    /// ICU's locale for a language and strictness, such as `zh@lb=strict`.
+    static func locale(language: String?, strictness: ParagraphStyle.LineBreakStrictness) -> String {
+        let base = (language ?? "").replacingOccurrences(of: "-", with: "_")
+        return strictness == .normal ? base : "\(base)@lb=\(strictness.rawValue)"
+    }
+}
+
+/// The grapheme-cluster boundaries of a paragraph, from ICU: where a character-wrapped or overlong line may end.
+struct GraphemeBoundaries {
+    /// Increasing UTF-16 offsets, the paragraph's end included, its start not.
+    let offsets: [Int]
+
+    init(_ text: ArraySlice<UInt16>) throws {
+        guard !text.isEmpty else {
+            offsets = []
+            return
+        }
+        var found: [Int] = []
+        try text.withUnsafeBufferPointer { buffer in
+            var status: Int32 = 0
+            let iterator = CICU_ubrk_open(CICU_BREAK_CHARACTER, "", buffer.baseAddress, Int32(buffer.count), &status)
+            defer { if let iterator { CICU_ubrk_close(iterator) } }
+            try ICU.check(status, "ubrk_open(character)")
+            guard let iterator else { return }
+            _ = CICU_ubrk_first(iterator)
+            while true {
+                let offset = CICU_ubrk_next(iterator)
+                guard offset >= 0 else { break }
+                found.append(Int(offset))
+            }
+        }
+        offsets = found
+    }
+}

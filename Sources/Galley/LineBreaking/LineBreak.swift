@@ -1,0 +1,13 @@
+/// One line chosen by the ``LineBreaker``: which characters it holds and how wide they are.
+public struct LineBreak: Hashable, Sendable {
+    /// The line's characters, as UTF-16 offsets from the paragraph's start (trailing spaces included).
+    public var utf16Range: Range<Int>
+    /// Where the trailing white space starts; it hangs past the line's edge and is not counted in ``width``.
+    public var contentEnd: Int
+    /// The width of the characters before ``contentEnd``, in points, from the shaped advances.
+    public var width: Double
+    /// Whether the line ends at a mandatory break (U+2028 and the like) rather than for lack of room.
+    public var endsAtMandatoryBreak: Bool
+    /// Whether no break opportunity fitted and the line was cut between grapheme clusters instead.
+    public var isEmergencyBreak: Bool
+}
