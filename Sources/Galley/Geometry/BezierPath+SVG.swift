@@ -42,6 +42,10 @@ private struct SVGPathReader {
             } else if command == UInt8(ascii: "Z") || command == UInt8(ascii: "z") {
                 throw fail("expected a command letter after Z")
             }
+            if path.isEmpty, let letter = command, letter | 0x20 != UInt8(ascii: "m") {
+                position -= 1
+                throw fail("path data must start with M or m")
+            }
             guard let letter = command else { break }
             try perform(letter)
             if letter == UInt8(ascii: "M") { command = UInt8(ascii: "L") }

@@ -122,7 +122,10 @@ struct Typesetter {
                     if !whole.isEmergencyBreak || position < segments.count - 1 { continue }
                 }
                 var runs = breaker.runs(for: line, shaper: shaper)
-                while wraps, !line.isEmergencyBreak, line.utf16Range.count > 1,
+                // Re-shaping at the edges can widen a line past what the summed advances promised; give back
+                // whole opportunities (or clusters) until it fits, but never the line's first cluster.
+                let firstClusterEnd = breaker.nextLine(from: cursor, width: 0, mode: .charWrap).utf16Range.upperBound
+                while wraps, line.utf16Range.upperBound > firstClusterEnd,
                     Self.contentWidth(runs, line, breaker) > segment.width + 1e-6
                 {
                     line = breaker.nextLine(from: cursor, width: segment.width, mode: style.lineBreakMode, limit: line.utf16Range.upperBound - 1)
