@@ -21,6 +21,14 @@ let package = Package(
             path: "Benchmarks/Shaping",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]),
         .executableTarget(
+            name: "Layout",
+            dependencies: [
+                .product(name: "Galley", package: "Galley"),
+                .product(name: "Benchmark", package: "package-benchmark"),
+            ],
+            path: "Benchmarks/Layout",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]),
+        .executableTarget(
             name: "HarfBuzzFloor",
             dependencies: ["CHarfBuzzFloor", .product(name: "Benchmark", package: "package-benchmark")],
             path: "Benchmarks/HarfBuzzFloor",

@@ -32,10 +32,53 @@ public final class LayoutManager {
     private var shapedChangeCount = -1
     private var cached: (layout: TextLayout, containers: [ContainerSnapshot], changeCount: Int)?
 
+    /// The environment the settings follow, when the manager was made with one.
+    public let environment: DynamicTypeEnvironment?
+    private var environmentObservation: ObservationToken?
+    private var invalidationObservers: [UInt64: (LayoutManager) -> Void] = [:]
+    private var nextObserverToken: UInt64 = 0
+
+    /// A layout manager with fixed Dynamic Type settings.
     public init(textStorage: TextStorage, fontLibrary: FontLibrary, settings: DynamicTypeSettings = DynamicTypeSettings()) {
         self.textStorage = textStorage
         self.fontLibrary = fontLibrary
         self.settings = settings
+        environment = nil
+    }
+
+    /// A layout manager that follows `environment`: when its settings change and the text uses a text style, the
+    /// fonts are resolved again, the layout is invalidated, and the observers of ``observeInvalidation(_:)`` are
+    /// called (on the thread that changed the environment).
+    public init(textStorage: TextStorage, fontLibrary: FontLibrary, environment: DynamicTypeEnvironment) {
+        self.textStorage = textStorage
+        self.fontLibrary = fontLibrary
+        self.environment = environment
+        settings = environment.settings
+        let reference = UnsafeLayoutManagerReference(manager: self)
+        environmentObservation = environment.observe { settings in reference.manager?.environmentChanged(to: settings) }
+    }
+
+    /// Calls `handler` whenever the layout is invalidated by a Dynamic Type change, until the token is cancelled
+    /// or released.
+    public func observeInvalidation(_ handler: @escaping (LayoutManager) -> Void) -> ObservationToken {
+        nextObserverToken += 1
+        let token = nextObserverToken
+        invalidationObservers[token] = handler
+        let reference = UnsafeLayoutManagerReference(manager: self)
+        return ObservationToken { reference.manager?.invalidationObservers.removeValue(forKey: token) }
+    }
+
+    /// Whether any character (or the typing attributes) takes its font from a text style.
+    public var usesTextStyles: Bool {
+        textStorage.attributeRuns.contains { $0.attributes.font?.textStyle != nil || $0.attributes.font == nil }
+            || (textStorage.length == 0
+                && (textStorage.typingAttributes.font == nil || textStorage.typingAttributes.font?.textStyle != nil))
+    }
+
+    private func environmentChanged(to newSettings: DynamicTypeSettings) {
+        guard newSettings != settings, usesTextStyles else { return }
+        settings = newSettings
+        for observer in invalidationObservers.values { observer(self) }
     }
 
     /// Appends a container; text flows into it after the ones already there.
@@ -96,6 +139,13 @@ public final class LayoutManager {
         shapedChangeCount = textStorage.changeCount
         return shaped
     }
+}
+
+/// A weak reference to a layout manager that environment observers may hold. Layout managers are not thread-safe;
+/// the environment's documentation asks that it be changed on the thread that uses them, which is what makes
+/// handing this reference to a `@Sendable` observer sound.
+private struct UnsafeLayoutManagerReference: @unchecked Sendable {
+    weak var manager: LayoutManager?
 }
 
 /// What of a container the layout depends on, to notice changes to the (mutable) container objects.

@@ -1,0 +1,35 @@
+import Benchmark
+import Foundation
+import Galley
+
+/// Measuring row heights (the table-row case) and laying out a long document, with the bundled fonts.
+let benchmarks: @Sendable () -> Void = {
+    Benchmark.defaultConfiguration = .init(
+        metrics: [.wallClock, .throughput, .peakMemoryResident, .mallocCountTotal],
+        timeUnits: .milliseconds, maxDuration: .seconds(10), maxIterations: 30)
+
+    let corpusURL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().appendingPathComponent("../../Corpus/notes.txt").standardizedFileURL
+    let rows = (try? String(contentsOf: corpusURL, encoding: .utf8))?.split(separator: "\n").map(String.init) ?? []
+    guard let library = try? FontLibrary(includeSystemFonts: false) else { return }
+    let body = TextAttributes(font: .textStyle(.body))
+
+    Benchmark("Galley: measure 5,000 note rows at 320 pt") { benchmark in
+        let measurer = TextMeasurer(fontLibrary: library)
+        for _ in benchmark.scaledIterations {
+            for row in rows {
+                blackHole(try measurer.measure(row, attributes: body, width: 320))
+            }
+        }
+    }
+
+    Benchmark("Galley: lay out the corpus as one 5,000-paragraph document at 320 pt") { benchmark in
+        let document = rows.joined(separator: "\n")
+        for _ in benchmark.scaledIterations {
+            let storage = TextStorage(document, attributes: body)
+            let manager = LayoutManager(textStorage: storage, fontLibrary: library)
+            manager.addTextContainer(TextContainer(width: 320))
+            blackHole(try manager.layout())
+        }
+    }
+}
