@@ -25,9 +25,13 @@ let package = Package(
         .target(
             name: "CICU",
             linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icudata")]),
+        // libpng reports errors with longjmp; the C shim holds the setjmp Swift cannot.
+        .target(
+            name: "CPNG",
+            linkerSettings: [.linkedLibrary("png16")]),
         .target(
             name: "Galley",
-            dependencies: ["CHarfBuzz", "CFreeType", "CFontconfig", "CICU"]),
+            dependencies: ["CHarfBuzz", "CFreeType", "CFontconfig", "CICU", "CPNG"]),
         .executableTarget(
             name: "GalleyCLI",
             dependencies: ["Galley", .product(name: "ArgumentParser", package: "swift-argument-parser")]),

@@ -3,3 +3,5 @@
 #include FT_MULTIPLE_MASTERS_H
 #include FT_OUTLINE_H
 #include FT_TRUETYPE_TABLES_H
+#include FT_STROKER_H
+#include FT_BITMAP_H

@@ -1,0 +1,32 @@
+// libpng reports errors by longjmp, which Swift cannot catch, so the one call Galley makes to write a PNG
+// lives here, with the setjmp that turns a libpng error into a return value.
+#ifndef CPNG_H
+#define CPNG_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+// Encodes straight-alpha RGBA8 rows as a PNG in memory, with an sRGB chunk and a pHYs chunk of
+// `pixelsPerMeter` (0 for none). `compressionLevel` is zlib's 0–9, `filters` libpng's PNG_FILTER_* bit set
+// (0 for libpng's default). On success returns 0 and hands back a malloc'd buffer the caller frees with
+// CPNG_free; on failure returns -1 with libpng's message in `error`.
+int CPNG_encode_rgba(const uint8_t *pixels, uint32_t width, uint32_t height, size_t stride, uint32_t pixelsPerMeter,
+                     int compressionLevel, int filters, uint8_t **output, size_t *outputLength, char *error,
+                     size_t errorCapacity);
+
+// Decodes a PNG from memory to straight-alpha RGBA8 (any bit depth or colour type is converted). On success
+// returns 0 with a malloc'd buffer of width × height × 4 bytes the caller frees with CPNG_free; on failure -1
+// with libpng's message in `error`. Images over `pixelLimit` pixels are refused before decoding.
+int CPNG_decode_rgba(const uint8_t *data, size_t length, uint64_t pixelLimit, uint8_t **pixels, uint32_t *width,
+                     uint32_t *height, char *error, size_t errorCapacity);
+
+void CPNG_free(void *buffer);
+
+// libpng's filter bits, for callers that cannot see png.h.
+#define CPNG_FILTER_NONE 0x08
+#define CPNG_FILTER_SUB 0x10
+#define CPNG_FILTER_UP 0x20
+#define CPNG_FILTER_AVG 0x40
+#define CPNG_FILTER_PAETH 0x80
+
+#endif

@@ -1,0 +1,148 @@
+#include "CPNG.h"
+
+#include <png.h>
+#include <setjmp.h>
+#include <stdlib.h>
+#include <string.h>
+
+_Static_assert(CPNG_FILTER_PAETH == PNG_FILTER_PAETH && CPNG_FILTER_SUB == PNG_FILTER_SUB, "filter bits");
+
+struct sink {
+    uint8_t *data;
+    size_t length;
+    size_t capacity;
+    int failed;
+};
+
+struct failure {
+    jmp_buf jump;
+    char *message;
+    size_t capacity;
+};
+
+static void on_error(png_structp png, png_const_charp message) {
+    struct failure *failure = png_get_error_ptr(png);
+    if (failure->capacity > 0) {
+        strncpy(failure->message, message, failure->capacity - 1);
+        failure->message[failure->capacity - 1] = 0;
+    }
+    longjmp(failure->jump, 1);
+}
+
+static void on_warning(png_structp png, png_const_charp message) {
+    (void)png;
+    (void)message;
+}
+
+static void on_write(png_structp png, png_bytep bytes, png_size_t length) {
+    struct sink *sink = png_get_io_ptr(png);
+    if (sink->failed) return;
+    if (sink->length + length > sink->capacity) {
+        size_t capacity = sink->capacity ? sink->capacity : 65536;
+        while (capacity < sink->length + length) capacity *= 2;
+        uint8_t *grown = realloc(sink->data, capacity);
+        if (!grown) {
+            sink->failed = 1;
+            png_error(png, "out of memory while encoding the PNG");
+            return;
+        }
+        sink->data = grown;
+        sink->capacity = capacity;
+    }
+    memcpy(sink->data + sink->length, bytes, length);
+    sink->length += length;
+}
+
+static void on_flush(png_structp png) { (void)png; }
+
+int CPNG_encode_rgba(const uint8_t *pixels, uint32_t width, uint32_t height, size_t stride, uint32_t pixelsPerMeter,
+                     int compressionLevel, int filters, uint8_t **output, size_t *outputLength, char *error,
+                     size_t errorCapacity) {
+    struct failure failure = {.message = error, .capacity = errorCapacity};
+    struct sink sink = {0};
+    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &failure, on_error, on_warning);
+    if (!png) {
+        if (errorCapacity > 0) strncpy(error, "libpng could not start", errorCapacity - 1);
+        return -1;
+    }
+    png_infop info = png_create_info_struct(png);
+    png_bytep *rows = NULL;
+    if (!info || setjmp(failure.jump)) {
+        png_destroy_write_struct(&png, info ? &info : NULL);
+        free(rows);
+        free(sink.data);
+        return -1;
+    }
+    png_set_write_fn(png, &sink, on_write, on_flush);
+    png_set_IHDR(png, info, width, height, 8, PNG_COLOR_TYPE_RGBA, PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT,
+                 PNG_FILTER_TYPE_DEFAULT);
+    png_set_sRGB_gAMA_and_cHRM(png, info, PNG_sRGB_INTENT_PERCEPTUAL);
+    if (pixelsPerMeter > 0) png_set_pHYs(png, info, pixelsPerMeter, pixelsPerMeter, PNG_RESOLUTION_METER);
+    png_set_compression_level(png, compressionLevel);
+    if (filters) png_set_filter(png, PNG_FILTER_TYPE_BASE, filters);
+    rows = malloc(sizeof(png_bytep) * (height ? height : 1));
+    if (!rows) png_error(png, "out of memory for row pointers");
+    for (uint32_t y = 0; y < height; y++) rows[y] = (png_bytep)(pixels + (size_t)y * stride);
+    png_set_rows(png, info, rows);
+    png_write_png(png, info, PNG_TRANSFORM_IDENTITY, NULL);
+    png_destroy_write_struct(&png, &info);
+    free(rows);
+    *output = sink.data;
+    *outputLength = sink.length;
+    return 0;
+}
+
+struct source {
+    const uint8_t *data;
+    size_t length;
+    size_t offset;
+};
+
+static void on_read(png_structp png, png_bytep bytes, png_size_t length) {
+    struct source *source = png_get_io_ptr(png);
+    if (source->offset + length > source->length) png_error(png, "the PNG data ends early");
+    memcpy(bytes, source->data + source->offset, length);
+    source->offset += length;
+}
+
+int CPNG_decode_rgba(const uint8_t *data, size_t length, uint64_t pixelLimit, uint8_t **pixels, uint32_t *width,
+                     uint32_t *height, char *error, size_t errorCapacity) {
+    struct failure failure = {.message = error, .capacity = errorCapacity};
+    struct source source = {.data = data, .length = length};
+    png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &failure, on_error, on_warning);
+    if (!png) {
+        if (errorCapacity > 0) strncpy(error, "libpng could not start", errorCapacity - 1);
+        return -1;
+    }
+    png_infop info = png_create_info_struct(png);
+    uint8_t *buffer = NULL;
+    png_bytep *rows = NULL;
+    if (!info || setjmp(failure.jump)) {
+        png_destroy_read_struct(&png, info ? &info : NULL, NULL);
+        free(rows);
+        free(buffer);
+        return -1;
+    }
+    png_set_read_fn(png, &source, on_read);
+    png_read_info(png, info);
+    uint32_t w = png_get_image_width(png, info), h = png_get_image_height(png, info);
+    if ((uint64_t)w * h > pixelLimit) png_error(png, "the image has more pixels than the limit");
+    png_set_expand(png);
+    png_set_strip_16(png);
+    png_set_gray_to_rgb(png);
+    png_set_add_alpha(png, 0xFF, PNG_FILLER_AFTER);
+    png_read_update_info(png, info);
+    buffer = malloc((size_t)w * h * 4 + 1);
+    rows = malloc(sizeof(png_bytep) * (h ? h : 1));
+    if (!buffer || !rows) png_error(png, "out of memory while decoding the PNG");
+    for (uint32_t y = 0; y < h; y++) rows[y] = buffer + (size_t)y * w * 4;
+    png_read_image(png, rows);
+    png_destroy_read_struct(&png, &info, NULL);
+    free(rows);
+    *pixels = buffer;
+    *width = w;
+    *height = h;
+    return 0;
+}
+
+void CPNG_free(void *buffer) { free(buffer); }

@@ -1,0 +1,164 @@
+/// An RGBA image, 8 bits per channel, premultiplied alpha, sRGB: what Galley draws into.
+///
+/// Pixel (0, 0) is the top-left. A canvas maps points to pixels with ``scale`` (pixels per point) and ``origin``
+/// (the point at pixel (0, 0)), so drawing code works in points. ``pixels`` is the raw buffer for callers who
+/// composite themselves; ``straightRGBA()`` un-premultiplies it.
+public struct Canvas: Sendable {
+    /// The most pixels a canvas may have: 50 million (about 7,000 × 7,000).
+    public static let pixelLimit = 50_000_000
+    /// The longest side a canvas may have, in pixels.
+    public static let sideLimit = 65_535
+
+    public let width: Int
+    public let height: Int
+    /// Pixels per point.
+    public let scale: Double
+    /// The point shown at pixel (0, 0).
+    public let origin: Point
+    /// Premultiplied RGBA, row by row, `width × 4` bytes per row.
+    public internal(set) var pixels: [UInt8]
+
+    /// A canvas of `width × height` pixels filled with `background` (transparent when nil).
+    ///
+    /// - Throws: ``RenderError/imageTooLarge(width:height:limit:)`` before allocating anything when the size is over
+    ///   ``pixelLimit`` or ``sideLimit``; ``RenderError/invalidDimension(name:value:)`` for a bad scale.
+    public init(width: Int, height: Int, scale: Double = 1, origin: Point = .zero, background: Color? = nil) throws {
+        guard width > 0, height > 0, width <= Self.sideLimit, height <= Self.sideLimit,
+            width.multipliedReportingOverflow(by: height).partialValue <= Self.pixelLimit
+        else { throw RenderError.imageTooLarge(width: width, height: height, limit: Self.pixelLimit) }
+        guard scale.isFinite, scale > 0 else { throw RenderError.invalidDimension(name: "scale", value: scale) }
+        self.width = width
+        self.height = height
+        self.scale = scale
+        self.origin = origin
+        let fill = background.map(PremultipliedColor.init) ?? PremultipliedColor(r: 0, g: 0, b: 0, a: 0)
+        pixels = [UInt8](unsafeUninitializedCapacity: width * height * 4) { buffer, count in
+            for index in stride(from: 0, to: width * height * 4, by: 4) {
+                buffer[index] = fill.r8
+                buffer[index + 1] = fill.g8
+                buffer[index + 2] = fill.b8
+                buffer[index + 3] = fill.a8
+            }
+            count = width * height * 4
+        }
+    }
+
+    /// A canvas covering `rect` (points) at `scale`, rounded out to whole pixels.
+    public init(covering rect: Rect, scale: Double, background: Color? = nil) throws {
+        for (name, value) in [("width", rect.width), ("height", rect.height), ("scale", scale)] where !(value > 0 && value.isFinite) {
+            throw RenderError.invalidDimension(name: name, value: value)
+        }
+        guard rect.minX.isFinite, rect.minY.isFinite else { throw RenderError.invalidDimension(name: "origin", value: rect.minX) }
+        let pixelWidth = (rect.width * scale - 1e-9).rounded(.up), pixelHeight = (rect.height * scale - 1e-9).rounded(.up)
+        guard pixelWidth <= Double(Self.sideLimit), pixelHeight <= Double(Self.sideLimit) else {
+            throw RenderError.imageTooLarge(
+                width: Int(min(pixelWidth, 1e15)), height: Int(min(pixelHeight, 1e15)), limit: Self.pixelLimit)
+        }
+        try self.init(width: Int(pixelWidth), height: Int(pixelHeight), scale: scale, origin: rect.origin, background: background)
+    }
+
+    /// The pixel position of a point (fractional).
+    public func pixelPoint(_ point: Point) -> (x: Double, y: Double) {
+        ((point.x - origin.x) * scale, (point.y - origin.y) * scale)
+    }
+
+    /// The premultiplied RGBA of pixel (x, y).
+    public func pixel(x: Int, y: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
+        let index = (y * width + x) * 4
+        return (pixels[index], pixels[index + 1], pixels[index + 2], pixels[index + 3])
+    }
+
+    /// The pixels with straight (un-premultiplied) alpha, as PNG and most tools expect.
+    public func straightRGBA() -> [UInt8] {
+        var result = pixels
+        for index in stride(from: 0, to: result.count, by: 4) {
+            let alpha = Int(result[index + 3])
+            guard alpha != 0 && alpha != 255 else { continue }
+            for channel in 0..<3 {
+                result[index + channel] = UInt8(min(255, (Int(result[index + channel]) * 255 + alpha / 2) / alpha))
+            }
+        }
+        return result
+    }
+
+    // MARK: Compositing
+
+    /// Lays `color` over the pixels of `mask` (coverage 0–255) with source-over, the mask's top-left at pixel
+    /// (`left`, `top`); `opacity` scales the coverage.
+    mutating func composite(_ color: Color, mask: CoverageMask, opacity: Double = 1) {
+        let source = PremultipliedColor(color)
+        let x0 = max(0, mask.left), y0 = max(0, mask.top)
+        let x1 = min(width, mask.left + mask.width), y1 = min(height, mask.top + mask.height)
+        guard x0 < x1, y0 < y1 else { return }
+        let scaleFactor = Float(opacity)
+        pixels.withUnsafeMutableBufferPointer { buffer in
+            for y in y0..<y1 {
+                let maskRow = (y - mask.top) * mask.width - mask.left
+                let pixelRow = y * width
+                for x in x0..<x1 {
+                    let coverage = mask.values[maskRow + x] * scaleFactor
+                    guard coverage > 0.001 else { continue }
+                    Self.blend(source, coverage: min(coverage, 1), into: buffer, at: (pixelRow + x) * 4)
+                }
+            }
+        }
+    }
+
+    /// Source-over of a premultiplied colour at `coverage` onto one pixel.
+    @inline(__always)
+    static func blend(_ source: PremultipliedColor, coverage: Float, into buffer: UnsafeMutableBufferPointer<UInt8>, at index: Int) {
+        let alpha = source.a * coverage
+        let keep = 1 - alpha
+        buffer[index] = UInt8(min(255, (source.r * coverage * 255 + Float(buffer[index]) * keep).rounded()))
+        buffer[index + 1] = UInt8(min(255, (source.g * coverage * 255 + Float(buffer[index + 1]) * keep).rounded()))
+        buffer[index + 2] = UInt8(min(255, (source.b * coverage * 255 + Float(buffer[index + 2]) * keep).rounded()))
+        buffer[index + 3] = UInt8(min(255, (alpha * 255 + Float(buffer[index + 3]) * keep).rounded()))
+    }
+
+    /// Source-over of a premultiplied BGRA image (a colour emoji) scaled by `coverage`, its top-left at pixel
+    /// (`left`, `top`).
+    mutating func compositeImage(_ image: ColorBitmap, left: Int, top: Int) {
+        let x0 = max(0, left), y0 = max(0, top)
+        let x1 = min(width, left + image.width), y1 = min(height, top + image.height)
+        guard x0 < x1, y0 < y1 else { return }
+        pixels.withUnsafeMutableBufferPointer { buffer in
+            for y in y0..<y1 {
+                for x in x0..<x1 {
+                    let source = ((y - top) * image.width + (x - left)) * 4
+                    let alpha = Float(image.bgra[source + 3]) / 255
+                    guard alpha > 0 else { continue }
+                    let index = (y * width + x) * 4
+                    let keep = 1 - alpha
+                    buffer[index] = UInt8(min(255, (Float(image.bgra[source + 2]) + Float(buffer[index]) * keep).rounded()))
+                    buffer[index + 1] = UInt8(min(255, (Float(image.bgra[source + 1]) + Float(buffer[index + 1]) * keep).rounded()))
+                    buffer[index + 2] = UInt8(min(255, (Float(image.bgra[source]) + Float(buffer[index + 2]) * keep).rounded()))
+                    buffer[index + 3] = UInt8(min(255, (alpha * 255 + Float(buffer[index + 3]) * keep).rounded()))
+                }
+            }
+        }
+    }
+}
+
+/// A colour as premultiplied floats in 0...1, ready for blending.
+struct PremultipliedColor {
+    var r: Float, g: Float, b: Float, a: Float
+
+    init(r: Float, g: Float, b: Float, a: Float) {
+        self.r = r
+        self.g = g
+        self.b = b
+        self.a = a
+    }
+
+    init(_ color: Color) {
+        a = Float(color.alpha)
+        r = Float(color.red) * a
+        g = Float(color.green) * a
+        b = Float(color.blue) * a
+    }
+
+    var r8: UInt8 { UInt8((r * 255).rounded()) }
+    var g8: UInt8 { UInt8((g * 255).rounded()) }
+    var b8: UInt8 { UInt8((b * 255).rounded()) }
+    var a8: UInt8 { UInt8((a * 255).rounded()) }
+}

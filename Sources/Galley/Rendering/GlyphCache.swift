@@ -1,0 +1,79 @@
+import Synchronization
+
+/// A glyph drawn at one size and subpixel offset: 8-bit coverage, or a premultiplied BGRA image for colour emoji.
+struct GlyphBitmap: Sendable {
+    let width: Int
+    let height: Int
+    /// Pixels from the pen's whole-pixel x to the bitmap's left edge.
+    let left: Int
+    /// Pixels from the baseline up to the bitmap's top edge.
+    let top: Int
+    /// Coverage, `width` bytes per row; empty for a colour glyph.
+    let coverage: [UInt8]
+    /// The image of a colour glyph.
+    let color: ColorBitmap?
+
+    var byteCount: Int { coverage.count + (color?.bgra.count ?? 0) + 64 }
+}
+
+/// A premultiplied BGRA image, as FreeType gives colour bitmaps.
+struct ColorBitmap: Sendable {
+    let width: Int
+    let height: Int
+    let bgra: [UInt8]
+}
+
+/// Rasterized glyphs kept across renders, keyed by face, variation coordinates, pixel size, glyph id and
+/// horizontal subpixel bin (a quarter pixel).
+///
+/// Bounded by ``byteLimit``: when an insertion would pass it, the cache empties and starts over (cheaper than LRU
+/// bookkeeping on every hit, and a render refills what it uses). Safe to share between threads: one lock guards
+/// the table, and rasterizing happens outside it.
+public final class GlyphCache: Sendable {
+    /// The cache every ``Renderer`` uses unless given its own: 64 MiB.
+    public static let shared = GlyphCache(byteLimit: 64 << 20)
+
+    /// The most bytes of bitmaps the cache holds.
+    public let byteLimit: Int
+
+    struct Key: Hashable, Sendable {
+        let face: FontFace
+        let variations: [FontVariation]
+        let pixelSize: Double
+        let glyph: UInt32
+        let bin: UInt8
+    }
+
+    private struct State {
+        var entries: [Key: GlyphBitmap?] = [:]
+        var bytes = 0
+    }
+
+    private let state = Mutex(State())
+
+    public init(byteLimit: Int) { self.byteLimit = max(0, byteLimit) }
+
+    /// The number of glyphs held.
+    public var count: Int { state.withLock { $0.entries.count } }
+    /// The bytes of bitmaps held.
+    public var byteCount: Int { state.withLock { $0.bytes } }
+
+    /// Empties the cache.
+    public func removeAll() { state.withLock { $0 = State() } }
+
+    func bitmap(for key: Key, rasterize: () -> GlyphBitmap?) -> GlyphBitmap? {
+        if let found = state.withLock({ $0.entries[key] }) { return found }
+        let bitmap = rasterize()
+        let size = bitmap?.byteCount ?? 64
+        state.withLock { state in
+            if state.bytes + size > byteLimit {
+                state.entries.removeAll(keepingCapacity: true)
+                state.bytes = 0
+            }
+            guard size <= byteLimit else { return }
+            state.entries[key] = .some(bitmap)
+            state.bytes += size
+        }
+        return bitmap
+    }
+}

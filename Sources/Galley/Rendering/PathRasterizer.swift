@@ -1,0 +1,140 @@
+import CFreeType
+
+/// Fills and strokes Bézier paths through FreeType's outline rasterizer (anti-aliased, non-zero or even-odd), into
+/// coverage masks on a canvas's pixel grid.
+enum PathRasterizer {
+    /// The coverage of `path` (in points) on `canvas`'s grid, clipped to the canvas; nil when nothing shows.
+    static func fill(_ path: BezierPath, on canvas: Canvas) -> CoverageMask? {
+        let pixels = path.applying(
+            AffineTransform.translation(x: -canvas.origin.x, y: -canvas.origin.y)
+                .concatenating(.scale(x: canvas.scale, y: canvas.scale)))
+        return render(pixels, canvasWidth: canvas.width, canvasHeight: canvas.height, stroke: nil)
+    }
+
+    /// The coverage of `path` stroked `lineWidth` points wide with round joins and caps.
+    static func stroke(_ path: BezierPath, lineWidth: Double, on canvas: Canvas) -> CoverageMask? {
+        let pixels = path.applying(
+            AffineTransform.translation(x: -canvas.origin.x, y: -canvas.origin.y)
+                .concatenating(.scale(x: canvas.scale, y: canvas.scale)))
+        return render(pixels, canvasWidth: canvas.width, canvasHeight: canvas.height, stroke: lineWidth * canvas.scale)
+    }
+
+    /// Rasterizes a path already in pixel coordinates. FreeType's outlines are y-up in 26.6 fixed point; the mask
+    /// covers the path's pixel bounds (grown for a stroke) clipped to the canvas.
+    private static func render(_ path: BezierPath, canvasWidth: Int, canvasHeight: Int, stroke: Double?) -> CoverageMask? {
+        guard !path.isEmpty, path.isFinite else { return nil }
+        let grow = (stroke ?? 0) / 2 + 1
+        let bounds = path.bounds
+        let left = max(0, Int((bounds.minX - grow).rounded(.down)))
+        let top = max(0, Int((bounds.minY - grow).rounded(.down)))
+        let right = min(canvasWidth, Int((bounds.maxX + grow).rounded(.up)))
+        let bottom = min(canvasHeight, Int((bounds.maxY + grow).rounded(.up)))
+        guard right > left, bottom > top else { return nil }
+        var mask = CoverageMask(left: left, top: top, width: right - left, height: bottom - top)
+        var outline = OutlineBuilder(path: path, originX: Double(left), baseY: Double(bottom))
+        guard !outline.points.isEmpty else { return nil }
+        var bytes = [UInt8](repeating: 0, count: mask.width * mask.height)
+        let rendered: Bool = (try? FreeType.withLibrary { library -> Bool in
+            outline.withOutline(evenOdd: path.fillRule == .evenOdd) { source in
+                bytes.withUnsafeMutableBufferPointer { buffer in
+                    var target = FT_Bitmap()
+                    target.rows = UInt32(mask.height)
+                    target.width = UInt32(mask.width)
+                    target.pitch = Int32(mask.width)
+                    target.buffer = buffer.baseAddress
+                    target.num_grays = 256
+                    target.pixel_mode = UInt8(FT_PIXEL_MODE_GRAY.rawValue)
+                    guard let stroke else { return FT_Outline_Get_Bitmap(library, source, &target) == 0 }
+                    return strokeOutline(source, width: stroke, library: library, into: &target)
+                }
+            }
+        }) ?? false
+        guard rendered else { return nil }
+        mask.add(bytes, width: mask.width, height: mask.height, pitch: mask.width, x: left, y: top)
+        return mask
+    }
+
+    private static func strokeOutline(
+        _ source: UnsafeMutablePointer<FT_Outline>, width: Double, library: FT_Library, into target: inout FT_Bitmap
+    ) -> Bool {
+        var stroker: FT_Stroker?
+        guard FT_Stroker_New(library, &stroker) == 0, let stroker else { return false }
+        defer { FT_Stroker_Done(stroker) }
+        FT_Stroker_Set(stroker, FT_Fixed(width / 2 * 64), FT_STROKER_LINECAP_ROUND, FT_STROKER_LINEJOIN_ROUND, 0)
+        guard FT_Stroker_ParseOutline(stroker, source, 0) == 0 else { return false }
+        var points: FT_UInt = 0, contours: FT_UInt = 0
+        guard FT_Stroker_GetCounts(stroker, &points, &contours) == 0 else { return false }
+        var stroked = FT_Outline()
+        guard FT_Outline_New(library, points, FT_Int(contours), &stroked) == 0 else { return false }
+        defer { FT_Outline_Done(library, &stroked) }
+        stroked.n_points = 0
+        stroked.n_contours = 0
+        FT_Stroker_Export(stroker, &stroked)
+        return FT_Outline_Get_Bitmap(library, &stroked, &target) == 0
+    }
+}
+
+/// A Bézier path as the arrays of an FT_Outline: points in 26.6 pixels with y up, on/conic/cubic tags, and the
+/// index of each contour's last point.
+private struct OutlineBuilder {
+    var points: [FT_Vector] = []
+    var tags: [CChar] = []
+    var contourEnds: [Int16] = []
+
+    init(path: BezierPath, originX: Double, baseY: Double) {
+        func vector(_ point: Point) -> FT_Vector {
+            FT_Vector(x: FT_Pos(((point.x - originX) * 64).rounded()), y: FT_Pos(((baseY - point.y) * 64).rounded()))
+        }
+        var contourStart = 0
+        func closeContour() {
+            if points.count - contourStart >= 2 {
+                contourEnds.append(Int16(truncatingIfNeeded: points.count - 1))
+                contourStart = points.count
+            } else {
+                points.removeLast(points.count - contourStart)
+                tags.removeLast(tags.count - contourStart)
+            }
+        }
+        for element in path.elements {
+            // FreeType numbers points with 16-bit contour ends.
+            guard points.count < Int(Int16.max) - 4 else { break }
+            switch element {
+            case .move(let point):
+                closeContour()
+                points.append(vector(point))
+                tags.append(1)
+            case .line(let point):
+                points.append(vector(point))
+                tags.append(1)
+            case .quadCurve(let point, let control):
+                points.append(vector(control))
+                tags.append(0)
+                points.append(vector(point))
+                tags.append(1)
+            case .curve(let point, let control1, let control2):
+                points += [vector(control1), vector(control2), vector(point)]
+                tags += [2, 2, 1]
+            case .close:
+                closeContour()
+            }
+        }
+        closeContour()
+    }
+
+    mutating func withOutline<T>(evenOdd: Bool, _ body: (UnsafeMutablePointer<FT_Outline>) -> T) -> T {
+        points.withUnsafeMutableBufferPointer { points in
+            tags.withUnsafeMutableBufferPointer { tags in
+                contourEnds.withUnsafeMutableBufferPointer { ends in
+                    var outline = FT_Outline()
+                    outline.n_points = Int16(points.count)
+                    outline.n_contours = Int16(ends.count)
+                    outline.points = points.baseAddress
+                    outline.tags = tags.baseAddress
+                    outline.contours = ends.baseAddress
+                    outline.flags = evenOdd ? FT_OUTLINE_EVEN_ODD_FILL : 0
+                    return body(&outline)
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,25 @@
+/// Why an image could not be made or written.
+public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The image would have more pixels than ``Canvas/pixelLimit`` (or a side over ``Canvas/sideLimit``).
+    case imageTooLarge(width: Int, height: Int, limit: Int)
+    /// A size, scale or coordinate is zero, negative or not finite where a positive finite number is needed.
+    case invalidDimension(name: String, value: Double)
+    /// libpng refused to encode or decode an image.
+    case pngFailed(String)
+    /// The PNG could not be written to its file.
+    case fileNotWritable(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .imageTooLarge(let width, let height, let limit):
+            return "image of \(width) × \(height) pixels is over the limit of \(limit) pixels "
+                + "(\(Canvas.sideLimit) per side)"
+        case .invalidDimension(let name, let value):
+            return "\(name) must be a positive finite number, got \(value)"
+        case .pngFailed(let message):
+            return "PNG encoding or decoding failed: \(message)"
+        case .fileNotWritable(let path, let reason):
+            return "cannot write \(path): \(reason)"
+        }
+    }
+}

@@ -1,0 +1,95 @@
+extension Renderer {
+    /// Fills the line band behind characters that have a background colour.
+    func drawBackgrounds(_ fragment: LineFragment, on canvas: inout Canvas, attributes: inout AttributeCursor) {
+        var current: (color: Color, minX: Double, maxX: Double)?
+        func flush() {
+            if let current {
+                let rect = Rect(x: current.minX, y: fragment.rect.minY, width: current.maxX - current.minX, height: fragment.rect.height)
+                canvas.fillRect(rect, color: current.color)
+            }
+            current = nil
+        }
+        for span in fragment.characterSpans() {
+            let color = attributes.attributes(at: span.index).backgroundColor
+            if let color, let open = current, open.color == color, abs(open.maxX - span.minX) < 0.01 {
+                current = (color, open.minX, span.maxX)
+            } else {
+                flush()
+                if let color { current = (color, span.minX, span.maxX) }
+            }
+        }
+        flush()
+    }
+
+    /// Draws underlines and strikethroughs, positioned and sized from each run's font tables.
+    func drawDecorations(_ fragment: LineFragment, on canvas: inout Canvas, attributes: inout AttributeCursor) {
+        for run in fragment.runs {
+            let font = run.glyphRun.font
+            for isUnderline in [true, false] {
+                var open: (decoration: TextDecoration, color: Color, offset: Double, minX: Double, maxX: Double)?
+                func flush() {
+                    if let line = open {
+                        let center = run.origin.y - line.offset - (isUnderline ? font.underlinePosition : font.strikeoutPosition)
+                        let thickness = isUnderline ? font.underlineThickness : font.strikeoutThickness
+                        drawLine(line.decoration.style, from: line.minX, to: line.maxX, center: center, thickness: thickness, color: line.color, on: &canvas)
+                    }
+                    open = nil
+                }
+                for (glyph, x) in zip(run.glyphRun.glyphs, run.glyphPositions) {
+                    let attributes = attributes.attributes(at: fragment.paragraphStart + glyph.cluster)
+                    guard let decoration = isUnderline ? attributes.underline : attributes.strikethrough else {
+                        flush()
+                        continue
+                    }
+                    let color = decoration.color ?? attributes.foregroundColor ?? .black
+                    let offset = attributes.baselineOffset ?? 0
+                    if let line = open, line.decoration == decoration, line.color == color, line.offset == offset, abs(line.maxX - x) < 0.01 {
+                        open = (decoration, color, offset, line.minX, x + glyph.advance)
+                    } else {
+                        flush()
+                        open = (decoration, color, offset, x, x + glyph.advance)
+                    }
+                }
+                flush()
+            }
+        }
+    }
+
+    private func drawLine(
+        _ style: TextDecoration.Style, from minX: Double, to maxX: Double, center: Double, thickness: Double, color: Color,
+        on canvas: inout Canvas
+    ) {
+        switch style {
+        case .single:
+            canvas.fillRect(Rect(x: minX, y: center - thickness / 2, width: maxX - minX, height: thickness), color: color)
+        case .thick:
+            canvas.fillRect(Rect(x: minX, y: center - thickness, width: maxX - minX, height: 2 * thickness), color: color)
+        case .double:
+            let line = thickness * 0.75
+            for y in [center - line * 1.5, center + line * 0.5] {
+                canvas.fillRect(Rect(x: minX, y: y, width: maxX - minX, height: line), color: color)
+            }
+        }
+    }
+}
+
+extension Canvas {
+    /// Fills `rect` (points) in `color`, with fractional coverage at edges that fall between pixels.
+    public mutating func fillRect(_ rect: Rect, color: Color) {
+        let (left, top) = pixelPoint(rect.origin)
+        let right = left + rect.width * scale, bottom = top + rect.height * scale
+        guard right > left, bottom > top, left.isFinite, top.isFinite, right.isFinite, bottom.isFinite else { return }
+        let x0 = max(0, Int(left.rounded(.down))), x1 = min(width, Int(right.rounded(.up)))
+        let y0 = max(0, Int(top.rounded(.down))), y1 = min(height, Int(bottom.rounded(.up)))
+        guard x0 < x1, y0 < y1 else { return }
+        var mask = CoverageMask(left: x0, top: y0, width: x1 - x0, height: y1 - y0)
+        for row in y0..<y1 {
+            let vertical = min(bottom, Double(row + 1)) - max(top, Double(row))
+            for column in x0..<x1 {
+                let horizontal = min(right, Double(column + 1)) - max(left, Double(column))
+                mask.values[(row - y0) * mask.width + column - x0] = Float(max(0, vertical) * max(0, horizontal))
+            }
+        }
+        composite(color, mask: mask)
+    }
+}

@@ -1,0 +1,215 @@
+import Foundation
+
+/// Stage 5: draws laid-out text into canvases with FreeType: colours, backgrounds, underlines and strikethroughs,
+/// shadows, the letterpress effect and colour emoji; and fills and strokes paths.
+///
+/// ```swift
+/// let canvas = try Renderer().render(layoutManager, options: RenderOptions(scale: 2))
+/// try PNGWriter().write(canvas, to: "note.png")
+/// ```
+///
+/// A renderer holds no mutable state of its own; glyph bitmaps go to a shared, bounded ``GlyphCache``. Renderers
+/// are safe to use from several threads, each drawing its own canvas.
+public final class Renderer: Sendable {
+    public let glyphCache: GlyphCache
+
+    public init(glyphCache: GlyphCache = .shared) { self.glyphCache = glyphCache }
+
+    /// Lays out `manager`'s text if needed and draws container `options.containerIndex` into a new canvas.
+    ///
+    /// - Throws: the layout's errors; ``RenderError/imageTooLarge(width:height:limit:)`` before drawing anything
+    ///   when the image would pass ``Canvas/pixelLimit``.
+    public func render(_ manager: LayoutManager, options: RenderOptions = RenderOptions()) throws -> Canvas {
+        let layout = try manager.layout()
+        guard manager.textContainers.indices.contains(options.containerIndex) else { throw LayoutError.noTextContainer }
+        var canvas = try makeCanvas(
+            for: layout, containerSize: manager.textContainers[options.containerIndex].size, options: options)
+        draw(layout, storage: manager.textStorage, on: &canvas, containerIndex: options.containerIndex)
+        return canvas
+    }
+
+    /// A canvas for container `options.containerIndex` of `layout`: the clip rect, or the container (as tall as
+    /// the text when its height is unbounded) with the padding around it.
+    public func makeCanvas(for layout: TextLayout, containerSize: Size, options: RenderOptions) throws -> Canvas {
+        guard options.padding.isFinite, options.padding >= 0 else {
+            throw RenderError.invalidDimension(name: "padding", value: options.padding)
+        }
+        if let clip = options.clip {
+            return try Canvas(covering: clip, scale: options.scale, background: options.background)
+        }
+        let height = containerSize.height > 0 ? containerSize.height : layout.usedRect(inContainer: options.containerIndex).maxY
+        let area = Rect(
+            x: -options.padding, y: -options.padding, width: containerSize.width + 2 * options.padding,
+            height: max(height, 0) + 2 * options.padding)
+        return try Canvas(covering: area, scale: options.scale, background: options.background)
+    }
+
+    /// Draws the fragments of container `containerIndex` that reach into `canvas`, taking colours and effects from
+    /// `storage`'s attributes.
+    public func draw(_ layout: TextLayout, storage: TextStorage, on canvas: inout Canvas, containerIndex: Int = 0) {
+        let visible = Rect(
+            x: canvas.origin.x, y: canvas.origin.y, width: Double(canvas.width) / canvas.scale,
+            height: Double(canvas.height) / canvas.scale)
+        var attributes = AttributeCursor(storage: storage)
+        for fragment in layout.lineFragments where fragment.containerIndex == containerIndex {
+            // Ink, shadows and effects reach past a line's band; a line's height of margin covers them.
+            let reach = Rect(
+                x: fragment.rect.minX - fragment.rect.height, y: fragment.rect.minY - fragment.rect.height,
+                width: fragment.rect.width + 2 * fragment.rect.height, height: 3 * fragment.rect.height)
+            guard reach.intersects(visible) else { continue }
+            let glyphs = place(fragment, on: canvas, attributes: &attributes)
+            drawBackgrounds(fragment, on: &canvas, attributes: &attributes)
+            drawShadows(glyphs, on: &canvas)
+            drawLetterpressHighlight(glyphs, on: &canvas)
+            drawFills(glyphs, on: &canvas)
+            drawLetterpressInnerShadow(glyphs, on: &canvas)
+            drawDecorations(fragment, on: &canvas, attributes: &attributes)
+        }
+    }
+
+    /// Fills `path` (points) in `color` with its fill rule, anti-aliased, through FreeType's rasterizer.
+    public func fill(_ path: BezierPath, color: Color, on canvas: inout Canvas) {
+        guard let mask = PathRasterizer.fill(path, on: canvas) else { return }
+        canvas.composite(color, mask: mask)
+    }
+
+    /// Strokes `path` `lineWidth` points wide in `color`, with round joins and caps.
+    public func stroke(_ path: BezierPath, lineWidth: Double, color: Color, on canvas: inout Canvas) {
+        guard lineWidth > 0, lineWidth.isFinite, let mask = PathRasterizer.stroke(path, lineWidth: lineWidth, on: canvas) else { return }
+        canvas.composite(color, mask: mask)
+    }
+
+    // MARK: Glyph placement
+
+    /// A glyph's bitmap at its pixel position, with the attributes of its characters.
+    struct PlacedGlyph {
+        let bitmap: GlyphBitmap
+        /// The bitmap's top-left pixel.
+        let x: Int, y: Int
+        let attributes: TextAttributes
+    }
+
+    private func place(_ fragment: LineFragment, on canvas: Canvas, attributes: inout AttributeCursor) -> [PlacedGlyph] {
+        var placed: [PlacedGlyph] = []
+        let bins = Double(GlyphRasterizer.subpixelBins)
+        for run in fragment.runs {
+            let font = run.glyphRun.font
+            let pixelSize = font.size * canvas.scale
+            for (glyph, penX) in zip(run.glyphRun.glyphs, run.glyphPositions) {
+                let attributes = attributes.attributes(at: fragment.paragraphStart + glyph.cluster)
+                let x = (penX + glyph.xOffset - canvas.origin.x) * canvas.scale
+                let y = (run.origin.y + glyph.yOffset - (attributes.baselineOffset ?? 0) - canvas.origin.y) * canvas.scale
+                guard x.isFinite, y.isFinite, abs(x) < 1e7, abs(y) < 1e7 else { continue }
+                let quarters = (x * bins).rounded(.down)
+                let whole = (quarters / bins).rounded(.down)
+                let bin = Int(quarters - whole * bins)
+                let key = GlyphCache.Key(
+                    face: font.face, variations: font.variations, pixelSize: pixelSize, glyph: glyph.glyphID, bin: UInt8(bin))
+                guard let bitmap = glyphCache.bitmap(for: key, rasterize: {
+                    GlyphRasterizer.rasterize(font, glyph: glyph.glyphID, pixelSize: pixelSize, bin: bin)
+                }), bitmap.width > 0, bitmap.height > 0 else { continue }
+                placed.append(
+                    PlacedGlyph(bitmap: bitmap, x: Int(whole) + bitmap.left, y: Int(y.rounded()) - bitmap.top, attributes: attributes))
+            }
+        }
+        return placed
+    }
+
+    /// The union of the coverage of `glyphs`, grown by `margin` pixels.
+    func mask(of glyphs: [PlacedGlyph], margin: Int) -> CoverageMask {
+        guard let first = glyphs.first else { return CoverageMask(left: 0, top: 0, width: 0, height: 0) }
+        var minX = first.x, minY = first.y, maxX = first.x, maxY = first.y
+        for glyph in glyphs {
+            minX = min(minX, glyph.x)
+            minY = min(minY, glyph.y)
+            maxX = max(maxX, glyph.x + glyph.bitmap.width)
+            maxY = max(maxY, glyph.y + glyph.bitmap.height)
+        }
+        var mask = CoverageMask(left: minX - margin, top: minY - margin, width: maxX - minX + 2 * margin, height: maxY - minY + 2 * margin)
+        for glyph in glyphs {
+            if let color = glyph.bitmap.color {
+                let alpha = stride(from: 3, to: color.bgra.count, by: 4).map { color.bgra[$0] }
+                mask.add(alpha, width: color.width, height: color.height, pitch: color.width, x: glyph.x, y: glyph.y)
+            } else {
+                mask.add(glyph.bitmap.coverage, width: glyph.bitmap.width, height: glyph.bitmap.height, pitch: glyph.bitmap.width, x: glyph.x, y: glyph.y)
+            }
+        }
+        return mask
+    }
+
+    // MARK: Layers
+
+    private func drawFills(_ glyphs: [PlacedGlyph], on canvas: inout Canvas) {
+        for glyph in glyphs {
+            if let image = glyph.bitmap.color {
+                canvas.compositeImage(image, left: glyph.x, top: glyph.y)
+                continue
+            }
+            var color = glyph.attributes.foregroundColor ?? .black
+            if glyph.attributes.textEffect == .letterpress {
+                let darkening = LetterpressRecipe.fillDarkening
+                color = Color(red: color.red * darkening, green: color.green * darkening, blue: color.blue * darkening, alpha: color.alpha)
+            }
+            var mask = CoverageMask(left: glyph.x, top: glyph.y, width: glyph.bitmap.width, height: glyph.bitmap.height)
+            mask.add(glyph.bitmap.coverage, width: glyph.bitmap.width, height: glyph.bitmap.height, pitch: glyph.bitmap.width, x: glyph.x, y: glyph.y)
+            canvas.composite(color, mask: mask)
+        }
+    }
+
+    private func drawShadows(_ glyphs: [PlacedGlyph], on canvas: inout Canvas) {
+        let groups = Dictionary(grouping: glyphs.filter { $0.attributes.shadow != nil }, by: { $0.attributes.shadow! })
+        for (shadow, members) in groups.sorted(by: { $0.value.count > $1.value.count }) {
+            let sigma = max(0, shadow.blurRadius) * canvas.scale / 2
+            var layer = mask(of: members, margin: Int((3 * sigma).rounded(.up)) + 1).blurred(sigma: sigma)
+            layer.left += Int((shadow.offsetX * canvas.scale).rounded())
+            layer.top += Int((shadow.offsetY * canvas.scale).rounded())
+            canvas.composite(shadow.color, mask: layer)
+        }
+    }
+
+    private func drawLetterpressHighlight(_ glyphs: [PlacedGlyph], on canvas: inout Canvas) {
+        let pressed = glyphs.filter { $0.attributes.textEffect == .letterpress && $0.bitmap.color == nil }
+        guard !pressed.isEmpty else { return }
+        let sigma = LetterpressRecipe.highlightBlurFactor * LetterpressRecipe.blurPoints * canvas.scale
+        var highlight = mask(of: pressed, margin: Int((3 * sigma).rounded(.up)) + 1).blurred(sigma: sigma)
+        highlight.top += LetterpressRecipe.offset(scale: canvas.scale)
+        canvas.composite(.white, mask: highlight, opacity: LetterpressRecipe.highlightOpacity)
+    }
+
+    private func drawLetterpressInnerShadow(_ glyphs: [PlacedGlyph], on canvas: inout Canvas) {
+        let pressed = glyphs.filter { $0.attributes.textEffect == .letterpress && $0.bitmap.color == nil }
+        guard !pressed.isEmpty else { return }
+        let sigma = LetterpressRecipe.blurPoints * canvas.scale
+        let offset = LetterpressRecipe.offset(scale: canvas.scale)
+        let glyphMask = mask(of: pressed, margin: Int((3 * sigma).rounded(.up)) + offset + 1)
+        var moved = glyphMask
+        moved.top += offset
+        let lit = moved.blurred(sigma: sigma)
+        var shadow = glyphMask
+        for row in 0..<shadow.height {
+            for column in 0..<shadow.width {
+                let index = row * shadow.width + column
+                let inside = glyphMask.values[index]
+                guard inside > 0 else { continue }
+                shadow.values[index] = inside * (1 - lit.value(x: glyphMask.left + column, y: glyphMask.top + row))
+            }
+        }
+        canvas.composite(.black, mask: shadow, opacity: LetterpressRecipe.innerShadowOpacity)
+    }
+}
+
+/// Looks up a storage's attributes for increasing offsets without a search per glyph.
+struct AttributeCursor {
+    let storage: TextStorage
+    private var cached: (range: Range<Int>, attributes: TextAttributes)?
+
+    init(storage: TextStorage) { self.storage = storage }
+
+    mutating func attributes(at offset: Int) -> TextAttributes {
+        if let cached, cached.range.contains(offset) { return cached.attributes }
+        guard let index = storage.runIndex(containing: offset) else { return storage.typingAttributes }
+        let run = storage.attributeRuns[index]
+        cached = (run.utf16Range, run.attributes)
+        return run.attributes
+    }
+}
