@@ -29,6 +29,14 @@ let package = Package(
             path: "Benchmarks/Layout",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]),
         .executableTarget(
+            name: "Rendering",
+            dependencies: [
+                .product(name: "Galley", package: "Galley"),
+                .product(name: "Benchmark", package: "package-benchmark"),
+            ],
+            path: "Benchmarks/Rendering",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]),
+        .executableTarget(
             name: "HarfBuzzFloor",
             dependencies: ["CHarfBuzzFloor", .product(name: "Benchmark", package: "package-benchmark")],
             path: "Benchmarks/HarfBuzzFloor",
