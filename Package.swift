@@ -37,7 +37,8 @@ let package = Package(
             dependencies: ["Galley", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .testTarget(
             name: "GalleyTests",
-            dependencies: ["Galley"]),
+            // The CLI tests run the built `galley` binary, so the test build builds it too.
+            dependencies: ["Galley", "GalleyCLI"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -36,7 +36,7 @@ struct FontOptions: ParsableArguments {
         if font.contains("/") {
             return .font(try library.font(path: font, size: pointSize, weight: weight))
         }
-        if size == nil { return .styledFamily(font, textStyle) }
+        if size == nil { return .styled(textStyle, family: font) }
         return .font(try library.font(family: font, size: pointSize, weight: weight))
     }
 }

@@ -12,7 +12,7 @@ struct GalleyTool: ParsableCommand {
             Fonts come from Galley's bundled Fonts/ first (Inter, Noto Sans CJK SC, JetBrains Mono, Noto Sans \
             Arabic, Hebrew and Devanagari), then from the system through fontconfig.
             """,
-        subcommands: [ShapeCommand.self, FontsCommand.self, StylesCommand.self])
+        subcommands: [RenderCommand.self, MeasureCommand.self, FontsCommand.self, StylesCommand.self, ShapeCommand.self])
 
     /// Runs the command, mapping failures to exit statuses in one place: 0 success, 1 a failure of the work
     /// itself (a font that cannot be read), 2 a usage error (an unknown flag or value). Errors are one line on
@@ -21,13 +21,16 @@ struct GalleyTool: ParsableCommand {
         do {
             var command = try parseAsRoot()
             try command.run()
+        } catch let code as ExitCode {
+            // Commands that report their own failures (measure's error lines) exit with a bare status.
+            Foundation.exit(code.rawValue)
         } catch {
             let code = exitCode(for: error)
             if code == .success {
                 print(fullMessage(for: error))
                 Foundation.exit(0)
             }
-            let usage = code == .validationFailure || error is DynamicTypeError
+            let usage = code == .validationFailure || error is DynamicTypeError || error is ColorError
             let message = usage ? message(for: error) : String(describing: error)
             FileHandle.standardError.write(Data("galley: error: \(message.oneLine)\n".utf8))
             Foundation.exit(usage ? 2 : (code == .failure ? 1 : code.rawValue))

@@ -1,6 +1,6 @@
 extension FontLibrary {
-    /// The concrete font for `specifier` under `settings`: a fixed font as it is, a text style as the default
-    /// family (or the named family) at the style's size and weight.
+    /// The concrete font for `specifier` under `settings`: a fixed font as it is, a text style (or a variant of
+    /// one) in its family at the style's size and weight.
     ///
     /// - Throws: ``FontError`` when the family is unknown.
     public func font(for specifier: FontSpecifier, settings: DynamicTypeSettings) throws -> Font {
@@ -8,9 +8,13 @@ extension FontLibrary {
         case .font(let font):
             return font
         case .textStyle(let style):
-            return try preferredFont(for: style, family: defaultFamily, settings: settings)
-        case .styledFamily(let family, let style):
-            return try preferredFont(for: style, family: family, settings: settings)
+            return try preferredFont(for: style, settings: settings)
+        case .styled(let style, let family, let weight, let italic):
+            let resolvedWeight = weight.map { DynamicTypeSettings.applyingBoldText(settings.boldText, to: $0) }
+                ?? settings.weight(of: style)
+            return try font(
+                family: family ?? defaultFamily, size: settings.pointSize(of: style), weight: resolvedWeight,
+                italic: italic)
         }
     }
 

@@ -1,6 +1,6 @@
 /// Why a path was refused.
 public enum PathError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// SVG path data could not be read; `offset` is the character where reading stopped.
+    /// SVG path data could not be read; `offset` counts the characters before the one where reading stopped.
     case invalidPathData(offset: Int, reason: String)
     /// The path has more segments than ``BezierPath/segmentLimit``.
     case tooManySegments(count: Int, limit: Int)
@@ -10,7 +10,7 @@ public enum PathError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .invalidPathData(let offset, let reason):
-            return "invalid SVG path data at character \(offset): \(reason)"
+            return "invalid SVG path data at offset \(offset): \(reason)"
         case .tooManySegments(let count, let limit):
             return "path has \(count) segments; the limit is \(limit)"
         case .coordinateOutOfRange(let value, let limit):

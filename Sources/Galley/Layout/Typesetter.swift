@@ -231,6 +231,17 @@ struct Typesetter {
         context: ParagraphContext, breaker: LineBreaker, truncated: Bool, isParagraphEnd: Bool
     ) -> LineFragment {
         let style = context.style
+        var logicalRuns = logicalRuns
+        let baseLevel = context.shaped.bidi.baseLevel
+        let trailingRange = line.contentEnd..<line.utf16Range.upperBound
+        if !truncated, !trailingRange.isEmpty,
+            logicalRuns.contains(where: { $0.bidiLevel != baseLevel && $0.utf16Range.overlaps(trailingRange) })
+        {
+            // UAX #9 rule L1: white space at the end of a line takes the paragraph's level, so it sits at the line's
+            // end rather than inside a run of the other direction.
+            logicalRuns = breaker.runs(in: line.utf16Range.lowerBound..<line.contentEnd, shaper: shaper)
+                + breaker.runs(in: trailingRange, shaper: shaper).map { $0.withLevel(baseLevel) }
+        }
         var runs = BidiParagraph.visualOrder(levels: logicalRuns.map(\.bidiLevel)).map { logicalRuns[$0] }
         let trailing = truncated ? 0 : breaker.width(of: line.contentEnd..<line.utf16Range.upperBound)
         var total = runs.reduce(0) { $0 + $1.width }

@@ -34,6 +34,13 @@ extension LineBreaker {
 }
 
 extension GlyphRun {
+    /// The same run at another bidi level (its glyphs keep their order).
+    func withLevel(_ level: UInt8) -> GlyphRun {
+        GlyphRun(
+            font: font, utf16Range: utf16Range, bidiLevel: level, script: script, glyphs: glyphs, shaping: shaping,
+            styleLineHeight: styleLineHeight)
+    }
+
     /// The same run claiming only the characters in `range`.
     func cut(to range: Range<Int>) -> GlyphRun {
         GlyphRun(

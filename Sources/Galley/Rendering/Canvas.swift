@@ -13,8 +13,8 @@ public struct Canvas: Sendable {
     public let height: Int
     /// Pixels per point.
     public let scale: Double
-    /// The point shown at pixel (0, 0).
-    public let origin: Point
+    /// The point shown at pixel (0, 0); move it to draw something at an offset.
+    public var origin: Point
     /// Premultiplied RGBA, row by row, `width × 4` bytes per row.
     public internal(set) var pixels: [UInt8]
 

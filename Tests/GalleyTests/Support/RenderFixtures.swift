@@ -24,10 +24,10 @@ enum RenderFixtures {
     }
 
     /// The bounding box (in pixels) of ink between pixel rows `rows`, or nil.
-    static func inkBounds(_ canvas: Canvas, rows: Range<Int>) -> (minX: Int, maxX: Int, minY: Int, maxY: Int)? {
+    static func inkBounds(_ canvas: Canvas, rows: Range<Int>, background: Color = paper) -> (minX: Int, maxX: Int, minY: Int, maxY: Int)? {
         var bounds: (minX: Int, maxX: Int, minY: Int, maxY: Int)?
         for y in max(0, rows.lowerBound)..<min(canvas.height, rows.upperBound) {
-            for x in 0..<canvas.width where isInk(canvas, x: x, y: y) {
+            for x in 0..<canvas.width where isInk(canvas, x: x, y: y, background: background) {
                 bounds = (min(bounds?.minX ?? x, x), max(bounds?.maxX ?? x, x), min(bounds?.minY ?? y, y), max(bounds?.maxY ?? y, y))
             }
         }

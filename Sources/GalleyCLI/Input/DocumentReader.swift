@@ -1,0 +1,190 @@
+import Foundation
+import Galley
+
+/// Reads a JSON document: text runs with every attribute, the container (size, columns, padding, line limit),
+/// exclusion paths, the Dynamic Type environment and render options. The format is in the README.
+enum DocumentReader {
+    static func read(_ text: String, defaults: TextAttributes) throws -> Document {
+        let root: JSONValue
+        do {
+            root = try JSONParser.parse(text)
+        } catch let error as JSONParser.SyntaxError {
+            throw InputError(error.description)
+        }
+        let document = JSONField(value: root, path: "")
+        try document.requireObject(allowing: ["container", "environment", "render", "defaults", "content"])
+        var base = defaults
+        if let field = document.member("defaults") { base = base.merging(try attributes(field)) }
+        let storage = TextStorage("", attributes: base)
+        guard let content = document.member("content") else { throw InputError(path: "content", "missing; expected an array of text runs") }
+        for run in try content.elements() {
+            if case .string(let text) = run.value {
+                storage.append(text, attributes: base)
+                continue
+            }
+            try run.requireObject(allowing: ["text", "attributes"])
+            guard let textField = run.member("text") else { throw InputError(path: "\(run.path).text", "missing") }
+            let runAttributes = try run.member("attributes").map { base.merging(try attributes($0)) } ?? base
+            storage.append(try textField.string(), attributes: runAttributes)
+        }
+        var result = Document(storage: storage)
+        if let container = document.member("container") { try readContainer(container, into: &result) }
+        if let environment = document.member("environment") {
+            try environment.requireObject(allowing: ["category", "boldText"])
+            if let category = environment.member("category") { result.settings.category = try category.choice(ContentSizeCategory.self) }
+            if let bold = environment.member("boldText") { result.settings.boldText = try bold.bool() }
+        }
+        if let render = document.member("render") {
+            try render.requireObject(allowing: ["scale", "background", "padding"])
+            if let scale = render.member("scale") { result.render.scale = try scale.number(in: 0.1...8) }
+            if let padding = render.member("padding") { result.render.padding = try padding.number(in: 0...10_000) }
+            if let background = document.value["render"]?["background"] {
+                result.render.background = background == .null ? nil : try JSONField(value: background, path: "render.background").color()
+            }
+        }
+        return result
+    }
+
+    private static func readContainer(_ field: JSONField, into document: inout Document) throws {
+        try field.requireObject(allowing: ["width", "height", "columns", "columnGap", "padding", "maxLines", "lineBreakMode", "exclusions"])
+        if let width = field.member("width") { document.width = try width.number(in: 1...100_000) }
+        if let height = field.member("height") { document.height = try height.number(in: 0...100_000) }
+        if let columns = field.member("columns") { document.columns = try columns.integer(in: 1...20) }
+        if let gap = field.member("columnGap") { document.columnGap = try gap.number(in: 0...10_000) }
+        if let padding = field.member("padding") { document.lineFragmentPadding = try padding.number(in: 0...1_000) }
+        if let lines = field.member("maxLines") { document.maximumLines = try lines.integer(in: 0...1_000_000) }
+        if let mode = field.member("lineBreakMode") { document.lineBreakMode = try mode.choice(ParagraphStyle.LineBreakMode.self) }
+        for exclusion in try field.member("exclusions")?.elements() ?? [] {
+            if case .string = exclusion.value {
+                document.exclusions.append(Exclusion(path: try path(exclusion, rule: .nonZero), fill: nil, label: nil))
+                continue
+            }
+            try exclusion.requireObject(allowing: ["path", "fillRule", "fill", "label"])
+            let rule = try exclusion.member("fillRule")?.choice(BezierPath.FillRule.self) ?? .nonZero
+            guard let pathField = exclusion.member("path") else { throw InputError(path: "\(exclusion.path).path", "missing SVG path data") }
+            var label: TextStorage?
+            if let text = exclusion.member("label") {
+                var centered = ParagraphStyle()
+                centered.alignment = .center
+                label = TextStorage(try text.string(), attributes: TextAttributes(
+                    font: .styled(.subheadline, weight: 700), foregroundColor: .white, paragraphStyle: centered))
+            }
+            document.exclusions.append(Exclusion(path: try path(pathField, rule: rule), fill: try exclusion.member("fill")?.color(), label: label))
+        }
+    }
+
+    private static func path(_ field: JSONField, rule: BezierPath.FillRule) throws -> BezierPath {
+        do {
+            return try BezierPath(svgPathData: try field.string(), fillRule: rule)
+        } catch let error as PathError {
+            throw field.fail(error.description)
+        }
+    }
+
+    static let attributeKeys = [
+        "font", "color", "backgroundColor", "kern", "tracking", "ligatures", "features", "language", "baselineOffset",
+        "underline", "strikethrough", "shadow", "effect", "link", "paragraph",
+    ]
+
+    static func attributes(_ field: JSONField) throws -> TextAttributes {
+        try field.requireObject(allowing: attributeKeys)
+        var result = TextAttributes()
+        if let font = field.member("font") { result.font = try fontSpecifier(font) }
+        result.foregroundColor = try field.member("color")?.color()
+        result.backgroundColor = try field.member("backgroundColor")?.color()
+        result.kern = try field.member("kern")?.number(in: -1_000...1_000)
+        result.tracking = try field.member("tracking")?.number(in: -1_000...1_000)
+        result.baselineOffset = try field.member("baselineOffset")?.number(in: -10_000...10_000)
+        result.ligatures = try field.member("ligatures").map { field -> Ligatures in
+            let names = ["none": Ligatures.none, "standard": .standard, "all": .all]
+            guard let found = names[try field.string()] else { throw field.fail("expected \"none\", \"standard\" or \"all\"") }
+            return found
+        }
+        result.fontFeatures = try field.member("features")?.elements().map(feature) ?? []
+        result.language = try field.member("language")?.string()
+        result.underline = try field.member("underline").map(decoration)
+        result.strikethrough = try field.member("strikethrough").map(decoration)
+        if let shadow = field.member("shadow") {
+            try shadow.requireObject(allowing: ["offsetX", "offsetY", "blur", "color"])
+            result.shadow = Shadow(
+                offsetX: try shadow.member("offsetX")?.number(in: -1_000...1_000) ?? 0,
+                offsetY: try shadow.member("offsetY")?.number(in: -1_000...1_000) ?? 1,
+                blurRadius: try shadow.member("blur")?.number(in: 0...200) ?? 2,
+                color: try shadow.member("color")?.color() ?? Color.black.withAlpha(0.33))
+        }
+        result.textEffect = try field.member("effect")?.choice(TextEffect.self)
+        if let link = field.member("link") {
+            guard let url = URL(string: try link.string()) else { throw link.fail("expected a URL") }
+            result.link = url
+        }
+        if let paragraph = field.member("paragraph") { result.paragraphStyle = try paragraphStyle(paragraph) }
+        return result
+    }
+
+    /// `{"style": "headline", "family": "Inter", "weight": 600, "italic": true}`, `{"family": "Inter", "size": 17}`,
+    /// `{"file": "/path/font.ttf", "size": 12}`, or a style name as a string.
+    private static func fontSpecifier(_ field: JSONField) throws -> FontSpecifier {
+        if case .string = field.value { return .textStyle(try field.choice(TextStyle.self)) }
+        try field.requireObject(allowing: ["style", "family", "file", "size", "weight", "italic"])
+        let family = try field.member("family")?.string()
+        let weight = try field.member("weight")?.number(in: 1...1000)
+        let italic = try field.member("italic")?.bool() ?? false
+        if let style = field.member("style") {
+            return .styled(try style.choice(TextStyle.self), family: family, weight: weight, italic: italic)
+        }
+        guard let sizeField = field.member("size") else { throw field.fail("needs \"style\" or \"size\"") }
+        let size = try sizeField.number(in: 0.5...2_000)
+        do {
+            let library = try FontLibrary.standard
+            if let file = try field.member("file")?.string() {
+                return .font(try library.font(path: file, size: size, weight: weight))
+            }
+            return .font(try library.font(family: family ?? library.defaultFamily, size: size, weight: weight ?? 400, italic: italic))
+        } catch let error as FontError {
+            throw field.fail(error.description)
+        }
+    }
+
+    private static func feature(_ field: JSONField) throws -> FontFeature {
+        let text = try field.string()
+        if text.hasPrefix("-") { return FontFeature(String(text.dropFirst()), 0) }
+        let parts = text.split(separator: "=", maxSplits: 1)
+        guard let tag = parts.first, (1...4).contains(tag.count), tag.allSatisfy(\.isASCII) else {
+            throw field.fail("\"\(text)\" is not a feature (like \"tnum\", \"-kern\" or \"ss01=1\")")
+        }
+        guard parts.count == 2 else { return FontFeature(String(tag)) }
+        guard let value = UInt32(parts[1]) else { throw field.fail("\"\(text)\" needs a whole-number value") }
+        return FontFeature(String(tag), value)
+    }
+
+    /// `true`, a style name, or `{"style": "double", "color": "#RRGGBB"}`.
+    private static func decoration(_ field: JSONField) throws -> TextDecoration {
+        switch field.value {
+        case .bool(true): return TextDecoration()
+        case .string: return TextDecoration(try field.choice(TextDecoration.Style.self))
+        default:
+            try field.requireObject(allowing: ["style", "color"])
+            return TextDecoration(
+                try field.member("style")?.choice(TextDecoration.Style.self) ?? .single, color: try field.member("color")?.color())
+        }
+    }
+
+    private static func paragraphStyle(_ field: JSONField) throws -> ParagraphStyle {
+        let lengths: [(String, WritableKeyPath<ParagraphStyle, Double>)] = [
+            ("firstLineHeadIndent", \.firstLineHeadIndent), ("headIndent", \.headIndent), ("tailIndent", \.tailIndent),
+            ("lineSpacing", \.lineSpacing), ("lineHeightMultiple", \.lineHeightMultiple),
+            ("minimumLineHeight", \.minimumLineHeight), ("maximumLineHeight", \.maximumLineHeight),
+            ("paragraphSpacing", \.paragraphSpacing), ("paragraphSpacingBefore", \.paragraphSpacingBefore),
+        ]
+        try field.requireObject(allowing: ["alignment", "lineBreakMode", "lineBreakStrictness", "direction"] + lengths.map(\.0))
+        var style = ParagraphStyle()
+        if let value = field.member("alignment") { style.alignment = try value.choice(ParagraphStyle.Alignment.self) }
+        if let value = field.member("lineBreakMode") { style.lineBreakMode = try value.choice(ParagraphStyle.LineBreakMode.self) }
+        if let value = field.member("lineBreakStrictness") { style.lineBreakStrictness = try value.choice(ParagraphStyle.LineBreakStrictness.self) }
+        if let value = field.member("direction") { style.baseWritingDirection = try value.choice(ParagraphStyle.WritingDirection.self) }
+        for (key, keyPath) in lengths {
+            if let value = field.member(key) { style[keyPath: keyPath] = try value.number(in: -10_000...10_000) }
+        }
+        return style
+    }
+}

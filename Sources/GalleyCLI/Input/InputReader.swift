@@ -1,0 +1,54 @@
+import Foundation
+import Galley
+
+/// Reads input files: .txt as plain text, .md as a note, .json as a document. Text must be UTF-8.
+enum InputReader {
+    /// The most bytes an input file may have: 16 MiB.
+    static let sizeLimit = 16 << 20
+
+    static func read(path: String, defaults: TextAttributes) throws -> Document {
+        let text = try readText(path: path)
+        switch (path as NSString).pathExtension.lowercased() {
+        case "md", "markdown": return NoteReader.read(text, defaults: defaults)
+        case "json": return try DocumentReader.read(text, defaults: defaults)
+        default: return Document(storage: TextStorage(text, attributes: defaults))
+        }
+    }
+
+    /// The file's text, or standard input's for `-`, refusing files over ``sizeLimit`` and text that is not UTF-8.
+    static func readText(path: String) throws -> String {
+        let data: Data
+        if path == "-" {
+            data = FileHandle.standardInput.readDataToEndOfFile()
+        } else {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                throw InputError("\(path): no such file")
+            }
+            guard !isDirectory.boolValue else { throw InputError("\(path): is a directory, not a file") }
+            guard let handle = FileHandle(forReadingAtPath: path) else { throw InputError("\(path): cannot be read (permission denied?)") }
+            defer { try? handle.close() }
+            data = (try? handle.read(upToCount: sizeLimit + 1)) ?? Data()
+        }
+        guard data.count <= sizeLimit else { throw InputError("\(path): larger than the \(sizeLimit)-byte input limit") }
+        guard let text = String(data: data, encoding: .utf8) else {
+            let offset = firstInvalidUTF8Offset(data) ?? 0
+            throw InputError("\(path): not valid UTF-8 (first bad byte at offset \(offset))")
+        }
+        return text
+    }
+
+    private static func firstInvalidUTF8Offset(_ data: Data) -> Int? {
+        let bytes = [UInt8](data)
+        var offset = 0
+        while offset < bytes.count {
+            let byte = bytes[offset]
+            let length = byte < 0x80 ? 1 : byte >> 5 == 0b110 ? 2 : byte >> 4 == 0b1110 ? 3 : byte >> 3 == 0b11110 ? 4 : 0
+            guard length > 0, offset + length <= bytes.count,
+                String(bytes: bytes[offset..<offset + length], encoding: .utf8) != nil
+            else { return offset }
+            offset += length
+        }
+        return nil
+    }
+}

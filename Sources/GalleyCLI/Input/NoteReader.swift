@@ -1,0 +1,158 @@
+import Foundation
+import Galley
+
+/// Reads a note: an optional front matter block (`---`, `date: 2026-11-22`, `---`), a `# Title` line, then body
+/// text where each line is a paragraph and `*bold*`, `_italic_`, `~strike~` and `` `code` `` style words; lines
+/// starting with `- ` are bullets. The title is a headline with the letterpress effect; a date becomes a round
+/// badge in the top-right corner that the text flows around.
+enum NoteReader {
+    static let accent = Color(red: 0.85, green: 0.33, blue: 0.27)
+
+    static func read(_ text: String, defaults: TextAttributes) -> Document {
+        var lines = text.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: false)
+            .map(String.init)
+        var date: String?
+        if lines.first?.trimmingCharacters(in: .whitespaces) == "---", let end = lines.dropFirst().firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == "---" }) {
+            for line in lines[1..<end] {
+                let parts = line.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+                if parts.count == 2, parts[0].lowercased() == "date", !parts[1].isEmpty { date = parts[1] }
+            }
+            lines.removeSubrange(0...end)
+        }
+        let storage = TextStorage("", attributes: defaults)
+        var body = ParagraphStyle()
+        body.paragraphSpacing = 8
+        var first = true
+        for line in lines where !line.trimmingCharacters(in: .whitespaces).isEmpty {
+            let separator = first ? "" : "\n"
+            if first, line.hasPrefix("# ") {
+                var title = defaults
+                title.font = headlineFont(from: defaults.font)
+                title.textEffect = .letterpress
+                var style = ParagraphStyle()
+                style.paragraphSpacing = 10
+                title.paragraphStyle = style
+                storage.append(separator + line.dropFirst(2).trimmingCharacters(in: .whitespaces), attributes: title)
+            } else if line.hasPrefix("- ") || line.hasPrefix("* ") && !line.hasPrefix("**") {
+                var bullet = body
+                bullet.headIndent = 16
+                bullet.paragraphSpacing = 4
+                var attributes = defaults
+                attributes.paragraphStyle = bullet
+                storage.append(separator + "•\u{2009}\u{2009}", attributes: attributes)
+                InlineMarkup.append(String(line.dropFirst(2)), to: storage, base: attributes)
+            } else {
+                var attributes = defaults
+                attributes.paragraphStyle = body
+                storage.append(separator, attributes: attributes)
+                InlineMarkup.append(line, to: storage, base: attributes)
+            }
+            first = false
+        }
+        var document = Document(storage: storage)
+        document.badgeDate = date
+        return document
+    }
+
+    /// The title font: the headline style in the body's family, or the body's fixed font made semibold.
+    private static func headlineFont(from body: FontSpecifier?) -> FontSpecifier {
+        switch body {
+        case .font(let font): return .font((try? font.withWeight(600)) ?? font)
+        case .styled(_, let family, _, _): return .styled(.headline, family: family)
+        default: return .textStyle(.headline)
+        }
+    }
+
+    /// A round badge with the day over the month, 64 pt across, 4 pt in from the container's top-right corner.
+    static func badge(for date: String, containerWidth: Double, defaults: TextAttributes) -> Exclusion {
+        let radius = 32.0
+        let circle = BezierPath.circle(center: Point(x: containerWidth - radius - 4, y: radius + 4), radius: radius)
+        var centered = ParagraphStyle()
+        centered.alignment = .center
+        let white = Color.white
+        let label = TextStorage("", attributes: defaults)
+        let (day, month) = dayAndMonth(date)
+        label.append(day, attributes: TextAttributes(font: .styled(.title2, weight: 700), foregroundColor: white, paragraphStyle: centered))
+        label.append("\n" + month, attributes: TextAttributes(font: .styled(.caption2, weight: 600), foregroundColor: white, tracking: 1, paragraphStyle: centered))
+        return Exclusion(path: circle, fill: accent, label: label)
+    }
+
+    /// "2026-11-22" → ("22", "NOV"); any other text → (text, "").
+    static func dayAndMonth(_ date: String) -> (String, String) {
+        let parts = date.split(separator: "-")
+        let months = ["JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "SEP", "OCT", "NOV", "DEC"]
+        guard parts.count == 3, let month = Int(parts[1]), (1...12).contains(month), let day = Int(parts[2]) else {
+            return (String(date.prefix(6)), "")
+        }
+        return (String(day), months[month - 1])
+    }
+}
+
+/// The inline markup of notes: `*bold*`, `_italic_`, `~strike~` and `` `code` ``. A marker opens only before a
+/// non-space character and when its closing marker follows on the line; a backslash escapes the next character.
+enum InlineMarkup {
+    static func append(_ line: String, to storage: TextStorage, base: TextAttributes) {
+        let characters = Array(line)
+        var index = 0
+        var bold = false, italic = false, strike = false
+        var pending = ""
+        func flush(code: Bool = false) {
+            guard !pending.isEmpty else { return }
+            storage.append(pending, attributes: attributes(base, bold: bold, italic: italic, strike: strike, code: code))
+            pending = ""
+        }
+        while index < characters.count {
+            let character = characters[index]
+            if character == "\\", index + 1 < characters.count {
+                pending.append(characters[index + 1])
+                index += 2
+                continue
+            }
+            if character == "`", let close = characters[(index + 1)...].firstIndex(of: "`"), close > index + 1 {
+                flush()
+                pending = String(characters[(index + 1)..<close])
+                flush(code: true)
+                index = close + 1
+                continue
+            }
+            if let flag = ["*": 0, "_": 1, "~": 2][character] {
+                let isOn = [bold, italic, strike][flag]
+                let opens = !isOn && index + 1 < characters.count && !characters[index + 1].isWhitespace
+                    && characters[(index + 1)...].contains(character)
+                if isOn || opens {
+                    flush()
+                    switch flag {
+                    case 0: bold.toggle()
+                    case 1: italic.toggle()
+                    default: strike.toggle()
+                    }
+                    index += 1
+                    continue
+                }
+            }
+            pending.append(character)
+            index += 1
+        }
+        flush()
+    }
+
+    private static func attributes(_ base: TextAttributes, bold: Bool, italic: Bool, strike: Bool, code: Bool) -> TextAttributes {
+        var attributes = base
+        let style = base.font?.textStyle ?? .body
+        if code {
+            attributes.font = .styled(style, family: "JetBrains Mono", weight: bold ? 700 : nil, italic: italic)
+            attributes.backgroundColor = Color(red: 0.5, green: 0.5, blue: 0.55, alpha: 0.14)
+        } else if bold || italic {
+            switch base.font {
+            case .font(let font):
+                attributes.font = .font((try? font.withWeight(bold ? 700 : font.weight)) ?? font)
+            case .styled(_, let family, let weight, let baseItalic):
+                attributes.font = .styled(style, family: family, weight: bold ? 700 : weight, italic: italic || baseItalic)
+            default:
+                attributes.font = .styled(style, weight: bold ? 700 : nil, italic: italic)
+            }
+        }
+        if strike { attributes.strikethrough = TextDecoration() }
+        return attributes
+    }
+}

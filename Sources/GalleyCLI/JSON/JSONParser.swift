@@ -1,0 +1,180 @@
+/// Reads JSON text (RFC 8259) into ``JSONValue``s, reporting the line and column of the first error.
+struct JSONParser {
+    /// How deeply arrays and objects may nest.
+    static let depthLimit = 64
+
+    struct SyntaxError: Error, CustomStringConvertible {
+        let line: Int
+        let column: Int
+        let message: String
+        var description: String { "invalid JSON at line \(line), column \(column): \(message)" }
+    }
+
+    private let bytes: [UInt8]
+    private var position = 0
+
+    init(_ text: String) { bytes = Array(text.utf8) }
+
+    /// Parses one complete JSON text.
+    static func parse(_ text: String) throws -> JSONValue {
+        var parser = JSONParser(text)
+        parser.skipWhitespace()
+        let value = try parser.value(depth: 0)
+        parser.skipWhitespace()
+        guard parser.position == parser.bytes.count else { throw parser.error("unexpected text after the JSON value") }
+        return value
+    }
+
+    private mutating func value(depth: Int) throws -> JSONValue {
+        guard depth < Self.depthLimit else { throw error("nesting deeper than \(Self.depthLimit) levels") }
+        guard position < bytes.count else { throw error("the text ends where a value was expected") }
+        switch bytes[position] {
+        case UInt8(ascii: "{"): return try object(depth: depth)
+        case UInt8(ascii: "["): return try array(depth: depth)
+        case UInt8(ascii: "\""): return .string(try string())
+        case UInt8(ascii: "t"): return try literal("true", .bool(true))
+        case UInt8(ascii: "f"): return try literal("false", .bool(false))
+        case UInt8(ascii: "n"): return try literal("null", .null)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number())
+        default: throw error("unexpected character \(describe(bytes[position]))")
+        }
+    }
+
+    private mutating func object(depth: Int) throws -> JSONValue {
+        position += 1
+        var members: [(key: String, value: JSONValue)] = []
+        skipWhitespace()
+        if peek(UInt8(ascii: "}")) { position += 1; return .object(members) }
+        while true {
+            skipWhitespace()
+            guard peek(UInt8(ascii: "\"")) else { throw error("expected a quoted member name") }
+            let key = try string()
+            skipWhitespace()
+            guard peek(UInt8(ascii: ":")) else { throw error("expected ':' after the member name") }
+            position += 1
+            skipWhitespace()
+            members.append((key, try value(depth: depth + 1)))
+            skipWhitespace()
+            if peek(UInt8(ascii: ",")) { position += 1; continue }
+            if peek(UInt8(ascii: "}")) { position += 1; return .object(members) }
+            throw error("expected ',' or '}' in an object")
+        }
+    }
+
+    private mutating func array(depth: Int) throws -> JSONValue {
+        position += 1
+        var values: [JSONValue] = []
+        skipWhitespace()
+        if peek(UInt8(ascii: "]")) { position += 1; return .array(values) }
+        while true {
+            skipWhitespace()
+            values.append(try value(depth: depth + 1))
+            skipWhitespace()
+            if peek(UInt8(ascii: ",")) { position += 1; continue }
+            if peek(UInt8(ascii: "]")) { position += 1; return .array(values) }
+            throw error("expected ',' or ']' in an array")
+        }
+    }
+
+    private mutating func string() throws -> String {
+        position += 1
+        var units: [UInt8] = []
+        while position < bytes.count {
+            let byte = bytes[position]
+            switch byte {
+            case UInt8(ascii: "\""):
+                position += 1
+                return String(decoding: units, as: UTF8.self)
+            case UInt8(ascii: "\\"):
+                position += 1
+                guard position < bytes.count else { break }
+                let escape = bytes[position]
+                position += 1
+                switch escape {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): units.append(escape)
+                case UInt8(ascii: "b"): units.append(0x08)
+                case UInt8(ascii: "f"): units.append(0x0C)
+                case UInt8(ascii: "n"): units.append(0x0A)
+                case UInt8(ascii: "r"): units.append(0x0D)
+                case UInt8(ascii: "t"): units.append(0x09)
+                case UInt8(ascii: "u"):
+                    var scalar = try hex4()
+                    if (0xD800..<0xDC00).contains(scalar), bytes[position...].starts(with: Array("\\u".utf8)) {
+                        position += 2
+                        let low = try hex4()
+                        guard (0xDC00..<0xE000).contains(low) else { throw error("unpaired surrogate in \\u escape") }
+                        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                    }
+                    guard let value = Unicode.Scalar(scalar) else { throw error("unpaired surrogate in \\u escape") }
+                    units.append(contentsOf: Array(String(value).utf8))
+                default:
+                    position -= 1
+                    throw error("unknown escape \\\(describe(escape))")
+                }
+            case 0..<0x20:
+                throw error("control character in a string (escape it)")
+            default:
+                units.append(byte)
+                position += 1
+            }
+        }
+        throw error("the text ends inside a string")
+    }
+
+    private mutating func hex4() throws -> UInt32 {
+        guard position + 4 <= bytes.count, let value = UInt32(String(decoding: bytes[position..<position + 4], as: UTF8.self), radix: 16)
+        else { throw error("\\u needs four hexadecimal digits") }
+        position += 4
+        return value
+    }
+
+    private mutating func number() throws -> Double {
+        let start = position
+        if peek(UInt8(ascii: "-")) { position += 1 }
+        func digits() -> Int {
+            let begin = position
+            while position < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[position]) { position += 1 }
+            return position - begin
+        }
+        guard digits() > 0 else { throw error("expected digits in a number") }
+        if peek(UInt8(ascii: ".")) {
+            position += 1
+            guard digits() > 0 else { throw error("expected digits after the decimal point") }
+        }
+        if position < bytes.count, bytes[position] | 0x20 == UInt8(ascii: "e") {
+            position += 1
+            if peek(UInt8(ascii: "+")) || peek(UInt8(ascii: "-")) { position += 1 }
+            guard digits() > 0 else { throw error("expected digits in the exponent") }
+        }
+        guard let value = Double(String(decoding: bytes[start..<position], as: UTF8.self)), value.isFinite else {
+            position = start
+            throw error("number out of range")
+        }
+        return value
+    }
+
+    private mutating func literal(_ word: String, _ value: JSONValue) throws -> JSONValue {
+        guard bytes[position...].starts(with: Array(word.utf8)) else { throw error("unexpected character \(describe(bytes[position]))") }
+        position += word.utf8.count
+        return value
+    }
+
+    private func peek(_ byte: UInt8) -> Bool { position < bytes.count && bytes[position] == byte }
+
+    private mutating func skipWhitespace() {
+        while position < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[position]) { position += 1 }
+    }
+
+    private func describe(_ byte: UInt8) -> String {
+        (0x21..<0x7F).contains(byte) ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x\(String(byte, radix: 16))"
+    }
+
+    /// An error at the current position, with a 1-based line and a column counted in characters.
+    private func error(_ message: String) -> SyntaxError {
+        let before = bytes[..<min(position, bytes.count)]
+        let line = before.filter { $0 == 0x0A }.count + 1
+        let lineStart = before.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+        let column = String(decoding: bytes[lineStart..<min(position, bytes.count)], as: UTF8.self).count + 1
+        return SyntaxError(line: line, column: column, message: message)
+    }
+}

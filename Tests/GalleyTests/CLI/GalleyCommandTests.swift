@@ -1,0 +1,184 @@
+import Foundation
+import Testing
+@testable import Galley
+
+/// End-to-end tests of the built `galley` binary: exit status, stdout, stderr and the files it writes.
+@Suite struct GalleyCommandTests {
+    struct Outcome {
+        let status: Int32
+        let output: String
+        let error: String
+    }
+
+    /// The `galley` binary beside the test bundle (both are built into the same directory).
+    static let binary: String? = {
+        let here = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        let candidates = [here, TestFonts.repositoryRoot.appendingPathComponent(".build/debug")]
+            .map { $0.appendingPathComponent("galley").path }
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }()
+
+    static func run(_ arguments: [String], input: String? = nil) throws -> Outcome {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try #require(binary, "galley is not built"))
+        process.arguments = arguments
+        process.currentDirectoryURL = TestFonts.repositoryRoot
+        let output = Pipe(), error = Pipe(), stdin = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        process.standardInput = stdin
+        try process.run()
+        if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
+        try stdin.fileHandleForWriting.close()
+        let out = output.fileHandleForReading.readDataToEndOfFile()
+        let err = error.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Outcome(status: process.terminationStatus, output: String(decoding: out, as: UTF8.self), error: String(decoding: err, as: UTF8.self))
+    }
+
+    static func temporary(_ name: String) -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("galley-cli-\(getpid())-\(name)").path
+    }
+
+    static func image(_ path: String) throws -> Canvas { try PNGReader.decode(try Data(contentsOf: URL(fileURLWithPath: path)), scale: 2) }
+
+    @Test(arguments: ["note-english.md", "note-chinese.md", "note-mixed.md", "note-badge.md", "document.json"])
+    func everyExampleRenders(_ example: String) throws {
+        let output = Self.temporary("\(example).png")
+        let outcome = try Self.run(["render", "Examples/\(example)", "-o", output])
+        #expect(outcome.status == 0, "\(outcome.error)")
+        #expect(outcome.error.isEmpty)
+        let canvas = try Self.image(output)
+        #expect(canvas.width == Int((360 + 32) * 2) || example == "document.json")
+        #expect(RenderFixtures.inkBounds(canvas, rows: 0..<canvas.height, background: Color(red: 0.98, green: 0.973, blue: 0.953)) != nil || example == "document.json")
+    }
+
+    @Test func measureMatchesTheLibrarysHeights() throws {
+        let rows = [
+            ("a", "Hello, 世界", 320.0), ("b", LayoutFixtures.english, 200), ("c", LayoutFixtures.chinese, 280), ("d", "😀 emoji and مرحبا", 120),
+        ]
+        let input = rows.map { #"{"id": "\#($0.0)", "text": \#(JSONValueForTests.quote($0.1)), "width": \#($0.2)}"# }.joined(separator: "\n")
+        let outcome = try Self.run(["measure"], input: input)
+        #expect(outcome.status == 0, "\(outcome.error)")
+        let lines = outcome.output.split(separator: "\n")
+        try #require(lines.count == rows.count)
+        let measurer = TextMeasurer(fontLibrary: try FontLibrary.standard)
+        for (line, row) in zip(lines, rows) {
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            let expected = try measurer.measure(row.1, attributes: TextAttributes(font: .textStyle(.body)), width: row.2)
+            #expect(object["id"] as? String == row.0)
+            #expect(abs((object["height"] as? Double ?? -1) - expected.height) < 1e-9)
+            #expect(object["lines"] as? Int == expected.lineCount)
+            #expect((object["line_starts"] as? [Int])?.count == expected.lineCount)
+        }
+        #expect(lines[0].hasPrefix(#"{"id":"a","height":"#))
+    }
+
+    @Test func measureCarriesOnPastABadLine() throws {
+        let outcome = try Self.run(["measure", "--width", "300"], input: "{\"id\": 1, \"text\": \"ok\"}\n{\"id\": 2, \"text\": 5}\n{broken\n{\"id\": 4, \"text\": \"fine\"}\n")
+        #expect(outcome.status == 1)
+        let lines = outcome.output.split(separator: "\n").map(String.init)
+        #expect(lines.count == 4)
+        #expect(lines[1].contains(#""id":2"#) && lines[1].contains(#""error":"text: expected a string"#))
+        #expect(lines[2].contains("line 1, column 2"))
+        #expect(lines[3].contains(#""id":4,"height""#))
+    }
+
+    @Test func measureReportsCodePointLineStarts() throws {
+        let outcome = try Self.run(["measure", "--width", "80"], input: #"{"id": 0, "text": "😀😀😀 😀😀😀 😀😀😀 😀😀😀"}"#)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(outcome.output.utf8)) as? [String: Any])
+        let starts = try #require(object["line_starts"] as? [Int])
+        #expect(starts.first == 0)
+        #expect(starts.dropFirst().allSatisfy { $0 % 4 == 0 }, "\(starts) should count code points, not UTF-16 units")
+    }
+
+    @Test func aWiderWidthGivesFewerLinesAndALargerCategoryATallerImage() throws {
+        func height(_ flags: [String]) throws -> Int {
+            let output = Self.temporary("flags-\(flags.joined()).png")
+            let outcome = try Self.run(["render", "Examples/note-english.md", "-o", output] + flags)
+            #expect(outcome.status == 0, "\(outcome.error)")
+            return try Self.image(output).height
+        }
+        #expect(try height(["--width", "500"]) < height(["--width", "300"]))
+        #expect(try height(["--category", "accessibilityExtraLarge"]) > height([]))
+        #expect(try height(["--bold-text", "--width", "250"]) >= height(["--width", "250"]))
+    }
+
+    @Test func anExcludedAreaStaysFreeOfInk() throws {
+        let output = Self.temporary("exclude.png")
+        let outcome = try Self.run([
+            "render", "Examples/note-english.md", "-o", output, "--background", "#FFFFFF", "--exclude", "M 100 40 H 220 V 140 H 100 Z",
+        ])
+        #expect(outcome.status == 0, "\(outcome.error)")
+        let canvas = try Self.image(output)
+        var inked = 0
+        for y in (40 + 16) * 2..<(140 + 16) * 2 {
+            for x in (100 + 16) * 2..<(220 + 16) * 2 where RenderFixtures.isInk(canvas, x: x, y: y, background: .white) { inked += 1 }
+        }
+        #expect(inked == 0)
+        #expect(RenderFixtures.inkBounds(canvas, rows: 0..<canvas.height, background: .white) != nil)
+    }
+
+    @Test(arguments: [
+        (["render", "Examples/missing.md", "-o", "/tmp/x.png"], Int32(1), "no such file"),
+        (["render", "Examples/note-english.md", "-o", "/tmp/x.png", "--category", "huge"], 2, "valid categories"),
+        (["render", "Examples/note-english.md", "-o", "/tmp/x.png", "--exclude", "M 0 0 L 5 x"], 2, "offset 10"),
+        (["render", "Examples/note-english.md", "-o", "/tmp/x.png", "--width", "-5"], 2, "--width"),
+        (["render", "Examples/note-english.md", "-o", "/tmp/x.png", "--color", "purple"], 2, "--color"),
+        (["render", "Examples/note-english.md", "-o", "/nonexistent-dir/x.png"], 1, "cannot write"),
+        (["render", "Examples/note-english.md", "-o", "/tmp/x.png", "--font", "No Such Family"], 1, "unknown font family"),
+        (["render", "Examples/note-english.md"], 2, "output"),
+        (["render", "Examples/note-english.md", "-o", "/tmp/x.png", "--bogus"], 2, "--bogus"),
+    ])
+    func badInputGivesAOneLineErrorAndTheDocumentedStatus(_ arguments: [String], _ status: Int32, _ message: String) throws {
+        let outcome = try Self.run(arguments)
+        #expect(outcome.status == status, "\(outcome.error)")
+        #expect(outcome.error.hasSuffix("\n") && outcome.error.dropLast().contains("\n") == false, "one line: \(outcome.error)")
+        #expect(outcome.error.contains(message), "\(outcome.error)")
+    }
+
+    @Test func unreadableAndMalformedFilesAreReportedWithWhere() throws {
+        let binary = Self.temporary("bad.txt")
+        try Data([0x48, 0x69, 0xFF, 0xFE, 0x21]).write(to: URL(fileURLWithPath: binary))
+        let notUTF8 = try Self.run(["render", binary, "-o", Self.temporary("bad.png")])
+        #expect(notUTF8.status == 1 && notUTF8.error.contains("not valid UTF-8 (first bad byte at offset 2)"))
+        let json = Self.temporary("bad.json")
+        try "{\n  \"content\": [\n    {\"text\": \"hi\",}\n  ]\n}".write(toFile: json, atomically: true, encoding: .utf8)
+        let malformed = try Self.run(["render", json, "-o", Self.temporary("bad2.png")])
+        #expect(malformed.status == 1 && malformed.error.contains("line 3, column 19"), "\(malformed.error)")
+        try #"{"content": [{"text": "a"}, {"text": "b", "attributes": {"color": "red"}}]}"#.write(toFile: json, atomically: true, encoding: .utf8)
+        let badColor = try Self.run(["render", json, "-o", Self.temporary("bad3.png")])
+        #expect(badColor.error.contains(##"content[1].attributes.color: expected "#RRGGBB""##), "\(badColor.error)")
+    }
+
+    @Test func fontsAndStylesPrintTheirJSON() throws {
+        let fonts = try Self.run(["fonts", "--json"])
+        #expect(fonts.status == 0)
+        let faces = try #require(try JSONSerialization.jsonObject(with: Data(fonts.output.utf8)) as? [[String: Any]])
+        #expect(faces.first?["bundled"] as? Bool == true)
+        #expect(faces.contains { $0["family"] as? String == "Noto Sans CJK SC" })
+        let styles = try Self.run(["styles", "--json"])
+        let entries = try #require(try JSONSerialization.jsonObject(with: Data(styles.output.utf8)) as? [[String: Any]])
+        #expect(entries.count == 12 * 11)
+        let body = try #require(entries.first { $0["style"] as? String == "body" && $0["category"] as? String == "large" })
+        #expect(body["size"] as? Double == 17 && body["weight"] as? Int == 400 && body["leading"] as? Double == 22)
+        let bold = try Self.run(["styles", "--json", "--bold-text", "--category", "extraExtraExtraLarge"])
+        let boldEntries = try #require(try JSONSerialization.jsonObject(with: Data(bold.output.utf8)) as? [[String: Any]])
+        #expect(boldEntries.count == 11)
+        #expect(boldEntries.first { $0["style"] as? String == "body" }?["size"] as? Double == 23)
+    }
+
+    @Test(arguments: ["render", "measure", "fonts", "styles", "shape"])
+    func everyCommandHasHelpWithExamples(_ command: String) throws {
+        let outcome = try Self.run([command, "--help"])
+        #expect(outcome.status == 0)
+        #expect(outcome.output.contains("Examples:"))
+    }
+}
+
+/// JSON string quoting for building test input.
+enum JSONValueForTests {
+    static func quote(_ text: String) -> String {
+        String(decoding: try! JSONSerialization.data(withJSONObject: text, options: .fragmentsAllowed), as: UTF8.self)
+    }
+}
