@@ -12,9 +12,11 @@ let package = Package(
     targets: [
         // HarfBuzz on its own, the floor any engine pays; kept apart from Galley's own C modules.
         .systemLibrary(name: "CHarfBuzzFloor", path: "Sources/CHarfBuzzFloor", pkgConfig: "harfbuzz"),
+        .target(name: "BenchmarkCorpus", path: "Sources/BenchmarkCorpus"),
         .executableTarget(
             name: "Shaping",
             dependencies: [
+                "BenchmarkCorpus",
                 .product(name: "Galley", package: "Galley"),
                 .product(name: "Benchmark", package: "package-benchmark"),
             ],
@@ -23,6 +25,7 @@ let package = Package(
         .executableTarget(
             name: "Layout",
             dependencies: [
+                "BenchmarkCorpus",
                 .product(name: "Galley", package: "Galley"),
                 .product(name: "Benchmark", package: "package-benchmark"),
             ],
@@ -31,6 +34,7 @@ let package = Package(
         .executableTarget(
             name: "Rendering",
             dependencies: [
+                "BenchmarkCorpus",
                 .product(name: "Galley", package: "Galley"),
                 .product(name: "Benchmark", package: "package-benchmark"),
             ],
@@ -38,7 +42,7 @@ let package = Package(
             plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]),
         .executableTarget(
             name: "HarfBuzzFloor",
-            dependencies: ["CHarfBuzzFloor", .product(name: "Benchmark", package: "package-benchmark")],
+            dependencies: ["CHarfBuzzFloor", "BenchmarkCorpus", .product(name: "Benchmark", package: "package-benchmark")],
             path: "Benchmarks/HarfBuzzFloor",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]),
     ]

@@ -54,17 +54,10 @@ struct ShapeCommand: ParsableCommand {
 
     private func parseFeatures(_ text: String) throws -> [FontFeature] {
         try text.split(separator: ",").map { item in
-            let spec = item.trimmingCharacters(in: .whitespaces)
-            if spec.hasPrefix("-") { return FontFeature(String(spec.dropFirst()), 0) }
-            let parts = spec.split(separator: "=", maxSplits: 1)
-            guard let tag = parts.first, (1...4).contains(tag.count), tag.allSatisfy(\.isASCII) else {
-                throw ValidationError("--features: \"\(spec)\" is not a feature tag (like liga=0, tnum or -kern)")
+            guard let feature = FontFeature(parsing: String(item)) else {
+                throw ValidationError("--features: \"\(item)\" is not a feature (like liga=0, tnum or -kern)")
             }
-            guard parts.count == 2 else { return FontFeature(String(tag), 1) }
-            guard let value = UInt32(parts[1]) else {
-                throw ValidationError("--features: \"\(spec)\" needs a whole-number value")
-            }
-            return FontFeature(String(tag), value)
+            return feature
         }
     }
 }

@@ -1,4 +1,5 @@
 import Benchmark
+import BenchmarkCorpus
 import CHarfBuzzFloor
 import Foundation
 
@@ -8,10 +9,8 @@ let benchmarks: @Sendable () -> Void = {
         metrics: [.wallClock, .throughput, .peakMemoryResident, .mallocCountTotal],
         timeUnits: .milliseconds, maxDuration: .seconds(10), maxIterations: 30)
 
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../..")
-    let corpus = root.appendingPathComponent("Benchmarks/Corpus/notes.txt").standardizedFileURL
-    let fontPath = root.appendingPathComponent("Fonts/Inter/Inter-roman.var.ttf").standardizedFileURL.path
-    let rows = (try? String(contentsOf: corpus, encoding: .utf8))?.split(separator: "\n").map { Array($0.utf16) } ?? []
+    let fontPath = Corpus.repository.appendingPathComponent("Fonts/Inter/Inter-roman.var.ttf").path
+    let rows = Corpus.rows.map { Array($0.utf16) }
 
     Benchmark("HarfBuzz alone: shape 5,000 note rows whole") { benchmark in
         guard let blob = hb_blob_create_from_file_or_fail(fontPath) else { return }

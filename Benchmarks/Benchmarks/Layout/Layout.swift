@@ -1,4 +1,5 @@
 import Benchmark
+import BenchmarkCorpus
 import Foundation
 import Galley
 
@@ -8,9 +9,7 @@ let benchmarks: @Sendable () -> Void = {
         metrics: [.wallClock, .throughput, .peakMemoryResident, .mallocCountTotal],
         timeUnits: .milliseconds, maxDuration: .seconds(10), maxIterations: 30)
 
-    let corpusURL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().appendingPathComponent("../../Corpus/notes.txt").standardizedFileURL
-    let rows = (try? String(contentsOf: corpusURL, encoding: .utf8))?.split(separator: "\n").map(String.init) ?? []
+    let rows = Corpus.rows
     guard let library = try? FontLibrary(includeSystemFonts: false) else { return }
     let body = TextAttributes(font: .textStyle(.body))
 

@@ -1,4 +1,5 @@
 import Benchmark
+import BenchmarkCorpus
 import Foundation
 import Galley
 
@@ -9,11 +10,7 @@ let benchmarks: @Sendable () -> Void = {
         metrics: [.wallClock, .peakMemoryResident], timeUnits: .milliseconds, maxDuration: .seconds(10),
         maxIterations: 50)
 
-    let corpusURL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().appendingPathComponent("../../Corpus/notes.txt").standardizedFileURL
-    let rows = (try? String(contentsOf: corpusURL, encoding: .utf8))?.split(separator: "\n").map(String.init) ?? []
-    var note = ""
-    for row in rows where note.count < 3_000 { note += (note.isEmpty ? "" : "\n") + row }
+    let note = Corpus.note
     guard let library = try? FontLibrary(includeSystemFonts: false) else { return }
     let body = TextAttributes(font: .textStyle(.body), foregroundColor: Color(red: 0.2, green: 0.2, blue: 0.22))
     let options = RenderOptions(scale: 2, background: Color(red: 0.96, green: 0.95, blue: 0.92))

@@ -21,31 +21,14 @@ public struct BreakOpportunities: Sendable {
     /// The line-break opportunities of `text` (UTF-16) for `language` (BCP 47, nil for the root rules) at
     /// `strictness`.
     public init(_ text: ArraySlice<UInt16>, language: String?, strictness: ParagraphStyle.LineBreakStrictness) throws {
-        guard !text.isEmpty else {
-            opportunities = []
-            return
-        }
         guard text.count < Self.lengthLimit else {
             throw ICUError(operation: "ubrk_open", code: "text of \(text.count) units over \(Self.lengthLimit)")
         }
         let locale = Self.locale(language: language, strictness: strictness)
-        var found: [Opportunity] = []
-        try text.withUnsafeBufferPointer { buffer in
-            var status: Int32 = 0
-            let iterator = CICU_ubrk_open(CICU_BREAK_LINE, locale, buffer.baseAddress, Int32(buffer.count), &status)
-            defer { if let iterator { CICU_ubrk_close(iterator) } }
-            try ICU.check(status, "ubrk_open(line, \(locale))")
-            guard let iterator else { return }
-            _ = CICU_ubrk_first(iterator)
-            while true {
-                let offset = CICU_ubrk_next(iterator)
-                guard offset >= 0 else { break }
-                // UBRK_LINE_HARD (100…199) marks a mandatory break.
-                let status = CICU_ubrk_getRuleStatus(iterator)
-                found.append(Opportunity(offset: Int(offset), isMandatory: (100..<200).contains(status)))
-            }
+        // UBRK_LINE_HARD (100…199) marks a mandatory break.
+        opportunities = try ICUBoundaries.boundaries(of: text, type: CICU_BREAK_LINE, locale: locale).map {
+            Opportunity(offset: $0.offset, isMandatory: (100..<200).contains($0.ruleStatus))
         }
-        opportunities = found
     }
 
     /// ICU's locale for a language and strictness, such as `zh@lb=strict`.
@@ -61,24 +44,29 @@ struct GraphemeBoundaries {
     let offsets: [Int]
 
     init(_ text: ArraySlice<UInt16>) throws {
-        guard !text.isEmpty else {
-            offsets = []
-            return
-        }
-        var found: [Int] = []
+        offsets = try ICUBoundaries.boundaries(of: text, type: CICU_BREAK_CHARACTER, locale: "").map(\.offset)
+    }
+}
+
+/// Runs one of ICU's break iterators over a text.
+enum ICUBoundaries {
+    /// Every boundary after the text's start (its end included), with ICU's rule status for each.
+    static func boundaries(of text: ArraySlice<UInt16>, type: Int32, locale: String) throws -> [(offset: Int, ruleStatus: Int32)] {
+        guard !text.isEmpty else { return [] }
+        var found: [(offset: Int, ruleStatus: Int32)] = []
         try text.withUnsafeBufferPointer { buffer in
             var status: Int32 = 0
-            let iterator = CICU_ubrk_open(CICU_BREAK_CHARACTER, "", buffer.baseAddress, Int32(buffer.count), &status)
+            let iterator = CICU_ubrk_open(type, locale, buffer.baseAddress, Int32(buffer.count), &status)
             defer { if let iterator { CICU_ubrk_close(iterator) } }
-            try ICU.check(status, "ubrk_open(character)")
+            try ICU.check(status, "ubrk_open(\(type), \"\(locale)\")")
             guard let iterator else { return }
             _ = CICU_ubrk_first(iterator)
             while true {
                 let offset = CICU_ubrk_next(iterator)
                 guard offset >= 0 else { break }
-                found.append(Int(offset))
+                found.append((Int(offset), CICU_ubrk_getRuleStatus(iterator)))
             }
         }
-        offsets = found
+        return found
     }
 }

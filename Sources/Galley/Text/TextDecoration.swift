@@ -1,3 +1,5 @@
+import Foundation
+
 /// An underline or strikethrough: its pattern and, optionally, its own colour.
 public struct TextDecoration: Hashable, Sendable {
     /// How the line is drawn.
@@ -65,4 +67,26 @@ public struct FontFeature: Hashable, Sendable, CustomStringConvertible {
     }
 
     public var description: String { value == 1 ? tag : value == 0 ? "-\(tag)" : "\(tag)=\(value)" }
+
+    /// A feature from hb-shape's short syntax: `tnum` (on), `-kern` (off), `ss01=2` (a value); nil for anything else.
+    public init?(parsing text: String) {
+        let spec = text.trimmingCharacters(in: .whitespaces)
+        if spec.hasPrefix("-") {
+            guard let tag = Self.validTag(spec.dropFirst()) else { return nil }
+            self.init(tag, 0)
+            return
+        }
+        let parts = spec.split(separator: "=", maxSplits: 1)
+        guard let first = parts.first, let tag = Self.validTag(first) else { return nil }
+        guard parts.count == 2 else {
+            self.init(tag)
+            return
+        }
+        guard let value = UInt32(parts[1]) else { return nil }
+        self.init(tag, value)
+    }
+
+    private static func validTag(_ text: Substring) -> String? {
+        (1...4).contains(text.count) && text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } ? String(text) : nil
+    }
 }

@@ -147,14 +147,10 @@ enum DocumentReader {
 
     private static func feature(_ field: JSONField) throws -> FontFeature {
         let text = try field.string()
-        if text.hasPrefix("-") { return FontFeature(String(text.dropFirst()), 0) }
-        let parts = text.split(separator: "=", maxSplits: 1)
-        guard let tag = parts.first, (1...4).contains(tag.count), tag.allSatisfy(\.isASCII) else {
+        guard let feature = FontFeature(parsing: text) else {
             throw field.fail("\"\(text)\" is not a feature (like \"tnum\", \"-kern\" or \"ss01=1\")")
         }
-        guard parts.count == 2 else { return FontFeature(String(tag)) }
-        guard let value = UInt32(parts[1]) else { throw field.fail("\"\(text)\" needs a whole-number value") }
-        return FontFeature(String(tag), value)
+        return feature
     }
 
     /// `true`, a style name, or `{"style": "double", "color": "#RRGGBB"}`.
