@@ -27,9 +27,10 @@ public final class LayoutManager {
     /// The longest paragraph laid out, in UTF-16 units (1 MiB of UTF-16); longer ones are an error, not a stall.
     public static let paragraphLengthLimit = 1 << 20
 
-    private let shaper = Shaper()
-    private var shapedParagraphs: [ShapedParagraph]?
-    private var shapedChangeCount = -1
+    let shaper = Shaper()
+    /// The storage's paragraphs as this manager keeps them, updated edit by edit (LayoutManager+Paragraphs).
+    var paragraphCache = ParagraphCache()
+    private var storageObservation: ObservationToken?
     private var cached: (layout: TextLayout, containers: [ContainerSnapshot], changeCount: Int)?
 
     /// The environment the settings follow, when the manager was made with one.
@@ -44,6 +45,7 @@ public final class LayoutManager {
         self.fontLibrary = fontLibrary
         self.settings = settings
         environment = nil
+        observeStorage()
     }
 
     /// A layout manager that follows `environment`: when its settings change and the text uses a text style, the
@@ -56,6 +58,12 @@ public final class LayoutManager {
         settings = environment.settings
         let reference = UnsafeLayoutManagerReference(manager: self)
         environmentObservation = environment.observe { settings in reference.manager?.environmentChanged(to: settings) }
+        observeStorage()
+    }
+
+    private func observeStorage() {
+        let reference = UnsafeLayoutManagerReference(manager: self)
+        storageObservation = textStorage.addEditObserver { _, edit in reference.manager?.storageEdited(edit) }
     }
 
     /// Calls `handler` whenever the layout is invalidated by a Dynamic Type change, until the token is cancelled
@@ -98,7 +106,7 @@ public final class LayoutManager {
 
     /// Forgets the shaped paragraphs and the layout, as after a font or settings change.
     public func invalidateShaping() {
-        shapedParagraphs = nil
+        paragraphCache.invalidateAll()
         cached = nil
     }
 
@@ -108,7 +116,7 @@ public final class LayoutManager {
     /// - Throws: ``LayoutError`` for an unusable container or an overlong paragraph, ``FontError`` for a font that
     ///   cannot be found, ``PathError`` for an exclusion path with bad coordinates.
     public func layout() throws -> TextLayout {
-        let snapshots = textContainers.map(ContainerSnapshot.init)
+        let snapshots = containerSnapshots
         if let cached, cached.containers == snapshots, cached.changeCount == textStorage.changeCount {
             return cached.layout
         }
@@ -125,20 +133,16 @@ public final class LayoutManager {
         return layout
     }
 
-    /// The storage's paragraphs, itemized and shaped, from the cache while the storage is unchanged.
+    /// The storage's paragraphs, itemized and shaped, from the cache where they have not changed, each placed at
+    /// its current offset in the storage.
     func shapedParagraphsForStorage() throws -> [ShapedParagraph] {
-        if let shapedParagraphs, shapedChangeCount == textStorage.changeCount { return shapedParagraphs }
-        let itemizer = Itemizer(fontLibrary: fontLibrary, settings: settings)
-        let shaped = try textStorage.paragraphs.map { paragraph in
-            guard paragraph.length <= Self.paragraphLengthLimit else {
-                throw LayoutError.paragraphTooLong(length: paragraph.length, limit: Self.paragraphLengthLimit)
-            }
-            return try shaper.shape(paragraph, itemizer: itemizer)
-        }
-        shapedParagraphs = shaped
-        shapedChangeCount = textStorage.changeCount
-        return shaped
+        loadParagraphs()
+        let starts = paragraphCache.starts
+        return try paragraphCache.entries.indices.map { try shapedParagraph(at: $0).relocated(to: starts[$0]) }
     }
+
+    /// What the layout of the containers depends on, to tell whether a cached layout still holds.
+    var containerSnapshots: [ContainerSnapshot] { textContainers.map(ContainerSnapshot.init) }
 }
 
 /// A weak reference to a layout manager that environment observers may hold. Layout managers are not thread-safe;
@@ -149,7 +153,7 @@ private struct UnsafeLayoutManagerReference: @unchecked Sendable {
 }
 
 /// What of a container the layout depends on, to notice changes to the (mutable) container objects.
-private struct ContainerSnapshot: Equatable {
+struct ContainerSnapshot: Equatable {
     let size: Size
     let padding: Double
     let paths: [BezierPath]

@@ -13,12 +13,21 @@ struct Typesetter {
     private var bandsInContainer = 0
     private var unlaidStart: Int?
 
-    init(containers: [TextContainer], shaper: Shaper, fontLibrary: FontLibrary, settings: DynamicTypeSettings) {
+    /// A typesetter for `containers`. `continuing` starts as if text had been placed already (for laying out one
+    /// paragraph of many on its own: the space before it applies).
+    init(
+        containers: [TextContainer], shaper: Shaper, fontLibrary: FontLibrary, settings: DynamicTypeSettings,
+        continuing: Bool = false
+    ) {
         self.containers = containers
         self.shaper = shaper
         self.fontLibrary = fontLibrary
         self.settings = settings
+        bandsInContainer = continuing ? 1 : 0
     }
+
+    /// How far down the current container the text has reached, in points.
+    var currentY: Double { y }
 
     /// The layout so far, as a value.
     func finish(textLength: Int) -> TextLayout {

@@ -48,4 +48,11 @@ public struct ShapedParagraph: Sendable {
 
     /// The width of the whole paragraph on one line, in points.
     public var width: Double { runs.reduce(0) { $0 + $1.width } }
+
+    /// The same paragraph said to start at UTF-16 offset `start` of its storage (glyphs are paragraph-relative and
+    /// do not change).
+    func relocated(to start: Int) -> ShapedParagraph {
+        guard paragraph.utf16Range.lowerBound != start else { return self }
+        return ShapedParagraph(paragraph: paragraph.relocated(to: start), bidi: bidi, runs: runs)
+    }
 }

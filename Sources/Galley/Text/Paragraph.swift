@@ -39,6 +39,13 @@ public struct Paragraph: Sendable {
             leadingAttributes: attributes)
     }
 
+    /// The same paragraph said to start at UTF-16 offset `start` of its storage.
+    func relocated(to start: Int) -> Paragraph {
+        Paragraph(
+            text: text, utf16Range: start..<(start + length), terminatorLength: terminatorLength,
+            attributeRuns: attributeRuns, leadingAttributes: leadingAttributes)
+    }
+
     /// The paragraph's text as a Swift string.
     public var string: String { String(decoding: text, as: UTF16.self) }
 

@@ -1,11 +1,20 @@
 extension TextStorage {
     /// The paragraphs, in order. An empty text has one empty paragraph; a text ending in a terminator has an
     /// empty last paragraph after it, as a text view shows an empty last line.
-    public var paragraphs: [Paragraph] {
+    public var paragraphs: [Paragraph] { paragraphs(in: 0..<utf16.count) }
+
+    /// Whether a UTF-16 unit ends a paragraph: LF, CR, NEL (U+0085) or PARAGRAPH SEPARATOR (U+2029).
+    static func isParagraphTerminator(_ unit: UInt16) -> Bool {
+        unit == 0x0A || unit == 0x0D || unit == 0x85 || unit == 0x2029
+    }
+
+    /// The paragraphs whose characters lie in `range`, which must start at a paragraph's start and end after a
+    /// terminator or at the text's end; an empty range at the end of the text gives the empty last paragraph.
+    func paragraphs(in range: Range<Int>) -> [Paragraph] {
         var paragraphs: [Paragraph] = []
-        var start = 0
-        var offset = 0
-        while offset < utf16.count {
+        var start = range.lowerBound
+        var offset = start
+        while offset < range.upperBound {
             let unit = utf16[offset]
             guard Self.isParagraphTerminator(unit) else {
                 offset += 1
@@ -16,13 +25,10 @@ extension TextStorage {
             offset += terminator
             start = offset
         }
-        paragraphs.append(paragraph(start..<utf16.count, terminatorLength: 0))
+        if start < range.upperBound || range.upperBound == utf16.count {
+            paragraphs.append(paragraph(start..<range.upperBound, terminatorLength: 0))
+        }
         return paragraphs
-    }
-
-    /// Whether a UTF-16 unit ends a paragraph: LF, CR, NEL (U+0085) or PARAGRAPH SEPARATOR (U+2029).
-    static func isParagraphTerminator(_ unit: UInt16) -> Bool {
-        unit == 0x0A || unit == 0x0D || unit == 0x85 || unit == 0x2029
     }
 
     private func paragraph(_ range: Range<Int>, terminatorLength: Int) -> Paragraph {
@@ -38,8 +44,10 @@ extension TextStorage {
                 position += 1
             }
         }
+        // The paragraph owns a copy of its characters: a slice would keep the whole storage buffer alive and make
+        // the storage copy it on its next edit.
         return Paragraph(
-            text: utf16[range], utf16Range: range, terminatorLength: terminatorLength, attributeRuns: runs,
-            leadingAttributes: attributes(at: range.lowerBound))
+            text: ArraySlice(Array(utf16[range])), utf16Range: range, terminatorLength: terminatorLength,
+            attributeRuns: runs, leadingAttributes: attributes(at: range.lowerBound))
     }
 }

@@ -17,13 +17,22 @@ public final class TextStorage {
     /// The attributes given to characters inserted into an empty storage.
     public var typingAttributes: TextAttributes
     /// Counts every change to characters or attributes, so layouts know when what they hold is stale.
-    public private(set) var changeCount = 0
+    public internal(set) var changeCount = 0
+    /// The editing cycle's state: batches, the pending edit, processors and observers (TextStorage+Editing).
+    var editing = EditingState()
 
     /// A storage holding `string` with `attributes` on every character.
     public init(_ string: String = "", attributes: TextAttributes = TextAttributes()) {
         utf16 = Array(string.utf16)
         typingAttributes = attributes
         attributeRuns = utf16.isEmpty ? [] : [AttributeRun(utf16Range: 0..<utf16.count, attributes: attributes)]
+    }
+
+    /// A storage with the same characters and attributes as `other` (and its typing attributes), with no observers.
+    public convenience init(copying other: TextStorage) {
+        self.init("", attributes: other.typingAttributes)
+        utf16 = other.utf16
+        attributeRuns = other.attributeRuns
     }
 
     /// The number of UTF-16 units.
@@ -42,10 +51,10 @@ public final class TextStorage {
     public func append(_ string: String, attributes: TextAttributes) {
         let start = utf16.count
         utf16.append(contentsOf: string.utf16)
-        changeCount += 1
         guard utf16.count > start else { return }
         attributeRuns.append(AttributeRun(utf16Range: start..<utf16.count, attributes: attributes))
         mergeRuns(around: attributeRuns.count - 1)
+        noteEdit(.characters, replacing: start..<start, newLength: utf16.count - start)
     }
 
     /// Replaces every attribute of the characters in `range` (UTF-16 offsets) with `attributes`.
@@ -67,8 +76,8 @@ public final class TextStorage {
         for position in first..<end {
             attributeRuns[position].attributes = transform(attributeRuns[position].attributes)
         }
-        changeCount += 1
         mergeRuns(in: max(0, first - 1)..<min(attributeRuns.count, end + 1))
+        noteEdit(.attributes, replacing: range, newLength: range.count)
     }
 
     /// Replaces the characters in `range` (UTF-16 offsets) with `string`. The new characters take `attributes`,
@@ -92,8 +101,8 @@ public final class TextStorage {
             attributeRuns.insert(AttributeRun(utf16Range: newRange, attributes: newAttributes), at: first)
         }
         utf16.replaceSubrange(range, with: inserted)
-        changeCount += 1
         mergeRuns(in: max(0, first - 1)..<min(attributeRuns.count, first + 2))
+        noteEdit(.characters, replacing: range, newLength: inserted.count)
     }
 
     // MARK: Runs

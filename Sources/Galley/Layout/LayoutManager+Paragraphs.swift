@@ -1,0 +1,65 @@
+extension LayoutManager {
+    /// Follows an edit of the storage: the paragraphs in the edited range are read again; those whose shaping
+    /// did not change keep their glyphs (a colour change never re-shapes); the others are shaped again when next
+    /// needed. Paragraphs outside the range keep everything.
+    func storageEdited(_ edit: TextEdit) {
+        invalidateLayout()
+        guard paragraphCache.isLoaded else { return }
+        let old = edit.rangeBeforeEdit
+        let starts = paragraphCache.starts
+        guard let first = starts.firstIndex(of: old.lowerBound) else { return paragraphCache.invalidateAll() }
+        var last = first
+        var covered = old.lowerBound
+        while last < paragraphCache.entries.count, covered < old.upperBound {
+            covered += paragraphCache.entries[last].length
+            last += 1
+        }
+        // An edit at the very end also replaces the empty last paragraph.
+        if last == paragraphCache.entries.count - 1, old.upperBound == starts.last, paragraphCache.entries[last].length == 0 {
+            last += 1
+        }
+        if last == first, first < paragraphCache.entries.count { last = first + 1 }
+        guard covered >= old.upperBound || old.isEmpty else { return paragraphCache.invalidateAll() }
+        let replacedLength = paragraphCache.entries[first..<last].reduce(0) { $0 + $1.length }
+        let newRange = edit.editedRange.lowerBound..<(edit.editedRange.lowerBound + replacedLength + edit.changeInLength)
+        guard newRange.upperBound <= textStorage.length, newRange.lowerBound <= newRange.upperBound else {
+            return paragraphCache.invalidateAll()
+        }
+        let oldEntries = Array(paragraphCache.entries[first..<last])
+        let paragraphs = textStorage.paragraphs(in: newRange)
+        let entries = paragraphs.enumerated().map { index, paragraph -> ParagraphCache.Entry in
+            var entry = ParagraphCache.Entry(length: paragraph.length + paragraph.terminatorLength, paragraph: paragraph)
+            // An attribute-only edit keeps the glyphs of paragraphs that still shape the same.
+            if !edit.kind.contains(.characters), index < oldEntries.count, let shaped = oldEntries[index].shaped,
+                oldEntries[index].paragraph.shapingSignature == paragraph.shapingSignature
+            {
+                entry.shaped = ShapedParagraph(paragraph: paragraph, bidi: shaped.bidi, runs: shaped.runs)
+            }
+            return entry
+        }
+        paragraphCache.entries.replaceSubrange(first..<last, with: entries)
+        if paragraphCache.entries.reduce(0, { $0 + $1.length }) != textStorage.length { paragraphCache.invalidateAll() }
+    }
+
+    /// Loads the paragraph list from the storage when the cache does not describe it.
+    func loadParagraphs() {
+        guard !paragraphCache.isLoaded else { return }
+        paragraphCache.entries = textStorage.paragraphs.map {
+            ParagraphCache.Entry(length: $0.length + $0.terminatorLength, paragraph: $0)
+        }
+        paragraphCache.isLoaded = true
+    }
+
+    /// The paragraph at `index`, shaped (from the cache, or now).
+    func shapedParagraph(at index: Int) throws -> ShapedParagraph {
+        loadParagraphs()
+        if let shaped = paragraphCache.entries[index].shaped { return shaped }
+        let paragraph = paragraphCache.entries[index].paragraph
+        guard paragraph.length <= Self.paragraphLengthLimit else {
+            throw LayoutError.paragraphTooLong(length: paragraph.length, limit: Self.paragraphLengthLimit)
+        }
+        let shaped = try shaper.shape(paragraph, itemizer: Itemizer(fontLibrary: fontLibrary, settings: settings))
+        paragraphCache.entries[index].shaped = shaped
+        return shaped
+    }
+}
