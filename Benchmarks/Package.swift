@@ -41,6 +41,15 @@ let package = Package(
             path: "Benchmarks/Rendering",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]),
         .executableTarget(
+            name: "Editing",
+            dependencies: [
+                "BenchmarkCorpus",
+                .product(name: "Galley", package: "Galley"),
+                .product(name: "Benchmark", package: "package-benchmark"),
+            ],
+            path: "Benchmarks/Editing",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]),
+        .executableTarget(
             name: "HarfBuzzFloor",
             dependencies: ["CHarfBuzzFloor", "BenchmarkCorpus", .product(name: "Benchmark", package: "package-benchmark")],
             path: "Benchmarks/HarfBuzzFloor",

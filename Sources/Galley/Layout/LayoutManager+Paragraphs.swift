@@ -10,17 +10,18 @@ extension LayoutManager {
         guard let first = starts.firstIndex(of: old.lowerBound) else { return paragraphCache.invalidateAll() }
         var last = first
         var covered = old.lowerBound
-        while last < paragraphCache.entries.count, covered < old.upperBound {
-            covered += paragraphCache.entries[last].length
+        let lengths = paragraphCache.lengths
+        while last < lengths.count, covered < old.upperBound {
+            covered += lengths[last]
             last += 1
         }
         // An edit at the very end also replaces the empty last paragraph.
-        if last == paragraphCache.entries.count - 1, old.upperBound == starts.last, paragraphCache.entries[last].length == 0 {
+        if last == lengths.count - 1, old.upperBound == starts.last, lengths[last] == 0 {
             last += 1
         }
         if last == first, first < paragraphCache.entries.count { last = first + 1 }
         guard covered >= old.upperBound || old.isEmpty else { return paragraphCache.invalidateAll() }
-        let replacedLength = paragraphCache.entries[first..<last].reduce(0) { $0 + $1.length }
+        let replacedLength = lengths[first..<last].reduce(0, +)
         let newRange = edit.editedRange.lowerBound..<(edit.editedRange.lowerBound + replacedLength + edit.changeInLength)
         guard newRange.upperBound <= textStorage.length, newRange.lowerBound <= newRange.upperBound else {
             return paragraphCache.invalidateAll()
@@ -28,7 +29,7 @@ extension LayoutManager {
         let oldEntries = Array(paragraphCache.entries[first..<last])
         let paragraphs = textStorage.paragraphs(in: newRange)
         let entries = paragraphs.enumerated().map { index, paragraph -> ParagraphCache.Entry in
-            var entry = ParagraphCache.Entry(length: paragraph.length + paragraph.terminatorLength, paragraph: paragraph)
+            var entry = ParagraphCache.Entry(paragraph: paragraph)
             // An attribute-only edit keeps the glyphs of paragraphs that still shape the same.
             if !edit.kind.contains(.characters), index < oldEntries.count, let shaped = oldEntries[index].shaped,
                 oldEntries[index].paragraph.shapingSignature == paragraph.shapingSignature
@@ -37,16 +38,15 @@ extension LayoutManager {
             }
             return entry
         }
-        paragraphCache.entries.replaceSubrange(first..<last, with: entries)
-        if paragraphCache.entries.reduce(0, { $0 + $1.length }) != textStorage.length { paragraphCache.invalidateAll() }
+        paragraphCache.replace(first..<last, with: entries)
+        if paragraphCache.totalLength != textStorage.length { paragraphCache.invalidateAll() }
     }
 
     /// Loads the paragraph list from the storage when the cache does not describe it.
     func loadParagraphs() {
         guard !paragraphCache.isLoaded else { return }
-        paragraphCache.entries = textStorage.paragraphs.map {
-            ParagraphCache.Entry(length: $0.length + $0.terminatorLength, paragraph: $0)
-        }
+        paragraphCache.invalidateAll()
+        paragraphCache.replace(0..<0, with: textStorage.paragraphs.map { ParagraphCache.Entry(paragraph: $0) })
         paragraphCache.isLoaded = true
     }
 
@@ -59,7 +59,7 @@ extension LayoutManager {
             throw LayoutError.paragraphTooLong(length: paragraph.length, limit: Self.paragraphLengthLimit)
         }
         let shaped = try shaper.shape(paragraph, itemizer: Itemizer(fontLibrary: fontLibrary, settings: settings))
-        paragraphCache.entries[index].shaped = shaped
+        paragraphCache.setShaped(shaped, at: index)
         return shaped
     }
 }

@@ -35,7 +35,7 @@ extension LayoutManager {
         guard layoutIsIncremental else { return try layout().lineFragment(forCharacterAt: characterIndex) }
         var found: LineFragment?
         try walkParagraphs { index, start, y, local in
-            let length = paragraphCache.entries[index].length
+            let length = paragraphCache.lengths[index]
             guard characterIndex < start + length || index == paragraphCache.entries.count - 1 else { return true }
             let moved = local.fragments.map { $0.offset(y: y, characters: start, paragraphIndex: index) }
             found = moved.first { $0.characterRange.contains(characterIndex) } ?? moved.last
@@ -61,7 +61,7 @@ extension LayoutManager {
             let local = try localLayout(at: index)
             guard try visit(index, start, y, local) else { return }
             y += local.height
-            start += paragraphCache.entries[index].length
+            start += paragraphCache.lengths[index]
         }
     }
 
@@ -73,7 +73,7 @@ extension LayoutManager {
             containers: textContainers, shaper: shaper, fontLibrary: fontLibrary, settings: settings, continuing: index > 0)
         try typesetter.place(paragraph: shaped, index: 0, isLast: index == paragraphCache.entries.count - 1)
         let local = (typesetter.finish(textLength: shaped.paragraph.length).lineFragments, typesetter.currentY)
-        paragraphCache.entries[index].local = local
+        paragraphCache.setLocal(local, at: index)
         return local
     }
 }

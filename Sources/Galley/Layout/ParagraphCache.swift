@@ -3,8 +3,6 @@
 /// only the paragraphs it touches and the ones below merely move.
 struct ParagraphCache {
     struct Entry {
-        /// The paragraph's UTF-16 length, terminator included.
-        var length: Int
         var paragraph: Paragraph
         var shaped: ShapedParagraph?
         /// The paragraph's fragments with y from 0 and characters from 0, and the height it takes (spacing
@@ -12,7 +10,10 @@ struct ParagraphCache {
         var local: (fragments: [LineFragment], height: Double)?
     }
 
-    var entries: [Entry] = []
+    /// The entries, and their UTF-16 lengths (terminators included) kept apart: walking small integers is what
+    /// every edit and query does, and it must not touch the large entries.
+    private(set) var entries: [Entry] = []
+    private(set) var lengths: [Int] = []
     /// Whether `entries` describes the storage; false before the first use and after a change it cannot follow.
     var isLoaded = false
     /// The container snapshot the local layouts were made for.
@@ -20,6 +21,7 @@ struct ParagraphCache {
 
     mutating func invalidateAll() {
         entries = []
+        lengths = []
         isLoaded = false
         localLayoutContainer = nil
     }
@@ -28,17 +30,29 @@ struct ParagraphCache {
         for index in entries.indices { entries[index].local = nil }
     }
 
+    /// Replaces the entries in `range` with entries for `paragraphs`.
+    mutating func replace(_ range: Range<Int>, with new: [Entry]) {
+        entries.replaceSubrange(range, with: new)
+        lengths.replaceSubrange(range, with: new.map { $0.paragraph.length + $0.paragraph.terminatorLength })
+    }
+
+    mutating func setShaped(_ shaped: ShapedParagraph, at index: Int) { entries[index].shaped = shaped }
+    mutating func setLocal(_ local: (fragments: [LineFragment], height: Double), at index: Int) { entries[index].local = local }
+
     /// The first UTF-16 offset of each entry.
     var starts: [Int] {
         var result: [Int] = []
-        result.reserveCapacity(entries.count)
+        result.reserveCapacity(lengths.count)
         var offset = 0
-        for entry in entries {
+        for length in lengths {
             result.append(offset)
-            offset += entry.length
+            offset += length
         }
         return result
     }
+
+    /// The sum of the lengths.
+    var totalLength: Int { lengths.reduce(0, +) }
 }
 
 extension Paragraph {
