@@ -51,7 +51,9 @@ let package = Package(
             plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]),
         .executableTarget(
             name: "HarfBuzzFloor",
-            dependencies: ["CHarfBuzzFloor", "BenchmarkCorpus", .product(name: "Benchmark", package: "package-benchmark")],
+            dependencies: [
+                "CHarfBuzzFloor", "BenchmarkCorpus", .product(name: "Benchmark", package: "package-benchmark"),
+            ],
             path: "Benchmarks/HarfBuzzFloor",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]),
     ]

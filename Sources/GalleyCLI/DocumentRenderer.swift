@@ -13,29 +13,37 @@ struct DocumentRenderer {
             exclusions.append(NoteReader.badge(for: date, containerWidth: document.width, defaults: TextAttributes()))
         }
         guard document.columns == 1 || document.height > 0 else {
-            throw InputError(path: "container.columns", "\(document.columns) columns need a container height to flow between")
+            throw InputError(
+                path: "container.columns", "\(document.columns) columns need a container height to flow between")
         }
         let columns = document.columns
         let columnWidth = (document.width - document.columnGap * Double(columns - 1)) / Double(columns)
-        guard columnWidth > 0 else { throw InputError(path: "container.columnGap", "leaves no room for \(columns) columns") }
+        guard columnWidth > 0 else {
+            throw InputError(path: "container.columnGap", "leaves no room for \(columns) columns")
+        }
         let manager = LayoutManager(textStorage: document.storage, fontLibrary: library, settings: document.settings)
         for column in 0..<columns {
-            manager.addTextContainer(TextContainer(
-                size: Size(width: columnWidth, height: document.height),
-                exclusionPaths: column == 0 ? exclusions.map(\.path) : [], lineFragmentPadding: document.lineFragmentPadding,
-                maximumNumberOfLines: document.maximumLines, lineBreakMode: document.lineBreakMode))
+            manager.addTextContainer(
+                TextContainer(
+                    size: Size(width: columnWidth, height: document.height),
+                    exclusionPaths: column == 0 ? exclusions.map(\.path) : [],
+                    lineFragmentPadding: document.lineFragmentPadding,
+                    maximumNumberOfLines: document.maximumLines, lineBreakMode: document.lineBreakMode))
         }
         let layout = try manager.layout()
         let drawnShapes = exclusions.filter { $0.fill != nil }.map(\.path.bounds.maxY).max() ?? 0
         let height = document.height > 0 ? document.height : max(layout.usedRect().maxY, drawnShapes)
         let padding = document.render.padding
         var canvas = try Canvas(
-            covering: Rect(x: -padding, y: -padding, width: document.width + 2 * padding, height: max(1, height) + 2 * padding),
+            covering: Rect(
+                x: -padding, y: -padding, width: document.width + 2 * padding, height: max(1, height) + 2 * padding),
             scale: document.render.scale, background: document.render.background)
         let renderer = Renderer()
         for exclusion in exclusions {
             if let fill = exclusion.fill { renderer.fill(exclusion.path, color: fill, on: &canvas) }
-            if let label = exclusion.label { try draw(label, centeredIn: exclusion.path.bounds, on: &canvas, renderer: renderer) }
+            if let label = exclusion.label {
+                try draw(label, centeredIn: exclusion.path.bounds, on: &canvas, renderer: renderer)
+            }
         }
         let origin = canvas.origin
         for column in 0..<columns {
@@ -47,13 +55,15 @@ struct DocumentRenderer {
     }
 
     /// Draws a short label centred in `bounds` (a badge's text).
-    private func draw(_ label: TextStorage, centeredIn bounds: Rect, on canvas: inout Canvas, renderer: Renderer) throws {
+    private func draw(_ label: TextStorage, centeredIn bounds: Rect, on canvas: inout Canvas, renderer: Renderer) throws
+    {
         let manager = LayoutManager(textStorage: label, fontLibrary: library, settings: document.settings)
         manager.addTextContainer(TextContainer(width: max(1, bounds.width)))
         let layout = try manager.layout()
         let used = layout.usedRect()
         let origin = canvas.origin
-        canvas.origin = Point(x: origin.x - bounds.minX, y: origin.y - (bounds.minY + (bounds.height - used.height) / 2))
+        canvas.origin = Point(
+            x: origin.x - bounds.minX, y: origin.y - (bounds.minY + (bounds.height - used.height) / 2))
         renderer.draw(layout, storage: label, on: &canvas)
         canvas.origin = origin
     }

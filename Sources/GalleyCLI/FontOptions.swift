@@ -9,7 +9,10 @@ struct FontOptions: ParsableArguments {
     @Option(help: "The font size in points (default: the text style's size, 17 for body).")
     var size: Double?
 
-    @Option(help: "A Dynamic Type text style: largeTitle, title1…title3, headline, subheadline, body, callout, footnote, caption1, caption2.")
+    @Option(
+        help:
+            "A Dynamic Type text style: largeTitle, title1…title3, headline, subheadline, body, callout, footnote, caption1, caption2."
+    )
     var style: String?
 
     @Option(help: "The content size category: extraSmall … accessibilityExtraExtraExtraLarge (default large).")

@@ -12,7 +12,9 @@ struct GalleyTool: ParsableCommand {
             Fonts come from Galley's bundled Fonts/ first (Inter, Noto Sans CJK SC, JetBrains Mono, Noto Sans \
             Arabic, Hebrew and Devanagari), then from the system through fontconfig.
             """,
-        subcommands: [RenderCommand.self, MeasureCommand.self, FontsCommand.self, StylesCommand.self, ShapeCommand.self])
+        subcommands: [
+            RenderCommand.self, MeasureCommand.self, FontsCommand.self, StylesCommand.self, ShapeCommand.self,
+        ])
 
     /// Runs the command, mapping failures to exit statuses in one place: 0 success, 1 a failure of the work
     /// itself (a font that cannot be read), 2 a usage error (an unknown flag or value). Errors are one line on

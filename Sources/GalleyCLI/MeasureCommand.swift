@@ -34,7 +34,9 @@ struct MeasureCommand: ParsableCommand {
     static let lineLimit = 1 << 20
 
     func validate() throws {
-        guard width > 0, width <= 100_000 else { throw ValidationError("--width \(JSONValue.format(width)) is outside 1...100000") }
+        guard width > 0, width <= 100_000 else {
+            throw ValidationError("--width \(JSONValue.format(width)) is outside 1...100000")
+        }
     }
 
     func run() throws {
@@ -51,7 +53,10 @@ struct MeasureCommand: ParsableCommand {
             let results = OutputSlots(count: batch.count)
             DispatchQueue.concurrentPerform(iterations: workers) { worker in
                 for index in stride(from: worker, to: batch.count, by: workers) {
-                    results.set(index, Self.measure(batch[index], defaults: defaults, measurer: measurers.measurers[worker], library: library))
+                    results.set(
+                        index,
+                        Self.measure(
+                            batch[index], defaults: defaults, measurer: measurers.measurers[worker], library: library))
                 }
             }
             var text = ""
@@ -76,7 +81,8 @@ struct MeasureCommand: ParsableCommand {
     }
 
     /// Measures one input line; never throws: a bad line becomes an error line.
-    static func measure(_ line: String, defaults: LineDefaults, measurer: TextMeasurer, library: FontLibrary) -> Result {
+    static func measure(_ line: String, defaults: LineDefaults, measurer: TextMeasurer, library: FontLibrary) -> Result
+    {
         var id = JSONValue.null
         do {
             guard line.utf8.count <= lineLimit else { throw InputError("line longer than \(lineLimit) bytes") }
@@ -88,7 +94,9 @@ struct MeasureCommand: ParsableCommand {
             let text = try textField.string()
             let width = try row.member("width")?.number(in: 1...100_000) ?? defaults.width
             var settings = defaults.settings
-            if let category = row.member("category") { settings.category = try category.choice(ContentSizeCategory.self) }
+            if let category = row.member("category") {
+                settings.category = try category.choice(ContentSizeCategory.self)
+            }
             if let bold = row.member("boldText") { settings.boldText = try bold.bool() }
             let specifier = try fontSpecifier(row, defaults: defaults, settings: settings, library: library)
             measurer.settings = settings
@@ -96,16 +104,21 @@ struct MeasureCommand: ParsableCommand {
             let starts = scalarOffsets(of: measurement.lineStarts, in: text)
             let fields: [(String, JSONValue)] = [
                 ("id", id), ("height", .number(measurement.height)), ("width", .number(measurement.width)),
-                ("lines", .number(Double(measurement.lineCount))), ("line_starts", .array(starts.map { .number(Double($0)) })),
+                ("lines", .number(Double(measurement.lineCount))),
+                ("line_starts", .array(starts.map { .number(Double($0)) })),
             ]
             return Result(line: JSONValue.object(fields.map { (key: $0.0, value: $0.1) }).serialized, failed: false)
         } catch {
             let message = "\(error)".oneLine
-            return Result(line: JSONValue.object([(key: "id", value: id), (key: "error", value: .string(message))]).serialized, failed: true)
+            return Result(
+                line: JSONValue.object([(key: "id", value: id), (key: "error", value: .string(message))]).serialized,
+                failed: true)
         }
     }
 
-    private static func fontSpecifier(_ row: JSONField, defaults: LineDefaults, settings: DynamicTypeSettings, library: FontLibrary) throws -> FontSpecifier {
+    private static func fontSpecifier(
+        _ row: JSONField, defaults: LineDefaults, settings: DynamicTypeSettings, library: FontLibrary
+    ) throws -> FontSpecifier {
         let style = try row.member("style")?.choice(TextStyle.self)
         let family = try row.member("font")?.string()
         let size = try row.member("size")?.number(in: 0.5...2_000)

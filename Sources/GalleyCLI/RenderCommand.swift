@@ -57,7 +57,9 @@ struct RenderCommand: ParsableCommand {
             ("--padding", padding, 0...10_000),
         ] {
             if let value, !range.contains(value) {
-                throw ValidationError("\(name) \(JSONValue.format(value)) is outside \(JSONValue.format(range.lowerBound))...\(JSONValue.format(range.upperBound))")
+                throw ValidationError(
+                    "\(name) \(JSONValue.format(value)) is outside \(JSONValue.format(range.lowerBound))...\(JSONValue.format(range.upperBound))"
+                )
             }
         }
     }
@@ -79,7 +81,8 @@ struct RenderCommand: ParsableCommand {
         if let scale { document.render.scale = scale }
         if let padding { document.render.padding = padding }
         if let background {
-            document.render.background = background.lowercased() == "none" ? nil : try parseColor(background, flag: "--background")
+            document.render.background =
+                background.lowercased() == "none" ? nil : try parseColor(background, flag: "--background")
         }
         if fontOptions.category != nil || fontOptions.boldText {
             document.settings = try fontOptions.settings()
@@ -87,10 +90,14 @@ struct RenderCommand: ParsableCommand {
         let storage = document.storage
         if let color {
             let value = try parseColor(color, flag: "--color")
-            try storage.modifyAttributes(in: 0..<storage.length) { var changed = $0; changed.foregroundColor = value; return changed }
+            try storage.modifyAttributes(in: 0..<storage.length) {
+                var changed = $0; changed.foregroundColor = value; return changed
+            }
         }
         if letterpress {
-            try storage.modifyAttributes(in: 0..<storage.length) { var changed = $0; changed.textEffect = .letterpress; return changed }
+            try storage.modifyAttributes(in: 0..<storage.length) {
+                var changed = $0; changed.textEffect = .letterpress; return changed
+            }
         }
         for (index, data) in exclude.enumerated() {
             do {

@@ -85,7 +85,8 @@ private struct RunRecord: Encodable {
     init(run: GlyphRun, paragraph: Paragraph) {
         let units = paragraph.text
         let start = units.startIndex
-        let runText = String(decoding: units[(start + run.utf16Range.lowerBound)..<(start + run.utf16Range.upperBound)], as: UTF16.self)
+        let runText = String(
+            decoding: units[(start + run.utf16Range.lowerBound)..<(start + run.utf16Range.upperBound)], as: UTF16.self)
         font = "\(run.font.face.familyName) \(run.font.face.styleName)"
         path = run.font.face.path
         size = run.font.size
@@ -95,8 +96,9 @@ private struct RunRecord: Encodable {
         utf16Range = [offset + run.utf16Range.lowerBound, offset + run.utf16Range.upperBound]
         width = (run.width * 1000).rounded() / 1000
         glyphs = run.glyphs.map {
-            Glyph(id: $0.glyphID, cluster: offset + $0.cluster, advance: ($0.advance * 1000).rounded() / 1000,
-                  dx: ($0.xOffset * 1000).rounded() / 1000, dy: ($0.yOffset * 1000).rounded() / 1000)
+            Glyph(
+                id: $0.glyphID, cluster: offset + $0.cluster, advance: ($0.advance * 1000).rounded() / 1000,
+                dx: ($0.xOffset * 1000).rounded() / 1000, dy: ($0.yOffset * 1000).rounded() / 1000)
         }
         let glyphText = glyphs.map { glyph in
             let offsetText = glyph.dx != 0 || glyph.dy != 0 ? "@\(glyph.dx),\(glyph.dy)" : ""

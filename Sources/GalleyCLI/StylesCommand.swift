@@ -48,7 +48,9 @@ struct StylesCommand: ParsableCommand {
         }
         for entry in entries {
             let name = entry.style.padding(toLength: 12, withPad: " ", startingAt: 0)
-            print("\(entry.category.padding(toLength: 34, withPad: " ", startingAt: 0)) \(name) \(entry.size.clean)pt  weight \(entry.weight)  leading \(entry.leading.clean)pt")
+            print(
+                "\(entry.category.padding(toLength: 34, withPad: " ", startingAt: 0)) \(name) \(entry.size.clean)pt  weight \(entry.weight)  leading \(entry.leading.clean)pt"
+            )
         }
     }
 }

@@ -31,7 +31,8 @@ let benchmarks: @Sendable () -> Void = {
     _ = try? manager.lineFragment(forCharacterAt: middle)
     let editor = Editor(storage: storage, manager: manager)
 
-    Benchmark("Keystroke in a 1 MB document, then the first screen and the edit's screen (per keystroke)") { benchmark in
+    Benchmark("Keystroke in a 1 MB document, then the first screen and the edit's screen (per keystroke)") {
+        benchmark in
         for _ in benchmark.scaledIterations {
             try editor.keystroke(at: middle, screen: screen)
         }

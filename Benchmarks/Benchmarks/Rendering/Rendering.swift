@@ -30,7 +30,8 @@ let benchmarks: @Sendable () -> Void = {
         let layout = try laidOut.layout()
         let renderer = Renderer()
         for _ in benchmark.scaledIterations {
-            var canvas = try renderer.makeCanvas(for: layout, containerSize: Size(width: 375, height: 0), options: options)
+            var canvas = try renderer.makeCanvas(
+                for: layout, containerSize: Size(width: 375, height: 0), options: options)
             renderer.draw(layout, storage: laidOut.textStorage, on: &canvas)
             blackHole(canvas)
         }
@@ -40,8 +41,9 @@ let benchmarks: @Sendable () -> Void = {
     if let canvas = try? Renderer().render(manager(), options: options),
         let galley = try? PNGWriter().encode(canvas), let libpng = try? defaults.encode(canvas)
     {
-        print("note: \(canvas.width) × \(canvas.height) px; PNG \(galley.count) bytes (Galley's writer), "
-            + "\(libpng.count) bytes (libpng defaults)")
+        print(
+            "note: \(canvas.width) × \(canvas.height) px; PNG \(galley.count) bytes (Galley's writer), "
+                + "\(libpng.count) bytes (libpng defaults)")
     }
 
     Benchmark("Render note: PNG encoding") { benchmark in
@@ -58,6 +60,8 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("Render note: end to end (layout, rasterize, encode)") { benchmark in
         let renderer = Renderer()
         let writer = PNGWriter()
-        for _ in benchmark.scaledIterations { blackHole(try writer.encode(try renderer.render(manager(), options: options))) }
+        for _ in benchmark.scaledIterations {
+            blackHole(try writer.encode(try renderer.render(manager(), options: options)))
+        }
     }
 }

@@ -144,7 +144,9 @@ public final class ObservationToken: @unchecked Sendable {
 extension Font {
     /// The font for `style` in `environment`'s current settings, from `library` (the standard library when nil),
     /// as iOS's `UIFont.preferredFont(forTextStyle:compatibleWith:)`.
-    public static func preferred(_ style: TextStyle, in environment: DynamicTypeEnvironment, library: FontLibrary? = nil)
+    public static func preferred(
+        _ style: TextStyle, in environment: DynamicTypeEnvironment, library: FontLibrary? = nil
+    )
         throws -> Font
     {
         try (library ?? FontLibrary.standard).preferredFont(for: style, settings: environment.settings)

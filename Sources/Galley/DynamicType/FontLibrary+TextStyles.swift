@@ -10,7 +10,8 @@ extension FontLibrary {
         case .textStyle(let style):
             return try preferredFont(for: style, settings: settings)
         case .styled(let style, let family, let weight, let italic):
-            let resolvedWeight = weight.map { DynamicTypeSettings.applyingBoldText(settings.boldText, to: $0) }
+            let resolvedWeight =
+                weight.map { DynamicTypeSettings.applyingBoldText(settings.boldText, to: $0) }
                 ?? settings.weight(of: style)
             return try font(
                 family: family ?? defaultFamily, size: settings.pointSize(of: style), weight: resolvedWeight,

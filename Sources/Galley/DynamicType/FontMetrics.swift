@@ -24,11 +24,14 @@ public struct FontMetrics: Hashable, Sendable {
 
     /// `font` at its size scaled for `settings.category`, capped at `maximumPointSize` when given; Bold Text makes
     /// a variable font one named weight heavier, as for text styles.
-    public func scaledFont(for font: Font, maximumPointSize: Double? = nil, settings: DynamicTypeSettings) throws -> Font {
+    public func scaledFont(for font: Font, maximumPointSize: Double? = nil, settings: DynamicTypeSettings) throws
+        -> Font
+    {
         var size = scaledValue(for: font.size, settings: settings)
         if let maximumPointSize, maximumPointSize > 0 { size = min(size, maximumPointSize) }
         let sized = try font.withSize(size)
-        return settings.boldText ? try sized.withWeight(DynamicTypeSettings.applyingBoldText(true, to: font.weight)) : sized
+        return settings.boldText
+            ? try sized.withWeight(DynamicTypeSettings.applyingBoldText(true, to: font.weight)) : sized
     }
 
     /// Per-style multipliers for the twelve categories, from a public reimplementation of `UIFontMetrics`

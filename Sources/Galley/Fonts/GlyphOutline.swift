@@ -36,16 +36,20 @@ public struct GlyphOutline: Hashable, Sendable {
                 let from = current
                 for step in 1...16 {
                     let t = Double(step) / 16, u = 1 - t
-                    edge(to: Point(x: u * u * from.x + 2 * u * t * control.x + t * t * to.x,
-                                   y: u * u * from.y + 2 * u * t * control.y + t * t * to.y))
+                    edge(
+                        to: Point(
+                            x: u * u * from.x + 2 * u * t * control.x + t * t * to.x,
+                            y: u * u * from.y + 2 * u * t * control.y + t * t * to.y))
                 }
             case .cubic(let c1, let c2, let to):
                 let from = current
                 for step in 1...16 {
                     let t = Double(step) / 16, u = 1 - t
                     let a = u * u * u, b = 3 * u * u * t, c = 3 * u * t * t, d = t * t * t
-                    edge(to: Point(x: a * from.x + b * c1.x + c * c2.x + d * to.x,
-                                   y: a * from.y + b * c1.y + c * c2.y + d * to.y))
+                    edge(
+                        to: Point(
+                            x: a * from.x + b * c1.x + c * c2.x + d * to.x,
+                            y: a * from.y + b * c1.y + c * c2.y + d * to.y))
                 }
             case .close: edge(to: start)
             }
@@ -98,28 +102,39 @@ private struct OutlineSink {
     /// One immutable set of callbacks, shared by every call.
     nonisolated(unsafe) static let functions: OpaquePointer = {
         let functions = hb_draw_funcs_create()!
-        hb_draw_funcs_set_move_to_func(functions, { _, data, _, x, y, _ in
-            let sink = OutlineSink.sink(data)
-            sink.pointee.outline.elements.append(.move(sink.pointee.point(x, y)))
-        }, nil, nil)
-        hb_draw_funcs_set_line_to_func(functions, { _, data, _, x, y, _ in
-            let sink = OutlineSink.sink(data)
-            sink.pointee.outline.elements.append(.line(sink.pointee.point(x, y)))
-        }, nil, nil)
-        hb_draw_funcs_set_quadratic_to_func(functions, { _, data, _, cx, cy, x, y, _ in
-            let sink = OutlineSink.sink(data)
-            sink.pointee.outline.elements.append(
-                .quadratic(control: sink.pointee.point(cx, cy), to: sink.pointee.point(x, y)))
-        }, nil, nil)
-        hb_draw_funcs_set_cubic_to_func(functions, { _, data, _, c1x, c1y, c2x, c2y, x, y, _ in
-            let sink = OutlineSink.sink(data)
-            sink.pointee.outline.elements.append(
-                .cubic(control1: sink.pointee.point(c1x, c1y), control2: sink.pointee.point(c2x, c2y),
-                       to: sink.pointee.point(x, y)))
-        }, nil, nil)
-        hb_draw_funcs_set_close_path_func(functions, { _, data, _, _ in
-            OutlineSink.sink(data).pointee.outline.elements.append(.close)
-        }, nil, nil)
+        hb_draw_funcs_set_move_to_func(
+            functions,
+            { _, data, _, x, y, _ in
+                let sink = OutlineSink.sink(data)
+                sink.pointee.outline.elements.append(.move(sink.pointee.point(x, y)))
+            }, nil, nil)
+        hb_draw_funcs_set_line_to_func(
+            functions,
+            { _, data, _, x, y, _ in
+                let sink = OutlineSink.sink(data)
+                sink.pointee.outline.elements.append(.line(sink.pointee.point(x, y)))
+            }, nil, nil)
+        hb_draw_funcs_set_quadratic_to_func(
+            functions,
+            { _, data, _, cx, cy, x, y, _ in
+                let sink = OutlineSink.sink(data)
+                sink.pointee.outline.elements.append(
+                    .quadratic(control: sink.pointee.point(cx, cy), to: sink.pointee.point(x, y)))
+            }, nil, nil)
+        hb_draw_funcs_set_cubic_to_func(
+            functions,
+            { _, data, _, c1x, c1y, c2x, c2y, x, y, _ in
+                let sink = OutlineSink.sink(data)
+                sink.pointee.outline.elements.append(
+                    .cubic(
+                        control1: sink.pointee.point(c1x, c1y), control2: sink.pointee.point(c2x, c2y),
+                        to: sink.pointee.point(x, y)))
+            }, nil, nil)
+        hb_draw_funcs_set_close_path_func(
+            functions,
+            { _, data, _, _ in
+                OutlineSink.sink(data).pointee.outline.elements.append(.close)
+            }, nil, nil)
         hb_draw_funcs_make_immutable(functions)
         return functions
     }()

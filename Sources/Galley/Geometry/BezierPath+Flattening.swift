@@ -25,8 +25,9 @@ extension BezierPath {
                 for step in 1...count {
                     let t = Double(step) / Double(count), u = 1 - t
                     polygon.append(
-                        Point(x: u * u * from.x + 2 * u * t * control.x + t * t * to.x,
-                              y: u * u * from.y + 2 * u * t * control.y + t * t * to.y))
+                        Point(
+                            x: u * u * from.x + 2 * u * t * control.x + t * t * to.x,
+                            y: u * u * from.y + 2 * u * t * control.y + t * t * to.y))
                 }
             case .curve(let to, let c1, let c2):
                 let from = polygon.last ?? c1
@@ -38,8 +39,9 @@ extension BezierPath {
                     let t = Double(step) / Double(count), u = 1 - t
                     let a = u * u * u, b = 3 * u * u * t, c = 3 * u * t * t, d = t * t * t
                     polygon.append(
-                        Point(x: a * from.x + b * c1.x + c * c2.x + d * to.x,
-                              y: a * from.y + b * c1.y + c * c2.y + d * to.y))
+                        Point(
+                            x: a * from.x + b * c1.x + c * c2.x + d * to.x,
+                            y: a * from.y + b * c1.y + c * c2.y + d * to.y))
                 }
             case .close:
                 let start = polygon.first

@@ -108,7 +108,9 @@ private struct SVGPathReader {
             let radiusX = try number(), radiusY = try number(), rotation = try number()
             let largeArc = try flag(), sweep = try flag()
             let end = absolute(try number(), try number())
-            addArc(to: end, radiusX: radiusX, radiusY: radiusY, rotationDegrees: rotation, largeArc: largeArc, sweep: sweep)
+            addArc(
+                to: end, radiusX: radiusX, radiusY: radiusY, rotationDegrees: rotation, largeArc: largeArc, sweep: sweep
+            )
             current = end
         case UInt8(ascii: "z"):
             path.close()
@@ -151,7 +153,8 @@ private struct SVGPathReader {
         var delta = atan2((-y1 - cy1) / ry, (-x1 - cx1) / rx) - startAngle
         if sweep, delta < 0 { delta += 2 * .pi }
         if !sweep, delta > 0 { delta -= 2 * .pi }
-        path.addEllipticalArc(center: center, radiusX: rx, radiusY: ry, rotation: phi, startAngle: startAngle, sweep: delta)
+        path.addEllipticalArc(
+            center: center, radiusX: rx, radiusY: ry, rotation: phi, startAngle: startAngle, sweep: delta)
     }
 
     // MARK: Tokens

@@ -49,10 +49,18 @@ extension BezierPath {
         let ox = rx * kappa, oy = ry * kappa
         var path = BezierPath()
         path.move(to: Point(x: cx + rx, y: cy))
-        path.addCurve(to: Point(x: cx, y: cy + ry), control1: Point(x: cx + rx, y: cy + oy), control2: Point(x: cx + ox, y: cy + ry))
-        path.addCurve(to: Point(x: cx - rx, y: cy), control1: Point(x: cx - ox, y: cy + ry), control2: Point(x: cx - rx, y: cy + oy))
-        path.addCurve(to: Point(x: cx, y: cy - ry), control1: Point(x: cx - rx, y: cy - oy), control2: Point(x: cx - ox, y: cy - ry))
-        path.addCurve(to: Point(x: cx + rx, y: cy), control1: Point(x: cx + ox, y: cy - ry), control2: Point(x: cx + rx, y: cy - oy))
+        path.addCurve(
+            to: Point(x: cx, y: cy + ry), control1: Point(x: cx + rx, y: cy + oy),
+            control2: Point(x: cx + ox, y: cy + ry))
+        path.addCurve(
+            to: Point(x: cx - rx, y: cy), control1: Point(x: cx - ox, y: cy + ry),
+            control2: Point(x: cx - rx, y: cy + oy))
+        path.addCurve(
+            to: Point(x: cx, y: cy - ry), control1: Point(x: cx - rx, y: cy - oy),
+            control2: Point(x: cx - ox, y: cy - ry))
+        path.addCurve(
+            to: Point(x: cx + rx, y: cy), control1: Point(x: cx + ox, y: cy - ry),
+            control2: Point(x: cx + rx, y: cy - oy))
         path.close()
         return path
     }
@@ -86,7 +94,8 @@ extension BezierPath {
         var sweep = endAngle - startAngle
         if clockwise, sweep < 0 { sweep += 2 * .pi * (floor(-sweep / (2 * .pi)) + 1) }
         if !clockwise, sweep > 0 { sweep -= 2 * .pi * (floor(sweep / (2 * .pi)) + 1) }
-        addEllipticalArc(center: center, radiusX: radius, radiusY: radius, rotation: 0, startAngle: startAngle, sweep: sweep)
+        addEllipticalArc(
+            center: center, radiusX: radius, radiusY: radius, rotation: 0, startAngle: startAngle, sweep: sweep)
     }
 
     /// An elliptical arc in centre form, split into cubic curves of at most 90° each.

@@ -74,7 +74,8 @@ public struct BezierPath: Hashable, Sendable {
             case .move(let point): move(to: point)
             case .line(let point): addLine(to: point)
             case .quadCurve(let point, let control): addQuadCurve(to: point, control: control)
-            case .curve(let point, let control1, let control2): addCurve(to: point, control1: control1, control2: control2)
+            case .curve(let point, let control1, let control2):
+                addCurve(to: point, control1: control1, control2: control2)
             case .close: close()
             }
         }

@@ -53,7 +53,8 @@ struct ExclusionGeometry: Sendable {
                     guard start.y != end.y, start.isFinite, end.isFinite else { continue }
                     edges.append(
                         start.y < end.y
-                            ? Edge(top: start, bottom: end, direction: 1) : Edge(top: end, bottom: start, direction: -1))
+                            ? Edge(top: start, bottom: end, direction: 1) : Edge(top: end, bottom: start, direction: -1)
+                    )
                 }
             }
             guard !edges.isEmpty else { return nil }

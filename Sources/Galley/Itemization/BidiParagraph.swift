@@ -23,7 +23,8 @@ public struct BidiParagraph: Sendable {
             return
         }
         guard text.count < Self.lengthLimit else {
-            throw ICUError(operation: "ubidi_setPara", code: "paragraph of \(text.count) units over \(Self.lengthLimit)")
+            throw ICUError(
+                operation: "ubidi_setPara", code: "paragraph of \(text.count) units over \(Self.lengthLimit)")
         }
         guard let bidi = CICU_ubidi_open() else { throw ICUError(operation: "ubidi_open", code: "no memory") }
         defer { CICU_ubidi_close(bidi) }

@@ -29,7 +29,9 @@ public struct Itemizer: Sendable {
             var (scalar, length) = UTF16Decoding.scalar(in: paragraph.text, at: offset)
             while offset < run.utf16Range.upperBound {
                 let nextOffset = offset + length
-                let next = nextOffset < run.utf16Range.upperBound ? UTF16Decoding.scalar(in: paragraph.text, at: nextOffset) : nil
+                let next =
+                    nextOffset < run.utf16Range.upperBound
+                    ? UTF16Decoding.scalar(in: paragraph.text, at: nextOffset) : nil
                 let script = Script(of: scalar)
                 let font = chooseFont(for: scalar, next: next?.0, script: script, previous: previous, base: base)
                 builder.add(

@@ -8,7 +8,8 @@ enum Justifier {
         func isIdeographic(_ cluster: Int) -> Bool {
             guard cluster < contentEnd else { return false }
             let unit = paragraph.unit(at: cluster)
-            return (0x2E80...0x9FFF).contains(unit) || (0xF900...0xFAFF).contains(unit) || (0xFF00...0xFFEF).contains(unit)
+            return (0x2E80...0x9FFF).contains(unit) || (0xF900...0xFAFF).contains(unit)
+                || (0xFF00...0xFFEF).contains(unit)
         }
         // One expansion point per cluster: the cluster's last glyph in the run's order gets the extra advance.
         var points: [(run: Int, glyph: Int)] = []

@@ -22,7 +22,8 @@ extension LayoutManager {
         if last == first, first < paragraphCache.entries.count { last = first + 1 }
         guard covered >= old.upperBound || old.isEmpty else { return paragraphCache.invalidateAll() }
         let replacedLength = lengths[first..<last].reduce(0, +)
-        let newRange = edit.editedRange.lowerBound..<(edit.editedRange.lowerBound + replacedLength + edit.changeInLength)
+        let newRange =
+            edit.editedRange.lowerBound..<(edit.editedRange.lowerBound + replacedLength + edit.changeInLength)
         guard newRange.upperBound <= textStorage.length, newRange.lowerBound <= newRange.upperBound else {
             return paragraphCache.invalidateAll()
         }

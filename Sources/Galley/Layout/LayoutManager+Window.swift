@@ -13,7 +13,9 @@ extension LayoutManager {
     /// those unchanged since the last query are reused; otherwise this filters ``layout()``.
     public func lineFragments(intersecting rect: Rect) throws -> [LineFragment] {
         guard layoutIsIncremental else {
-            return try layout().lineFragments.filter { $0.containerIndex == 0 && $0.rect.maxY >= rect.minY && $0.rect.minY <= rect.maxY }
+            return try layout().lineFragments.filter {
+                $0.containerIndex == 0 && $0.rect.maxY >= rect.minY && $0.rect.minY <= rect.maxY
+            }
         }
         var result: [LineFragment] = []
         try walkParagraphs { index, start, y, local in
@@ -46,7 +48,8 @@ extension LayoutManager {
 
     /// Visits paragraphs from the top with their first offset, top y and local layout until `visit` returns false.
     private func walkParagraphs(
-        _ visit: (_ index: Int, _ start: Int, _ y: Double, _ local: (fragments: [LineFragment], height: Double)) throws -> Bool
+        _ visit: (_ index: Int, _ start: Int, _ y: Double, _ local: (fragments: [LineFragment], height: Double)) throws
+            -> Bool
     ) throws {
         guard let container = textContainers.first else { throw LayoutError.noTextContainer }
         try container.validate()
@@ -70,7 +73,8 @@ extension LayoutManager {
         if let local = paragraphCache.entries[index].local { return local }
         let shaped = try shapedParagraph(at: index).relocated(to: 0)
         var typesetter = Typesetter(
-            containers: textContainers, shaper: shaper, fontLibrary: fontLibrary, settings: settings, continuing: index > 0)
+            containers: textContainers, shaper: shaper, fontLibrary: fontLibrary, settings: settings,
+            continuing: index > 0)
         try typesetter.place(paragraph: shaped, index: 0, isLast: index == paragraphCache.entries.count - 1)
         let local = (typesetter.finish(textLength: shaped.paragraph.length).lineFragments, typesetter.currentY)
         paragraphCache.setLocal(local, at: index)
@@ -82,12 +86,16 @@ extension LineFragment {
     /// The fragment moved down by `y` points and along by `characters` UTF-16 offsets, in paragraph `paragraphIndex`.
     func offset(y: Double, characters: Int, paragraphIndex: Int) -> LineFragment {
         func move(_ rect: Rect) -> Rect { Rect(x: rect.minX, y: rect.minY + y, width: rect.width, height: rect.height) }
-        func shift(_ range: Range<Int>) -> Range<Int> { (range.lowerBound + characters)..<(range.upperBound + characters) }
+        func shift(_ range: Range<Int>) -> Range<Int> {
+            (range.lowerBound + characters)..<(range.upperBound + characters)
+        }
         return LineFragment(
             containerIndex: containerIndex, rect: move(rect), usedRect: move(usedRect), baselineY: baselineY + y,
             characterRange: shift(characterRange),
             runs: runs.map {
-                PositionedRun(glyphRun: $0.glyphRun, origin: Point(x: $0.origin.x, y: $0.origin.y + y), characterRange: shift($0.characterRange))
+                PositionedRun(
+                    glyphRun: $0.glyphRun, origin: Point(x: $0.origin.x, y: $0.origin.y + y),
+                    characterRange: shift($0.characterRange))
             },
             paragraphIndex: paragraphIndex, paragraphStart: paragraphStart + characters, isTruncated: isTruncated,
             clipsToRect: clipsToRect, isRightToLeft: isRightToLeft)

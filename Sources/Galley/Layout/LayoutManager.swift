@@ -40,7 +40,9 @@ public final class LayoutManager {
     private var nextObserverToken: UInt64 = 0
 
     /// A layout manager with fixed Dynamic Type settings.
-    public init(textStorage: TextStorage, fontLibrary: FontLibrary, settings: DynamicTypeSettings = DynamicTypeSettings()) {
+    public init(
+        textStorage: TextStorage, fontLibrary: FontLibrary, settings: DynamicTypeSettings = DynamicTypeSettings()
+    ) {
         self.textStorage = textStorage
         self.fontLibrary = fontLibrary
         self.settings = settings
@@ -123,7 +125,8 @@ public final class LayoutManager {
         guard !textContainers.isEmpty else { throw LayoutError.noTextContainer }
         for container in textContainers { try container.validate() }
         let paragraphs = try shapedParagraphsForStorage()
-        var typesetter = Typesetter(containers: textContainers, shaper: shaper, fontLibrary: fontLibrary, settings: settings)
+        var typesetter = Typesetter(
+            containers: textContainers, shaper: shaper, fontLibrary: fontLibrary, settings: settings)
         for (index, shaped) in paragraphs.enumerated() {
             try typesetter.place(paragraph: shaped, index: index, isLast: index == paragraphs.count - 1)
             if typesetter.isStopped { break }

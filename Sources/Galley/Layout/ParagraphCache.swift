@@ -37,7 +37,9 @@ struct ParagraphCache {
     }
 
     mutating func setShaped(_ shaped: ShapedParagraph, at index: Int) { entries[index].shaped = shaped }
-    mutating func setLocal(_ local: (fragments: [LineFragment], height: Double), at index: Int) { entries[index].local = local }
+    mutating func setLocal(_ local: (fragments: [LineFragment], height: Double), at index: Int) {
+        entries[index].local = local
+    }
 
     /// The first UTF-16 offset of each entry.
     var starts: [Int] {

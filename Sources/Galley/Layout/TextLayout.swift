@@ -32,11 +32,16 @@ public struct TextLayout: Sendable {
     public func boundingRect(forCharacterRange range: Range<Int>) -> Rect? {
         var result: Rect?
         var container: Int?
-        for fragment in lineFragments where fragment.characterRange.overlaps(range) || (range.isEmpty && fragment.characterRange.contains(range.lowerBound)) {
+        for fragment in lineFragments
+        where fragment.characterRange.overlaps(range)
+            || (range.isEmpty && fragment.characterRange.contains(range.lowerBound))
+        {
             if let container, container != fragment.containerIndex { break }
             container = fragment.containerIndex
-            for span in fragment.characterSpans() where range.contains(span.index) || (range.isEmpty && span.index == range.lowerBound) {
-                let rect = Rect(x: span.minX, y: fragment.rect.minY, width: span.maxX - span.minX, height: fragment.rect.height)
+            for span in fragment.characterSpans()
+            where range.contains(span.index) || (range.isEmpty && span.index == range.lowerBound) {
+                let rect = Rect(
+                    x: span.minX, y: fragment.rect.minY, width: span.maxX - span.minX, height: fragment.rect.height)
                 result = result.map { $0.union(rect) } ?? rect
             }
         }
@@ -102,7 +107,8 @@ extension LineFragment {
                     let low = start + width * Double(part) / Double(count)
                     spans.append(
                         CharacterSpan(
-                            index: clusterStart + offset, minX: low, maxX: low + width / Double(count), isRightToLeft: rtl))
+                            index: clusterStart + offset, minX: low, maxX: low + width / Double(count),
+                            isRightToLeft: rtl))
                 }
                 index = end
             }

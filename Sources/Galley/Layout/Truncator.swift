@@ -28,8 +28,10 @@ struct Truncator {
             let head = boundaries.last { breaker.width(of: start..<$0) <= room / 2 + 1e-9 } ?? start
             let left = room - breaker.width(of: start..<head)
             let tail = boundaries.first { $0 >= head && breaker.width(of: $0..<end) <= left + 1e-9 } ?? end
-            return (breaker.runs(in: start..<head, shaper: shaper) + [ellipsis.at(cluster: head)]
-                + breaker.runs(in: tail..<end, shaper: shaper), head)
+            return (
+                breaker.runs(in: start..<head, shaper: shaper) + [ellipsis.at(cluster: head)]
+                    + breaker.runs(in: tail..<end, shaper: shaper), head
+            )
         default:
             let ellipsis = ellipsisRun(near: start, at: start)
             let room = width - ellipsis.width

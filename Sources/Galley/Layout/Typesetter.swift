@@ -40,7 +40,8 @@ struct Typesetter {
             return first.characterRange.lowerBound..<last.characterRange.upperBound
         }
         let unlaid = min(unlaidStart ?? textLength, textLength)
-        return TextLayout(lineFragments: fragments, containerCharacterRanges: ranges, unlaidCharacterRange: unlaid..<textLength)
+        return TextLayout(
+            lineFragments: fragments, containerCharacterRanges: ranges, unlaidCharacterRange: unlaid..<textLength)
     }
 
     // MARK: Paragraphs
@@ -86,8 +87,10 @@ struct Typesetter {
         let end = context.storageStart + context.paragraph.terminatorLength
         fragments.append(
             LineFragment(
-                containerIndex: containerIndex, rect: Rect(x: span.minX, y: top, width: span.maxX - span.minX, height: metrics.height),
-                usedRect: Rect(x: x, y: top, width: 0, height: metrics.height), baselineY: top + metrics.baselineFromTop,
+                containerIndex: containerIndex,
+                rect: Rect(x: span.minX, y: top, width: span.maxX - span.minX, height: metrics.height),
+                usedRect: Rect(x: x, y: top, width: 0, height: metrics.height),
+                baselineY: top + metrics.baselineFromTop,
                 characterRange: context.storageStart..<end, runs: [], paragraphIndex: context.index,
                 paragraphStart: context.storageStart, isTruncated: false, clipsToRect: false,
                 isRightToLeft: context.isRightToLeft))
@@ -100,7 +103,9 @@ struct Typesetter {
     private mutating func placeBand(from start: Int, _ context: ParagraphContext, _ breaker: inout LineBreaker) -> Int {
         let style = context.style
         let wraps = style.lineBreakMode == .wordWrap || style.lineBreakMode == .charWrap
-        var height = LineMetrics(runs: context.shaped.runs.filter { $0.utf16Range.contains(start) }, style: style, fallback: context.baseFont).height
+        var height = LineMetrics(
+            runs: context.shaped.runs.filter { $0.utf16Range.contains(start) }, style: style, fallback: context.baseFont
+        ).height
         let firstClusterWidth = breaker.nextLine(from: start, width: 0, mode: .charWrap).width
         var attempts = 0
         while true {
@@ -118,7 +123,9 @@ struct Typesetter {
             if !wraps, let widest = segments.max(by: { $0.width < $1.width }) { segments = [widest] }
             if context.isRightToLeft { segments.reverse() }
             if segments.isEmpty && !obstructed {
-                segments = [FreeSegment(minX: span.minX + padding, maxX: max(span.minX + padding + 1, span.maxX - padding))]
+                segments = [
+                    FreeSegment(minX: span.minX + padding, maxX: max(span.minX + padding + 1, span.maxX - padding))
+                ]
             }
             var placed: [(segment: FreeSegment, line: LineBreak, runs: [GlyphRun])] = []
             var cursor = start
@@ -127,7 +134,8 @@ struct Typesetter {
                 if line.isEmergencyBreak && obstructed {
                     // A word too long for a segment beside an exclusion: try the next segment or band, unless it
                     // would not fit even the whole line, where cutting it is the only way on.
-                    let whole = breaker.nextLine(from: cursor, width: span.maxX - span.minX - 2 * padding, mode: style.lineBreakMode)
+                    let whole = breaker.nextLine(
+                        from: cursor, width: span.maxX - span.minX - 2 * padding, mode: style.lineBreakMode)
                     if !whole.isEmergencyBreak || position < segments.count - 1 { continue }
                 }
                 var runs = breaker.runs(for: line, shaper: shaper)
@@ -137,7 +145,9 @@ struct Typesetter {
                 while wraps, line.utf16Range.upperBound > firstClusterEnd,
                     Self.contentWidth(runs, line, breaker) > segment.width + 1e-6
                 {
-                    line = breaker.nextLine(from: cursor, width: segment.width, mode: style.lineBreakMode, limit: line.utf16Range.upperBound - 1)
+                    line = breaker.nextLine(
+                        from: cursor, width: segment.width, mode: style.lineBreakMode,
+                        limit: line.utf16Range.upperBound - 1)
                     runs = breaker.runs(for: line, shaper: shaper)
                 }
                 placed.append((segment, line, runs))
@@ -148,7 +158,8 @@ struct Typesetter {
                 y = top + max(1, height / 4)
                 continue
             }
-            let needed = placed.map { LineMetrics(runs: $0.runs, style: style, fallback: context.baseFont).height }.max()!
+            let needed = placed.map { LineMetrics(runs: $0.runs, style: style, fallback: context.baseFont).height }
+                .max()!
             if needed > height + 1e-6, attempts < 4 {
                 height = needed
                 attempts += 1
@@ -156,13 +167,17 @@ struct Typesetter {
             }
             let metrics = LineMetrics(runs: placed.flatMap(\.runs), style: style, fallback: context.baseFont)
             let textRemains = cursor < context.paragraph.length || !context.isLast
-            let lastAllowedBand = container.maximumNumberOfLines > 0 && bandsInContainer + 1 >= container.maximumNumberOfLines
+            let lastAllowedBand =
+                container.maximumNumberOfLines > 0 && bandsInContainer + 1 >= container.maximumNumberOfLines
             for (position, entry) in placed.enumerated() {
                 var line = entry.line
                 var runs = entry.runs
                 var truncated = false
                 let isFinal = position == placed.count - 1
-                let truncation = !wraps ? style.lineBreakMode : (lastAllowedBand && textRemains && isFinal ? container.lineBreakMode : .wordWrap)
+                let truncation =
+                    !wraps
+                    ? style.lineBreakMode
+                    : (lastAllowedBand && textRemains && isFinal ? container.lineBreakMode : .wordWrap)
                 if truncation.isTruncating, !wraps || lastAllowedBand {
                     let end = lastAllowedBand && wraps ? context.paragraph.length : line.utf16Range.upperBound
                     let whole = breaker.line(line.utf16Range.lowerBound..<end, mandatory: line.endsAtMandatoryBreak)
@@ -179,16 +194,19 @@ struct Typesetter {
                     }
                 }
                 fragments.append(
-                    makeFragment(line: line, runs: runs, segment: entry.segment, top: top, metrics: metrics,
-                                 context: context, breaker: breaker, truncated: truncated,
-                                 isParagraphEnd: line.utf16Range.upperBound == context.paragraph.length))
+                    makeFragment(
+                        line: line, runs: runs, segment: entry.segment, top: top, metrics: metrics,
+                        context: context, breaker: breaker, truncated: truncated,
+                        isParagraphEnd: line.utf16Range.upperBound == context.paragraph.length))
             }
             bandsInContainer += 1
             y = top + height
             if cursor < context.paragraph.length { y += style.lineSpacing }
             if lastAllowedBand && textRemains && container.lineBreakMode.isTruncating {
                 isStopped = true
-                if unlaidStart == nil { unlaidStart = context.storageStart + context.paragraph.length + context.paragraph.terminatorLength }
+                if unlaidStart == nil {
+                    unlaidStart = context.storageStart + context.paragraph.length + context.paragraph.terminatorLength
+                }
             }
             return cursor
         }
@@ -216,7 +234,9 @@ struct Typesetter {
     }
 
     /// The stretch of the container a line may use after the paragraph's indents (mirrored for right-to-left).
-    private func lineSpan(_ container: TextContainer, _ context: ParagraphContext, firstLine: Bool) -> (minX: Double, maxX: Double) {
+    private func lineSpan(_ container: TextContainer, _ context: ParagraphContext, firstLine: Bool) -> (
+        minX: Double, maxX: Double
+    ) {
         let width = container.size.width
         let style = context.style
         let head = max(0, firstLine ? style.firstLineHeadIndent : style.headIndent)
@@ -248,7 +268,8 @@ struct Typesetter {
         {
             // UAX #9 rule L1: white space at the end of a line takes the paragraph's level, so it sits at the line's
             // end rather than inside a run of the other direction.
-            logicalRuns = breaker.runs(in: line.utf16Range.lowerBound..<line.contentEnd, shaper: shaper)
+            logicalRuns =
+                breaker.runs(in: line.utf16Range.lowerBound..<line.contentEnd, shaper: shaper)
                 + breaker.runs(in: trailingRange, shaper: shaper).map { $0.withLevel(baseLevel) }
         }
         var runs = BidiParagraph.visualOrder(levels: logicalRuns.map(\.bidiLevel)).map { logicalRuns[$0] }
@@ -259,7 +280,8 @@ struct Typesetter {
         if alignment == .natural { alignment = context.isRightToLeft ? .right : .left }
         if alignment == .justified {
             if !isParagraphEnd, !line.endsAtMandatoryBreak, !truncated, segment.width > content {
-                Justifier.justify(&runs, in: context.paragraph, contentEnd: line.contentEnd, extra: segment.width - content)
+                Justifier.justify(
+                    &runs, in: context.paragraph, contentEnd: line.contentEnd, extra: segment.width - content)
                 total = runs.reduce(0) { $0 + $1.width }
                 content = total - trailing
             }
@@ -276,12 +298,15 @@ struct Typesetter {
         var pen = startX
         var positioned: [PositionedRun] = []
         for run in runs {
-            let range = (context.storageStart + run.utf16Range.lowerBound)..<(context.storageStart + run.utf16Range.upperBound)
+            let range =
+                (context.storageStart + run.utf16Range.lowerBound)..<(context.storageStart + run.utf16Range.upperBound)
             positioned.append(PositionedRun(glyphRun: run, origin: Point(x: pen, y: baseline), characterRange: range))
             pen += run.width
         }
         let usedX = rtl ? startX + trailing : startX
-        let end = context.storageStart + line.utf16Range.upperBound + (isParagraphEnd ? context.paragraph.terminatorLength : 0)
+        let end =
+            context.storageStart + line.utf16Range.upperBound
+            + (isParagraphEnd ? context.paragraph.terminatorLength : 0)
         let paddingRect = Rect(
             x: segment.minX - containers[containerIndex].lineFragmentPadding, y: top,
             width: segment.width + 2 * containers[containerIndex].lineFragmentPadding, height: metrics.height)

@@ -51,7 +51,9 @@ struct GraphemeBoundaries {
 /// Runs one of ICU's break iterators over a text.
 enum ICUBoundaries {
     /// Every boundary after the text's start (its end included), with ICU's rule status for each.
-    static func boundaries(of text: ArraySlice<UInt16>, type: Int32, locale: String) throws -> [(offset: Int, ruleStatus: Int32)] {
+    static func boundaries(of text: ArraySlice<UInt16>, type: Int32, locale: String) throws -> [(
+        offset: Int, ruleStatus: Int32
+    )] {
         guard !text.isEmpty else { return [] }
         var found: [(offset: Int, ruleStatus: Int32)] = []
         try text.withUnsafeBufferPointer { buffer in

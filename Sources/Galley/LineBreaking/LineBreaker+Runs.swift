@@ -9,7 +9,8 @@ extension LineBreaker {
     /// The glyph runs covering `range` (UTF-16 offsets from the paragraph's start), re-shaped at unsafe edges.
     func runs(in range: Range<Int>, shaper: Shaper) -> [GlyphRun] {
         var result: [GlyphRun] = []
-        for run in shaped.runs where run.utf16Range.overlaps(range) || (run.utf16Range.isEmpty && range.contains(run.utf16Range.lowerBound)) {
+        for run in shaped.runs
+        where run.utf16Range.overlaps(range) || (run.utf16Range.isEmpty && range.contains(run.utf16Range.lowerBound)) {
             let part = run.utf16Range.clamped(to: range)
             if part == run.utf16Range {
                 result.append(run)
@@ -19,7 +20,8 @@ extension LineBreaker {
             let cutAtEnd = part.upperBound < run.utf16Range.upperBound
             let unsafe = run.glyphs.contains { glyph in
                 glyph.isUnsafeToBreak
-                    && ((cutAtStart && glyph.cluster == part.lowerBound) || (cutAtEnd && glyph.cluster == part.upperBound))
+                    && ((cutAtStart && glyph.cluster == part.lowerBound)
+                        || (cutAtEnd && glyph.cluster == part.upperBound))
             }
             if unsafe {
                 result.append(shaper.reshape(run, range: part, context: range, in: shaped.paragraph))

@@ -51,17 +51,24 @@ public struct LineBreaker: Sendable {
     ) -> LineBreak {
         let end = min(limit ?? length, length)
         guard start < end else {
-            return LineBreak(utf16Range: start..<start, contentEnd: start, width: 0, endsAtMandatoryBreak: false, isEmergencyBreak: false)
+            return LineBreak(
+                utf16Range: start..<start, contentEnd: start, width: 0, endsAtMandatoryBreak: false,
+                isEmergencyBreak: false)
         }
         let candidates = opportunities.opportunities
         var index = firstOpportunity(after: start)
         switch mode {
         case .clip, .truncateHead, .truncateMiddle, .truncateTail:
-            while index < candidates.count, candidates[index].offset < end, !candidates[index].isMandatory { index += 1 }
+            while index < candidates.count, candidates[index].offset < end, !candidates[index].isMandatory {
+                index += 1
+            }
             let stop = index < candidates.count ? min(candidates[index].offset, end) : end
-            return line(start..<stop, mandatory: index < candidates.count && candidates[index].offset <= end && candidates[index].isMandatory)
+            return line(
+                start..<stop,
+                mandatory: index < candidates.count && candidates[index].offset <= end && candidates[index].isMandatory)
         case .charWrap:
-            return fitByGraphemes(from: start, width: width, end: nextMandatoryBreak(after: start, end: end), emergency: false)
+            return fitByGraphemes(
+                from: start, width: width, end: nextMandatoryBreak(after: start, end: end), emergency: false)
         case .wordWrap:
             var best: LineBreak?
             while index < candidates.count, candidates[index].offset <= end {

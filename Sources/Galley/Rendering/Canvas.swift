@@ -45,16 +45,21 @@ public struct Canvas: Sendable {
 
     /// A canvas covering `rect` (points) at `scale`, rounded out to whole pixels.
     public init(covering rect: Rect, scale: Double, background: Color? = nil) throws {
-        for (name, value) in [("width", rect.width), ("height", rect.height), ("scale", scale)] where !(value > 0 && value.isFinite) {
+        for (name, value) in [("width", rect.width), ("height", rect.height), ("scale", scale)]
+        where !(value > 0 && value.isFinite) {
             throw RenderError.invalidDimension(name: name, value: value)
         }
-        guard rect.minX.isFinite, rect.minY.isFinite else { throw RenderError.invalidDimension(name: "origin", value: rect.minX) }
-        let pixelWidth = (rect.width * scale - 1e-9).rounded(.up), pixelHeight = (rect.height * scale - 1e-9).rounded(.up)
+        guard rect.minX.isFinite, rect.minY.isFinite else {
+            throw RenderError.invalidDimension(name: "origin", value: rect.minX)
+        }
+        let pixelWidth = (rect.width * scale - 1e-9).rounded(.up),
+            pixelHeight = (rect.height * scale - 1e-9).rounded(.up)
         guard pixelWidth <= Double(Self.sideLimit), pixelHeight <= Double(Self.sideLimit) else {
             throw RenderError.imageTooLarge(
                 width: Int(min(pixelWidth, 1e15)), height: Int(min(pixelHeight, 1e15)), limit: Self.pixelLimit)
         }
-        try self.init(width: Int(pixelWidth), height: Int(pixelHeight), scale: scale, origin: rect.origin, background: background)
+        try self.init(
+            width: Int(pixelWidth), height: Int(pixelHeight), scale: scale, origin: rect.origin, background: background)
     }
 
     /// The pixel position of a point (fractional).
@@ -106,7 +111,9 @@ public struct Canvas: Sendable {
 
     /// Source-over of a premultiplied colour at `coverage` onto one pixel.
     @inline(__always)
-    static func blend(_ source: PremultipliedColor, coverage: Float, into buffer: UnsafeMutableBufferPointer<UInt8>, at index: Int) {
+    static func blend(
+        _ source: PremultipliedColor, coverage: Float, into buffer: UnsafeMutableBufferPointer<UInt8>, at index: Int
+    ) {
         let alpha = source.a * coverage
         let keep = 1 - alpha
         buffer[index] = UInt8(min(255, (source.r * coverage * 255 + Float(buffer[index]) * keep).rounded()))
@@ -129,9 +136,12 @@ public struct Canvas: Sendable {
                     guard alpha > 0 else { continue }
                     let index = (y * width + x) * 4
                     let keep = 1 - alpha
-                    buffer[index] = UInt8(min(255, (Float(image.bgra[source + 2]) + Float(buffer[index]) * keep).rounded()))
-                    buffer[index + 1] = UInt8(min(255, (Float(image.bgra[source + 1]) + Float(buffer[index + 1]) * keep).rounded()))
-                    buffer[index + 2] = UInt8(min(255, (Float(image.bgra[source]) + Float(buffer[index + 2]) * keep).rounded()))
+                    buffer[index] = UInt8(
+                        min(255, (Float(image.bgra[source + 2]) + Float(buffer[index]) * keep).rounded()))
+                    buffer[index + 1] = UInt8(
+                        min(255, (Float(image.bgra[source + 1]) + Float(buffer[index + 1]) * keep).rounded()))
+                    buffer[index + 2] = UInt8(
+                        min(255, (Float(image.bgra[source]) + Float(buffer[index + 2]) * keep).rounded()))
                     buffer[index + 3] = UInt8(min(255, (alpha * 255 + Float(buffer[index + 3]) * keep).rounded()))
                 }
             }

@@ -40,7 +40,8 @@ struct CoverageMask {
 
     /// The mask grown by `margin` pixels on every side (for blurs and offsets).
     func padded(by margin: Int) -> CoverageMask {
-        var result = CoverageMask(left: left - margin, top: top - margin, width: width + 2 * margin, height: height + 2 * margin)
+        var result = CoverageMask(
+            left: left - margin, top: top - margin, width: width + 2 * margin, height: height + 2 * margin)
         for row in 0..<height {
             for column in 0..<width {
                 result.values[(row + margin) * result.width + column + margin] = values[row * width + column]
@@ -57,7 +58,9 @@ struct CoverageMask {
         var lower = Int(ideal.rounded(.down))
         if lower % 2 == 0 { lower -= 1 }
         let upper = lower + 2
-        let count = Int(((12 * sigma * sigma - 3 * Double(lower * lower) - 12 * Double(lower) - 9) / (-4 * Double(lower) - 4)).rounded())
+        let count = Int(
+            ((12 * sigma * sigma - 3 * Double(lower * lower) - 12 * Double(lower) - 9) / (-4 * Double(lower) - 4))
+                .rounded())
         var result = self
         for pass in 0..<3 {
             let size = pass < count ? lower : upper

@@ -55,7 +55,9 @@ enum GlyphRasterizer {
     private static func colorGlyph(_ face: FT_Face, glyph: UInt32, pixelSize: Double) -> GlyphBitmap? {
         let strikes = Int(face.pointee.num_fixed_sizes)
         guard strikes > 0, let sizes = face.pointee.available_sizes else { return nil }
-        let best = (0..<strikes).min { abs(Double(sizes[$0].y_ppem) / 64 - pixelSize) < abs(Double(sizes[$1].y_ppem) / 64 - pixelSize) }!
+        let best = (0..<strikes).min {
+            abs(Double(sizes[$0].y_ppem) / 64 - pixelSize) < abs(Double(sizes[$1].y_ppem) / 64 - pixelSize)
+        }!
         guard FT_Select_Size(face, FT_Int(best)) == 0, FT_Load_Glyph(face, glyph, Int32(FT_LOAD_COLOR)) == 0,
             let slot = face.pointee.glyph
         else { return nil }

@@ -25,7 +25,9 @@ public enum PNGReader {
         let count = Int(width) * Int(height) * 4
         for index in stride(from: 0, to: count, by: 4) {
             let alpha = Int(pixels[index + 3])
-            for channel in 0..<3 { canvas.pixels[index + channel] = UInt8((Int(pixels[index + channel]) * alpha + 127) / 255) }
+            for channel in 0..<3 {
+                canvas.pixels[index + channel] = UInt8((Int(pixels[index + channel]) * alpha + 127) / 255)
+            }
             canvas.pixels[index + 3] = UInt8(alpha)
         }
         return canvas

@@ -21,7 +21,9 @@ enum PathRasterizer {
 
     /// Rasterizes a path already in pixel coordinates. FreeType's outlines are y-up in 26.6 fixed point; the mask
     /// covers the path's pixel bounds (grown for a stroke) clipped to the canvas.
-    private static func render(_ path: BezierPath, canvasWidth: Int, canvasHeight: Int, stroke: Double?) -> CoverageMask? {
+    private static func render(_ path: BezierPath, canvasWidth: Int, canvasHeight: Int, stroke: Double?)
+        -> CoverageMask?
+    {
         guard !path.isEmpty, path.isFinite else { return nil }
         let grow = (stroke ?? 0) / 2 + 1
         let bounds = path.bounds
@@ -34,21 +36,22 @@ enum PathRasterizer {
         var outline = OutlineBuilder(path: path, originX: Double(left), baseY: Double(bottom))
         guard !outline.points.isEmpty else { return nil }
         var bytes = [UInt8](repeating: 0, count: mask.width * mask.height)
-        let rendered: Bool = (try? FreeType.withLibrary { library -> Bool in
-            outline.withOutline(evenOdd: path.fillRule == .evenOdd) { source in
-                bytes.withUnsafeMutableBufferPointer { buffer in
-                    var target = FT_Bitmap()
-                    target.rows = UInt32(mask.height)
-                    target.width = UInt32(mask.width)
-                    target.pitch = Int32(mask.width)
-                    target.buffer = buffer.baseAddress
-                    target.num_grays = 256
-                    target.pixel_mode = UInt8(FT_PIXEL_MODE_GRAY.rawValue)
-                    guard let stroke else { return FT_Outline_Get_Bitmap(library, source, &target) == 0 }
-                    return strokeOutline(source, width: stroke, library: library, into: &target)
+        let rendered: Bool =
+            (try? FreeType.withLibrary { library -> Bool in
+                outline.withOutline(evenOdd: path.fillRule == .evenOdd) { source in
+                    bytes.withUnsafeMutableBufferPointer { buffer in
+                        var target = FT_Bitmap()
+                        target.rows = UInt32(mask.height)
+                        target.width = UInt32(mask.width)
+                        target.pitch = Int32(mask.width)
+                        target.buffer = buffer.baseAddress
+                        target.num_grays = 256
+                        target.pixel_mode = UInt8(FT_PIXEL_MODE_GRAY.rawValue)
+                        guard let stroke else { return FT_Outline_Get_Bitmap(library, source, &target) == 0 }
+                        return strokeOutline(source, width: stroke, library: library, into: &target)
+                    }
                 }
-            }
-        }) ?? false
+            }) ?? false
         guard rendered else { return nil }
         mask.add(bytes, width: mask.width, height: mask.height, pitch: mask.width, x: left, y: top)
         return mask

@@ -4,7 +4,9 @@ extension Renderer {
         var current: (color: Color, minX: Double, maxX: Double)?
         func flush() {
             if let current {
-                let rect = Rect(x: current.minX, y: fragment.rect.minY, width: current.maxX - current.minX, height: fragment.rect.height)
+                let rect = Rect(
+                    x: current.minX, y: fragment.rect.minY, width: current.maxX - current.minX,
+                    height: fragment.rect.height)
                 canvas.fillRect(rect, color: current.color)
             }
             current = nil
@@ -29,9 +31,12 @@ extension Renderer {
                 var open: (decoration: TextDecoration, color: Color, offset: Double, minX: Double, maxX: Double)?
                 func flush() {
                     if let line = open {
-                        let center = run.origin.y - line.offset - (isUnderline ? font.underlinePosition : font.strikeoutPosition)
+                        let center =
+                            run.origin.y - line.offset - (isUnderline ? font.underlinePosition : font.strikeoutPosition)
                         let thickness = isUnderline ? font.underlineThickness : font.strikeoutThickness
-                        drawLine(line.decoration.style, from: line.minX, to: line.maxX, center: center, thickness: thickness, color: line.color, on: &canvas)
+                        drawLine(
+                            line.decoration.style, from: line.minX, to: line.maxX, center: center, thickness: thickness,
+                            color: line.color, on: &canvas)
                     }
                     open = nil
                 }
@@ -43,7 +48,9 @@ extension Renderer {
                     }
                     let color = decoration.color ?? attributes.foregroundColor ?? .black
                     let offset = attributes.baselineOffset ?? 0
-                    if let line = open, line.decoration == decoration, line.color == color, line.offset == offset, abs(line.maxX - x) < 0.01 {
+                    if let line = open, line.decoration == decoration, line.color == color, line.offset == offset,
+                        abs(line.maxX - x) < 0.01
+                    {
                         open = (decoration, color, offset, line.minX, x + glyph.advance)
                     } else {
                         flush()
@@ -56,14 +63,17 @@ extension Renderer {
     }
 
     private func drawLine(
-        _ style: TextDecoration.Style, from minX: Double, to maxX: Double, center: Double, thickness: Double, color: Color,
+        _ style: TextDecoration.Style, from minX: Double, to maxX: Double, center: Double, thickness: Double,
+        color: Color,
         on canvas: inout Canvas
     ) {
         switch style {
         case .single:
-            canvas.fillRect(Rect(x: minX, y: center - thickness / 2, width: maxX - minX, height: thickness), color: color)
+            canvas.fillRect(
+                Rect(x: minX, y: center - thickness / 2, width: maxX - minX, height: thickness), color: color)
         case .thick:
-            canvas.fillRect(Rect(x: minX, y: center - thickness, width: maxX - minX, height: 2 * thickness), color: color)
+            canvas.fillRect(
+                Rect(x: minX, y: center - thickness, width: maxX - minX, height: 2 * thickness), color: color)
         case .double:
             let line = thickness * 0.75
             for y in [center - line * 1.5, center + line * 0.5] {

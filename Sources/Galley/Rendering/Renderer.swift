@@ -37,7 +37,8 @@ public final class Renderer: Sendable {
         if let clip = options.clip {
             return try Canvas(covering: clip, scale: options.scale, background: options.background)
         }
-        let height = containerSize.height > 0 ? containerSize.height : layout.usedRect(inContainer: options.containerIndex).maxY
+        let height =
+            containerSize.height > 0 ? containerSize.height : layout.usedRect(inContainer: options.containerIndex).maxY
         let area = Rect(
             x: -options.padding, y: -options.padding, width: containerSize.width + 2 * options.padding,
             height: max(height, 0) + 2 * options.padding)
@@ -75,7 +76,9 @@ public final class Renderer: Sendable {
 
     /// Strokes `path` `lineWidth` points wide in `color`, with round joins and caps.
     public func stroke(_ path: BezierPath, lineWidth: Double, color: Color, on canvas: inout Canvas) {
-        guard lineWidth > 0, lineWidth.isFinite, let mask = PathRasterizer.stroke(path, lineWidth: lineWidth, on: canvas) else { return }
+        guard lineWidth > 0, lineWidth.isFinite,
+            let mask = PathRasterizer.stroke(path, lineWidth: lineWidth, on: canvas)
+        else { return }
         canvas.composite(color, mask: mask)
     }
 
@@ -89,7 +92,8 @@ public final class Renderer: Sendable {
         let attributes: TextAttributes
     }
 
-    private func place(_ fragment: LineFragment, on canvas: Canvas, attributes: inout AttributeCursor) -> [PlacedGlyph] {
+    private func place(_ fragment: LineFragment, on canvas: Canvas, attributes: inout AttributeCursor) -> [PlacedGlyph]
+    {
         var placed: [PlacedGlyph] = []
         let bins = Double(GlyphRasterizer.subpixelBins)
         for run in fragment.runs {
@@ -98,18 +102,26 @@ public final class Renderer: Sendable {
             for (glyph, penX) in zip(run.glyphRun.glyphs, run.glyphPositions) {
                 let attributes = attributes.attributes(at: fragment.paragraphStart + glyph.cluster)
                 let x = (penX + glyph.xOffset - canvas.origin.x) * canvas.scale
-                let y = (run.origin.y + glyph.yOffset - (attributes.baselineOffset ?? 0) - canvas.origin.y) * canvas.scale
+                let y =
+                    (run.origin.y + glyph.yOffset - (attributes.baselineOffset ?? 0) - canvas.origin.y) * canvas.scale
                 guard x.isFinite, y.isFinite, abs(x) < 1e7, abs(y) < 1e7 else { continue }
                 let quarters = (x * bins).rounded(.down)
                 let whole = (quarters / bins).rounded(.down)
                 let bin = Int(quarters - whole * bins)
                 let key = GlyphCache.Key(
-                    face: font.face, variations: font.variations, pixelSize: pixelSize, glyph: glyph.glyphID, bin: UInt8(bin))
-                guard let bitmap = glyphCache.bitmap(for: key, rasterize: {
-                    GlyphRasterizer.rasterize(font, glyph: glyph.glyphID, pixelSize: pixelSize, bin: bin)
-                }), bitmap.width > 0, bitmap.height > 0 else { continue }
+                    face: font.face, variations: font.variations, pixelSize: pixelSize, glyph: glyph.glyphID,
+                    bin: UInt8(bin))
+                guard
+                    let bitmap = glyphCache.bitmap(
+                        for: key,
+                        rasterize: {
+                            GlyphRasterizer.rasterize(font, glyph: glyph.glyphID, pixelSize: pixelSize, bin: bin)
+                        }), bitmap.width > 0, bitmap.height > 0
+                else { continue }
                 placed.append(
-                    PlacedGlyph(bitmap: bitmap, x: Int(whole) + bitmap.left, y: Int(y.rounded()) - bitmap.top, attributes: attributes))
+                    PlacedGlyph(
+                        bitmap: bitmap, x: Int(whole) + bitmap.left, y: Int(y.rounded()) - bitmap.top,
+                        attributes: attributes))
             }
         }
         return placed
@@ -125,13 +137,16 @@ public final class Renderer: Sendable {
             maxX = max(maxX, glyph.x + glyph.bitmap.width)
             maxY = max(maxY, glyph.y + glyph.bitmap.height)
         }
-        var mask = CoverageMask(left: minX - margin, top: minY - margin, width: maxX - minX + 2 * margin, height: maxY - minY + 2 * margin)
+        var mask = CoverageMask(
+            left: minX - margin, top: minY - margin, width: maxX - minX + 2 * margin, height: maxY - minY + 2 * margin)
         for glyph in glyphs {
             if let color = glyph.bitmap.color {
                 let alpha = stride(from: 3, to: color.bgra.count, by: 4).map { color.bgra[$0] }
                 mask.add(alpha, width: color.width, height: color.height, pitch: color.width, x: glyph.x, y: glyph.y)
             } else {
-                mask.add(glyph.bitmap.coverage, width: glyph.bitmap.width, height: glyph.bitmap.height, pitch: glyph.bitmap.width, x: glyph.x, y: glyph.y)
+                mask.add(
+                    glyph.bitmap.coverage, width: glyph.bitmap.width, height: glyph.bitmap.height,
+                    pitch: glyph.bitmap.width, x: glyph.x, y: glyph.y)
             }
         }
         return mask
@@ -148,10 +163,14 @@ public final class Renderer: Sendable {
             var color = glyph.attributes.foregroundColor ?? .black
             if glyph.attributes.textEffect == .letterpress {
                 let darkening = LetterpressRecipe.fillDarkening
-                color = Color(red: color.red * darkening, green: color.green * darkening, blue: color.blue * darkening, alpha: color.alpha)
+                color = Color(
+                    red: color.red * darkening, green: color.green * darkening, blue: color.blue * darkening,
+                    alpha: color.alpha)
             }
             var mask = CoverageMask(left: glyph.x, top: glyph.y, width: glyph.bitmap.width, height: glyph.bitmap.height)
-            mask.add(glyph.bitmap.coverage, width: glyph.bitmap.width, height: glyph.bitmap.height, pitch: glyph.bitmap.width, x: glyph.x, y: glyph.y)
+            mask.add(
+                glyph.bitmap.coverage, width: glyph.bitmap.width, height: glyph.bitmap.height,
+                pitch: glyph.bitmap.width, x: glyph.x, y: glyph.y)
             canvas.composite(color, mask: mask)
         }
     }

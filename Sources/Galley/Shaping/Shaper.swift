@@ -86,7 +86,8 @@ public final class Shaper {
         }
         if spacing != 0 {
             // Spacing goes after each cluster's last glyph, so marks stay on their base.
-            for index in glyphs.indices where index + 1 == glyphs.count || glyphs[index + 1].cluster != glyphs[index].cluster {
+            for index in glyphs.indices
+            where index + 1 == glyphs.count || glyphs[index + 1].cluster != glyphs[index].cluster {
                 glyphs[index].advance += spacing
             }
         }

@@ -57,12 +57,16 @@ public final class NoteHighlighter {
                     return styled
                 }
                 for marker in [span.lowerBound, span.upperBound - 1] {
-                    try? storage.addAttributes(TextAttributes(foregroundColor: markerColor), range: (paragraph.lowerBound + marker)..<(paragraph.lowerBound + marker + 1))
+                    try? storage.addAttributes(
+                        TextAttributes(foregroundColor: markerColor),
+                        range: (paragraph.lowerBound + marker)..<(paragraph.lowerBound + marker + 1))
                 }
             }
         }
         for word in Self.capitalWords(in: units) {
-            try? storage.modifyAttributes(in: (paragraph.lowerBound + word.lowerBound)..<(paragraph.lowerBound + word.upperBound)) { attributes in
+            try? storage.modifyAttributes(
+                in: (paragraph.lowerBound + word.lowerBound)..<(paragraph.lowerBound + word.upperBound)
+            ) { attributes in
                 var styled = attributes
                 styled.font = .styled(textStyle, weight: 600, italic: Self.isItalic(attributes.font))
                 styled.foregroundColor = self.accentColor
@@ -89,7 +93,9 @@ public final class NoteHighlighter {
     /// Words of two or more ASCII capitals (digits allowed after the first), bounded by non-letters.
     static func capitalWords(in units: [UInt16]) -> [Range<Int>] {
         func isUpper(_ unit: UInt16) -> Bool { (0x41...0x5A).contains(unit) }
-        func isLetterOrDigit(_ unit: UInt16) -> Bool { isUpper(unit) || (0x61...0x7A).contains(unit) || (0x30...0x39).contains(unit) }
+        func isLetterOrDigit(_ unit: UInt16) -> Bool {
+            isUpper(unit) || (0x61...0x7A).contains(unit) || (0x30...0x39).contains(unit)
+        }
         var words: [Range<Int>] = []
         var index = 0
         while index < units.count {
@@ -100,7 +106,9 @@ public final class NoteHighlighter {
             let start = index
             while index < units.count, isLetterOrDigit(units[index]) { index += 1 }
             let word = units[start..<index]
-            if word.filter(isUpper).count >= 2, word.allSatisfy({ isUpper($0) || (0x30...0x39).contains($0) }), isUpper(word.first!) {
+            if word.filter(isUpper).count >= 2, word.allSatisfy({ isUpper($0) || (0x30...0x39).contains($0) }),
+                isUpper(word.first!)
+            {
                 words.append(start..<index)
             }
         }

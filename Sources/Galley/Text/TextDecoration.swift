@@ -30,7 +30,8 @@ public struct Shadow: Hashable, Sendable {
     public var blurRadius: Double
     public var color: Color
 
-    public init(offsetX: Double = 0, offsetY: Double = 1, blurRadius: Double = 2, color: Color = .black.withAlpha(0.33)) {
+    public init(offsetX: Double = 0, offsetY: Double = 1, blurRadius: Double = 2, color: Color = .black.withAlpha(0.33))
+    {
         self.offsetX = offsetX
         self.offsetY = offsetY
         self.blurRadius = blurRadius
@@ -87,6 +88,7 @@ public struct FontFeature: Hashable, Sendable, CustomStringConvertible {
     }
 
     private static func validTag(_ text: Substring) -> String? {
-        (1...4).contains(text.count) && text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } ? String(text) : nil
+        (1...4).contains(text.count) && text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+            ? String(text) : nil
     }
 }

@@ -106,7 +106,9 @@ extension TextStorage {
         while start < range.upperBound {
             let paragraph = paragraphRange(around: start..<start)
             let style = attributes(at: start).paragraphStyle
-            let needsFix = attributeRuns.contains { $0.utf16Range.overlaps(paragraph) && $0.attributes.paragraphStyle != style }
+            let needsFix = attributeRuns.contains {
+                $0.utf16Range.overlaps(paragraph) && $0.attributes.paragraphStyle != style
+            }
             if needsFix {
                 try? modifyAttributes(in: paragraph) { attributes in
                     var fixed = attributes

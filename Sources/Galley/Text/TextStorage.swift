@@ -87,7 +87,8 @@ public final class TextStorage {
         let inserted = Array(string.utf16)
         let newAttributes =
             attributes
-            ?? (range.isEmpty ? self.attributes(at: max(0, range.lowerBound - 1)) : self.attributes(at: range.lowerBound))
+            ?? (range.isEmpty
+                ? self.attributes(at: max(0, range.lowerBound - 1)) : self.attributes(at: range.lowerBound))
         let first = splitRun(at: range.lowerBound)
         let end = splitRun(at: range.upperBound)
         attributeRuns.removeSubrange(first..<end)
@@ -130,8 +131,9 @@ public final class TextStorage {
         let run = attributeRuns[position]
         guard run.utf16Range.lowerBound < offset else { return position }
         attributeRuns[position].utf16Range = run.utf16Range.lowerBound..<offset
-        attributeRuns.insert(AttributeRun(utf16Range: offset..<run.utf16Range.upperBound, attributes: run.attributes),
-                             at: position + 1)
+        attributeRuns.insert(
+            AttributeRun(utf16Range: offset..<run.utf16Range.upperBound, attributes: run.attributes),
+            at: position + 1)
         return position + 1
     }
 

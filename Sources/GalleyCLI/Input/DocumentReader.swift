@@ -16,7 +16,9 @@ enum DocumentReader {
         var base = defaults
         if let field = document.member("defaults") { base = base.merging(try attributes(field)) }
         let storage = TextStorage("", attributes: base)
-        guard let content = document.member("content") else { throw InputError(path: "content", "missing; expected an array of text runs") }
+        guard let content = document.member("content") else {
+            throw InputError(path: "content", "missing; expected an array of text runs")
+        }
         for run in try content.elements() {
             if case .string(let text) = run.value {
                 storage.append(text, attributes: base)
@@ -31,7 +33,9 @@ enum DocumentReader {
         if let container = document.member("container") { try readContainer(container, into: &result) }
         if let environment = document.member("environment") {
             try environment.requireObject(allowing: ["category", "boldText"])
-            if let category = environment.member("category") { result.settings.category = try category.choice(ContentSizeCategory.self) }
+            if let category = environment.member("category") {
+                result.settings.category = try category.choice(ContentSizeCategory.self)
+            }
             if let bold = environment.member("boldText") { result.settings.boldText = try bold.bool() }
         }
         if let render = document.member("render") {
@@ -39,21 +43,26 @@ enum DocumentReader {
             if let scale = render.member("scale") { result.render.scale = try scale.number(in: 0.1...8) }
             if let padding = render.member("padding") { result.render.padding = try padding.number(in: 0...10_000) }
             if let background = document.value["render"]?["background"] {
-                result.render.background = background == .null ? nil : try JSONField(value: background, path: "render.background").color()
+                result.render.background =
+                    background == .null ? nil : try JSONField(value: background, path: "render.background").color()
             }
         }
         return result
     }
 
     private static func readContainer(_ field: JSONField, into document: inout Document) throws {
-        try field.requireObject(allowing: ["width", "height", "columns", "columnGap", "padding", "maxLines", "lineBreakMode", "exclusions"])
+        try field.requireObject(allowing: [
+            "width", "height", "columns", "columnGap", "padding", "maxLines", "lineBreakMode", "exclusions",
+        ])
         if let width = field.member("width") { document.width = try width.number(in: 1...100_000) }
         if let height = field.member("height") { document.height = try height.number(in: 0...100_000) }
         if let columns = field.member("columns") { document.columns = try columns.integer(in: 1...20) }
         if let gap = field.member("columnGap") { document.columnGap = try gap.number(in: 0...10_000) }
         if let padding = field.member("padding") { document.lineFragmentPadding = try padding.number(in: 0...1_000) }
         if let lines = field.member("maxLines") { document.maximumLines = try lines.integer(in: 0...1_000_000) }
-        if let mode = field.member("lineBreakMode") { document.lineBreakMode = try mode.choice(ParagraphStyle.LineBreakMode.self) }
+        if let mode = field.member("lineBreakMode") {
+            document.lineBreakMode = try mode.choice(ParagraphStyle.LineBreakMode.self)
+        }
         for exclusion in try field.member("exclusions")?.elements() ?? [] {
             if case .string = exclusion.value {
                 document.exclusions.append(Exclusion(path: try path(exclusion, rule: .nonZero), fill: nil, label: nil))
@@ -61,15 +70,21 @@ enum DocumentReader {
             }
             try exclusion.requireObject(allowing: ["path", "fillRule", "fill", "label"])
             let rule = try exclusion.member("fillRule")?.choice(BezierPath.FillRule.self) ?? .nonZero
-            guard let pathField = exclusion.member("path") else { throw InputError(path: "\(exclusion.path).path", "missing SVG path data") }
+            guard let pathField = exclusion.member("path") else {
+                throw InputError(path: "\(exclusion.path).path", "missing SVG path data")
+            }
             var label: TextStorage?
             if let text = exclusion.member("label") {
                 var centered = ParagraphStyle()
                 centered.alignment = .center
-                label = TextStorage(try text.string(), attributes: TextAttributes(
-                    font: .styled(.subheadline, weight: 700), foregroundColor: .white, paragraphStyle: centered))
+                label = TextStorage(
+                    try text.string(),
+                    attributes: TextAttributes(
+                        font: .styled(.subheadline, weight: 700), foregroundColor: .white, paragraphStyle: centered))
             }
-            document.exclusions.append(Exclusion(path: try path(pathField, rule: rule), fill: try exclusion.member("fill")?.color(), label: label))
+            document.exclusions.append(
+                Exclusion(
+                    path: try path(pathField, rule: rule), fill: try exclusion.member("fill")?.color(), label: label))
         }
     }
 
@@ -97,7 +112,9 @@ enum DocumentReader {
         result.baselineOffset = try field.member("baselineOffset")?.number(in: -10_000...10_000)
         result.ligatures = try field.member("ligatures").map { field -> Ligatures in
             let names = ["none": Ligatures.none, "standard": .standard, "all": .all]
-            guard let found = names[try field.string()] else { throw field.fail("expected \"none\", \"standard\" or \"all\"") }
+            guard let found = names[try field.string()] else {
+                throw field.fail("expected \"none\", \"standard\" or \"all\"")
+            }
             return found
         }
         result.fontFeatures = try field.member("features")?.elements().map(feature) ?? []
@@ -139,7 +156,9 @@ enum DocumentReader {
             if let file = try field.member("file")?.string() {
                 return .font(try library.font(path: file, size: size, weight: weight))
             }
-            return .font(try library.font(family: family ?? library.defaultFamily, size: size, weight: weight ?? 400, italic: italic))
+            return .font(
+                try library.font(
+                    family: family ?? library.defaultFamily, size: size, weight: weight ?? 400, italic: italic))
         } catch let error as FontError {
             throw field.fail(error.description)
         }
@@ -161,7 +180,8 @@ enum DocumentReader {
         default:
             try field.requireObject(allowing: ["style", "color"])
             return TextDecoration(
-                try field.member("style")?.choice(TextDecoration.Style.self) ?? .single, color: try field.member("color")?.color())
+                try field.member("style")?.choice(TextDecoration.Style.self) ?? .single,
+                color: try field.member("color")?.color())
         }
     }
 
@@ -172,12 +192,19 @@ enum DocumentReader {
             ("minimumLineHeight", \.minimumLineHeight), ("maximumLineHeight", \.maximumLineHeight),
             ("paragraphSpacing", \.paragraphSpacing), ("paragraphSpacingBefore", \.paragraphSpacingBefore),
         ]
-        try field.requireObject(allowing: ["alignment", "lineBreakMode", "lineBreakStrictness", "direction"] + lengths.map(\.0))
+        try field.requireObject(
+            allowing: ["alignment", "lineBreakMode", "lineBreakStrictness", "direction"] + lengths.map(\.0))
         var style = ParagraphStyle()
         if let value = field.member("alignment") { style.alignment = try value.choice(ParagraphStyle.Alignment.self) }
-        if let value = field.member("lineBreakMode") { style.lineBreakMode = try value.choice(ParagraphStyle.LineBreakMode.self) }
-        if let value = field.member("lineBreakStrictness") { style.lineBreakStrictness = try value.choice(ParagraphStyle.LineBreakStrictness.self) }
-        if let value = field.member("direction") { style.baseWritingDirection = try value.choice(ParagraphStyle.WritingDirection.self) }
+        if let value = field.member("lineBreakMode") {
+            style.lineBreakMode = try value.choice(ParagraphStyle.LineBreakMode.self)
+        }
+        if let value = field.member("lineBreakStrictness") {
+            style.lineBreakStrictness = try value.choice(ParagraphStyle.LineBreakStrictness.self)
+        }
+        if let value = field.member("direction") {
+            style.baseWritingDirection = try value.choice(ParagraphStyle.WritingDirection.self)
+        }
         for (key, keyPath) in lengths {
             if let value = field.member(key) { style[keyPath: keyPath] = try value.number(in: -10_000...10_000) }
         }

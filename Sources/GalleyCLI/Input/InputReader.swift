@@ -26,11 +26,15 @@ enum InputReader {
                 throw InputError("\(path): no such file")
             }
             guard !isDirectory.boolValue else { throw InputError("\(path): is a directory, not a file") }
-            guard let handle = FileHandle(forReadingAtPath: path) else { throw InputError("\(path): cannot be read (permission denied?)") }
+            guard let handle = FileHandle(forReadingAtPath: path) else {
+                throw InputError("\(path): cannot be read (permission denied?)")
+            }
             defer { try? handle.close() }
             data = (try? handle.read(upToCount: sizeLimit + 1)) ?? Data()
         }
-        guard data.count <= sizeLimit else { throw InputError("\(path): larger than the \(sizeLimit)-byte input limit") }
+        guard data.count <= sizeLimit else {
+            throw InputError("\(path): larger than the \(sizeLimit)-byte input limit")
+        }
         guard let text = String(data: data, encoding: .utf8) else {
             let offset = firstInvalidUTF8Offset(data) ?? 0
             throw InputError("\(path): not valid UTF-8 (first bad byte at offset \(offset))")
@@ -43,7 +47,8 @@ enum InputReader {
         var offset = 0
         while offset < bytes.count {
             let byte = bytes[offset]
-            let length = byte < 0x80 ? 1 : byte >> 5 == 0b110 ? 2 : byte >> 4 == 0b1110 ? 3 : byte >> 3 == 0b11110 ? 4 : 0
+            let length =
+                byte < 0x80 ? 1 : byte >> 5 == 0b110 ? 2 : byte >> 4 == 0b1110 ? 3 : byte >> 3 == 0b11110 ? 4 : 0
             guard length > 0, offset + length <= bytes.count,
                 String(bytes: bytes[offset..<offset + length], encoding: .utf8) != nil
             else { return offset }

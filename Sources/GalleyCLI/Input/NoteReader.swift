@@ -9,10 +9,14 @@ enum NoteReader {
     static let accent = Color(red: 0.85, green: 0.33, blue: 0.27)
 
     static func read(_ text: String, defaults: TextAttributes) -> Document {
-        var lines = text.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: false)
-            .map(String.init)
+        var lines = text.replacingOccurrences(of: "\r\n", with: "\n").split(
+            separator: "\n", omittingEmptySubsequences: false
+        )
+        .map(String.init)
         var date: String?
-        if lines.first?.trimmingCharacters(in: .whitespaces) == "---", let end = lines.dropFirst().firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == "---" }) {
+        if lines.first?.trimmingCharacters(in: .whitespaces) == "---",
+            let end = lines.dropFirst().firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == "---" })
+        {
             for line in lines[1..<end] {
                 let parts = line.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
                 if parts.count == 2, parts[0].lowercased() == "date", !parts[1].isEmpty { date = parts[1] }
@@ -72,8 +76,14 @@ enum NoteReader {
         let white = Color.white
         let label = TextStorage("", attributes: defaults)
         let (day, month) = dayAndMonth(date)
-        label.append(day, attributes: TextAttributes(font: .styled(.title2, weight: 700), foregroundColor: white, paragraphStyle: centered))
-        label.append("\n" + month, attributes: TextAttributes(font: .styled(.caption2, weight: 600), foregroundColor: white, tracking: 1, paragraphStyle: centered))
+        label.append(
+            day,
+            attributes: TextAttributes(
+                font: .styled(.title2, weight: 700), foregroundColor: white, paragraphStyle: centered))
+        label.append(
+            "\n" + month,
+            attributes: TextAttributes(
+                font: .styled(.caption2, weight: 600), foregroundColor: white, tracking: 1, paragraphStyle: centered))
         return Exclusion(path: circle, fill: accent, label: label)
     }
 
@@ -98,7 +108,8 @@ enum InlineMarkup {
         var pending = ""
         func flush(code: Bool = false) {
             guard !pending.isEmpty else { return }
-            storage.append(pending, attributes: attributes(base, bold: bold, italic: italic, strike: strike, code: code))
+            storage.append(
+                pending, attributes: attributes(base, bold: bold, italic: italic, strike: strike, code: code))
             pending = ""
         }
         while index < characters.count {
@@ -117,7 +128,8 @@ enum InlineMarkup {
             }
             if let flag = ["*": 0, "_": 1, "~": 2][character] {
                 let isOn = [bold, italic, strike][flag]
-                let opens = !isOn && index + 1 < characters.count && !characters[index + 1].isWhitespace
+                let opens =
+                    !isOn && index + 1 < characters.count && !characters[index + 1].isWhitespace
                     && characters[(index + 1)...].contains(character)
                 if isOn || opens {
                     flush()
@@ -136,7 +148,9 @@ enum InlineMarkup {
         flush()
     }
 
-    private static func attributes(_ base: TextAttributes, bold: Bool, italic: Bool, strike: Bool, code: Bool) -> TextAttributes {
+    private static func attributes(_ base: TextAttributes, bold: Bool, italic: Bool, strike: Bool, code: Bool)
+        -> TextAttributes
+    {
         var attributes = base
         let style = base.font?.textStyle ?? .body
         if code {
@@ -147,7 +161,8 @@ enum InlineMarkup {
             case .font(let font):
                 attributes.font = .font((try? font.withWeight(bold ? 700 : font.weight)) ?? font)
             case .styled(_, let family, let weight, let baseItalic):
-                attributes.font = .styled(style, family: family, weight: bold ? 700 : weight, italic: italic || baseItalic)
+                attributes.font = .styled(
+                    style, family: family, weight: bold ? 700 : weight, italic: italic || baseItalic)
             default:
                 attributes.font = .styled(style, weight: bold ? 700 : nil, italic: italic)
             }

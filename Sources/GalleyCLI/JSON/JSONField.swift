@@ -17,7 +17,9 @@ struct JSONField {
     func requireObject(allowing allowed: [String]) throws {
         guard case .object(let members) = value else { throw fail("expected an object, got \(value.kind)") }
         for member in members where !allowed.contains(member.key) {
-            throw InputError(path: path.isEmpty ? member.key : "\(path).\(member.key)", "unknown key; expected one of \(allowed.joined(separator: ", "))")
+            throw InputError(
+                path: path.isEmpty ? member.key : "\(path).\(member.key)",
+                "unknown key; expected one of \(allowed.joined(separator: ", "))")
         }
     }
 
@@ -39,7 +41,11 @@ struct JSONField {
     /// A finite number within `range`.
     func number(in range: ClosedRange<Double> = -1_000_000...1_000_000) throws -> Double {
         guard case .number(let number) = value else { throw fail("expected a number, got \(value.kind)") }
-        guard range.contains(number) else { throw fail("\(JSONValue.format(number)) is outside \(JSONValue.format(range.lowerBound))...\(JSONValue.format(range.upperBound))") }
+        guard range.contains(number) else {
+            throw fail(
+                "\(JSONValue.format(number)) is outside \(JSONValue.format(range.lowerBound))...\(JSONValue.format(range.upperBound))"
+            )
+        }
         return number
     }
 

@@ -122,7 +122,8 @@ struct JSONParser {
     }
 
     private mutating func hex4() throws -> UInt32 {
-        guard position + 4 <= bytes.count, let value = UInt32(String(decoding: bytes[position..<position + 4], as: UTF8.self), radix: 16)
+        guard position + 4 <= bytes.count,
+            let value = UInt32(String(decoding: bytes[position..<position + 4], as: UTF8.self), radix: 16)
         else { throw error("\\u needs four hexadecimal digits") }
         position += 4
         return value
@@ -133,7 +134,9 @@ struct JSONParser {
         if peek(UInt8(ascii: "-")) { position += 1 }
         func digits() -> Int {
             let begin = position
-            while position < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[position]) { position += 1 }
+            while position < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[position]) {
+                position += 1
+            }
             return position - begin
         }
         guard digits() > 0 else { throw error("expected digits in a number") }
@@ -154,7 +157,9 @@ struct JSONParser {
     }
 
     private mutating func literal(_ word: String, _ value: JSONValue) throws -> JSONValue {
-        guard bytes[position...].starts(with: Array(word.utf8)) else { throw error("unexpected character \(describe(bytes[position]))") }
+        guard bytes[position...].starts(with: Array(word.utf8)) else {
+            throw error("unexpected character \(describe(bytes[position]))")
+        }
         position += word.utf8.count
         return value
     }

@@ -46,7 +46,8 @@ enum JSONValue: Equatable {
         case .string(let value): return JSONValue.quote(value)
         case .array(let values): return "[" + values.map(\.serialized).joined(separator: ",") + "]"
         case .object(let members):
-            return "{" + members.map { JSONValue.quote($0.key) + ":" + $0.value.serialized }.joined(separator: ",") + "}"
+            return "{" + members.map { JSONValue.quote($0.key) + ":" + $0.value.serialized }.joined(separator: ",")
+                + "}"
         }
     }
 
@@ -69,7 +70,9 @@ enum JSONValue: Equatable {
             case "\r": result += "\\r"
             case "\t": result += "\\t"
             case _ where scalar.value < 0x20:
-                result += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
+                result +=
+                    "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
+                    + String(scalar.value, radix: 16)
             default: result.unicodeScalars.append(scalar)
             }
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Galley
 
 /// End-to-end tests of the built `galley` binary: exit status, stdout, stderr and the files it writes.
@@ -33,14 +34,18 @@ import Testing
         let out = output.fileHandleForReading.readDataToEndOfFile()
         let err = error.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return Outcome(status: process.terminationStatus, output: String(decoding: out, as: UTF8.self), error: String(decoding: err, as: UTF8.self))
+        return Outcome(
+            status: process.terminationStatus, output: String(decoding: out, as: UTF8.self),
+            error: String(decoding: err, as: UTF8.self))
     }
 
     static func temporary(_ name: String) -> String {
         FileManager.default.temporaryDirectory.appendingPathComponent("galley-cli-\(getpid())-\(name)").path
     }
 
-    static func image(_ path: String) throws -> Canvas { try PNGReader.decode(try Data(contentsOf: URL(fileURLWithPath: path)), scale: 2) }
+    static func image(_ path: String) throws -> Canvas {
+        try PNGReader.decode(try Data(contentsOf: URL(fileURLWithPath: path)), scale: 2)
+    }
 
     @Test(arguments: ["note-english.md", "note-chinese.md", "note-mixed.md", "note-badge.md", "document.json"])
     func everyExampleRenders(_ example: String) throws {
@@ -50,14 +55,19 @@ import Testing
         #expect(outcome.error.isEmpty)
         let canvas = try Self.image(output)
         #expect(canvas.width == Int((360 + 32) * 2) || example == "document.json")
-        #expect(RenderFixtures.inkBounds(canvas, rows: 0..<canvas.height, background: Color(red: 0.98, green: 0.973, blue: 0.953)) != nil || example == "document.json")
+        #expect(
+            RenderFixtures.inkBounds(
+                canvas, rows: 0..<canvas.height, background: Color(red: 0.98, green: 0.973, blue: 0.953)) != nil
+                || example == "document.json")
     }
 
     @Test func measureMatchesTheLibrarysHeights() throws {
         let rows = [
-            ("a", "Hello, 世界", 320.0), ("b", LayoutFixtures.english, 200), ("c", LayoutFixtures.chinese, 280), ("d", "😀 emoji and مرحبا", 120),
+            ("a", "Hello, 世界", 320.0), ("b", LayoutFixtures.english, 200), ("c", LayoutFixtures.chinese, 280),
+            ("d", "😀 emoji and مرحبا", 120),
         ]
-        let input = rows.map { #"{"id": "\#($0.0)", "text": \#(JSONValueForTests.quote($0.1)), "width": \#($0.2)}"# }.joined(separator: "\n")
+        let input = rows.map { #"{"id": "\#($0.0)", "text": \#(JSONValueForTests.quote($0.1)), "width": \#($0.2)}"# }
+            .joined(separator: "\n")
         let outcome = try Self.run(["measure"], input: input)
         #expect(outcome.status == 0, "\(outcome.error)")
         let lines = outcome.output.split(separator: "\n")
@@ -65,7 +75,8 @@ import Testing
         let measurer = TextMeasurer(fontLibrary: try FontLibrary.standard)
         for (line, row) in zip(lines, rows) {
             let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
-            let expected = try measurer.measure(row.1, attributes: TextAttributes(font: .textStyle(.body)), width: row.2)
+            let expected = try measurer.measure(
+                row.1, attributes: TextAttributes(font: .textStyle(.body)), width: row.2)
             #expect(object["id"] as? String == row.0)
             #expect(abs((object["height"] as? Double ?? -1) - expected.height) < 1e-9)
             #expect(object["lines"] as? Int == expected.lineCount)
@@ -75,7 +86,10 @@ import Testing
     }
 
     @Test func measureCarriesOnPastABadLine() throws {
-        let outcome = try Self.run(["measure", "--width", "300"], input: "{\"id\": 1, \"text\": \"ok\"}\n{\"id\": 2, \"text\": 5}\n{broken\n{\"id\": 4, \"text\": \"fine\"}\n")
+        let outcome = try Self.run(
+            ["measure", "--width", "300"],
+            input: "{\"id\": 1, \"text\": \"ok\"}\n{\"id\": 2, \"text\": 5}\n{broken\n{\"id\": 4, \"text\": \"fine\"}\n"
+        )
         #expect(outcome.status == 1)
         let lines = outcome.output.split(separator: "\n").map(String.init)
         #expect(lines.count == 4)
@@ -107,13 +121,15 @@ import Testing
     @Test func anExcludedAreaStaysFreeOfInk() throws {
         let output = Self.temporary("exclude.png")
         let outcome = try Self.run([
-            "render", "Examples/note-english.md", "-o", output, "--background", "#FFFFFF", "--exclude", "M 100 40 H 220 V 140 H 100 Z",
+            "render", "Examples/note-english.md", "-o", output, "--background", "#FFFFFF", "--exclude",
+            "M 100 40 H 220 V 140 H 100 Z",
         ])
         #expect(outcome.status == 0, "\(outcome.error)")
         let canvas = try Self.image(output)
         var inked = 0
         for y in (40 + 16) * 2..<(140 + 16) * 2 {
-            for x in (100 + 16) * 2..<(220 + 16) * 2 where RenderFixtures.isInk(canvas, x: x, y: y, background: .white) { inked += 1 }
+            for x in (100 + 16) * 2..<(220 + 16) * 2 where RenderFixtures.isInk(canvas, x: x, y: y, background: .white)
+            { inked += 1 }
         }
         #expect(inked == 0)
         #expect(RenderFixtures.inkBounds(canvas, rows: 0..<canvas.height, background: .white) != nil)
@@ -126,14 +142,21 @@ import Testing
         (["render", "Examples/note-english.md", "-o", "/tmp/x.png", "--width", "-5"], 2, "--width"),
         (["render", "Examples/note-english.md", "-o", "/tmp/x.png", "--color", "purple"], 2, "--color"),
         (["render", "Examples/note-english.md", "-o", "/nonexistent-dir/x.png"], 1, "cannot write"),
-        (["render", "Examples/note-english.md", "-o", "/tmp/x.png", "--font", "No Such Family"], 1, "unknown font family"),
+        (
+            ["render", "Examples/note-english.md", "-o", "/tmp/x.png", "--font", "No Such Family"], 1,
+            "unknown font family"
+        ),
         (["render", "Examples/note-english.md"], 2, "output"),
         (["render", "Examples/note-english.md", "-o", "/tmp/x.png", "--bogus"], 2, "--bogus"),
     ])
-    func badInputGivesAOneLineErrorAndTheDocumentedStatus(_ arguments: [String], _ status: Int32, _ message: String) throws {
+    func badInputGivesAOneLineErrorAndTheDocumentedStatus(_ arguments: [String], _ status: Int32, _ message: String)
+        throws
+    {
         let outcome = try Self.run(arguments)
         #expect(outcome.status == status, "\(outcome.error)")
-        #expect(outcome.error.hasSuffix("\n") && outcome.error.dropLast().contains("\n") == false, "one line: \(outcome.error)")
+        #expect(
+            outcome.error.hasSuffix("\n") && outcome.error.dropLast().contains("\n") == false,
+            "one line: \(outcome.error)")
         #expect(outcome.error.contains(message), "\(outcome.error)")
     }
 
@@ -143,10 +166,12 @@ import Testing
         let notUTF8 = try Self.run(["render", binary, "-o", Self.temporary("bad.png")])
         #expect(notUTF8.status == 1 && notUTF8.error.contains("not valid UTF-8 (first bad byte at offset 2)"))
         let json = Self.temporary("bad.json")
-        try "{\n  \"content\": [\n    {\"text\": \"hi\",}\n  ]\n}".write(toFile: json, atomically: true, encoding: .utf8)
+        try "{\n  \"content\": [\n    {\"text\": \"hi\",}\n  ]\n}".write(
+            toFile: json, atomically: true, encoding: .utf8)
         let malformed = try Self.run(["render", json, "-o", Self.temporary("bad2.png")])
         #expect(malformed.status == 1 && malformed.error.contains("line 3, column 19"), "\(malformed.error)")
-        try #"{"content": [{"text": "a"}, {"text": "b", "attributes": {"color": "red"}}]}"#.write(toFile: json, atomically: true, encoding: .utf8)
+        try #"{"content": [{"text": "a"}, {"text": "b", "attributes": {"color": "red"}}]}"#.write(
+            toFile: json, atomically: true, encoding: .utf8)
         let badColor = try Self.run(["render", json, "-o", Self.temporary("bad3.png")])
         #expect(badColor.error.contains(##"content[1].attributes.color: expected "#RRGGBB""##), "\(badColor.error)")
     }
@@ -160,10 +185,12 @@ import Testing
         let styles = try Self.run(["styles", "--json"])
         let entries = try #require(try JSONSerialization.jsonObject(with: Data(styles.output.utf8)) as? [[String: Any]])
         #expect(entries.count == 12 * 11)
-        let body = try #require(entries.first { $0["style"] as? String == "body" && $0["category"] as? String == "large" })
+        let body = try #require(
+            entries.first { $0["style"] as? String == "body" && $0["category"] as? String == "large" })
         #expect(body["size"] as? Double == 17 && body["weight"] as? Int == 400 && body["leading"] as? Double == 22)
         let bold = try Self.run(["styles", "--json", "--bold-text", "--category", "extraExtraExtraLarge"])
-        let boldEntries = try #require(try JSONSerialization.jsonObject(with: Data(bold.output.utf8)) as? [[String: Any]])
+        let boldEntries = try #require(
+            try JSONSerialization.jsonObject(with: Data(bold.output.utf8)) as? [[String: Any]])
         #expect(boldEntries.count == 11)
         #expect(boldEntries.first { $0["style"] as? String == "body" }?["size"] as? Double == 23)
     }

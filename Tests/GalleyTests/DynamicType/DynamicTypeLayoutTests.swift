@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+
 @testable import Galley
 
 @Suite struct DynamicTypeLayoutTests {
@@ -48,7 +49,9 @@ import Testing
             for (index, row) in rows.enumerated() {
                 let height = try measurer.measure(row, attributes: headline, width: 320).height
                 // Never shorter; strictly taller whenever the headline's size grows.
-                #expect(size > previousSize ? height > previous[index] : height >= previous[index], "\(category) row \(index)")
+                #expect(
+                    size > previousSize ? height > previous[index] : height >= previous[index],
+                    "\(category) row \(index)")
                 previous[index] = height
             }
             previousSize = size
@@ -76,7 +79,8 @@ import Testing
         let scaled = try FontMetrics(forTextStyle: .body).scaledFont(for: custom, settings: largest)
         #expect(abs(scaled.size - 48) < 0.5)
         #expect(scaled.size < TypeSizeTable.pointSize(.body, .accessibilityExtraExtraExtraLarge))
-        let capped = try FontMetrics(forTextStyle: .body).scaledFont(for: custom, maximumPointSize: 30, settings: largest)
+        let capped = try FontMetrics(forTextStyle: .body).scaledFont(
+            for: custom, maximumPointSize: 30, settings: largest)
         #expect(capped.size == 30)
         #expect(FontMetrics(forTextStyle: .body).scaledValue(for: 44, settings: DynamicTypeSettings()) == 44)
         let values = ContentSizeCategory.allCases.map {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Galley
 
 @Suite struct TypeSizeTableTests {

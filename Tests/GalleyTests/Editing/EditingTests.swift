@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Galley
 
 /// A small deterministic random generator (SplitMix64), so property tests repeat exactly.
@@ -46,7 +47,8 @@ struct SeededGenerator: RandomNumberGenerator {
     }
 
     @Test func theHighlighterRestylesOnlyTheEditedParagraph() throws {
-        let storage = TextStorage(Array(repeating: "plain *bold* _it_ ~gone~ NASA words", count: 50).joined(separator: "\n"))
+        let storage = TextStorage(
+            Array(repeating: "plain *bold* _it_ ~gone~ NASA words", count: 50).joined(separator: "\n"))
         let highlighter = NoteHighlighter(baseAttributes: TextAttributes(font: .textStyle(.body)))
         let token = highlighter.attach(to: storage)
         #expect(highlighter.restyledParagraphCount == 50)
@@ -79,7 +81,9 @@ struct SeededGenerator: RandomNumberGenerator {
     }
 
     @Test func aWindowAtTheTopDoesNotLayOutTheRest() throws {
-        let storage = TextStorage(Array(repeating: LayoutFixtures.english, count: 400).joined(separator: "\n"), attributes: TextAttributes(font: .textStyle(.body)))
+        let storage = TextStorage(
+            Array(repeating: LayoutFixtures.english, count: 400).joined(separator: "\n"),
+            attributes: TextAttributes(font: .textStyle(.body)))
         let manager = LayoutManager(textStorage: storage, fontLibrary: try TestFonts.bundled)
         manager.addTextContainer(TextContainer(width: 320))
         let window = try manager.lineFragments(intersecting: Rect(x: 0, y: 0, width: 320, height: 600))
@@ -104,14 +108,17 @@ struct SeededGenerator: RandomNumberGenerator {
 
     // MARK: Property: incremental equals fresh
 
-    static let pieces = ["word ", "typography ", "排版", "，", "。", "\n", "Galley ", "mixed 中文 ", "\n\n", "😀", "مرحبا ", " "]
+    static let pieces = [
+        "word ", "typography ", "排版", "，", "。", "\n", "Galley ", "mixed 中文 ", "\n\n", "😀", "مرحبا ", " ",
+    ]
 
     private func randomEdit(_ storage: TextStorage, _ random: inout SeededGenerator) throws {
         let length = storage.length
         let offset = length == 0 ? 0 : Int.random(in: 0...length, using: &random)
         switch Int.random(in: 0..<10, using: &random) {
         case 0..<4:
-            let text = (0..<Int.random(in: 1...4, using: &random)).map { _ in Self.pieces.randomElement(using: &random)! }.joined()
+            let text = (0..<Int.random(in: 1...4, using: &random)).map { _ in Self.pieces.randomElement(using: &random)!
+            }.joined()
             try storage.replaceCharacters(in: offset..<offset, with: text)
         case 4..<6:
             let end = min(length, offset + Int.random(in: 1...12, using: &random))
@@ -125,7 +132,8 @@ struct SeededGenerator: RandomNumberGenerator {
         case 8:
             let end = min(length, offset + Int.random(in: 1...20, using: &random))
             let attributes = [
-                TextAttributes(foregroundColor: Color(red: 0.8, green: 0.1, blue: 0.1)), TextAttributes(font: .styled(.body, weight: 700)),
+                TextAttributes(foregroundColor: Color(red: 0.8, green: 0.1, blue: 0.1)),
+                TextAttributes(font: .styled(.body, weight: 700)),
                 TextAttributes(font: .textStyle(.headline)), TextAttributes(kern: 0.5),
             ].randomElement(using: &random)!
             try storage.addAttributes(attributes, range: offset..<end)
@@ -144,8 +152,11 @@ struct SeededGenerator: RandomNumberGenerator {
             let runs = fragment.runs.map { run in
                 "\(run.characterRange) \(run.glyphRun.glyphs.map(\.glyphID)) x\(String(format: "%.4f", run.origin.x))"
             }
-            let rect = [fragment.rect.minX, fragment.rect.minY, fragment.rect.width, fragment.rect.height, fragment.usedRect.width]
-                .map { String(format: "%.4f", $0) }.joined(separator: ",")
+            let rect = [
+                fragment.rect.minX, fragment.rect.minY, fragment.rect.width, fragment.rect.height,
+                fragment.usedRect.width,
+            ]
+            .map { String(format: "%.4f", $0) }.joined(separator: ",")
             return "\(fragment.characterRange) \(rect) base \(String(format: "%.4f", fragment.baselineY)) \(runs)"
         }
     }
@@ -153,7 +164,8 @@ struct SeededGenerator: RandomNumberGenerator {
     @Test(arguments: [UInt64(7), 2026])
     func incrementalLayoutEqualsAFreshLayoutAfterAThousandRandomEdits(_ seed: UInt64) throws {
         var random = SeededGenerator(state: seed)
-        let storage = TextStorage(LayoutFixtures.english + "\n" + LayoutFixtures.chinese, attributes: TextAttributes(font: .textStyle(.body)))
+        let storage = TextStorage(
+            LayoutFixtures.english + "\n" + LayoutFixtures.chinese, attributes: TextAttributes(font: .textStyle(.body)))
         let manager = LayoutManager(textStorage: storage, fontLibrary: try TestFonts.bundled)
         manager.addTextContainer(TextContainer(width: 260))
         let everything = Rect(x: 0, y: -1, width: 260, height: 1e9)
@@ -169,10 +181,13 @@ struct SeededGenerator: RandomNumberGenerator {
             }
             if step % 100 == 0 || step == 1_000 {
                 // A fresh manager over an exact copy (unpaired surrogates from deletions included).
-                let reference = LayoutManager(textStorage: TextStorage(copying: storage), fontLibrary: try TestFonts.bundled)
+                let reference = LayoutManager(
+                    textStorage: TextStorage(copying: storage), fontLibrary: try TestFonts.bundled)
                 reference.addTextContainer(TextContainer(width: 260))
                 let expected = describe(try reference.layout().lineFragments)
-                #expect(describe(try manager.lineFragments(intersecting: everything)) == expected, "window layout after \(step) edits")
+                #expect(
+                    describe(try manager.lineFragments(intersecting: everything)) == expected,
+                    "window layout after \(step) edits")
                 #expect(describe(try manager.layout().lineFragments) == expected, "full layout after \(step) edits")
             }
         }

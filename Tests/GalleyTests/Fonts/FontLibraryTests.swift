@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Galley
 
 @Suite struct FontLibraryTests {
@@ -73,13 +74,20 @@ import Testing
                 #expect(error.description.contains(path))
             }
         }
-        #expect(throws: FontError.self) { try library.font(path: directory.appendingPathComponent("empty.ttf").path, size: 17) }
-        #expect(throws: FontError.self) { try library.font(path: directory.appendingPathComponent("garbage.ttf").path, size: 17) }
+        #expect(throws: FontError.self) {
+            try library.font(path: directory.appendingPathComponent("empty.ttf").path, size: 17)
+        }
+        #expect(throws: FontError.self) {
+            try library.font(path: directory.appendingPathComponent("garbage.ttf").path, size: 17)
+        }
     }
 
     @Test func aFaceIndexOutsideTheFileIsAnError() throws {
         let library = try TestFonts.bundled
-        #expect(throws: FontError.faceIndexOutOfRange(path: TestFonts.fontFile("Inter/Inter-roman.var.ttf"), index: 3, faceCount: 1)) {
+        #expect(
+            throws: FontError.faceIndexOutOfRange(
+                path: TestFonts.fontFile("Inter/Inter-roman.var.ttf"), index: 3, faceCount: 1)
+        ) {
             try library.font(path: TestFonts.fontFile("Inter/Inter-roman.var.ttf"), index: 3, size: 12)
         }
     }

@@ -1,10 +1,12 @@
 import Foundation
 import Testing
+
 @testable import Galley
 
 @Suite struct BezierPathTests {
     @Test func svgPathDataCoversEveryCommand() throws {
-        let path = try BezierPath(svgPathData: "M10,10 L20 10 H30 V20 C30 30 20 30 20 20 S10 10 10 20 Q5 25 0 20 T-10 20 A5 5 0 0 1 -20 20 Z")
+        let path = try BezierPath(
+            svgPathData: "M10,10 L20 10 H30 V20 C30 30 20 30 20 20 S10 10 10 20 Q5 25 0 20 T-10 20 A5 5 0 0 1 -20 20 Z")
         let kinds = path.elements.map { element -> String in
             switch element {
             case .move: return "M"

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Galley
 
 /// Galley's bidi levels and visual order against Unicode's BidiCharacterTest.txt (Debian's unicode-data).
@@ -13,14 +14,17 @@ import Testing
 
     @Test func levelsAndVisualOrderAgreeWithBidiCharacterTest() throws {
         let contents = try #require(
-            try? String(contentsOfFile: Self.testFile, encoding: .utf8), "\(Self.testFile) is missing: run Scripts/setup")
+            try? String(contentsOfFile: Self.testFile, encoding: .utf8),
+            "\(Self.testFile) is missing: run Scripts/setup")
         var outcome = Outcome()
         for line in contents.split(separator: "\n") where !line.hasPrefix("#") && !line.isEmpty {
             let fields = line.split(separator: ";", omittingEmptySubsequences: false).map {
                 $0.trimmingCharacters(in: .whitespaces)
             }
             guard fields.count >= 5 else { continue }
-            if check(fields) { outcome.passed += 1 } else if outcome.failed.count < 20 {
+            if check(fields) {
+                outcome.passed += 1
+            } else if outcome.failed.count < 20 {
                 outcome.failed.append(String(line))
             } else {
                 outcome.failed.append("")

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Galley
 
 @Suite struct ItemizerTests {
@@ -33,7 +34,9 @@ import Testing
         let shaped = try TestFonts.shape(text, library: library)
         for run in shaped.runs {
             let runText = String(decoding: Array(text.utf16)[run.utf16Range], as: UTF16.self)
-            print("run \(run.utf16Range) \(runText.debugDescription) → \(run.font.face.familyName) (\(run.font.face.path))")
+            print(
+                "run \(run.utf16Range) \(runText.debugDescription) → \(run.font.face.familyName) (\(run.font.face.path))"
+            )
         }
         let emojiFontInstalled = (try? library.font(family: "Noto Color Emoji", size: 12)) != nil
         for run in shaped.runs {

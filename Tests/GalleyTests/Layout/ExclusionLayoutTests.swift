@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Galley
 
 /// Text flowing around exclusion paths: no glyph touches a path, and lines use the free space beside it.
@@ -11,13 +12,20 @@ import Testing
         ("circle in the top-right corner", [.circle(center: Point(x: 290, y: 30), radius: 40)]),
         ("centred circle", [.circle(center: Point(x: 160, y: 120), radius: 60)]),
         ("concave star", [.star(center: Point(x: 160, y: 140), points: 5, outerRadius: 90, innerRadius: 35)]),
-        ("two overlapping shapes", [
-            .circle(center: Point(x: 120, y: 100), radius: 50),
-            .roundedRect(Rect(x: 140, y: 60, width: 120, height: 110), cornerRadius: 20),
-        ]),
-        ("ring with a hole (even-odd)", [
-            try! BezierPath(svgPathData: "M 60 40 H 260 V 240 H 60 Z M 110 90 H 210 V 190 H 110 Z", fillRule: .evenOdd)
-        ]),
+        (
+            "two overlapping shapes",
+            [
+                .circle(center: Point(x: 120, y: 100), radius: 50),
+                .roundedRect(Rect(x: 140, y: 60, width: 120, height: 110), cornerRadius: 20),
+            ]
+        ),
+        (
+            "ring with a hole (even-odd)",
+            [
+                try! BezierPath(
+                    svgPathData: "M 60 40 H 260 V 240 H 60 Z M 110 90 H 210 V 190 H 110 Z", fillRule: .evenOdd)
+            ]
+        ),
     ]
 
     @Test(arguments: shapes.indices)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Galley
 
 @Suite struct LayoutManagerTests {
@@ -36,7 +37,9 @@ import Testing
             guard end > 0, end < units.count else { continue }
             let before = Unicode.Scalar(units[end - 1]).map(Character.init)
             let after = Unicode.Scalar(units[end]).map(Character.init)
-            let splitsWord = (before?.isASCII == true && before?.isLetter == true) && (after?.isASCII == true && after?.isLetter == true)
+            let splitsWord =
+                (before?.isASCII == true && before?.isLetter == true)
+                && (after?.isASCII == true && after?.isLetter == true)
             #expect(!splitsWord, "a line ends inside an English word at \(end)")
         }
     }
@@ -79,7 +82,9 @@ import Testing
         let chinese = LayoutFixtures.chinese.split(separator: "。").map { String($0) + "。" }
         let sentences = english + chinese
         return (0..<20).map { index in
-            index < sentences.count ? sentences[index] : sentences[index % sentences.count] + " " + sentences[(index * 3 + 1) % sentences.count]
+            index < sentences.count
+                ? sentences[index]
+                : sentences[index % sentences.count] + " " + sentences[(index * 3 + 1) % sentences.count]
         }
     }()
 
@@ -128,7 +133,8 @@ import Testing
         var style = ParagraphStyle()
         style.lineBreakMode = .truncateTail
         let (result, _) = try layout(
-            LayoutFixtures.english, width: 150, attributes: TextAttributes(font: .textStyle(.body), paragraphStyle: style))
+            LayoutFixtures.english, width: 150,
+            attributes: TextAttributes(font: .textStyle(.body), paragraphStyle: style))
         #expect(result.lineFragments.count == 1)
         #expect(result.lineFragments[0].isTruncated)
         #expect(result.lineFragments[0].usedRect.maxX <= 150 + 1e-6)
@@ -177,7 +183,8 @@ import Testing
         func usedRect(_ alignment: ParagraphStyle.Alignment, _ text: String = "Short line") throws -> Rect {
             var style = ParagraphStyle()
             style.alignment = alignment
-            let (result, _) = try layout(text, width: 300, attributes: TextAttributes(font: .textStyle(.body), paragraphStyle: style))
+            let (result, _) = try layout(
+                text, width: 300, attributes: TextAttributes(font: .textStyle(.body), paragraphStyle: style))
             return result.lineFragments[0].usedRect
         }
         #expect(try usedRect(.left).minX == 0)
@@ -191,11 +198,13 @@ import Testing
         var style = ParagraphStyle()
         style.alignment = .justified
         let (result, _) = try layout(
-            LayoutFixtures.english, width: 250, attributes: TextAttributes(font: .textStyle(.body), paragraphStyle: style))
+            LayoutFixtures.english, width: 250,
+            attributes: TextAttributes(font: .textStyle(.body), paragraphStyle: style))
         for fragment in result.lineFragments.dropLast() { #expect(abs(fragment.usedRect.maxX - 250) < 1e-6) }
         #expect(result.lineFragments.last!.usedRect.maxX < 249)
         let (chinese, _) = try layout(
-            LayoutFixtures.chinese, width: 250, attributes: TextAttributes(font: .textStyle(.body), paragraphStyle: style))
+            LayoutFixtures.chinese, width: 250,
+            attributes: TextAttributes(font: .textStyle(.body), paragraphStyle: style))
         #expect(abs(chinese.lineFragments[0].usedRect.maxX - 250) < 1e-6)
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Galley
 
 /// Galley's break opportunities against Unicode's LineBreakTest.txt (Debian's unicode-data, Unicode 15.0).
@@ -8,7 +9,8 @@ import Testing
 
     @Test func opportunitiesAgreeWithLineBreakTest() throws {
         let contents = try #require(
-            try? String(contentsOfFile: Self.testFile, encoding: .utf8), "\(Self.testFile) is missing: run Scripts/setup")
+            try? String(contentsOfFile: Self.testFile, encoding: .utf8),
+            "\(Self.testFile) is missing: run Scripts/setup")
         var passed = 0, total = 0
         var differences: [String] = []
         for line in contents.split(separator: "\n") where !line.hasPrefix("#") {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Galley
 
 @Suite struct RendererTests {
@@ -11,7 +12,9 @@ import Testing
         for y in 0..<canvas.height {
             for x in 0..<canvas.width where RenderFixtures.isInk(canvas, x: x, y: y) {
                 inkPixels += 1
-                let point = Point(x: (Double(x) + 0.5) / canvas.scale + canvas.origin.x, y: (Double(y) + 0.5) / canvas.scale + canvas.origin.y)
+                let point = Point(
+                    x: (Double(x) + 0.5) / canvas.scale + canvas.origin.x,
+                    y: (Double(y) + 0.5) / canvas.scale + canvas.origin.y)
                 let inside = layout.lineFragments.contains { fragment in
                     point.y >= fragment.rect.minY && point.y <= fragment.rect.maxY
                         && point.x >= fragment.usedRect.minX - slack && point.x <= fragment.usedRect.maxX + slack
@@ -25,14 +28,17 @@ import Testing
 
     @Test func noInkFallsInsideAnExclusionPath() throws {
         let circle = BezierPath.circle(center: Point(x: 160, y: 110), radius: 60)
-        let storage = TextStorage(LayoutFixtures.english + " " + LayoutFixtures.english, attributes: TextAttributes(font: .textStyle(.body)))
+        let storage = TextStorage(
+            LayoutFixtures.english + " " + LayoutFixtures.english, attributes: TextAttributes(font: .textStyle(.body)))
         let (canvas, _) = try RenderFixtures.render(storage, exclusions: [circle])
         let tester = LayoutFixtures.PathTester(circle)
         var checked = 0
         for y in 0..<canvas.height {
             for x in 0..<canvas.width {
                 // Pixels wholly inside the circle: their centre at least one pixel's diagonal from the edge.
-                let point = Point(x: (Double(x) + 0.5) / canvas.scale + canvas.origin.x, y: (Double(y) + 0.5) / canvas.scale + canvas.origin.y)
+                let point = Point(
+                    x: (Double(x) + 0.5) / canvas.scale + canvas.origin.x,
+                    y: (Double(y) + 0.5) / canvas.scale + canvas.origin.y)
                 let dx = point.x - 160, dy = point.y - 110
                 guard (dx * dx + dy * dy).squareRoot() < 60 - 1 / canvas.scale, tester.contains(point) else { continue }
                 checked += 1
@@ -45,10 +51,15 @@ import Testing
 
     @Test func letterpressAddsPixelsLighterThanThePaperBelowGlyphsAndPlainTextDoesNot() throws {
         func lighterPixels(_ effect: TextEffect?) throws -> Int {
-            let storage = TextStorage("Pressed", attributes: TextAttributes(
-                font: .textStyle(.title1), foregroundColor: Color(red: 0.5, green: 0.45, blue: 0.4), textEffect: effect))
+            let storage = TextStorage(
+                "Pressed",
+                attributes: TextAttributes(
+                    font: .textStyle(.title1), foregroundColor: Color(red: 0.5, green: 0.45, blue: 0.4),
+                    textEffect: effect))
             let (canvas, _) = try RenderFixtures.render(storage)
-            let paper = [RenderFixtures.paper.red, RenderFixtures.paper.green, RenderFixtures.paper.blue].map { Int(($0 * 255).rounded()) }
+            let paper = [RenderFixtures.paper.red, RenderFixtures.paper.green, RenderFixtures.paper.blue].map {
+                Int(($0 * 255).rounded())
+            }
             var count = 0
             for y in 0..<canvas.height {
                 for x in 0..<canvas.width {
@@ -57,7 +68,10 @@ import Testing
                         count += 1
                         // The light pixels sit just below ink: one to three pixels above them is glyph colour.
                         if effect != nil {
-                            let above = (1...3).contains { y - $0 >= 0 && RenderFixtures.isInk(canvas, x: x, y: y - $0) && canvas.pixel(x: x, y: y - $0).r < pixel.r }
+                            let above = (1...3).contains {
+                                y - $0 >= 0 && RenderFixtures.isInk(canvas, x: x, y: y - $0)
+                                    && canvas.pixel(x: x, y: y - $0).r < pixel.r
+                            }
                             #expect(above)
                         }
                     }
@@ -70,7 +84,8 @@ import Testing
     }
 
     @Test func glyphInkLinesUpAtScalesOneAndThree() throws {
-        let storage = TextStorage("Scale test: Hamburgefonstiv 中文 0123 galley", attributes: TextAttributes(font: .textStyle(.body)))
+        let storage = TextStorage(
+            "Scale test: Hamburgefonstiv 中文 0123 galley", attributes: TextAttributes(font: .textStyle(.body)))
         let (one, layout) = try RenderFixtures.render(storage, scale: 1)
         let (three, _) = try RenderFixtures.render(storage, scale: 3)
         let band = try #require(layout.lineFragments.first).rect
@@ -102,9 +117,13 @@ import Testing
     }
 
     @Test func halfTransparentTextBlendsWithTheBackground() throws {
-        let storage = TextStorage("I", attributes: TextAttributes(
-            font: .font(try TestFonts.bundled.font(family: "Inter", size: 200)), foregroundColor: Color(red: 0, green: 0, blue: 1, alpha: 0.5)))
-        let (canvas, layout) = try RenderFixtures.render(storage, scale: 1, background: Color(red: 1, green: 0, blue: 0))
+        let storage = TextStorage(
+            "I",
+            attributes: TextAttributes(
+                font: .font(try TestFonts.bundled.font(family: "Inter", size: 200)),
+                foregroundColor: Color(red: 0, green: 0, blue: 1, alpha: 0.5)))
+        let (canvas, layout) = try RenderFixtures.render(
+            storage, scale: 1, background: Color(red: 1, green: 0, blue: 0))
         let run = try #require(layout.lineFragments.first?.runs.first)
         let ink = try #require(run.glyphRun.font.inkBounds(of: run.glyphRun.glyphs[0].glyphID))
         let x = Int(run.origin.x + ink.x + ink.width / 2 + 16), y = Int(run.origin.y + ink.y + ink.height / 2 + 16)
@@ -151,7 +170,9 @@ import Testing
     }
 
     @Test func aClipRectRendersOnlyItsWindow() throws {
-        let storage = TextStorage(Array(repeating: LayoutFixtures.english, count: 6).joined(separator: "\n"), attributes: TextAttributes(font: .textStyle(.body)))
+        let storage = TextStorage(
+            Array(repeating: LayoutFixtures.english, count: 6).joined(separator: "\n"),
+            attributes: TextAttributes(font: .textStyle(.body)))
         let (full, _) = try RenderFixtures.render(storage, padding: 0)
         let clip = Rect(x: 0, y: 200, width: 320, height: 100)
         let (window, _) = try RenderFixtures.render(storage, clip: clip)
@@ -165,7 +186,8 @@ import Testing
 
     @Test func theGlyphCacheStaysWithinItsBound() throws {
         let cache = GlyphCache(byteLimit: 40_000)
-        let storage = TextStorage(LayoutFixtures.english + LayoutFixtures.chinese, attributes: TextAttributes(font: .textStyle(.title1)))
+        let storage = TextStorage(
+            LayoutFixtures.english + LayoutFixtures.chinese, attributes: TextAttributes(font: .textStyle(.title1)))
         let manager = LayoutManager(textStorage: storage, fontLibrary: try TestFonts.bundled)
         manager.addTextContainer(TextContainer(width: 320))
         _ = try Renderer(glyphCache: cache).render(manager, options: RenderOptions(scale: 3))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Galley
 
 /// Six golden images at scale 2, each with a layout dump (see ``Snapshot`` for the tolerance).
@@ -20,24 +21,47 @@ import Testing
             return TextStorage("Galley draws مرحبا بالعالم and שלום עולם, then 123 in one line.", attributes: body)
         case "render_decorations":
             let storage = TextStorage("", attributes: body)
-            storage.append("Single underline, ", attributes: TextAttributes(font: .textStyle(.body), foregroundColor: ink, underline: TextDecoration(.single)))
-            storage.append("double in red, ", attributes: TextAttributes(font: .textStyle(.body), foregroundColor: ink, underline: TextDecoration(.double, color: Color(red: 0.8, green: 0.1, blue: 0.1))))
-            storage.append("thick, ", attributes: TextAttributes(font: .textStyle(.body), foregroundColor: ink, underline: TextDecoration(.thick)))
-            storage.append("struck through", attributes: TextAttributes(font: .textStyle(.body), foregroundColor: ink, strikethrough: TextDecoration()))
-            storage.append(" and highlighted 中文.", attributes: TextAttributes(font: .textStyle(.body), foregroundColor: ink, backgroundColor: Color(red: 1, green: 0.93, blue: 0.5)))
+            storage.append(
+                "Single underline, ",
+                attributes: TextAttributes(
+                    font: .textStyle(.body), foregroundColor: ink, underline: TextDecoration(.single)))
+            storage.append(
+                "double in red, ",
+                attributes: TextAttributes(
+                    font: .textStyle(.body), foregroundColor: ink,
+                    underline: TextDecoration(.double, color: Color(red: 0.8, green: 0.1, blue: 0.1))))
+            storage.append(
+                "thick, ",
+                attributes: TextAttributes(
+                    font: .textStyle(.body), foregroundColor: ink, underline: TextDecoration(.thick)))
+            storage.append(
+                "struck through",
+                attributes: TextAttributes(
+                    font: .textStyle(.body), foregroundColor: ink, strikethrough: TextDecoration()))
+            storage.append(
+                " and highlighted 中文.",
+                attributes: TextAttributes(
+                    font: .textStyle(.body), foregroundColor: ink,
+                    backgroundColor: Color(red: 1, green: 0.93, blue: 0.5)))
             return storage
         case "render_shadow":
-            return TextStorage("Shadowed title", attributes: TextAttributes(
-                font: .textStyle(.largeTitle), foregroundColor: Color(red: 0.15, green: 0.35, blue: 0.7),
-                shadow: Shadow(offsetX: 1.5, offsetY: 2, blurRadius: 3, color: Color.black.withAlpha(0.45))))
+            return TextStorage(
+                "Shadowed title",
+                attributes: TextAttributes(
+                    font: .textStyle(.largeTitle), foregroundColor: Color(red: 0.15, green: 0.35, blue: 0.7),
+                    shadow: Shadow(offsetX: 1.5, offsetY: 2, blurRadius: 3, color: Color.black.withAlpha(0.45))))
         default:
-            return TextStorage("Letterpress heading", attributes: TextAttributes(
-                font: .textStyle(.title1), foregroundColor: Color(red: 0.54, green: 0.48, blue: 0.4), textEffect: .letterpress))
+            return TextStorage(
+                "Letterpress heading",
+                attributes: TextAttributes(
+                    font: .textStyle(.title1), foregroundColor: Color(red: 0.54, green: 0.48, blue: 0.4),
+                    textEffect: .letterpress))
         }
     }
 
     @Test(arguments: [
-        "render_plain_english_paragraph", "render_chinese_note", "render_bidi_line", "render_decorations", "render_shadow",
+        "render_plain_english_paragraph", "render_chinese_note", "render_bidi_line", "render_decorations",
+        "render_shadow",
         "render_letterpress_heading",
     ])
     func rendersMatchTheirGoldens(_ name: String) throws {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Galley
 
 /// Galley's shaping against `hb-shape` (libharfbuzz-bin) for the same font file, features, direction, script and
@@ -28,7 +29,8 @@ import Testing
             let features = featureText.split(separator: ",").map { spec in
                 spec.hasPrefix("-") ? FontFeature(String(spec.dropFirst()), 0) : FontFeature(String(spec), 1)
             }
-            return Case(line: number + 1, family: fields[0], features: features, featureText: featureText, text: fields[2])
+            return Case(
+                line: number + 1, family: fields[0], features: features, featureText: featureText, text: fields[2])
         }
     }()
 
@@ -81,7 +83,8 @@ import Testing
         ]
         if !features.isEmpty { arguments.append("--features=\(features)") }
         if !run.font.variations.isEmpty {
-            arguments.append("--variations=" + run.font.variations.map { "\($0.tag)=\($0.value)" }.joined(separator: ","))
+            arguments.append(
+                "--variations=" + run.font.variations.map { "\($0.tag)=\($0.value)" }.joined(separator: ","))
         }
         let output = try ExternalTool.run(hbShape, arguments, environment: ["LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"])
         return try JSONDecoder().decode([ReferenceGlyph].self, from: Data(output.utf8))

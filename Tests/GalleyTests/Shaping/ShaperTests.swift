@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Galley
 
 @Suite struct ShaperTests {
@@ -6,7 +7,8 @@ import Testing
         let font = try TestFonts.bundled.font(family: "Inter", size: 100)
         let kerned = try TestFonts.shape("AV", attributes: TextAttributes(font: .font(font))).runs[0]
         let plain = try TestFonts.shape(
-            "AV", attributes: TextAttributes(font: .font(font), fontFeatures: [FontFeature("kern", 0)])).runs[0]
+            "AV", attributes: TextAttributes(font: .font(font), fontFeatures: [FontFeature("kern", 0)])
+        ).runs[0]
         #expect(kerned.width < plain.width - 1)
     }
 
@@ -23,7 +25,8 @@ import Testing
         let mono = try TestFonts.bundled.font(family: "JetBrains Mono", size: 14)
         let ligated = try TestFonts.shape("a -> b", attributes: TextAttributes(font: .font(mono))).runs[0]
         let plain = try TestFonts.shape(
-            "a -> b", attributes: TextAttributes(font: .font(mono), fontFeatures: [FontFeature("calt", 0)])).runs[0]
+            "a -> b", attributes: TextAttributes(font: .font(mono), fontFeatures: [FontFeature("calt", 0)])
+        ).runs[0]
         #expect(ligated.glyphs.map(\.glyphID) != plain.glyphs.map(\.glyphID))
         // Monospaced: the ligature keeps the cell width, so the advances sum to the same.
         #expect(abs(ligated.width - plain.width) < 1e-9)
@@ -49,8 +52,10 @@ import Testing
 
     @Test func advancesScaleLinearlyWithSize() throws {
         let library = try TestFonts.bundled
-        let small = try TestFonts.shape("Galley", attributes: TextAttributes(font: .font(library.font(family: "Inter", size: 10))))
-        let large = try TestFonts.shape("Galley", attributes: TextAttributes(font: .font(library.font(family: "Inter", size: 30))))
+        let small = try TestFonts.shape(
+            "Galley", attributes: TextAttributes(font: .font(library.font(family: "Inter", size: 10))))
+        let large = try TestFonts.shape(
+            "Galley", attributes: TextAttributes(font: .font(library.font(family: "Inter", size: 30))))
         #expect(abs(large.width - 3 * small.width) < 1e-9)
     }
 }

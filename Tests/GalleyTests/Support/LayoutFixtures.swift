@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import Galley
 
 /// Helpers for layout tests: laying text out with bundled fonts, reading lines back, and an independent

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import Galley
 
 /// Renders storages with the bundled fonts for rendering tests.
@@ -6,7 +7,8 @@ enum RenderFixtures {
     static let paper = Color(red: 0.93, green: 0.91, blue: 0.87)
 
     static func render(
-        _ storage: TextStorage, width: Double = 320, height: Double = 0, exclusions: [BezierPath] = [], scale: Double = 2,
+        _ storage: TextStorage, width: Double = 320, height: Double = 0, exclusions: [BezierPath] = [],
+        scale: Double = 2,
         background: Color? = paper, padding: Double = 16, clip: Rect? = nil
     ) throws -> (Canvas, TextLayout) {
         let manager = LayoutManager(textStorage: storage, fontLibrary: try TestFonts.bundled)
@@ -20,15 +22,21 @@ enum RenderFixtures {
     static func isInk(_ canvas: Canvas, x: Int, y: Int, background: Color = paper) -> Bool {
         let pixel = canvas.pixel(x: x, y: y)
         let expected = [background.red, background.green, background.blue].map { Int(($0 * 255).rounded()) }
-        return abs(Int(pixel.r) - expected[0]) > 2 || abs(Int(pixel.g) - expected[1]) > 2 || abs(Int(pixel.b) - expected[2]) > 2
+        return abs(Int(pixel.r) - expected[0]) > 2 || abs(Int(pixel.g) - expected[1]) > 2
+            || abs(Int(pixel.b) - expected[2]) > 2
     }
 
     /// The bounding box (in pixels) of ink between pixel rows `rows`, or nil.
-    static func inkBounds(_ canvas: Canvas, rows: Range<Int>, background: Color = paper) -> (minX: Int, maxX: Int, minY: Int, maxY: Int)? {
+    static func inkBounds(_ canvas: Canvas, rows: Range<Int>, background: Color = paper) -> (
+        minX: Int, maxX: Int, minY: Int, maxY: Int
+    )? {
         var bounds: (minX: Int, maxX: Int, minY: Int, maxY: Int)?
         for y in max(0, rows.lowerBound)..<min(canvas.height, rows.upperBound) {
             for x in 0..<canvas.width where isInk(canvas, x: x, y: y, background: background) {
-                bounds = (min(bounds?.minX ?? x, x), max(bounds?.maxX ?? x, x), min(bounds?.minY ?? y, y), max(bounds?.maxY ?? y, y))
+                bounds = (
+                    min(bounds?.minX ?? x, x), max(bounds?.maxX ?? x, x), min(bounds?.minY ?? y, y),
+                    max(bounds?.maxY ?? y, y)
+                )
             }
         }
         return bounds

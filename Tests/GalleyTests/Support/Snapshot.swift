@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Galley
 
 /// Golden-image comparison: a PNG and a text dump of the layout per case, in Tests/Snapshots.
@@ -14,7 +15,9 @@ enum Snapshot {
     static let directory = TestFonts.repositoryRoot.appendingPathComponent("Tests/Snapshots")
     static var updating: Bool { ProcessInfo.processInfo.environment["GALLEY_UPDATE_SNAPSHOTS"] == "1" }
 
-    static func check(_ canvas: Canvas, layout: TextLayout, name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    static func check(
+        _ canvas: Canvas, layout: TextLayout, name: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let imageURL = directory.appendingPathComponent("\(name).png")
         let textURL = directory.appendingPathComponent("\(name).txt")
         let dump = describe(layout)
@@ -32,17 +35,21 @@ enum Snapshot {
         let expected = try PNGReader.decode(try Data(contentsOf: imageURL), scale: canvas.scale)
         try #require(
             expected.width == canvas.width && expected.height == canvas.height,
-            "\(name): \(canvas.width)×\(canvas.height), golden \(expected.width)×\(expected.height)", sourceLocation: sourceLocation)
+            "\(name): \(canvas.width)×\(canvas.height), golden \(expected.width)×\(expected.height)",
+            sourceLocation: sourceLocation)
         let actual = try PNGReader.decode(try PNGWriter().encode(canvas), scale: canvas.scale)
         var differing = 0
         for index in stride(from: 0, to: actual.pixels.count, by: 4) {
-            for channel in 0..<4 where abs(Int(actual.pixels[index + channel]) - Int(expected.pixels[index + channel])) > channelTolerance {
+            for channel in 0..<4
+            where abs(Int(actual.pixels[index + channel]) - Int(expected.pixels[index + channel])) > channelTolerance {
                 differing += 1
                 break
             }
         }
         let allowed = Int(Double(canvas.width * canvas.height) * differingFraction)
-        #expect(differing <= allowed, "\(name): \(differing) pixels differ (allowed \(allowed)); see \(actualURL.path)", sourceLocation: sourceLocation)
+        #expect(
+            differing <= allowed, "\(name): \(differing) pixels differ (allowed \(allowed)); see \(actualURL.path)",
+            sourceLocation: sourceLocation)
     }
 
     /// The layout as text: one line per fragment, one per run, positions to 0.01 pt.
@@ -53,10 +60,13 @@ enum Snapshot {
             let rect = fragment.rect, used = fragment.usedRect
             lines.append(
                 "line \(fragment.characterRange.lowerBound)..<\(fragment.characterRange.upperBound) rect \(number(rect.minX)),\(number(rect.minY)) "
-                    + "\(number(rect.width))×\(number(rect.height)) used \(number(used.minX))…\(number(used.maxX)) baseline \(number(fragment.baselineY))")
+                    + "\(number(rect.width))×\(number(rect.height)) used \(number(used.minX))…\(number(used.maxX)) baseline \(number(fragment.baselineY))"
+            )
             for run in fragment.runs {
                 let glyphs = run.glyphRun.glyphs.map { "\($0.glyphID)" }.joined(separator: " ")
-                lines.append("  run \(run.glyphRun.font.face.familyName) \(number(run.glyphRun.font.size)) x \(number(run.origin.x)) [\(glyphs)]")
+                lines.append(
+                    "  run \(run.glyphRun.font.face.familyName) \(number(run.glyphRun.font.size)) x \(number(run.origin.x)) [\(glyphs)]"
+                )
             }
         }
         return lines.joined(separator: "\n") + "\n"

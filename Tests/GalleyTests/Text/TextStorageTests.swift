@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Galley
 
 @Suite struct TextStorageTests {
