@@ -13,6 +13,11 @@ let package = Package(
         // HarfBuzz on its own, the floor any engine pays; kept apart from Galley's own C modules.
         .systemLibrary(name: "CHarfBuzzFloor", path: "Sources/CHarfBuzzFloor", pkgConfig: "harfbuzz"),
         .target(name: "BenchmarkCorpus", path: "Sources/BenchmarkCorpus"),
+        // Galley's side of `compare-pango` (a plain program, run alternately with the C Pango peer).
+        .executableTarget(
+            name: "PeerComparison",
+            dependencies: ["BenchmarkCorpus", .product(name: "Galley", package: "Galley")],
+            path: "Sources/PeerComparison"),
         .executableTarget(
             name: "Shaping",
             dependencies: [

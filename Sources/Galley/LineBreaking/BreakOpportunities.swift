@@ -48,20 +48,52 @@ struct GraphemeBoundaries {
     }
 }
 
-/// Runs one of ICU's break iterators over a text.
+/// Runs ICU's break iterators over texts, reusing iterators: opening one (loading its rules) costs more than
+/// breaking a short paragraph, so each (type, locale) keeps a small pool of idle iterators.
+///
+/// Thread safety: an iterator is used by one thread at a time; the pool's lock guards only taking and returning.
 enum ICUBoundaries {
+    private struct PoolKey: Hashable {
+        let type: Int32
+        let locale: String
+    }
+
+    /// Idle iterators by kind; at most ``poolLimit`` of each are kept.
+    private static let pool = Locked<[PoolKey: [OpaquePointer]]>([:])
+    static let poolLimit = 8
+
     /// Every boundary after the text's start (its end included), with ICU's rule status for each.
     static func boundaries(of text: ArraySlice<UInt16>, type: Int32, locale: String) throws -> [(
         offset: Int, ruleStatus: Int32
     )] {
         guard !text.isEmpty else { return [] }
+        let key = PoolKey(type: type, locale: locale)
         var found: [(offset: Int, ruleStatus: Int32)] = []
         try text.withUnsafeBufferPointer { buffer in
             var status: Int32 = 0
-            let iterator = CICU_ubrk_open(type, locale, buffer.baseAddress, Int32(buffer.count), &status)
-            defer { if let iterator { CICU_ubrk_close(iterator) } }
+            let iterator: OpaquePointer
+            if let idle = pool.withLock({ $0[key]?.popLast() }) {
+                iterator = idle
+                CICU_ubrk_setText(iterator, buffer.baseAddress, Int32(buffer.count), &status)
+            } else {
+                guard let opened = CICU_ubrk_open(type, locale, buffer.baseAddress, Int32(buffer.count), &status) else {
+                    try ICU.check(status == 0 ? 7 : status, "ubrk_open(\(type), \"\(locale)\")")
+                    return
+                }
+                iterator = opened
+            }
+            defer {
+                // Detach the text before the buffer goes away, then keep the iterator for the next caller.
+                var ignored: Int32 = 0
+                CICU_ubrk_setText(iterator, nil, 0, &ignored)
+                let kept = pool.withLock { pool -> Bool in
+                    guard pool[key, default: []].count < poolLimit else { return false }
+                    pool[key, default: []].append(iterator)
+                    return true
+                }
+                if !kept { CICU_ubrk_close(iterator) }
+            }
             try ICU.check(status, "ubrk_open(\(type), \"\(locale)\")")
-            guard let iterator else { return }
             _ = CICU_ubrk_first(iterator)
             while true {
                 let offset = CICU_ubrk_next(iterator)

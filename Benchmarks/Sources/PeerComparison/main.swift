@@ -1,0 +1,43 @@
+import BenchmarkCorpus
+import Foundation
+import Galley
+
+// The Galley side of compare-pango: the same corpus, fonts (bundled only), size, width and note as pango-peer.
+//   PeerComparison measure WIDTH ROUNDS        rows/s per round (one core), then the peak RSS
+//   PeerComparison render WIDTH SCALE OUT ROUNDS   ms per render (layout + raster + PNG), file size
+
+func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
+
+let arguments = CommandLine.arguments
+let library = try FontLibrary(includeSystemFonts: false)
+let body = TextAttributes(
+    font: .font(try library.font(family: "Inter", size: 17)), foregroundColor: Color(red: 0.2, green: 0.2, blue: 0.22))
+
+if arguments.count >= 4, arguments[1] == "measure" {
+    let width = Double(arguments[2]) ?? 320
+    let measurer = TextMeasurer(fontLibrary: library)
+    for _ in 0..<(Int(arguments[3]) ?? 3) {
+        let start = now()
+        var total = 0.0
+        for row in Corpus.rows { total += try measurer.measure(row, attributes: body, width: width).height }
+        print(String(format: "rows_per_second %.0f total_height %.1f", Double(Corpus.rows.count) / (now() - start), total))
+    }
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    print("peak_rss_kb \(usage.ru_maxrss)")
+} else if arguments.count >= 6, arguments[1] == "render" {
+    let width = Double(arguments[2]) ?? 375, scale = Double(arguments[3]) ?? 2
+    for _ in 0..<(Int(arguments[5]) ?? 3) {
+        let start = now()
+        let manager = LayoutManager(textStorage: TextStorage(Corpus.note, attributes: body), fontLibrary: library)
+        manager.addTextContainer(TextContainer(width: width))
+        let canvas = try Renderer().render(
+            manager, options: RenderOptions(scale: scale, background: Color(red: 0.96, green: 0.95, blue: 0.92)))
+        try PNGWriter().write(canvas, to: arguments[4])
+        let bytes = (try FileManager.default.attributesOfItem(atPath: arguments[4])[.size] as? Int) ?? 0
+        print(String(format: "render_ms %.1f png_bytes %d size %dx%d", (now() - start) * 1000, bytes, canvas.width, canvas.height))
+    }
+} else {
+    FileHandle.standardError.write(Data("usage: PeerComparison measure WIDTH ROUNDS | render WIDTH SCALE OUT ROUNDS\n".utf8))
+    exit(2)
+}
