@@ -7,12 +7,18 @@ import CHarfBuzz
 /// see across item boundaries. Advances and offsets come back in points, clusters as UTF-16 offsets from the
 /// paragraph's start.
 ///
+/// Items with several words in a font where spaces take part in no lookup are shaped word by word through a
+/// ``ShapeCache``: a repeated word costs a table lookup instead of a HarfBuzz call, with the same glyphs.
+///
 /// A shaper reuses one HarfBuzz buffer, so it is not thread-safe: give each thread its own (they are cheap).
 public final class Shaper {
     private let buffer: OpaquePointer
+    /// Where shaped words are kept; nil shapes every item whole.
+    public let shapeCache: ShapeCache?
 
-    public init() {
+    public init(shapeCache: ShapeCache? = .shared) {
         buffer = hb_buffer_create()
+        self.shapeCache = shapeCache
     }
 
     deinit { hb_buffer_destroy(buffer) }
@@ -49,10 +55,79 @@ public final class Shaper {
 
     /// Shapes one item of the paragraph whose UTF-16 text is `units`.
     func shape(_ item: TextItem, in units: UnsafeBufferPointer<UInt16>) -> GlyphRun {
+        var glyphs: [ShapedGlyph]
+        if let cache = shapeCache, item.shaping.fontFeatures.isEmpty, item.shaping.ligatures != .all,
+            Self.hasInnerSpace(item.utf16Range, units), item.font.face.shapesWordByWord
+        {
+            glyphs = shapeByWords(item, in: units, cache: cache)
+        } else {
+            glyphs = shapeRange(item.utf16Range, of: item, in: units)
+        }
+        let spacing = item.shaping.kern + item.shaping.tracking
+        if spacing != 0 {
+            // Spacing goes after each cluster's last glyph, so marks stay on their base.
+            for index in glyphs.indices
+            where index + 1 == glyphs.count || glyphs[index + 1].cluster != glyphs[index].cluster {
+                glyphs[index].advance += spacing
+            }
+        }
+        return GlyphRun(
+            font: item.font, utf16Range: item.utf16Range, bidiLevel: item.bidiLevel, script: item.script,
+            glyphs: glyphs, shaping: item.shaping, styleLineHeight: item.styleLineHeight)
+    }
+
+    /// Whether a space stands inside `range` with text after it (so there is more than one word).
+    private static func hasInnerSpace(_ range: Range<Int>, _ units: UnsafeBufferPointer<UInt16>) -> Bool {
+        var index = range.lowerBound
+        while index < range.upperBound {
+            if units[index] == 0x20 { return units[index..<range.upperBound].contains { $0 != 0x20 } }
+            index += 1
+        }
+        return false
+    }
+
+    /// The item's glyphs from its words: each word (with its trailing spaces) that stands between spaces or the
+    /// paragraph's ends comes from the cache, or is shaped and stored; words touching other text are shaped in
+    /// context. Right-to-left words are joined last word first, as their glyphs are in visual order.
+    private func shapeByWords(_ item: TextItem, in units: UnsafeBufferPointer<UInt16>, cache: ShapeCache) -> [ShapedGlyph] {
+        var words: [[ShapedGlyph]] = []
+        var start = item.utf16Range.lowerBound
+        let end = item.utf16Range.upperBound
+        while start < end {
+            var wordEnd = start
+            while wordEnd < end, units[wordEnd] != 0x20 { wordEnd += 1 }
+            while wordEnd < end, units[wordEnd] == 0x20 { wordEnd += 1 }
+            let standsAlone =
+                (start == 0 || units[start - 1] == 0x20) && (wordEnd == units.count || units[wordEnd - 1] == 0x20)
+            guard standsAlone else {
+                words.append(shapeRange(start..<wordEnd, of: item, in: units))
+                start = wordEnd
+                continue
+            }
+            let key = ShapeCache.Key(
+                font: item.font, shaping: item.shaping, script: item.script, rightToLeft: item.isRightToLeft,
+                word: Array(units[start..<wordEnd]))
+            var glyphs: [ShapedGlyph]
+            if let cached = cache.glyphs(for: key) {
+                glyphs = cached
+                for index in glyphs.indices { glyphs[index].cluster += start }
+            } else {
+                glyphs = shapeRange(start..<wordEnd, of: item, in: units)
+                var relative = glyphs
+                for index in relative.indices { relative[index].cluster -= start }
+                cache.store(relative, for: key)
+            }
+            words.append(glyphs)
+            start = wordEnd
+        }
+        return item.isRightToLeft ? Array(words.reversed().joined()) : Array(words.joined())
+    }
+
+    /// HarfBuzz's glyphs for `range` of the paragraph `units`, with the rest of the paragraph as context.
+    private func shapeRange(_ range: Range<Int>, of item: TextItem, in units: UnsafeBufferPointer<UInt16>) -> [ShapedGlyph] {
         hb_buffer_clear_contents(buffer)
         hb_buffer_add_utf16(
-            buffer, units.baseAddress, Int32(units.count), UInt32(item.utf16Range.lowerBound),
-            Int32(item.utf16Range.count))
+            buffer, units.baseAddress, Int32(units.count), UInt32(range.lowerBound), Int32(range.count))
         hb_buffer_set_direction(buffer, item.isRightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
         hb_buffer_set_script(buffer, hb_script_from_string(item.script.iso15924, -1))
         if let language = item.language {
@@ -60,13 +135,10 @@ public final class Shaper {
         }
         var features = Self.features(for: item.shaping)
         hb_shape(item.font.instance.hbFont, buffer, &features, UInt32(features.count))
-        return GlyphRun(
-            font: item.font, utf16Range: item.utf16Range, bidiLevel: item.bidiLevel, script: item.script,
-            glyphs: readGlyphs(font: item.font, spacing: item.shaping.kern + item.shaping.tracking),
-            shaping: item.shaping, styleLineHeight: item.styleLineHeight)
+        return readGlyphs(font: item.font)
     }
 
-    private func readGlyphs(font: Font, spacing: Double) -> [ShapedGlyph] {
+    private func readGlyphs(font: Font) -> [ShapedGlyph] {
         var count: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
             let positions = hb_buffer_get_glyph_positions(buffer, &count), count > 0
@@ -83,13 +155,6 @@ public final class Shaper {
                     yOffset: -Double(position.y_offset) * scale,
                     isUnsafeToBreak: hb_glyph_info_get_glyph_flags(infos + index).rawValue
                         & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0))
-        }
-        if spacing != 0 {
-            // Spacing goes after each cluster's last glyph, so marks stay on their base.
-            for index in glyphs.indices
-            where index + 1 == glyphs.count || glyphs[index + 1].cluster != glyphs[index].cluster {
-                glyphs[index].advance += spacing
-            }
         }
         return glyphs
     }
