@@ -5,6 +5,7 @@ let package = Package(
     name: "Galley",
     products: [
         .library(name: "Galley", targets: ["Galley"]),
+        .library(name: "GalleyDocuments", targets: ["GalleyDocuments"]),
         .executable(name: "galley", targets: ["GalleyCLI"]),
     ],
     dependencies: [
@@ -32,13 +33,20 @@ let package = Package(
         .target(
             name: "Galley",
             dependencies: ["CHarfBuzz", "CFreeType", "CFontconfig", "CICU", "CPNG"]),
+        // Readers for notes (.md) and JSON documents, and the renderer that draws them: the CLI's inputs, as a
+        // library so other programs (and the fuzzers) can use them.
+        .target(
+            name: "GalleyDocuments",
+            dependencies: ["Galley"]),
         .executableTarget(
             name: "GalleyCLI",
-            dependencies: ["Galley", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+            dependencies: [
+                "Galley", "GalleyDocuments", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
         .testTarget(
             name: "GalleyTests",
             // The CLI tests run the built `galley` binary, so the test build builds it too.
-            dependencies: ["Galley", "GalleyCLI"]),
+            dependencies: ["Galley", "GalleyDocuments", "GalleyCLI"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Galley
+import GalleyDocuments
 
 /// The font flags shared by commands that lay out text: `--font`, `--size`, `--style`, `--category`, `--bold-text`.
 struct FontOptions: ParsableArguments {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Galley
+import GalleyDocuments
 
 /// `galley fonts`: the faces Galley sees, bundled first, then the system's.
 struct FontsCommand: ParsableCommand {

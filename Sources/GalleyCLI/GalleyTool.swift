@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Galley
+import GalleyDocuments
 
 /// The `galley` command: text layout and rendering from the shell.
 @main

@@ -2,6 +2,7 @@ import ArgumentParser
 import Dispatch
 import Foundation
 import Galley
+import GalleyDocuments
 
 /// `galley measure`: row heights for JSON lines, streamed, on every core.
 struct MeasureCommand: ParsableCommand {

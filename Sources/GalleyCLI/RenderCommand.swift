@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Galley
+import GalleyDocuments
 
 /// `galley render`: a note, a text file or a JSON document to PNG.
 struct RenderCommand: ParsableCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Galley
+import GalleyDocuments
 
 /// `galley shape`: itemizes and shapes text and prints the glyph runs, as `hb-shape` does for one font.
 struct ShapeCommand: ParsableCommand {

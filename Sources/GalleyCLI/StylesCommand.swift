@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Galley
+import GalleyDocuments
 
 /// `galley styles`: the Dynamic Type table as it resolves.
 struct StylesCommand: ParsableCommand {

@@ -1,5 +1,5 @@
 /// A JSON value with its members in document order.
-enum JSONValue: Equatable {
+public enum JSONValue: Equatable, Sendable {
     case null
     case bool(Bool)
     case number(Double)
@@ -7,7 +7,7 @@ enum JSONValue: Equatable {
     case array([JSONValue])
     case object([(key: String, value: JSONValue)])
 
-    static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
         switch (lhs, rhs) {
         case (.null, .null): return true
         case (.bool(let a), .bool(let b)): return a == b
@@ -20,13 +20,13 @@ enum JSONValue: Equatable {
     }
 
     /// The member `key` of an object, or nil.
-    subscript(key: String) -> JSONValue? {
+    public subscript(key: String) -> JSONValue? {
         guard case .object(let members) = self else { return nil }
         return members.last { $0.key == key }?.value
     }
 
     /// A short name of the value's kind, for error messages.
-    var kind: String {
+    public var kind: String {
         switch self {
         case .null: return "null"
         case .bool: return "a boolean"
@@ -38,7 +38,7 @@ enum JSONValue: Equatable {
     }
 
     /// The value as compact JSON text.
-    var serialized: String {
+    public var serialized: String {
         switch self {
         case .null: return "null"
         case .bool(let value): return value ? "true" : "false"
@@ -52,7 +52,7 @@ enum JSONValue: Equatable {
     }
 
     /// A number as JSON: whole numbers without a fraction, others with up to 15 significant digits.
-    static func format(_ value: Double) -> String {
+    public static func format(_ value: Double) -> String {
         guard value.isFinite else { return "null" }
         if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
         var text = String(value)
@@ -60,7 +60,7 @@ enum JSONValue: Equatable {
         return text
     }
 
-    static func quote(_ text: String) -> String {
+    public static func quote(_ text: String) -> String {
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

@@ -1,13 +1,13 @@
 /// Reads JSON text (RFC 8259) into ``JSONValue``s, reporting the line and column of the first error.
-struct JSONParser {
+public struct JSONParser {
     /// How deeply arrays and objects may nest.
-    static let depthLimit = 64
+    public static let depthLimit = 64
 
-    struct SyntaxError: Error, CustomStringConvertible {
-        let line: Int
-        let column: Int
-        let message: String
-        var description: String { "invalid JSON at line \(line), column \(column): \(message)" }
+    public struct SyntaxError: Error, CustomStringConvertible {
+        public let line: Int
+        public let column: Int
+        public let message: String
+        public var description: String { "invalid JSON at line \(line), column \(column): \(message)" }
     }
 
     private let bytes: [UInt8]
@@ -16,7 +16,7 @@ struct JSONParser {
     init(_ text: String) { bytes = Array(text.utf8) }
 
     /// Parses one complete JSON text.
-    static func parse(_ text: String) throws -> JSONValue {
+    public static func parse(_ text: String) throws -> JSONValue {
         var parser = JSONParser(text)
         parser.skipWhitespace()
         let value = try parser.value(depth: 0)

@@ -3,11 +3,17 @@ import Galley
 
 /// Lays a ``Document`` out (columns, exclusions, badge) and draws it: painted exclusion shapes and their labels
 /// first, then the text.
-struct DocumentRenderer {
-    let document: Document
-    let library: FontLibrary
+public struct DocumentRenderer {
+    public let document: Document
+    public let library: FontLibrary
 
-    func render() throws -> Canvas {
+    public init(document: Document, library: FontLibrary) {
+        self.document = document
+        self.library = library
+    }
+
+    /// The document drawn into a new canvas.
+    public func render() throws -> Canvas {
         var exclusions = document.exclusions
         if let date = document.badgeDate {
             exclusions.append(NoteReader.badge(for: date, containerWidth: document.width, defaults: TextAttributes()))

@@ -5,10 +5,10 @@ import Galley
 /// text where each line is a paragraph and `*bold*`, `_italic_`, `~strike~` and `` `code` `` style words; lines
 /// starting with `- ` are bullets. The title is a headline with the letterpress effect; a date becomes a round
 /// badge in the top-right corner that the text flows around.
-enum NoteReader {
+public enum NoteReader {
     static let accent = Color(red: 0.85, green: 0.33, blue: 0.27)
 
-    static func read(_ text: String, defaults: TextAttributes) -> Document {
+    public static func read(_ text: String, defaults: TextAttributes) -> Document {
         var lines = text.replacingOccurrences(of: "\r\n", with: "\n").split(
             separator: "\n", omittingEmptySubsequences: false
         )
@@ -68,7 +68,7 @@ enum NoteReader {
     }
 
     /// A round badge with the day over the month, 64 pt across, 4 pt in from the container's top-right corner.
-    static func badge(for date: String, containerWidth: Double, defaults: TextAttributes) -> Exclusion {
+    public static func badge(for date: String, containerWidth: Double, defaults: TextAttributes) -> Exclusion {
         let radius = 32.0
         let circle = BezierPath.circle(center: Point(x: containerWidth - radius - 4, y: radius + 4), radius: radius)
         var centered = ParagraphStyle()

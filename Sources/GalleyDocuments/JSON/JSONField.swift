@@ -1,20 +1,25 @@
 import Galley
 
 /// A JSON value and the path that led to it (`content[3].attributes.color`), so every error names where it is.
-struct JSONField {
-    let value: JSONValue
-    let path: String
+public struct JSONField {
+    public let value: JSONValue
+    public let path: String
 
-    func fail(_ message: String) -> InputError { InputError(path: path, message) }
+    public init(value: JSONValue, path: String) {
+        self.value = value
+        self.path = path
+    }
+
+    public func fail(_ message: String) -> InputError { InputError(path: path, message) }
 
     /// The member `key`, or nil when absent or null.
-    func member(_ key: String) -> JSONField? {
+    public func member(_ key: String) -> JSONField? {
         guard let found = value[key], found != .null else { return nil }
         return JSONField(value: found, path: path.isEmpty ? key : "\(path).\(key)")
     }
 
     /// Throws for any member not in `allowed`, naming the allowed ones.
-    func requireObject(allowing allowed: [String]) throws {
+    public func requireObject(allowing allowed: [String]) throws {
         guard case .object(let members) = value else { throw fail("expected an object, got \(value.kind)") }
         for member in members where !allowed.contains(member.key) {
             throw InputError(
@@ -23,23 +28,23 @@ struct JSONField {
         }
     }
 
-    func elements() throws -> [JSONField] {
+    public func elements() throws -> [JSONField] {
         guard case .array(let values) = value else { throw fail("expected an array, got \(value.kind)") }
         return values.enumerated().map { JSONField(value: $1, path: "\(path)[\($0)]") }
     }
 
-    func string() throws -> String {
+    public func string() throws -> String {
         guard case .string(let text) = value else { throw fail("expected a string, got \(value.kind)") }
         return text
     }
 
-    func bool() throws -> Bool {
+    public func bool() throws -> Bool {
         guard case .bool(let flag) = value else { throw fail("expected true or false, got \(value.kind)") }
         return flag
     }
 
     /// A finite number within `range`.
-    func number(in range: ClosedRange<Double> = -1_000_000...1_000_000) throws -> Double {
+    public func number(in range: ClosedRange<Double> = -1_000_000...1_000_000) throws -> Double {
         guard case .number(let number) = value else { throw fail("expected a number, got \(value.kind)") }
         guard range.contains(number) else {
             throw fail(
@@ -49,13 +54,13 @@ struct JSONField {
         return number
     }
 
-    func integer(in range: ClosedRange<Int>) throws -> Int {
+    public func integer(in range: ClosedRange<Int>) throws -> Int {
         let number = try number(in: Double(range.lowerBound)...Double(range.upperBound))
         guard number == number.rounded() else { throw fail("expected a whole number, got \(JSONValue.format(number))") }
         return Int(number)
     }
 
-    func color() throws -> Color {
+    public func color() throws -> Color {
         guard case .string(let text) = value, let color = try? Color(hex: text) else {
             throw fail("expected \"#RRGGBB\" or \"#RRGGBBAA\"")
         }
@@ -63,7 +68,7 @@ struct JSONField {
     }
 
     /// One of a string enumeration's raw values.
-    func choice<T: RawRepresentable & CaseIterable>(_ type: T.Type) throws -> T where T.RawValue == String {
+    public func choice<T: RawRepresentable & CaseIterable>(_ type: T.Type) throws -> T where T.RawValue == String {
         let text = try string()
         guard let found = T(rawValue: text) else {
             throw fail("\"\(text)\" is not one of \(T.allCases.map(\.rawValue).joined(separator: ", "))")

@@ -2,11 +2,11 @@ import Foundation
 import Galley
 
 /// Reads input files: .txt as plain text, .md as a note, .json as a document. Text must be UTF-8.
-enum InputReader {
+public enum InputReader {
     /// The most bytes an input file may have: 16 MiB.
-    static let sizeLimit = 16 << 20
+    public static let sizeLimit = 16 << 20
 
-    static func read(path: String, defaults: TextAttributes) throws -> Document {
+    public static func read(path: String, defaults: TextAttributes) throws -> Document {
         let text = try readText(path: path)
         switch (path as NSString).pathExtension.lowercased() {
         case "md", "markdown": return NoteReader.read(text, defaults: defaults)
@@ -16,7 +16,7 @@ enum InputReader {
     }
 
     /// The file's text, or standard input's for `-`, refusing files over ``sizeLimit`` and text that is not UTF-8.
-    static func readText(path: String) throws -> String {
+    public static func readText(path: String) throws -> String {
         let data: Data
         if path == "-" {
             data = FileHandle.standardInput.readDataToEndOfFile()

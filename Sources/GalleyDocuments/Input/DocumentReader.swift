@@ -3,8 +3,8 @@ import Galley
 
 /// Reads a JSON document: text runs with every attribute, the container (size, columns, padding, line limit),
 /// exclusion paths, the Dynamic Type environment and render options. The format is in the README.
-enum DocumentReader {
-    static func read(_ text: String, defaults: TextAttributes) throws -> Document {
+public enum DocumentReader {
+    public static func read(_ text: String, defaults: TextAttributes) throws -> Document {
         let root: JSONValue
         do {
             root = try JSONParser.parse(text)
