@@ -1,0 +1,18 @@
+// swift-tools-version: 6.0
+// libFuzzer targets for Galley's input surfaces. Build and run them with Scripts/fuzz, which adds AddressSanitizer,
+// coverage instrumentation and libFuzzer's driver; a plain `swift build` here links no fuzzer.
+import PackageDescription
+
+let package = Package(
+    name: "GalleyFuzz",
+    dependencies: [.package(name: "Galley", path: "../")],
+    targets: [.target(name: "FuzzSupport")]
+        + ["FuzzDocument", "FuzzNote", "FuzzPath", "FuzzLayout", "FuzzFont"].map { name in
+            .executableTarget(
+                name: name,
+                dependencies: [
+                    "FuzzSupport", .product(name: "Galley", package: "Galley"),
+                    .product(name: "GalleyDocuments", package: "Galley"),
+                ])
+        }
+)
