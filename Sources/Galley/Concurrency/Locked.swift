@@ -1,9 +1,10 @@
 import Foundation
 
-/// A value of a non-Sendable type (a C handle, usually) that is only ever touched while holding a lock.
+/// A value that is only ever touched while holding a lock: Galley's one lock type.
 ///
-/// `Synchronization.Mutex` needs its value to be sendable across isolation regions, which C pointers are not;
-/// this wrapper states the actual guarantee: every access happens inside ``withLock(_:)``.
+/// It is built on `NSLock` (a pthread mutex) rather than `Synchronization.Mutex` for two reasons: its value may be
+/// a non-Sendable C handle, and ThreadSanitizer sees pthread locks but not Mutex's futex, so it reported false
+/// races on Mutex-guarded state (`Scripts/sanitize thread`).
 final class Locked<Value>: @unchecked Sendable {
     private var value: Value
     private let lock = NSLock()

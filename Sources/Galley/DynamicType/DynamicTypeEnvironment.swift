@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// The reader's text-size settings as they change at run time: what Dynamic Type text resolves against.
 ///
@@ -23,10 +22,10 @@ public final class DynamicTypeEnvironment: @unchecked Sendable {
         var nextToken: UInt64 = 0
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     public init(settings: DynamicTypeSettings = DynamicTypeSettings()) {
-        state = Mutex(State(settings: settings))
+        state = Locked(State(settings: settings))
     }
 
     /// An environment starting from the system's preference (see ``systemSettings(environment:)``).
@@ -125,9 +124,9 @@ public final class DynamicTypeEnvironment: @unchecked Sendable {
 
 /// Keeps an observation alive; cancelling it, or releasing the last reference, stops the calls.
 public final class ObservationToken: @unchecked Sendable {
-    private let cancellation: Mutex<(@Sendable () -> Void)?>
+    private let cancellation: Locked<(@Sendable () -> Void)?>
 
-    init(_ cancel: @escaping @Sendable () -> Void) { cancellation = Mutex(cancel) }
+    init(_ cancel: @escaping @Sendable () -> Void) { cancellation = Locked(cancel) }
 
     /// Stops the observation. Safe to call more than once.
     public func cancel() {

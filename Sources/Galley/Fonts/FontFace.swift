@@ -1,6 +1,5 @@
 import CFreeType
 import CHarfBuzz
-import Synchronization
 
 /// One face of a font file: the file's path and the face's index in it (a `.ttc` holds several).
 ///
@@ -36,10 +35,10 @@ public final class FontFace: Hashable, @unchecked Sendable, CustomStringConverti
     private let freeTypeFace: Locked<FT_Face?>
     /// Whether the space glyph takes part in any GSUB or GPOS lookup (or a legacy `kern` table may kern it), so
     /// that shaping a word alone could differ from shaping it in its line; computed once, when first asked.
-    private let spaceInLayoutCache = Mutex<Bool?>(nil)
+    private let spaceInLayoutCache = Locked<Bool?>(nil)
 
     /// Weak, so that instances (which keep their face alive) do not form a cycle with it.
-    private let instances = Mutex<[[FontVariation]: WeakInstance]>([:])
+    private let instances = Locked<[[FontVariation]: WeakInstance]>([:])
 
     private struct WeakInstance {
         weak var instance: FontInstance?

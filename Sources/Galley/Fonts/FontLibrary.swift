@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Finds fonts: Galley's bundled Fonts/ first, then the system's fonts through fontconfig, and the fallback
 /// font for characters a font lacks.
@@ -50,7 +49,7 @@ public final class FontLibrary: @unchecked Sendable {
     /// How many fallback answers (and family lookups) the caches keep before they start over.
     public static let fallbackCacheLimit = 65_536
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let fontconfig: Locked<FontconfigDatabase>
 
     /// A library over the fonts in `fontsDirectory` (searched first) and, when `includeSystemFonts` is true,

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// A glyph drawn at one size and subpixel offset: 8-bit coverage, or a premultiplied BGRA image for colour emoji.
 struct GlyphBitmap: Sendable {
@@ -49,7 +48,7 @@ public final class GlyphCache: Sendable {
         var bytes = 0
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     public init(byteLimit: Int) { self.byteLimit = max(0, byteLimit) }
 

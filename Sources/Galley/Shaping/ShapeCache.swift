@@ -1,4 +1,3 @@
-import Synchronization
 
 /// Shaped words kept across paragraphs and threads: key = font (face, variations, size), shaping attributes,
 /// script, direction and the word's UTF-16; value = its glyphs with clusters counted from the word's start.
@@ -21,7 +20,7 @@ public final class ShapeCache: Sendable {
         let word: [UInt16]
     }
 
-    private let table = Mutex<[Key: [ShapedGlyph]]>([:])
+    private let table = Locked<[Key: [ShapedGlyph]]>([:])
 
     public init(entryLimit: Int) { self.entryLimit = max(0, entryLimit) }
 
