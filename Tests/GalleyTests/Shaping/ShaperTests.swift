@@ -58,4 +58,19 @@ import Testing
             "Galley", attributes: TextAttributes(font: .font(library.font(family: "Inter", size: 30))))
         #expect(abs(large.width - 3 * small.width) < 1e-9)
     }
+
+    @Test func wordsComeFromTheCacheWithTheSameGlyphsAndTheCacheKeepsItsBound() throws {
+        let mono = try TestFonts.bundled.font(family: "JetBrains Mono", size: 14)
+        #expect(mono.face.shapesWordByWord)
+        let cache = ShapeCache(entryLimit: 10)
+        let text = (0..<40).map { "word\($0)" }.joined(separator: " ")
+        let paragraph = Paragraph(text, attributes: TextAttributes(font: .font(mono)))
+        let itemizer = Itemizer(fontLibrary: try TestFonts.bundled)
+        let cached = try Shaper(shapeCache: cache).shape(paragraph, itemizer: itemizer)
+        let again = try Shaper(shapeCache: cache).shape(paragraph, itemizer: itemizer)
+        let whole = try Shaper(shapeCache: nil).shape(paragraph, itemizer: itemizer)
+        #expect(cache.count <= 10 && cache.count > 0)
+        #expect(cached.runs.flatMap(\.glyphs) == whole.runs.flatMap(\.glyphs))
+        #expect(again.runs.flatMap(\.glyphs) == whole.runs.flatMap(\.glyphs))
+    }
 }
