@@ -21,22 +21,28 @@ struct GalleyTool: ParsableCommand {
     /// itself (a font that cannot be read), 2 a usage error (an unknown flag or value). Errors are one line on
     /// stderr.
     static func main() {
+        // The status is worked out in a function of its own so the error is released before the process exits.
+        Foundation.exit(runAndReport())
+    }
+
+    private static func runAndReport() -> Int32 {
         do {
             var command = try parseAsRoot()
             try command.run()
+            return 0
         } catch let code as ExitCode {
             // Commands that report their own failures (measure's error lines) exit with a bare status.
-            Foundation.exit(code.rawValue)
+            return code.rawValue
         } catch {
             let code = exitCode(for: error)
             if code == .success {
                 print(fullMessage(for: error))
-                Foundation.exit(0)
+                return 0
             }
             let usage = code == .validationFailure || error is DynamicTypeError || error is ColorError
             let message = usage ? message(for: error) : String(describing: error)
             FileHandle.standardError.write(Data("galley: error: \(message.oneLine)\n".utf8))
-            Foundation.exit(usage ? 2 : (code == .failure ? 1 : code.rawValue))
+            return usage ? 2 : (code == .failure ? 1 : code.rawValue)
         }
     }
 }
