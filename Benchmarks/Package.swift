@@ -2,6 +2,17 @@
 // Galley's benchmarks: `swift package benchmark` in this directory (release builds, ordo-one/benchmark).
 import PackageDescription
 
+/// A benchmark target in Benchmarks/NAME, run by ordo-one/benchmark's plugin.
+func benchmark(_ name: String, dependencies: [Target.Dependency]) -> Target {
+    .executableTarget(
+        name: name,
+        dependencies: ["BenchmarkCorpus", .product(name: "Benchmark", package: "package-benchmark")] + dependencies,
+        path: "Benchmarks/\(name)",
+        plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")])
+}
+
+let galley: Target.Dependency = .product(name: "Galley", package: "Galley")
+
 let package = Package(
     name: "GalleyBenchmarks",
     platforms: [.macOS(.v13)],
@@ -15,51 +26,11 @@ let package = Package(
         .target(name: "BenchmarkCorpus", path: "Sources/BenchmarkCorpus"),
         // Galley's side of `compare-pango` (a plain program, run alternately with the C Pango peer).
         .executableTarget(
-            name: "PeerComparison",
-            dependencies: ["BenchmarkCorpus", .product(name: "Galley", package: "Galley")],
-            path: "Sources/PeerComparison"),
-        .executableTarget(
-            name: "Shaping",
-            dependencies: [
-                "BenchmarkCorpus",
-                .product(name: "Galley", package: "Galley"),
-                .product(name: "Benchmark", package: "package-benchmark"),
-            ],
-            path: "Benchmarks/Shaping",
-            plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]),
-        .executableTarget(
-            name: "Layout",
-            dependencies: [
-                "BenchmarkCorpus",
-                .product(name: "Galley", package: "Galley"),
-                .product(name: "Benchmark", package: "package-benchmark"),
-            ],
-            path: "Benchmarks/Layout",
-            plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]),
-        .executableTarget(
-            name: "Rendering",
-            dependencies: [
-                "BenchmarkCorpus",
-                .product(name: "Galley", package: "Galley"),
-                .product(name: "Benchmark", package: "package-benchmark"),
-            ],
-            path: "Benchmarks/Rendering",
-            plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]),
-        .executableTarget(
-            name: "Editing",
-            dependencies: [
-                "BenchmarkCorpus",
-                .product(name: "Galley", package: "Galley"),
-                .product(name: "Benchmark", package: "package-benchmark"),
-            ],
-            path: "Benchmarks/Editing",
-            plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]),
-        .executableTarget(
-            name: "HarfBuzzFloor",
-            dependencies: [
-                "CHarfBuzzFloor", "BenchmarkCorpus", .product(name: "Benchmark", package: "package-benchmark"),
-            ],
-            path: "Benchmarks/HarfBuzzFloor",
-            plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]),
+            name: "PeerComparison", dependencies: ["BenchmarkCorpus", galley], path: "Sources/PeerComparison"),
+        benchmark("Shaping", dependencies: [galley]),
+        benchmark("Layout", dependencies: [galley]),
+        benchmark("Rendering", dependencies: [galley]),
+        benchmark("Editing", dependencies: [galley]),
+        benchmark("HarfBuzzFloor", dependencies: ["CHarfBuzzFloor"]),
     ]
 )
