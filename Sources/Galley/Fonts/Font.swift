@@ -4,8 +4,8 @@
 /// with y growing upward from the baseline as in the font's own tables (so ``descender`` is negative,
 /// as `UIFont.descender` is). Make fonts with ``FontLibrary``.
 public struct Font: Hashable, Sendable, CustomStringConvertible {
-    /// The sizes a font may have, in points.
-    public static let sizeLimit: ClosedRange<Double> = 0.01...10_000
+    /// The sizes a font may have, in points (``Limits/fontSize``).
+    public static var sizeLimit: ClosedRange<Double> { Limits.current.fontSize }
 
     let instance: FontInstance
     /// The size in points (1 pt = 1/72 inch; one pixel at scale 1).

@@ -20,10 +20,10 @@ public enum PathError: Error, Equatable, Sendable, CustomStringConvertible {
 }
 
 extension BezierPath {
-    /// The most segments a path from input may have.
-    public static let segmentLimit = 100_000
-    /// The largest coordinate magnitude a path from input may use, in points.
-    public static let coordinateLimit = 1_000_000.0
+    /// The most segments a path from input may have (``Limits/pathSegments``).
+    public static var segmentLimit: Int { Limits.current.pathSegments }
+    /// The largest coordinate magnitude a path from input may use, in points (``Limits/pathCoordinate``).
+    public static var coordinateLimit: Double { Limits.current.pathCoordinate }
 
     /// Throws when the path breaks ``segmentLimit`` or ``coordinateLimit``, or holds a non-finite coordinate.
     public func validate() throws {

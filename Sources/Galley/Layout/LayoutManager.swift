@@ -24,8 +24,9 @@ public final class LayoutManager {
         didSet { if settings != oldValue { invalidateShaping() } }
     }
 
-    /// The longest paragraph laid out, in UTF-16 units (1 MiB of UTF-16); longer ones are an error, not a stall.
-    public static let paragraphLengthLimit = 1 << 20
+    /// The longest paragraph laid out, in UTF-16 units (``Limits/paragraphLength``, 1 Mi by default); longer ones
+    /// are an error, not a stall.
+    public static var paragraphLengthLimit: Int { Limits.current.paragraphLength }
 
     let shaper = Shaper()
     /// The storage's paragraphs as this manager keeps them, updated edit by edit (LayoutManager+Paragraphs).

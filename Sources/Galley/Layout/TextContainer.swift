@@ -19,8 +19,8 @@ public final class TextContainer {
     /// ellipsis and ends the layout; word wrap and clip pass the rest to the next container.
     public var lineBreakMode: ParagraphStyle.LineBreakMode
 
-    /// The largest width or height a container may have, in points.
-    public static let sizeLimit = 1_000_000.0
+    /// The largest width or height a container may have, in points (``Limits/containerSize``).
+    public static var sizeLimit: Double { Limits.current.containerSize }
 
     private var geometry: ExclusionGeometry?
 

@@ -4,10 +4,10 @@
 /// (the point at pixel (0, 0)), so drawing code works in points. ``pixels`` is the raw buffer for callers who
 /// composite themselves; ``straightRGBA()`` un-premultiplies it.
 public struct Canvas: Sendable {
-    /// The most pixels a canvas may have: 50 million (about 7,000 × 7,000).
-    public static let pixelLimit = 50_000_000
-    /// The longest side a canvas may have, in pixels.
-    public static let sideLimit = 65_535
+    /// The most pixels a canvas may have: 50 million (about 7,000 × 7,000) unless ``Limits/imagePixels`` says otherwise.
+    public static var pixelLimit: Int { Limits.current.imagePixels }
+    /// The longest side a canvas may have, in pixels (``Limits/imageSide``).
+    public static var sideLimit: Int { Limits.current.imageSide }
 
     public let width: Int
     public let height: Int

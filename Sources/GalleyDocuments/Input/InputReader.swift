@@ -3,8 +3,8 @@ import Galley
 
 /// Reads input files: .txt as plain text, .md as a note, .json as a document. Text must be UTF-8.
 public enum InputReader {
-    /// The most bytes an input file may have: 16 MiB.
-    public static let sizeLimit = 16 << 20
+    /// The most bytes an input file may have: 16 MiB unless ``Limits/inputFileBytes`` says otherwise.
+    public static var sizeLimit: Int { Limits.current.inputFileBytes }
 
     public static func read(path: String, defaults: TextAttributes) throws -> Document {
         let text = try readText(path: path)
