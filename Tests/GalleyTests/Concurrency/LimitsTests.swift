@@ -1,19 +1,24 @@
 import Testing
 @testable import Galley
+@testable import GalleyDocuments
 
 @Suite struct LimitsTests {
+    /// Changes the JSON nesting limit, which no other in-process test reads (tests run in parallel, and the limits
+    /// are process-wide).
     @Test func theLibraryUserCanChangeALimitAndTheErrorNamesTheNewOne() throws {
         let defaults = Limits.current
         defer { Limits.current = defaults }
-        #expect(Canvas.pixelLimit == 50_000_000)
+        let nested = "[[[[1]]]]"
+        #expect(throws: Never.self) { try JSONParser.parse(nested) }
         var limits = defaults
-        // Lower than the default but above any image the other tests (running alongside) make.
-        limits.imagePixels = 45_000_000
+        limits.jsonDepth = 3
         Limits.current = limits
-        #expect(throws: RenderError.imageTooLarge(width: 7_000, height: 7_000, limit: 45_000_000)) {
-            try Canvas(width: 7_000, height: 7_000)
+        #expect(JSONParser.depthLimit == 3)
+        #expect {
+            try JSONParser.parse(nested)
+        } throws: { error in
+            "\(error)".contains("nesting deeper than 3 levels")
         }
-        #expect(Canvas.pixelLimit == 45_000_000)
     }
 
     @Test func everyLimitHasItsDocumentedDefault() {
