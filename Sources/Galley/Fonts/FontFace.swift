@@ -163,12 +163,13 @@ public final class FontFace: Hashable, @unchecked Sendable, CustomStringConverti
         hb_blob_destroy(kern)
         if hasLegacyKerning && hb_ot_layout_has_positioning(face) == 0 { return true }
         // The features HarfBuzz applies by default in horizontal text, plus the script-specific ones; zero-ended.
-        var features = [
-            "abvf", "abvm", "abvs", "akhn", "blwf", "blwm", "blws", "calt", "ccmp", "cfar", "cjct", "clig", "curs",
-            "dist", "fin2", "fin3", "fina", "half", "haln", "init", "isol", "kern", "liga", "ljmo", "locl", "mark",
-            "med2", "medi", "mkmk", "mset", "nukt", "pref", "pres", "pstf", "psts", "rclt", "rkrf", "rlig", "rphf",
-            "stch", "tjmo", "vjmo",
-        ].map(OpenTypeTag.value(of:)) + [0]
+        var features =
+            [
+                "abvf", "abvm", "abvs", "akhn", "blwf", "blwm", "blws", "calt", "ccmp", "cfar", "cjct", "clig", "curs",
+                "dist", "fin2", "fin3", "fina", "half", "haln", "init", "isol", "kern", "liga", "ljmo", "locl", "mark",
+                "med2", "medi", "mkmk", "mset", "nukt", "pref", "pres", "pstf", "psts", "rclt", "rkrf", "rlig", "rphf",
+                "stch", "tjmo", "vjmo",
+            ].map(OpenTypeTag.value(of:)) + [0]
         for table in ["GSUB", "GPOS"] {
             let tag = OpenTypeTag.value(of: table)
             let lookups = hb_set_create()

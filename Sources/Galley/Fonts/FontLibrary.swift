@@ -23,8 +23,8 @@ public final class FontLibrary: @unchecked Sendable {
 
     private struct State {
         var faces: [FaceKey: FontFace] = [:]
-        var fallbacks: [FallbackKey: FontFace?] = [:]
-        var families: [FamilyRequest: Font] = [:]
+        var fallbacks = BoundedTable<FallbackKey, FontFace?>(costLimit: FontLibrary.fallbackCacheLimit)
+        var families = BoundedTable<FamilyRequest, Font>(costLimit: FontLibrary.fallbackCacheLimit)
     }
 
     private struct FamilyRequest: Hashable {
@@ -122,8 +122,7 @@ public final class FontLibrary: @unchecked Sendable {
         if let font = state.withLock({ $0.families[request] }) { return font }
         let font = try findFont(family: family, size: size, weight: weight, italic: italic)
         state.withLock { state in
-            if state.families.count >= Self.fallbackCacheLimit { state.families.removeAll(keepingCapacity: true) }
-            state.families[request] = font
+            state.families.insert(font, for: request)
         }
         return font
     }
@@ -203,8 +202,7 @@ public final class FontLibrary: @unchecked Sendable {
         } else {
             face = findFallbackFace(for: scalar, weight: font.weight, italic: italic, preferEmoji: emoji)
             state.withLock { state in
-                if state.fallbacks.count >= Self.fallbackCacheLimit { state.fallbacks.removeAll(keepingCapacity: true) }
-                state.fallbacks[key] = .some(face)
+                state.fallbacks.insert(face, for: key)
             }
         }
         return face.flatMap { try? Self.font(face: $0, size: font.size, weight: font.weight) }

@@ -63,8 +63,6 @@ struct ExclusionGeometry: Sendable {
         }
     }
 
-    var isEmpty: Bool { shapes.isEmpty }
-
     /// The parts of `[minX, maxX]` that no path covers anywhere in the band `[top, bottom]`, left to right.
     func freeSegments(minX: Double, maxX: Double, top: Double, bottom: Double) -> [FreeSegment] {
         guard maxX > minX else { return [] }

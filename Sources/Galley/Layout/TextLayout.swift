@@ -141,12 +141,11 @@ extension LineFragment {
         let hit = spans.min { abs(($0.minX + $0.maxX) / 2 - x) < abs(($1.minX + $1.maxX) / 2 - x) }!
         let beforeMiddle = x < (hit.minX + hit.maxX) / 2
         let after = hit.isRightToLeft ? beforeMiddle : !beforeMiddle
-        return min(after ? hit.index + 1 : hit.index, endIndexForCaret)
+        return min(after ? hit.index + 1 : hit.index, Self.endIndex(of: spans) ?? characterRange.lowerBound)
     }
 
     /// The last caret position on the line: after its last character, before a paragraph terminator.
-    var endIndexForCaret: Int {
-        let spans = characterSpans()
-        return spans.map { $0.index + 1 }.max() ?? characterRange.lowerBound
-    }
+    var endIndexForCaret: Int { Self.endIndex(of: characterSpans()) ?? characterRange.lowerBound }
+
+    private static func endIndex(of spans: [CharacterSpan]) -> Int? { spans.map { $0.index + 1 }.max() }
 }

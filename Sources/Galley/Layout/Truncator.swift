@@ -66,9 +66,7 @@ struct Truncator {
 extension GlyphRun {
     /// The run moved to claim no characters, its glyphs' clusters at `cluster`: an inserted ellipsis.
     func at(cluster: Int) -> GlyphRun {
-        var moved = GlyphRun(
-            font: font, utf16Range: cluster..<cluster, bidiLevel: bidiLevel, script: script, glyphs: glyphs,
-            shaping: shaping, styleLineHeight: styleLineHeight)
+        var moved = cut(to: cluster..<cluster)
         for index in moved.glyphs.indices { moved.glyphs[index].cluster = cluster }
         return moved
     }

@@ -38,15 +38,15 @@ extension LineBreaker {
 extension GlyphRun {
     /// The same run at another bidi level (its glyphs keep their order).
     func withLevel(_ level: UInt8) -> GlyphRun {
-        GlyphRun(
-            font: font, utf16Range: utf16Range, bidiLevel: level, script: script, glyphs: glyphs, shaping: shaping,
-            styleLineHeight: styleLineHeight)
+        var run = self
+        run.bidiLevel = level
+        return run
     }
 
     /// The same run claiming only the characters in `range`.
     func cut(to range: Range<Int>) -> GlyphRun {
-        GlyphRun(
-            font: font, utf16Range: range, bidiLevel: bidiLevel, script: script, glyphs: glyphs, shaping: shaping,
-            styleLineHeight: styleLineHeight)
+        var run = self
+        run.utf16Range = range
+        return run
     }
 }

@@ -1,4 +1,3 @@
-
 /// A glyph drawn at one size and subpixel offset: 8-bit coverage, or a premultiplied BGRA image for colour emoji.
 struct GlyphBitmap: Sendable {
     let width: Int
@@ -43,36 +42,25 @@ public final class GlyphCache: Sendable {
         let bin: UInt8
     }
 
-    private struct State {
-        var entries: [Key: GlyphBitmap?] = [:]
-        var bytes = 0
+    private let table: Locked<BoundedTable<Key, GlyphBitmap?>>
+
+    public init(byteLimit: Int) {
+        self.byteLimit = max(0, byteLimit)
+        table = Locked(BoundedTable(costLimit: byteLimit))
     }
 
-    private let state = Locked(State())
-
-    public init(byteLimit: Int) { self.byteLimit = max(0, byteLimit) }
-
     /// The number of glyphs held.
-    public var count: Int { state.withLock { $0.entries.count } }
+    public var count: Int { table.withLock { $0.count } }
     /// The bytes of bitmaps held.
-    public var byteCount: Int { state.withLock { $0.bytes } }
+    public var byteCount: Int { table.withLock { $0.totalCost } }
 
     /// Empties the cache.
-    public func removeAll() { state.withLock { $0 = State() } }
+    public func removeAll() { table.withLock { $0.removeAll() } }
 
     func bitmap(for key: Key, rasterize: () -> GlyphBitmap?) -> GlyphBitmap? {
-        if let found = state.withLock({ $0.entries[key] }) { return found }
+        if let found = table.withLock({ $0[key] }) { return found }
         let bitmap = rasterize()
-        let size = bitmap?.byteCount ?? 64
-        state.withLock { state in
-            if state.bytes + size > byteLimit {
-                state.entries.removeAll(keepingCapacity: true)
-                state.bytes = 0
-            }
-            guard size <= byteLimit else { return }
-            state.entries[key] = .some(bitmap)
-            state.bytes += size
-        }
+        table.withLock { $0.insert(bitmap, for: key, cost: bitmap?.byteCount ?? 64) }
         return bitmap
     }
 }

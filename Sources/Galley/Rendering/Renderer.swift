@@ -61,9 +61,10 @@ public final class Renderer: Sendable {
             let glyphs = place(fragment, on: canvas, attributes: &attributes)
             drawBackgrounds(fragment, on: &canvas, attributes: &attributes)
             drawShadows(glyphs, on: &canvas)
-            drawLetterpressHighlight(glyphs, on: &canvas)
+            let pressed = letterpressMask(glyphs, scale: canvas.scale)
+            if let pressed { drawLetterpressHighlight(pressed, on: &canvas) }
             drawFills(glyphs, on: &canvas)
-            drawLetterpressInnerShadow(glyphs, on: &canvas)
+            if let pressed { drawLetterpressInnerShadow(pressed, on: &canvas) }
             drawDecorations(fragment, on: &canvas, attributes: &attributes)
         }
     }
@@ -186,21 +187,25 @@ public final class Renderer: Sendable {
         }
     }
 
-    private func drawLetterpressHighlight(_ glyphs: [PlacedGlyph], on canvas: inout Canvas) {
+    /// The coverage of the glyphs drawn with the letterpress effect, with room around them for both of its
+    /// layers' blurs and offset; nil when there are none.
+    private func letterpressMask(_ glyphs: [PlacedGlyph], scale: Double) -> CoverageMask? {
         let pressed = glyphs.filter { $0.attributes.textEffect == .letterpress && $0.bitmap.color == nil }
-        guard !pressed.isEmpty else { return }
+        guard !pressed.isEmpty else { return nil }
+        let sigma = LetterpressRecipe.blurPoints * scale
+        return mask(of: pressed, margin: Int((3 * sigma).rounded(.up)) + LetterpressRecipe.offset(scale: scale) + 1)
+    }
+
+    private func drawLetterpressHighlight(_ glyphMask: CoverageMask, on canvas: inout Canvas) {
         let sigma = LetterpressRecipe.highlightBlurFactor * LetterpressRecipe.blurPoints * canvas.scale
-        var highlight = mask(of: pressed, margin: Int((3 * sigma).rounded(.up)) + 1).blurred(sigma: sigma)
+        var highlight = glyphMask.blurred(sigma: sigma)
         highlight.top += LetterpressRecipe.offset(scale: canvas.scale)
         canvas.composite(.white, mask: highlight, opacity: LetterpressRecipe.highlightOpacity)
     }
 
-    private func drawLetterpressInnerShadow(_ glyphs: [PlacedGlyph], on canvas: inout Canvas) {
-        let pressed = glyphs.filter { $0.attributes.textEffect == .letterpress && $0.bitmap.color == nil }
-        guard !pressed.isEmpty else { return }
+    private func drawLetterpressInnerShadow(_ glyphMask: CoverageMask, on canvas: inout Canvas) {
         let sigma = LetterpressRecipe.blurPoints * canvas.scale
         let offset = LetterpressRecipe.offset(scale: canvas.scale)
-        let glyphMask = mask(of: pressed, margin: Int((3 * sigma).rounded(.up)) + offset + 1)
         var moved = glyphMask
         moved.top += offset
         let lit = moved.blurred(sigma: sigma)

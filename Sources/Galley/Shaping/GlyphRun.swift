@@ -19,9 +19,9 @@ public struct GlyphRun: Sendable {
     /// The font every glyph of the run comes from.
     public let font: Font
     /// The characters the run draws, as UTF-16 offsets from the paragraph's start.
-    public let utf16Range: Range<Int>
+    public internal(set) var utf16Range: Range<Int>
     /// The bidi embedding level (odd is right-to-left).
-    public let bidiLevel: UInt8
+    public internal(set) var bidiLevel: UInt8
     public let script: Script
     /// The glyphs, left to right.
     public var glyphs: [ShapedGlyph]

@@ -1,4 +1,3 @@
-
 /// Shaped words kept across paragraphs and threads: key = font (face, variations, size), shaping attributes,
 /// script, direction and the word's UTF-16; value = its glyphs with clusters counted from the word's start.
 ///
@@ -20,19 +19,17 @@ public final class ShapeCache: Sendable {
         let word: [UInt16]
     }
 
-    private let table = Locked<[Key: [ShapedGlyph]]>([:])
+    private let table: Locked<BoundedTable<Key, [ShapedGlyph]>>
 
-    public init(entryLimit: Int) { self.entryLimit = max(0, entryLimit) }
+    public init(entryLimit: Int) {
+        self.entryLimit = max(0, entryLimit)
+        table = Locked(BoundedTable(costLimit: entryLimit))
+    }
 
     /// The number of words held.
     public var count: Int { table.withLock { $0.count } }
 
     func glyphs(for key: Key) -> [ShapedGlyph]? { table.withLock { $0[key] } }
 
-    func store(_ glyphs: [ShapedGlyph], for key: Key) {
-        table.withLock { table in
-            if table.count >= entryLimit { table.removeAll(keepingCapacity: true) }
-            if entryLimit > 0 { table[key] = glyphs }
-        }
-    }
+    func store(_ glyphs: [ShapedGlyph], for key: Key) { table.withLock { $0.insert(glyphs, for: key) } }
 }

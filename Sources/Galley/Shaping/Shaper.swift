@@ -48,9 +48,7 @@ public final class Shaper {
         let slice = text[(text.startIndex + context.lowerBound)..<(text.startIndex + context.upperBound)]
         var reshaped = slice.withUnsafeBufferPointer { shape(item, in: $0) }
         for index in reshaped.glyphs.indices { reshaped.glyphs[index].cluster += context.lowerBound }
-        return GlyphRun(
-            font: run.font, utf16Range: range, bidiLevel: run.bidiLevel, script: run.script, glyphs: reshaped.glyphs,
-            shaping: run.shaping, styleLineHeight: run.styleLineHeight)
+        return reshaped.cut(to: range)
     }
 
     /// Shapes one item of the paragraph whose UTF-16 text is `units`.
@@ -89,7 +87,9 @@ public final class Shaper {
     /// The item's glyphs from its words: each word (with its trailing spaces) that stands between spaces or the
     /// paragraph's ends comes from the cache, or is shaped and stored; words touching other text are shaped in
     /// context. Right-to-left words are joined last word first, as their glyphs are in visual order.
-    private func shapeByWords(_ item: TextItem, in units: UnsafeBufferPointer<UInt16>, cache: ShapeCache) -> [ShapedGlyph] {
+    private func shapeByWords(_ item: TextItem, in units: UnsafeBufferPointer<UInt16>, cache: ShapeCache)
+        -> [ShapedGlyph]
+    {
         var words: [[ShapedGlyph]] = []
         var start = item.utf16Range.lowerBound
         let end = item.utf16Range.upperBound
@@ -124,7 +124,9 @@ public final class Shaper {
     }
 
     /// HarfBuzz's glyphs for `range` of the paragraph `units`, with the rest of the paragraph as context.
-    private func shapeRange(_ range: Range<Int>, of item: TextItem, in units: UnsafeBufferPointer<UInt16>) -> [ShapedGlyph] {
+    private func shapeRange(_ range: Range<Int>, of item: TextItem, in units: UnsafeBufferPointer<UInt16>)
+        -> [ShapedGlyph]
+    {
         hb_buffer_clear_contents(buffer)
         hb_buffer_add_utf16(
             buffer, units.baseAddress, Int32(units.count), UInt32(range.lowerBound), Int32(range.count))

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Synchronization
 import Testing
+
 @testable import Galley
 
 /// Many threads measuring and rendering at once, sharing one font library, the glyph cache and the shape cache,
@@ -10,7 +11,9 @@ import Testing
     static let texts: [String] = {
         let words = ["Galley ", "排版", "，", "mixed ", "中文 ", "مرحبا ", "שלום ", "code `x` ", "😀 ", "typography ", "\n"]
         var random = SeededGenerator(state: 42)
-        return (0..<64).map { _ in (0..<Int.random(in: 3...30, using: &random)).map { _ in words.randomElement(using: &random)! }.joined() }
+        return (0..<64).map { _ in
+            (0..<Int.random(in: 3...30, using: &random)).map { _ in words.randomElement(using: &random)! }.joined()
+        }
     }()
 
     /// One operation: measure text `index` at a width, or (every tenth) render it small and checksum the pixels.
@@ -33,7 +36,9 @@ import Testing
         let operations = 2_000
         let renderer = Renderer()
         let sequentialMeasurer = TextMeasurer(fontLibrary: library)
-        let expected = try (0..<operations).map { try Self.run($0, measurer: sequentialMeasurer, renderer: renderer, library: library) }
+        let expected = try (0..<operations).map {
+            try Self.run($0, measurer: sequentialMeasurer, renderer: renderer, library: library)
+        }
         let mismatches = Mutex(0)
         let failures = Mutex<[String]>([])
         DispatchQueue.concurrentPerform(iterations: 8) { thread in

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Galley
 @testable import GalleyDocuments
 
