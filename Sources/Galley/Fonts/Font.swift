@@ -7,6 +7,8 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
     /// The sizes a font may have, in points (``Limits/fontSize``).
     public static var sizeLimit: ClosedRange<Double> { Limits.current.fontSize }
 
+    /// The face this font draws from.
+    public let face: FontFace
     let instance: FontInstance
     /// The size in points (1 pt = 1/72 inch; one pixel at scale 1).
     public let size: Double
@@ -15,6 +17,7 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
         guard size.isFinite, Self.sizeLimit.contains(size) else {
             throw FontError.invalidSize(size, limit: Self.sizeLimit)
         }
+        self.face = instance.face
         self.instance = instance
         self.size = size
     }
@@ -26,8 +29,6 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
         try self.init(instance: face.instance(variations: variations), size: size)
     }
 
-    /// The face this font draws from.
-    public var face: FontFace { instance.face }
     /// The variation coordinates in force, only those on axes the face has.
     public var variations: [FontVariation] { instance.variations }
 

@@ -33,16 +33,12 @@ public final class FontFace: Hashable, @unchecked Sendable, CustomStringConverti
     let hbFace: OpaquePointer
     private let blob: OpaquePointer
     private let freeTypeFace: Locked<FT_Face?>
-    /// Whether the space glyph takes part in any GSUB or GPOS lookup (or a legacy `kern` table may kern it), so
-    /// that shaping a word alone could differ from shaping it in its line; computed once, when first asked.
-    private let spaceInLayoutCache = Locked<Bool?>(nil)
+    private let spaceInteractionCache = Locked<SpaceInteraction?>(nil)
 
-    /// Weak, so that instances (which keep their face alive) do not form a cycle with it.
-    private let instances = Locked<[[FontVariation]: WeakInstance]>([:])
-
-    private struct WeakInstance {
-        weak var instance: FontInstance?
-    }
+    /// Held strongly (an instance points back without retaining, so there is no cycle): weak references would
+    /// move every instance's reference count to a side table and make each copy of a ``Font`` several times
+    /// dearer. Bounded; a ``Font`` keeps its own instance alive after the table empties.
+    private let instances = Locked(BoundedTable<[FontVariation], FontInstance>(costLimit: 1_024))
 
     /// Opens face `index` of the font file at `path`.
     ///
@@ -138,58 +134,24 @@ public final class FontFace: Hashable, @unchecked Sendable, CustomStringConverti
     func instance(variations: [FontVariation]) -> FontInstance {
         let supported = variations.filter { variation in axes.contains { $0.tag == variation.tag } }
         return instances.withLock { instances in
-            if let instance = instances[supported]?.instance { return instance }
+            if let instance = instances[supported] { return instance }
             let instance = FontInstance(face: self, variations: supported)
-            instances[supported] = WeakInstance(instance: instance)
+            instances.insert(instance, for: supported)
             return instance
         }
     }
 
     /// Whether words separated by spaces shape the same alone as together with HarfBuzz's default features: true
     /// unless the space glyph appears in a lookup of those features (as a kerning pair, a ligature component, or
-    /// context), which HarfBuzz reports through `hb_ot_layout_lookup_collect_glyphs`. Text that asks for other
-    /// features is always shaped whole.
-    var shapesWordByWord: Bool {
-        if let known = spaceInLayoutCache.withLock({ $0 }) { return !known }
-        let involved = Self.spaceTakesPartInLayout(hbFace, space: instance(variations: []).glyph(for: " "))
-        spaceInLayoutCache.withLock { $0 = involved }
-        return !involved
-    }
+    /// context). Text that asks for other features is always shaped whole.
+    var shapesWordByWord: Bool { !spaceInteraction.involvesSpace }
 
-    private static func spaceTakesPartInLayout(_ face: OpaquePointer, space: UInt32?) -> Bool {
-        guard let space else { return true }
-        let kern = hb_face_reference_table(face, OpenTypeTag.value(of: "kern"))
-        let hasLegacyKerning = hb_blob_get_length(kern) > 0
-        hb_blob_destroy(kern)
-        if hasLegacyKerning && hb_ot_layout_has_positioning(face) == 0 { return true }
-        // The features HarfBuzz applies by default in horizontal text, plus the script-specific ones; zero-ended.
-        var features =
-            [
-                "abvf", "abvm", "abvs", "akhn", "blwf", "blwm", "blws", "calt", "ccmp", "cfar", "cjct", "clig", "curs",
-                "dist", "fin2", "fin3", "fina", "half", "haln", "init", "isol", "kern", "liga", "ljmo", "locl", "mark",
-                "med2", "medi", "mkmk", "mset", "nukt", "pref", "pres", "pstf", "psts", "rclt", "rkrf", "rlig", "rphf",
-                "stch", "tjmo", "vjmo",
-            ].map(OpenTypeTag.value(of:)) + [0]
-        for table in ["GSUB", "GPOS"] {
-            let tag = OpenTypeTag.value(of: table)
-            let lookups = hb_set_create()
-            defer { hb_set_destroy(lookups) }
-            hb_ot_layout_collect_lookups(face, tag, nil, nil, &features, lookups)
-            var lookup = UInt32.max  // HB_SET_VALUE_INVALID: start before the first member
-            while hb_set_next(lookups, &lookup) != 0 {
-                let before = hb_set_create(), input = hb_set_create(), after = hb_set_create()
-                defer {
-                    hb_set_destroy(before)
-                    hb_set_destroy(input)
-                    hb_set_destroy(after)
-                }
-                hb_ot_layout_lookup_collect_glyphs(face, tag, lookup, before, input, after, nil)
-                if hb_set_has(before, space) != 0 || hb_set_has(input, space) != 0 || hb_set_has(after, space) != 0 {
-                    return true
-                }
-            }
-        }
-        return false
+    /// How the default lookups use the space glyph; read from the GSUB and GPOS tables once, when first asked.
+    var spaceInteraction: SpaceInteraction {
+        if let known = spaceInteractionCache.withLock({ $0 }) { return known }
+        let interaction = SpaceInteraction(face: hbFace, space: instance(variations: []).glyph(for: " "))
+        spaceInteractionCache.withLock { $0 = interaction }
+        return interaction
     }
 
     /// Whether the face maps `scalar` to a glyph in its character map.

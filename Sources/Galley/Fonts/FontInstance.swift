@@ -6,13 +6,16 @@ import CHarfBuzz
 /// size and shaped positions keep 1/64 of a design unit of precision (variable fonts interpolate to fractions).
 /// Immutable after creation; HarfBuzz fonts are safe to shape with from several threads.
 final class FontInstance: @unchecked Sendable {
-    let face: FontFace
+    /// Not retained: the face holds its instances, and every ``Font`` holding an instance also holds its face.
+    unowned(unsafe) let face: FontFace
     let variations: [FontVariation]
     let hbFont: OpaquePointer
     /// Design units per HarfBuzz position unit.
     static let subunits = 64.0
     /// Vertical metrics in design units (y up, as in the font's tables).
     let metrics: DesignMetrics
+    /// ``isSpaceNeutral(_:)`` per scalar value, filled as characters are met.
+    private let spaceNeutrality = Locked(BoundedTable<UInt32, Bool>(costLimit: 65_536))
 
     init(face: FontFace, variations: [FontVariation]) {
         self.face = face
@@ -35,6 +38,51 @@ final class FontInstance: @unchecked Sendable {
     func glyph(for scalar: Unicode.Scalar) -> UInt32? {
         var glyph: hb_codepoint_t = 0
         return hb_font_get_nominal_glyph(hbFont, scalar.value, &glyph) != 0 ? glyph : nil
+    }
+
+    /// Whether `scalar` shapes the same next to a space as apart from it, with the default features: its glyph is
+    /// not one that a substitution reaching across a space may replace (``SpaceInteraction``), and HarfBuzz gives
+    /// " c" exactly the glyphs and positions of " " and "c" shaped apart (no kerning against the space). A word of
+    /// such characters can be shaped alone and joined to its neighbours. Always true for a face whose lookups
+    /// never involve the space.
+    func isSpaceNeutral(_ scalar: Unicode.Scalar) -> Bool {
+        let interaction = face.spaceInteraction
+        guard interaction.involvesSpace else { return true }
+        if let known = spaceNeutrality.withLock({ $0[scalar.value] }) { return known }
+        var neutral = false
+        if let glyph = self.glyph(for: scalar), let space = self.glyph(for: " "),
+            !interaction.substitutedNearSpace.contains(glyph), !interaction.substitutedNearSpace.contains(space)
+        {
+            // All three in the character's script, as a word and its space are shaped in one item.
+            let script = hb_unicode_script(hb_unicode_funcs_get_default(), scalar.value)
+            neutral =
+                shapeAlone([0x20, scalar.value], script: script)
+                == shapeAlone([0x20], script: script) + shapeAlone([scalar.value], script: script)
+        }
+        spaceNeutrality.withLock { $0.insert(neutral, for: scalar.value) }
+        return neutral
+    }
+
+    /// Glyph ids, advances and offsets of `scalars` shaped alone with the default features.
+    private func shapeAlone(_ scalars: [UInt32], script: hb_script_t) -> [[Int32]] {
+        let buffer = hb_buffer_create()
+        defer { hb_buffer_destroy(buffer) }
+        hb_buffer_add_utf32(buffer, scalars, Int32(scalars.count), 0, Int32(scalars.count))
+        hb_buffer_set_script(buffer, script)
+        hb_buffer_set_direction(buffer, hb_script_get_horizontal_direction(script))
+        hb_buffer_guess_segment_properties(buffer)
+        hb_shape(hbFont, buffer, nil, 0)
+        var count: UInt32 = 0
+        guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
+            let positions = hb_buffer_get_glyph_positions(buffer, &count)
+        else { return [] }
+        return (0..<Int(count)).map { index in
+            let position = positions[index]
+            return [
+                Int32(bitPattern: infos[index].codepoint), position.x_advance, position.y_advance, position.x_offset,
+                position.y_offset,
+            ]
+        }
     }
 
     /// The advance of `glyph` in design units.

@@ -23,9 +23,8 @@ public struct Itemizer: Sendable {
         for run in paragraph.attributeRuns {
             let shaping = run.attributes.shapingKey
             let base = try fontLibrary.font(for: shaping.font, settings: settings)
-            let styleLineHeight = shaping.font.textStyle.map { settings.leading(of: $0) }
+            builder.beginRun(shaping: shaping, styleLineHeight: shaping.font.textStyle.map { settings.leading(of: $0) })
             var offset = run.utf16Range.lowerBound
-            var previous: Font?
             var (scalar, length) = UTF16Decoding.scalar(in: paragraph.text, at: offset)
             while offset < run.utf16Range.upperBound {
                 let nextOffset = offset + length
@@ -33,60 +32,77 @@ public struct Itemizer: Sendable {
                     nextOffset < run.utf16Range.upperBound
                     ? UTF16Decoding.scalar(in: paragraph.text, at: nextOffset) : nil
                 let script = Script(of: scalar)
-                let font = chooseFont(for: scalar, next: next?.0, script: script, previous: previous, base: base)
-                builder.add(
-                    offset..<nextOffset, script: script, font: font, shaping: shaping, styleLineHeight: styleLineHeight)
-                previous = font
+                let font = chooseFont(
+                    for: scalar, next: next?.0, script: script, previous: builder.openFont, base: base)
+                builder.add(offset..<nextOffset, script: script, font: font)
                 offset = nextOffset
                 if let next { (scalar, length) = next }
             }
-            builder.endRun()
         }
         return ItemizedParagraph(paragraph: paragraph, items: builder.finish(), bidi: bidi)
     }
 
     /// Merges characters into items in one pass. Common and Inherited characters join the item they fall in; an
     /// item that starts with them takes the script of the first strong character that joins it, or else of its
-    /// neighbours.
+    /// neighbours. The open item is kept in parts, so that extending it by a character copies nothing.
     private struct ItemBuilder {
         let levels: [UInt8]
         let baseLevel: UInt8
         var items: [TextItem] = []
-        /// Whether the last item has seen a strong script yet.
-        var lastIsStrong = false
-        /// Set between attribute runs: the next character may join the last item only if its run shapes alike.
-        var runEnded = true
+        /// The open item: its range, level, script, font and attributes.
+        var openRange = 0..<0
+        var openLevel: UInt8 = 0
+        var openScript = Script.common
+        var openFont: Font?
+        var openShaping: ShapingKey?
+        var openStyleLineHeight: Double?
+        /// Whether the open item has seen a strong script yet.
+        var openIsStrong = false
+        /// Whether characters now being added may join the open item: false when their attribute run shapes
+        /// differently from the open item's.
+        var runJoinsOpenItem = false
+        /// The attributes of the characters now being added.
+        var runShaping: ShapingKey?
+        var runStyleLineHeight: Double?
 
-        mutating func add(
-            _ range: Range<Int>, script: Script, font: Font, shaping: ShapingKey, styleLineHeight: Double?
-        ) {
+        mutating func beginRun(shaping: ShapingKey, styleLineHeight: Double?) {
+            runJoinsOpenItem = openShaping == shaping && openStyleLineHeight == styleLineHeight
+            runShaping = shaping
+            runStyleLineHeight = styleLineHeight
+        }
+
+        mutating func add(_ range: Range<Int>, script: Script, font: Font) {
             let level = levels.isEmpty ? baseLevel : levels[range.lowerBound]
             let weak = script.isWeak
-            if let last = items.last, !runEnded || last.shaping == shaping, last.bidiLevel == level, last.font == font,
-                weak || !lastIsStrong || last.script == script
-            {
-                items[items.count - 1].utf16Range = last.utf16Range.lowerBound..<range.upperBound
-                runEnded = false
-                if !weak && !lastIsStrong {
-                    items[items.count - 1].script = script
-                    lastIsStrong = true
+            if runJoinsOpenItem, openLevel == level, openFont == font, weak || !openIsStrong || openScript == script {
+                openRange = openRange.lowerBound..<range.upperBound
+                if !weak && !openIsStrong {
+                    openScript = script
+                    openIsStrong = true
                 }
                 return
             }
-            let inherited = weak ? (items.last?.script ?? .common) : script
-            items.append(
-                TextItem(
-                    utf16Range: range, bidiLevel: level, script: inherited, font: font, shaping: shaping,
-                    styleLineHeight: styleLineHeight))
-            lastIsStrong = !weak
-            runEnded = false
+            closeOpenItem()
+            openScript = weak ? (openFont == nil ? .common : openScript) : script
+            openRange = range
+            openLevel = level
+            openFont = font
+            openShaping = runShaping
+            openStyleLineHeight = runStyleLineHeight
+            openIsStrong = !weak
+            runJoinsOpenItem = true
         }
 
-        mutating func endRun() { runEnded = true }
+        private mutating func closeOpenItem() {
+            guard let font = openFont, let shaping = openShaping else { return }
+            let style = RunStyle(font: font, shaping: shaping, styleLineHeight: openStyleLineHeight)
+            items.append(TextItem(utf16Range: openRange, bidiLevel: openLevel, script: openScript, style: style))
+        }
 
         /// The items, with weak-only items at the paragraph's start given the first strong script after them.
-        func finish() -> [TextItem] {
-            var items = self.items
+        mutating func finish() -> [TextItem] {
+            closeOpenItem()
+            openFont = nil
             if let firstStrong = items.firstIndex(where: { !$0.script.isWeak }) {
                 for index in 0..<firstStrong { items[index].script = items[firstStrong].script }
             }
@@ -101,8 +117,8 @@ public struct Itemizer: Sendable {
     private func chooseFont(
         for scalar: Unicode.Scalar, next: Unicode.Scalar?, script: Script, previous: Font?, base: Font
     ) -> Font {
-        // Below U+0300 nothing extends a cluster or needs another font's punctuation: skip the property lookups.
-        let simple = scalar.value < 0x0300
+        // Below U+0300 and among the CJK ideographs nothing extends a cluster: skip the property lookups.
+        let simple = scalar.value < 0x0300 || (0x4E00...0x9FFF).contains(scalar.value)
         if !simple, let previous, Self.extendsCluster(scalar) { return previous }
         if next == "\u{FE0F}" {
             return fontLibrary.fallbackFont(for: scalar, replacing: base, preferringEmoji: true) ?? base

@@ -23,6 +23,12 @@ public struct Script: Hashable, Sendable, CustomStringConvertible {
 
     /// The script of `scalar`, from ICU's Script property.
     init(of scalar: Unicode.Scalar) {
+        // ASCII letters are Latin and the rest of ASCII is Common; the commonest case skips the call into ICU.
+        if scalar.isASCII {
+            let letter = (0x41...0x5A).contains(scalar.value) || (0x61...0x7A).contains(scalar.value)
+            code = letter ? CICU_SCRIPT_LATIN : CICU_SCRIPT_COMMON
+            return
+        }
         var status: Int32 = 0
         let script = CICU_uscript_getScript(Int32(bitPattern: scalar.value), &status)
         code = status > 0 ? CICU_SCRIPT_COMMON : script

@@ -7,12 +7,22 @@ public struct TextItem: Hashable, Sendable {
     public var bidiLevel: UInt8
     /// The script, with Common and Inherited characters given their neighbours' script.
     public var script: Script
+    /// The font, shaping attributes and style leading, shared with the glyph run made from the item.
+    let style: RunStyle
+
+    init(utf16Range: Range<Int>, bidiLevel: UInt8, script: Script, style: RunStyle) {
+        self.utf16Range = utf16Range
+        self.bidiLevel = bidiLevel
+        self.script = script
+        self.style = style
+    }
+
     /// The font the characters are drawn with: the requested one, or a fallback that covers them.
-    public var font: Font
+    public var font: Font { style.font }
     /// The attributes that shape the run (features, spacing, ligatures, language).
-    var shaping: ShapingKey
+    var shaping: ShapingKey { style.shaping }
     /// The Dynamic Type leading of the run's text style, in points; nil for a fixed font.
-    var styleLineHeight: Double?
+    var styleLineHeight: Double? { style.styleLineHeight }
 
     /// Whether the item runs right to left.
     public var isRightToLeft: Bool { bidiLevel & 1 == 1 }
@@ -28,4 +38,30 @@ public struct ItemizedParagraph: Sendable {
     public let items: [TextItem]
     /// The paragraph's bidi resolution (levels per UTF-16 unit).
     public let bidi: BidiParagraph
+}
+
+/// What a text item and its glyph run draw with: the font after fallback, the shaping attributes and the text
+/// style's leading. Shared by reference, so that copying a run (which layout does often) retains one object.
+final class RunStyle: Hashable, Sendable {
+    let font: Font
+    let shaping: ShapingKey
+    /// The Dynamic Type leading of the run's text style, in points; nil for a fixed font.
+    let styleLineHeight: Double?
+
+    init(font: Font, shaping: ShapingKey, styleLineHeight: Double?) {
+        self.font = font
+        self.shaping = shaping
+        self.styleLineHeight = styleLineHeight
+    }
+
+    static func == (lhs: RunStyle, rhs: RunStyle) -> Bool {
+        lhs === rhs
+            || (lhs.font == rhs.font && lhs.shaping == rhs.shaping && lhs.styleLineHeight == rhs.styleLineHeight)
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(font)
+        hasher.combine(shaping)
+        hasher.combine(styleLineHeight)
+    }
 }

@@ -11,15 +11,24 @@ struct LineMetrics {
     /// The natural height is ascent + descent + line gap. A text style's leading raises it (iOS's figures), then
     /// `lineHeightMultiple`, `minimumLineHeight` and `maximumLineHeight` apply. Extra height goes above the text,
     /// as in TextKit; the line gap stays below it.
-    init(runs: [GlyphRun], style: ParagraphStyle, fallback: Font, fallbackLeading: Double? = nil) {
-        var ascent = 0.0, descent = 0.0, gap = 0.0, leading = runs.isEmpty ? fallbackLeading ?? 0 : 0
-        let fonts = runs.isEmpty ? [fallback] : runs.map(\.font)
-        for font in fonts {
+    init<Runs: Collection<GlyphRun>>(runs: Runs, style: ParagraphStyle, fallback: Font, fallbackLeading: Double? = nil)
+    {
+        var ascent = 0.0, descent = 0.0, gap = 0.0, leading = 0.0
+        func include(_ font: Font) {
             ascent = max(ascent, font.ascender)
             descent = max(descent, -font.descender)
             gap = max(gap, font.lineGap)
         }
-        for run in runs { leading = max(leading, run.styleLineHeight ?? 0) }
+        var isEmpty = true
+        for run in runs {
+            include(run.font)
+            leading = max(leading, run.styleLineHeight ?? 0)
+            isEmpty = false
+        }
+        if isEmpty {
+            include(fallback)
+            leading = fallbackLeading ?? 0
+        }
         let natural = ascent + descent + gap
         var height = max(natural, leading)
         if style.lineHeightMultiple > 0 { height *= style.lineHeightMultiple }

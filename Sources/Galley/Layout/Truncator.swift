@@ -53,9 +53,7 @@ struct Truncator {
         let runs = breaker.shaped.runs
         let source = runs.first { $0.utf16Range.contains(offset) } ?? runs.last!
         func shape(_ text: [UInt16]) -> GlyphRun {
-            let item = TextItem(
-                utf16Range: 0..<text.count, bidiLevel: baseLevel, script: .common, font: source.font,
-                shaping: source.shaping, styleLineHeight: source.styleLineHeight)
+            let item = TextItem(utf16Range: 0..<text.count, bidiLevel: baseLevel, script: .common, style: source.style)
             return text.withUnsafeBufferPointer { shaper.shape(item, in: $0) }
         }
         let ellipsis = shape([0x2026])

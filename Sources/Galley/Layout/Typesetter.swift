@@ -104,9 +104,9 @@ struct Typesetter {
         let style = context.style
         let wraps = style.lineBreakMode == .wordWrap || style.lineBreakMode == .charWrap
         var height = LineMetrics(
-            runs: context.shaped.runs.filter { $0.utf16Range.contains(start) }, style: style, fallback: context.baseFont
+            runs: context.shaped.runs.lazy.filter { $0.utf16Range.contains(start) }, style: style,
+            fallback: context.baseFont
         ).height
-        let firstClusterWidth = breaker.nextLine(from: start, width: 0, mode: .charWrap).width
         var attempts = 0
         while true {
             guard let top = reserveBand(height: height) else {
@@ -118,8 +118,10 @@ struct Typesetter {
             let padding = container.lineFragmentPadding
             let free = container.freeSegments(minX: span.minX, maxX: span.maxX, top: top, bottom: top + height)
             let obstructed = free != [FreeSegment(minX: span.minX, maxX: span.maxX)]
+            // Beside an exclusion, a segment too narrow for even the first cluster is skipped.
+            let firstClusterWidth = obstructed ? breaker.nextLine(from: start, width: 0, mode: .charWrap).width : 0
             var segments = free.map { FreeSegment(minX: $0.minX + padding, maxX: $0.maxX - padding) }
-                .filter { $0.width > 0 && ($0.width + 1e-9 >= firstClusterWidth || !obstructed) }
+                .filter { $0.width > 0 && $0.width + 1e-9 >= firstClusterWidth }
             if !wraps, let widest = segments.max(by: { $0.width < $1.width }) { segments = [widest] }
             if context.isRightToLeft { segments.reverse() }
             if segments.isEmpty && !obstructed {
@@ -141,9 +143,10 @@ struct Typesetter {
                 var runs = breaker.runs(for: line, shaper: shaper)
                 // Re-shaping at the edges can widen a line past what the summed advances promised; give back
                 // whole opportunities (or clusters) until it fits, but never the line's first cluster.
-                let firstClusterEnd = breaker.nextLine(from: cursor, width: 0, mode: .charWrap).utf16Range.upperBound
-                while wraps, line.utf16Range.upperBound > firstClusterEnd,
-                    Self.contentWidth(runs, line, breaker) > segment.width + 1e-6
+                while wraps, Self.contentWidth(runs, line, breaker) > segment.width + 1e-6,
+                    line.utf16Range.upperBound
+                        > breaker.nextLine(from: cursor, width: 0, mode: .charWrap).utf16Range
+                        .upperBound
                 {
                     line = breaker.nextLine(
                         from: cursor, width: segment.width, mode: style.lineBreakMode,

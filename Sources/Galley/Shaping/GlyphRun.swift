@@ -16,8 +16,10 @@ public struct ShapedGlyph: Hashable, Sendable {
 
 /// The glyphs of one ``TextItem``, in visual (left-to-right) order as HarfBuzz returns them.
 public struct GlyphRun: Sendable {
+    /// The font, shaping attributes and style leading of the item the run was shaped from.
+    let style: RunStyle
     /// The font every glyph of the run comes from.
-    public let font: Font
+    public var font: Font { style.font }
     /// The characters the run draws, as UTF-16 offsets from the paragraph's start.
     public internal(set) var utf16Range: Range<Int>
     /// The bidi embedding level (odd is right-to-left).
@@ -26,9 +28,9 @@ public struct GlyphRun: Sendable {
     /// The glyphs, left to right.
     public var glyphs: [ShapedGlyph]
     /// The attributes the run was shaped with, to shape part of it again at a line's edge.
-    let shaping: ShapingKey
+    var shaping: ShapingKey { style.shaping }
     /// The line height the run's text style asks for (its Dynamic Type leading), in points; nil for fixed fonts.
-    public let styleLineHeight: Double?
+    public var styleLineHeight: Double? { style.styleLineHeight }
 
     /// Whether the run reads right to left (its glyphs are then in reverse logical order).
     public var isRightToLeft: Bool { bidiLevel & 1 == 1 }

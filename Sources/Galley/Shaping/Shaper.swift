@@ -42,8 +42,7 @@ public final class Shaper {
     public func reshape(_ run: GlyphRun, range: Range<Int>, context: Range<Int>, in paragraph: Paragraph) -> GlyphRun {
         let item = TextItem(
             utf16Range: (range.lowerBound - context.lowerBound)..<(range.upperBound - context.lowerBound),
-            bidiLevel: run.bidiLevel, script: run.script, font: run.font, shaping: run.shaping,
-            styleLineHeight: run.styleLineHeight)
+            bidiLevel: run.bidiLevel, script: run.script, style: run.style)
         let text = paragraph.text
         let slice = text[(text.startIndex + context.lowerBound)..<(text.startIndex + context.upperBound)]
         var reshaped = slice.withUnsafeBufferPointer { shape(item, in: $0) }
@@ -55,7 +54,7 @@ public final class Shaper {
     func shape(_ item: TextItem, in units: UnsafeBufferPointer<UInt16>) -> GlyphRun {
         var glyphs: [ShapedGlyph]
         if let cache = shapeCache, item.shaping.fontFeatures.isEmpty, item.shaping.ligatures != .all,
-            Self.hasInnerSpace(item.utf16Range, units), item.font.face.shapesWordByWord
+            Self.hasInnerSpace(item.utf16Range, units)
         {
             glyphs = shapeByWords(item, in: units, cache: cache)
         } else {
@@ -70,8 +69,8 @@ public final class Shaper {
             }
         }
         return GlyphRun(
-            font: item.font, utf16Range: item.utf16Range, bidiLevel: item.bidiLevel, script: item.script,
-            glyphs: glyphs, shaping: item.shaping, styleLineHeight: item.styleLineHeight)
+            style: item.style, utf16Range: item.utf16Range, bidiLevel: item.bidiLevel, script: item.script,
+            glyphs: glyphs)
     }
 
     /// Whether a space stands inside `range` with text after it (so there is more than one word).
@@ -84,43 +83,93 @@ public final class Shaper {
         return false
     }
 
-    /// The item's glyphs from its words: each word (with its trailing spaces) that stands between spaces or the
-    /// paragraph's ends comes from the cache, or is shaped and stored; words touching other text are shaped in
-    /// context. Right-to-left words are joined last word first, as their glyphs are in visual order.
+    /// The item's glyphs from its words, each word with its trailing spaces.
+    ///
+    /// A word made only of space-neutral characters (``FontInstance/isSpaceNeutral(_:)``) shapes the same alone
+    /// as in its line, so a boundary between two such words is safe: each side comes from the cache. Words joined
+    /// by an unsafe boundary are shaped together as one piece, itself cached when it stands between spaces. Words
+    /// touching other text at the item's edges are shaped in context and not cached. Right-to-left pieces are
+    /// joined last first, as their glyphs are in visual order.
     private func shapeByWords(_ item: TextItem, in units: UnsafeBufferPointer<UInt16>, cache: ShapeCache)
         -> [ShapedGlyph]
     {
-        var words: [[ShapedGlyph]] = []
-        var start = item.utf16Range.lowerBound
+        let context = cache.context(
+            for: ShapeCache.Context(
+                font: item.font, shaping: item.shaping, script: item.script, rightToLeft: item.isRightToLeft))
         let end = item.utf16Range.upperBound
+        var pieces: [[ShapedGlyph]] = []
+        // The pending group: words since `groupStart` whose boundaries are unsafe; `groupWord` holds the glyphs of
+        // its only word while it has one.
+        var groupStart = item.utf16Range.lowerBound
+        var groupWord: [ShapedGlyph]? = nil
+        var groupIsSeparable = true
+        var start = item.utf16Range.lowerBound
         while start < end {
             var wordEnd = start
             while wordEnd < end, units[wordEnd] != 0x20 { wordEnd += 1 }
             while wordEnd < end, units[wordEnd] == 0x20 { wordEnd += 1 }
-            let standsAlone =
-                (start == 0 || units[start - 1] == 0x20) && (wordEnd == units.count || units[wordEnd - 1] == 0x20)
-            guard standsAlone else {
-                words.append(shapeRange(start..<wordEnd, of: item, in: units))
-                start = wordEnd
-                continue
-            }
-            let key = ShapeCache.Key(
-                font: item.font, shaping: item.shaping, script: item.script, rightToLeft: item.isRightToLeft,
-                word: Array(units[start..<wordEnd]))
-            var glyphs: [ShapedGlyph]
-            if let cached = cache.glyphs(for: key) {
-                glyphs = cached
-                for index in glyphs.indices { glyphs[index].cluster += start }
+            let word = self.word(start..<wordEnd, of: item, in: units, context: context, cache: cache)
+            if start > groupStart, !(groupIsSeparable && word.isSeparable) {
+                groupWord = nil  // the boundary is unsafe: the group grows
+            } else if start > groupStart {
+                pieces.append(group(groupStart..<start, word: groupWord, item, units, context, cache))
+                groupStart = start
+                groupWord = word.glyphs
             } else {
-                glyphs = shapeRange(start..<wordEnd, of: item, in: units)
-                var relative = glyphs
-                for index in relative.indices { relative[index].cluster -= start }
-                cache.store(relative, for: key)
+                groupWord = word.glyphs
             }
-            words.append(glyphs)
+            groupIsSeparable = word.isSeparable
             start = wordEnd
         }
-        return item.isRightToLeft ? Array(words.reversed().joined()) : Array(words.joined())
+        pieces.append(group(groupStart..<end, word: groupWord, item, units, context, cache))
+        return item.isRightToLeft ? Array(pieces.reversed().joined()) : Array(pieces.joined())
+    }
+
+    /// The glyphs of a group of words: the single word's own, or the group's from the cache or HarfBuzz.
+    private func group(
+        _ range: Range<Int>, word: [ShapedGlyph]?, _ item: TextItem, _ units: UnsafeBufferPointer<UInt16>,
+        _ context: Int, _ cache: ShapeCache
+    ) -> [ShapedGlyph] {
+        if let word { return word }
+        return self.word(range, of: item, in: units, context: context, cache: cache).glyphs
+    }
+
+    /// The glyphs of `range` (one word or a group) with clusters in the paragraph, and whether the range is made of
+    /// space-neutral characters; from the cache when the range stands between spaces or the paragraph's ends.
+    private func word(
+        _ range: Range<Int>, of item: TextItem, in units: UnsafeBufferPointer<UInt16>, context: Int,
+        cache: ShapeCache
+    ) -> ShapedWord {
+        let standsAlone =
+            (range.lowerBound == 0 || units[range.lowerBound - 1] == 0x20)
+            && (range.upperBound == units.count || units[range.upperBound - 1] == 0x20)
+        guard standsAlone else {
+            return ShapedWord(
+                glyphs: shapeRange(range, of: item, in: units), isSeparable: isSpaceNeutral(range, item, units))
+        }
+        let key = ShapeCache.Key(context: context, word: Array(units[range]))
+        if var word = cache.word(for: key) {
+            for index in word.glyphs.indices { word.glyphs[index].cluster += range.lowerBound }
+            return word
+        }
+        var word = ShapedWord(
+            glyphs: shapeRange(range, of: item, in: units), isSeparable: isSpaceNeutral(range, item, units))
+        for index in word.glyphs.indices { word.glyphs[index].cluster -= range.lowerBound }
+        cache.store(word, for: key)
+        for index in word.glyphs.indices { word.glyphs[index].cluster += range.lowerBound }
+        return word
+    }
+
+    /// Whether every character of `range` is space-neutral in the item's font.
+    private func isSpaceNeutral(_ range: Range<Int>, _ item: TextItem, _ units: UnsafeBufferPointer<UInt16>) -> Bool {
+        guard item.font.face.spaceInteraction.involvesSpace else { return true }
+        var offset = range.lowerBound
+        while offset < range.upperBound {
+            let (scalar, length) = UTF16Decoding.scalar(in: units, at: offset)
+            if scalar != " ", !item.font.instance.isSpaceNeutral(scalar) { return false }
+            offset += length
+        }
+        return true
     }
 
     /// HarfBuzz's glyphs for `range` of the paragraph `units`, with the rest of the paragraph as context.

@@ -3,7 +3,8 @@ enum UTF16Decoding {
     /// The scalar starting at `offset` (relative to the slice's start) and its length in UTF-16 units.
     /// An unpaired surrogate decodes as U+FFFD with length 1, so malformed text never stops a loop.
     @inline(__always)
-    static func scalar(in text: ArraySlice<UInt16>, at offset: Int) -> (Unicode.Scalar, Int) {
+    static func scalar<Units: RandomAccessCollection<UInt16>>(in text: Units, at offset: Int) -> (Unicode.Scalar, Int)
+    where Units.Index == Int {
         let index = text.startIndex + offset
         let unit = text[index]
         if UTF16.isLeadSurrogate(unit), index + 1 < text.endIndex, UTF16.isTrailSurrogate(text[index + 1]) {

@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+
+@testable import Galley
+
+/// Shaping word by word through the cache must give what HarfBuzz gives the whole paragraph.
+@Suite struct WordShapingTests {
+    /// Text where Inter's contextual alternates reach across spaces (`3 x 4` → ×, brackets and dashes beside
+    /// arrows and capitals), with kerning, ligatures, Chinese and code.
+    static let tricky = [
+        "3 x 4 = 12", "-> [Line] and <- {Node}", "A -> B", "12 : 30 pm", "a - b — c", "(Hello) [World] x 2",
+        "To AV Wa Ty \"quoted\" 'single'", "office affine fish", "中文 English 混排 x 3", "value * 2 + 1 ~ 3",
+    ]
+
+    static let corpus: [String] = {
+        let url = TestFonts.repositoryRoot.appendingPathComponent("Benchmarks/Corpus/notes.txt")
+        let text = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").map(String.init)
+    }()
+
+    /// Glyph ids, clusters, advances and offsets of each run (HarfBuzz's break flags may differ at safe edges).
+    static func glyphs(_ text: String, font: Font, cache: ShapeCache?) throws -> [[String]] {
+        let paragraph = Paragraph(text, attributes: TextAttributes(font: .font(font)))
+        let shaped = try Shaper(shapeCache: cache).shape(paragraph, itemizer: Itemizer(fontLibrary: TestFonts.bundled))
+        return shaped.runs.map { run in
+            run.glyphs.map { "\($0.glyphID)@\($0.cluster)+\($0.advance)/\($0.xOffset),\($0.yOffset)" }
+        }
+    }
+
+    @Test(arguments: ["Inter", "JetBrains Mono"])
+    func cachedWordsEqualWholeShapingOverTheCorpus(family: String) throws {
+        #expect(Self.corpus.count >= 5_000)
+        let font = try TestFonts.bundled.font(family: family, size: 17)
+        let cache = ShapeCache(entryLimit: 100_000)
+        var differing: [String] = []
+        for text in Self.tricky + Self.corpus.prefix(2_000) {
+            let whole = try Self.glyphs(text, font: font, cache: nil)
+            let cold = try Self.glyphs(text, font: font, cache: cache)
+            let warm = try Self.glyphs(text, font: font, cache: cache)
+            if cold != whole || warm != whole { differing.append(text) }
+        }
+        #expect(differing.isEmpty, "differs from whole shaping: \(differing.prefix(5))")
+        #expect(cache.count > 300, "the cache holds words")
+    }
+
+    @Test func aMultiplicationSignAcrossSpacesSurvivesTheCache() throws {
+        let font = try TestFonts.bundled.font(family: "Inter", size: 17)
+        let letter = try #require(font.glyph(for: "x"))
+        let cache = ShapeCache(entryLimit: 100)
+        for _ in 0..<2 {
+            let glyphs = try Self.glyphs("3 x 4", font: font, cache: cache).joined()
+            #expect(glyphs.contains { $0.contains("@2+") } && !glyphs.contains { $0.hasPrefix("\(letter)@2+") })
+        }
+    }
+
+    @Test func spaceNeutralityFollowsTheFontsLookups() throws {
+        let inter = try TestFonts.bundled.font(family: "Inter", size: 17)
+        #expect(!inter.face.shapesWordByWord)
+        #expect(inter.instance.isSpaceNeutral("q"))
+        #expect(!inter.instance.isSpaceNeutral("x"), "Inter's calt turns x between numbers into ×")
+        #expect(!inter.instance.isSpaceNeutral("["), "brackets take case-sensitive forms across spaces")
+        let mono = try TestFonts.bundled.font(family: "JetBrains Mono", size: 17)
+        #expect(mono.instance.isSpaceNeutral("x"))
+    }
+}
