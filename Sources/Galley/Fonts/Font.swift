@@ -1,3 +1,5 @@
+import CHarfBuzz
+
 /// A concrete font: a face, its variation coordinates, and a size in points.
 ///
 /// Fonts are values: cheap to copy, hashable, and safe to share between threads. Metrics are in points,
@@ -10,6 +12,9 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
     /// The face this font draws from.
     public let face: FontFace
     let instance: FontInstance
+    /// The instance's HarfBuzz font, kept here so that per-character lookups touch no reference count. Immutable
+    /// (`hb_font_make_immutable`) and thread-safe, and alive as long as `instance`.
+    nonisolated(unsafe) private let hbFont: OpaquePointer
     /// The size in points (1 pt = 1/72 inch; one pixel at scale 1).
     public let size: Double
 
@@ -19,6 +24,7 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
         }
         self.face = instance.face
         self.instance = instance
+        hbFont = instance.hbFont
         self.size = size
     }
 
@@ -75,7 +81,10 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
     public var strikeoutThickness: Double { instance.metrics.strikeoutThickness * pointsPerUnit }
 
     /// The glyph for `scalar` in the character map, or nil when the face does not cover it.
-    public func glyph(for scalar: Unicode.Scalar) -> UInt32? { instance.glyph(for: scalar) }
+    public func glyph(for scalar: Unicode.Scalar) -> UInt32? {
+        var glyph: UInt32 = 0
+        return hb_font_get_nominal_glyph(hbFont, scalar.value, &glyph) != 0 ? glyph : nil
+    }
 
     /// The horizontal advance of `glyph` in points.
     public func advance(of glyph: UInt32) -> Double { instance.advance(of: glyph) * pointsPerUnit }

@@ -20,23 +20,29 @@ public struct Itemizer: Sendable {
     public func itemize(_ paragraph: Paragraph) throws -> ItemizedParagraph {
         let bidi = try BidiParagraph(paragraph.text, direction: paragraph.style.baseWritingDirection)
         var builder = ItemBuilder(levels: bidi.levels, baseLevel: bidi.baseLevel)
-        for run in paragraph.attributeRuns {
-            let shaping = run.attributes.shapingKey
-            let base = try fontLibrary.font(for: shaping.font, settings: settings)
-            builder.beginRun(shaping: shaping, styleLineHeight: shaping.font.textStyle.map { settings.leading(of: $0) })
-            var offset = run.utf16Range.lowerBound
-            var (scalar, length) = UTF16Decoding.scalar(in: paragraph.text, at: offset)
-            while offset < run.utf16Range.upperBound {
-                let nextOffset = offset + length
-                let next =
-                    nextOffset < run.utf16Range.upperBound
-                    ? UTF16Decoding.scalar(in: paragraph.text, at: nextOffset) : nil
-                let script = Script(of: scalar)
-                let font = chooseFont(
-                    for: scalar, next: next?.0, script: script, previous: builder.openFont, base: base)
-                builder.add(offset..<nextOffset, script: script, font: font)
-                offset = nextOffset
-                if let next { (scalar, length) = next }
+        try paragraph.text.withUnsafeBufferPointer { text in
+            for run in paragraph.attributeRuns {
+                let shaping = run.attributes.shapingKey
+                let base = try fontLibrary.font(for: shaping.font, settings: settings)
+                builder.beginRun(
+                    shaping: shaping, styleLineHeight: shaping.font.textStyle.map { settings.leading(of: $0) })
+                var offset = run.utf16Range.lowerBound
+                var (scalar, length) = UTF16Decoding.scalar(in: text, at: offset)
+                while offset < run.utf16Range.upperBound {
+                    let nextOffset = offset + length
+                    let next =
+                        nextOffset < run.utf16Range.upperBound ? UTF16Decoding.scalar(in: text, at: nextOffset) : nil
+                    let script = Script(of: scalar)
+                    if builder.keepsOpenFont(for: scalar, next: next?.0, script: script, base: base) {
+                        builder.add(offset..<nextOffset, script: script, font: nil)
+                    } else {
+                        let font = chooseFont(
+                            for: scalar, next: next?.0, script: script, previous: builder.openFont, base: base)
+                        builder.add(offset..<nextOffset, script: script, font: font)
+                    }
+                    offset = nextOffset
+                    if let next { (scalar, length) = next }
+                }
             }
         }
         return ItemizedParagraph(paragraph: paragraph, items: builder.finish(), bidi: bidi)
@@ -71,10 +77,27 @@ public struct Itemizer: Sendable {
             runStyleLineHeight = styleLineHeight
         }
 
-        mutating func add(_ range: Range<Int>, script: Script, font: Font) {
+        /// Whether ``Itemizer/chooseFont(for:next:script:previous:base:)`` would give the open item's font, for
+        /// the commonest characters (Latin in the run's font, Chinese in its fallback), decided without copying
+        /// a font; false means "ask it".
+        func keepsOpenFont(for scalar: Unicode.Scalar, next: Unicode.Scalar?, script: Script, base: Font) -> Bool {
+            guard let openFont, next != "\u{FE0F}", scalar.value < 0x0300 || (0x4E00...0x9FFF).contains(scalar.value)
+            else { return false }
+            if openFont == base { return base.glyph(for: scalar) != nil }
+            if script.isWeak {
+                let whiteSpace = scalar.value <= 0x20 || scalar.value == 0x85 || scalar.value == 0xA0
+                return !whiteSpace && openFont.glyph(for: scalar) != nil
+            }
+            return base.glyph(for: scalar) == nil && openFont.glyph(for: scalar) != nil
+        }
+
+        /// Adds the characters in `range`, in `font` (nil: the open item's font).
+        mutating func add(_ range: Range<Int>, script: Script, font: Font?) {
             let level = levels.isEmpty ? baseLevel : levels[range.lowerBound]
             let weak = script.isWeak
-            if runJoinsOpenItem, openLevel == level, openFont == font, weak || !openIsStrong || openScript == script {
+            if runJoinsOpenItem, openLevel == level, font == nil || openFont == font,
+                weak || !openIsStrong || openScript == script
+            {
                 openRange = openRange.lowerBound..<range.upperBound
                 if !weak && !openIsStrong {
                     openScript = script
@@ -86,7 +109,7 @@ public struct Itemizer: Sendable {
             openScript = weak ? (openFont == nil ? .common : openScript) : script
             openRange = range
             openLevel = level
-            openFont = font
+            if let font { openFont = font }
             openShaping = runShaping
             openStyleLineHeight = runStyleLineHeight
             openIsStrong = !weak

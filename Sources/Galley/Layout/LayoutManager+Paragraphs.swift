@@ -55,12 +55,18 @@ extension LayoutManager {
     func shapedParagraph(at index: Int) throws -> ShapedParagraph {
         loadParagraphs()
         if let shaped = paragraphCache.entries[index].shaped { return shaped }
-        let paragraph = paragraphCache.entries[index].paragraph
-        guard paragraph.length <= Self.paragraphLengthLimit else {
-            throw LayoutError.paragraphTooLong(length: paragraph.length, limit: Self.paragraphLengthLimit)
-        }
-        let shaped = try shaper.shape(paragraph, itemizer: Itemizer(fontLibrary: fontLibrary, settings: settings))
+        let shaped = try Self.shape(
+            paragraphCache.entries[index].paragraph, shaper: shaper,
+            itemizer: Itemizer(fontLibrary: fontLibrary, settings: settings))
         paragraphCache.setShaped(shaped, at: index)
         return shaped
+    }
+
+    /// Itemizes and shapes one paragraph, refusing one longer than ``paragraphLengthLimit``.
+    static func shape(_ paragraph: Paragraph, shaper: Shaper, itemizer: Itemizer) throws -> ShapedParagraph {
+        guard paragraph.length <= paragraphLengthLimit else {
+            throw LayoutError.paragraphTooLong(length: paragraph.length, limit: paragraphLengthLimit)
+        }
+        return try shaper.shape(paragraph, itemizer: itemizer)
     }
 }

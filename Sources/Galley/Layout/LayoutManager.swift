@@ -128,10 +128,7 @@ public final class LayoutManager {
         let paragraphs = try shapedParagraphsForStorage()
         var typesetter = Typesetter(
             containers: textContainers, shaper: shaper, fontLibrary: fontLibrary, settings: settings)
-        for (index, shaped) in paragraphs.enumerated() {
-            try typesetter.place(paragraph: shaped, index: index, isLast: index == paragraphs.count - 1)
-            if typesetter.isStopped { break }
-        }
+        try typesetter.place(paragraphs)
         let layout = typesetter.finish(textLength: textStorage.length)
         cached = (layout, snapshots, textStorage.changeCount)
         return layout

@@ -20,10 +20,13 @@ public struct TextMeasurement: Hashable, Sendable {
 /// Measures attributed text at a width with the same shaping and line breaking as layout and rendering, so a
 /// measured height is exactly what a render at that width draws.
 ///
-/// One measurer per thread; measurers may share a ``FontLibrary``.
+/// One measurer per thread (it reuses one ``Shaper``); measurers may share a ``FontLibrary``. It goes through the
+/// same typesetter as ``LayoutManager`` but keeps nothing between calls but the shared caches of shaped words,
+/// fonts and break iterators.
 public final class TextMeasurer {
     public let fontLibrary: FontLibrary
     public var settings: DynamicTypeSettings
+    private let shaper = Shaper()
 
     public init(fontLibrary: FontLibrary, settings: DynamicTypeSettings = DynamicTypeSettings()) {
         self.fontLibrary = fontLibrary
@@ -33,19 +36,28 @@ public final class TextMeasurer {
     /// The size of `storage` laid out in an unbounded container `width` points wide.
     ///
     /// - Throws: ``LayoutError/invalidContainerSize(width:height:limit:)`` for a width that is not positive and
-    ///   finite; ``FontError`` for a font that cannot be found.
+    ///   finite; ``LayoutError/paragraphTooLong(length:limit:)``; ``FontError`` for a font that cannot be found.
     public func measure(_ storage: TextStorage, width: Double) throws -> TextMeasurement {
-        let manager = LayoutManager(textStorage: storage, fontLibrary: fontLibrary, settings: settings)
-        manager.addTextContainer(TextContainer(width: width))
-        let layout = try manager.layout()
+        let container = TextContainer(width: width)
+        try container.validate()
+        let itemizer = Itemizer(fontLibrary: fontLibrary, settings: settings)
+        let paragraphs = try storage.paragraphs.map {
+            try LayoutManager.shape($0, shaper: shaper, itemizer: itemizer)
+        }
+        var typesetter = Typesetter(
+            containers: [container], shaper: shaper, fontLibrary: fontLibrary, settings: settings)
+        try typesetter.place(paragraphs)
         var starts: [Int] = []
         var lastTop = -Double.infinity
-        for fragment in layout.lineFragments where fragment.rect.minY != lastTop {
-            starts.append(fragment.characterRange.lowerBound)
-            lastTop = fragment.rect.minY
+        var used = Rect.zero, bottom = 0.0
+        for fragment in typesetter.fragments {
+            if fragment.rect.minY != lastTop {
+                starts.append(fragment.characterRange.lowerBound)
+                lastTop = fragment.rect.minY
+            }
+            used = used.union(fragment.usedRect)
+            bottom = max(bottom, fragment.usedRect.maxY)
         }
-        let used = layout.usedRect()
-        let bottom = layout.lineFragments.map(\.usedRect.maxY).max() ?? 0
         return TextMeasurement(height: bottom, width: used.width, lineCount: starts.count, lineStarts: starts)
     }
 

@@ -33,7 +33,8 @@ public struct BreakOpportunities: Sendable {
 
     /// ICU's locale for a language and strictness, such as `zh@lb=strict`.
     static func locale(language: String?, strictness: ParagraphStyle.LineBreakStrictness) -> String {
-        let base = (language ?? "").replacingOccurrences(of: "-", with: "_")
+        guard let language else { return strictness == .normal ? "" : "@lb=\(strictness.rawValue)" }
+        let base = String(language.map { $0 == "-" ? "_" : $0 })
         return strictness == .normal ? base : "\(base)@lb=\(strictness.rawValue)"
     }
 }
