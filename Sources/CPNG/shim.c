@@ -55,9 +55,9 @@ static void on_write(png_structp png, png_bytep bytes, png_size_t length) {
 
 static void on_flush(png_structp png) { (void)png; }
 
-int CPNG_encode_rgba(const uint8_t *pixels, uint32_t width, uint32_t height, size_t stride, uint32_t pixelsPerMeter,
-                     int compressionLevel, int filters, uint8_t **output, size_t *outputLength, char *error,
-                     size_t errorCapacity) {
+int CPNG_encode(const uint8_t *pixels, uint32_t width, uint32_t height, size_t stride, int hasAlpha,
+                uint32_t pixelsPerMeter, int compressionLevel, int filters, int strategy, uint8_t **output,
+                size_t *outputLength, char *error, size_t errorCapacity) {
     struct failure failure = {.message = error, .capacity = errorCapacity};
     struct sink sink = {0};
     png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &failure, on_error, on_warning);
@@ -74,11 +74,12 @@ int CPNG_encode_rgba(const uint8_t *pixels, uint32_t width, uint32_t height, siz
         return -1;
     }
     png_set_write_fn(png, &sink, on_write, on_flush);
-    png_set_IHDR(png, info, width, height, 8, PNG_COLOR_TYPE_RGBA, PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT,
+    png_set_IHDR(png, info, width, height, 8, hasAlpha ? PNG_COLOR_TYPE_RGBA : PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT,
                  PNG_FILTER_TYPE_DEFAULT);
     png_set_sRGB_gAMA_and_cHRM(png, info, PNG_sRGB_INTENT_PERCEPTUAL);
     if (pixelsPerMeter > 0) png_set_pHYs(png, info, pixelsPerMeter, pixelsPerMeter, PNG_RESOLUTION_METER);
     png_set_compression_level(png, compressionLevel);
+    png_set_compression_strategy(png, strategy);
     if (filters) png_set_filter(png, PNG_FILTER_TYPE_BASE, filters);
     rows = malloc(sizeof(png_bytep) * (height ? height : 1));
     if (!rows) png_error(png, "out of memory for row pointers");

@@ -6,13 +6,17 @@
 #include <stddef.h>
 #include <stdint.h>
 
-// Encodes straight-alpha RGBA8 rows as a PNG in memory, with an sRGB chunk and a pHYs chunk of
-// `pixelsPerMeter` (0 for none). `compressionLevel` is zlib's 0–9, `filters` libpng's PNG_FILTER_* bit set
-// (0 for libpng's default). On success returns 0 and hands back a malloc'd buffer the caller frees with
-// CPNG_free; on failure returns -1 with libpng's message in `error`.
-int CPNG_encode_rgba(const uint8_t *pixels, uint32_t width, uint32_t height, size_t stride, uint32_t pixelsPerMeter,
-                     int compressionLevel, int filters, uint8_t **output, size_t *outputLength, char *error,
-                     size_t errorCapacity);
+// Encodes 8-bit rows, straight-alpha RGBA when `hasAlpha` and RGB otherwise, as a PNG in memory, with an sRGB
+// chunk and a pHYs chunk of `pixelsPerMeter` (0 for none). `compressionLevel` is zlib's 0–9, `filters` libpng's
+// PNG_FILTER_* bit set (0 for libpng's default), `strategy` zlib's (CPNG_STRATEGY_*). On success returns 0 and
+// hands back a malloc'd buffer the caller frees with CPNG_free; on failure returns -1 with libpng's message in
+// `error`.
+int CPNG_encode(const uint8_t *pixels, uint32_t width, uint32_t height, size_t stride, int hasAlpha,
+                uint32_t pixelsPerMeter, int compressionLevel, int filters, int strategy, uint8_t **output,
+                size_t *outputLength, char *error, size_t errorCapacity);
+
+// zlib's strategies (Z_DEFAULT_STRATEGY, Z_FILTERED, Z_RLE).
+enum { CPNG_STRATEGY_DEFAULT = 0, CPNG_STRATEGY_FILTERED = 1, CPNG_STRATEGY_RLE = 3 };
 
 // Decodes a PNG from memory to straight-alpha RGBA8 (any bit depth or colour type is converted). On success
 // returns 0 with a malloc'd buffer of width × height × 4 bytes the caller frees with CPNG_free; on failure -1

@@ -74,6 +74,29 @@ public struct Canvas: Sendable {
     }
 
     /// The pixels with straight (un-premultiplied) alpha, as PNG and most tools expect.
+    /// The pixels without premultiplication: RGB bytes when every pixel is opaque (`hasAlpha` false), else
+    /// straight RGBA, row by row from the top.
+    func straightPixels() -> (bytes: [UInt8], hasAlpha: Bool) {
+        let opaque = pixels.withUnsafeBufferPointer { buffer in
+            var all: UInt8 = 255
+            for index in stride(from: 3, to: buffer.count, by: 4) { all &= buffer[index] }
+            return all == 255
+        }
+        guard opaque else { return (straightRGBA(), true) }
+        let count = width * height
+        let rgb = [UInt8](unsafeUninitializedCapacity: count * 3) { output, initialized in
+            pixels.withUnsafeBufferPointer { input in
+                for pixel in 0..<count {
+                    output[pixel * 3] = input[pixel * 4]
+                    output[pixel * 3 + 1] = input[pixel * 4 + 1]
+                    output[pixel * 3 + 2] = input[pixel * 4 + 2]
+                }
+            }
+            initialized = count * 3
+        }
+        return (rgb, false)
+    }
+
     public func straightRGBA() -> [UInt8] {
         var result = pixels
         for index in stride(from: 0, to: result.count, by: 4) {

@@ -1,33 +1,40 @@
 import CPNG
 import Foundation
 
-/// Encodes canvases as PNG through libpng: 8-bit RGBA with straight alpha, an sRGB chunk, and a pHYs chunk of
-/// 72 dpi × the canvas scale, so a scale-2 image opens at its size in points.
+/// Encodes canvases as PNG through libpng: 8-bit RGB, or RGBA with straight alpha when a pixel is not opaque, an
+/// sRGB chunk, and a pHYs chunk of 72 dpi × the canvas scale, so a scale-2 image opens at its size in points.
 public struct PNGWriter: Sendable {
     /// zlib's level, 0 (none) to 9 (smallest).
     public var compressionLevel: Int
     /// Which row filters libpng may choose among (libpng's `PNG_FILTER_*` bits); 0 is libpng's default.
     public var filters: Int32
+    /// zlib's strategy (`CPNG_STRATEGY_*`: default, filtered, run-length).
+    public var strategy: Int32
 
-    /// Level 3 with no row filter. Text on a flat background compresses better unfiltered: on the benchmark note
-    /// (814 × 4,623 px) this writes a file 28 % smaller than libpng's defaults (level 6, adaptive filters) in a
-    /// quarter of the time (`swift package benchmark --target Rendering` in Benchmarks/ prints both).
-    public init(compressionLevel: Int = 3, filters: Int32 = CPNG_FILTER_NONE) {
+    /// Level 1, no row filter, default strategy: measured on the benchmark note (814 × 4,469 px, opaque, so written
+    /// as RGB) with `Benchmarks/compare-pango`, this renders in 47 ms end to end against 52 ms at level 3, for a
+    /// file 6.5 % larger (849 kB against 797 kB; pangocairo writes 976 kB). Sub or Up filters doubled the time and
+    /// grew the file by a third; zlib's run-length strategy wrote files two to five times larger.
+    public init(
+        compressionLevel: Int = 1, filters: Int32 = CPNG_FILTER_NONE, strategy: Int32 = Int32(CPNG_STRATEGY_DEFAULT)
+    ) {
         self.compressionLevel = min(9, max(0, compressionLevel))
         self.filters = filters
+        self.strategy = strategy
     }
 
-    /// The PNG bytes of `canvas`.
+    /// The PNG bytes of `canvas`: RGB when every pixel is opaque, RGBA otherwise.
     public func encode(_ canvas: Canvas) throws -> Data {
-        let rgba = canvas.straightRGBA()
+        let (bytes, hasAlpha) = canvas.straightPixels()
         var output: UnsafeMutablePointer<UInt8>?
         var length = 0
         var message = [CChar](repeating: 0, count: 256)
         let pixelsPerMeter = UInt32((canvas.scale * 72 / 0.0254).rounded())
-        let status = rgba.withUnsafeBufferPointer { pixels in
-            CPNG_encode_rgba(
-                pixels.baseAddress, UInt32(canvas.width), UInt32(canvas.height), canvas.width * 4, pixelsPerMeter,
-                Int32(compressionLevel), filters, &output, &length, &message, message.count)
+        let status = bytes.withUnsafeBufferPointer { pixels in
+            CPNG_encode(
+                pixels.baseAddress, UInt32(canvas.width), UInt32(canvas.height), canvas.width * (hasAlpha ? 4 : 3),
+                hasAlpha ? 1 : 0, pixelsPerMeter, Int32(compressionLevel), filters, strategy, &output, &length,
+                &message, message.count)
         }
         guard status == 0, let output else {
             throw RenderError.pngFailed(String(decoding: message.prefix { $0 != 0 }.map(UInt8.init), as: UTF8.self))
