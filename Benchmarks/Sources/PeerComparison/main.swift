@@ -3,8 +3,8 @@ import Foundation
 import Galley
 
 // The Galley side of compare-pango: the same corpus, fonts (bundled only), size, width and note as pango-peer.
-//   PeerComparison measure WIDTH ROUNDS        rows/s per round (one core), then the peak RSS
-//   PeerComparison render WIDTH SCALE OUT ROUNDS   ms per render (layout + raster + PNG), file size
+//   PeerComparison measure WIDTH ROUNDS [THREADS]   rows/s per round (one thread unless told), then the peak RSS
+//   PeerComparison render WIDTH SCALE OUT ROUNDS     ms per render (layout + raster + PNG), file size
 
 func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
 
@@ -13,14 +13,43 @@ let library = try FontLibrary(includeSystemFonts: false)
 let body = TextAttributes(
     font: .font(try library.font(family: "Inter", size: 17)), foregroundColor: Color(red: 0.2, green: 0.2, blue: 0.22))
 
+/// One measurer per thread; thread `i` only ever touches measurer `i`, which is what makes this Sendable.
+final class Measurers: @unchecked Sendable {
+    let measurers: [TextMeasurer]
+    let heights: Locked
+    init(_ count: Int) {
+        measurers = (0..<count).map { _ in TextMeasurer(fontLibrary: library) }
+        heights = Locked()
+    }
+}
+
+final class Locked: @unchecked Sendable {
+    private let lock = NSLock()
+    private var total = 0.0
+    func add(_ value: Double) { lock.withLock { total += value } }
+    var value: Double { lock.withLock { total } }
+}
+
 if arguments.count >= 4, arguments[1] == "measure" {
     let width = Double(arguments[2]) ?? 320
-    let measurer = TextMeasurer(fontLibrary: library)
+    let threads = max(1, arguments.count >= 5 ? Int(arguments[4]) ?? 1 : 1)
+    let workers = Measurers(threads)
     for _ in 0..<(Int(arguments[3]) ?? 3) {
         let start = now()
-        var total = 0.0
-        for row in Corpus.rows { total += try measurer.measure(row, attributes: body, width: width).height }
-        print(String(format: "rows_per_second %.0f total_height %.1f", Double(Corpus.rows.count) / (now() - start), total))
+        let before = workers.heights.value
+        DispatchQueue.concurrentPerform(iterations: threads) { worker in
+            var total = 0.0
+            for row in stride(from: worker, to: Corpus.rows.count, by: threads) {
+                total += (try? workers.measurers[worker].measure(Corpus.rows[row], attributes: body, width: width))?
+                    .height ?? 0
+            }
+            workers.heights.add(total)
+        }
+        let seconds = now() - start
+        print(
+            String(
+                format: "rows_per_second %.0f total_height %.1f", Double(Corpus.rows.count) / seconds,
+                workers.heights.value - before))
     }
     var usage = rusage()
     getrusage(RUSAGE_SELF.rawValue, &usage)
@@ -38,6 +67,6 @@ if arguments.count >= 4, arguments[1] == "measure" {
         print(String(format: "render_ms %.1f png_bytes %d size %dx%d", (now() - start) * 1000, bytes, canvas.width, canvas.height))
     }
 } else {
-    FileHandle.standardError.write(Data("usage: PeerComparison measure WIDTH ROUNDS | render WIDTH SCALE OUT ROUNDS\n".utf8))
+    FileHandle.standardError.write(Data("usage: PeerComparison measure WIDTH ROUNDS [THREADS] | render WIDTH SCALE OUT ROUNDS\n".utf8))
     exit(2)
 }

@@ -57,6 +57,14 @@ public final class ShapeCache: Sendable {
         }
     }
 
+    /// Forgets every word (to free memory, or to measure with a cold cache).
+    public func removeAll() {
+        tables.withLock { tables in
+            tables.words.removeAll()
+            tables.contexts.removeAll()
+        }
+    }
+
     func word(for key: Key) -> ShapedWord? { tables.withLock { $0.words[key] } }
 
     func store(_ word: ShapedWord, for key: Key) { tables.withLock { $0.words.insert(word, for: key) } }
