@@ -37,7 +37,8 @@ public struct Itemizer: Sendable {
                         builder.add(offset..<nextOffset, script: script, font: nil)
                     } else {
                         let font = chooseFont(
-                            for: scalar, next: next?.0, script: script, previous: builder.openFont, base: base)
+                            for: scalar, next: next?.0, script: script, previous: builder.previousFontInRun,
+                            base: base)
                         builder.add(offset..<nextOffset, script: script, font: font)
                     }
                     offset = nextOffset
@@ -70,18 +71,26 @@ public struct Itemizer: Sendable {
         /// The attributes of the characters now being added.
         var runShaping: ShapingKey?
         var runStyleLineHeight: Double?
+        /// Whether the open font was chosen for a character of the current attribute run: a font choice looks back
+        /// only within its run, so a code span after Chinese does not keep the Chinese font for its punctuation.
+        var openFontIsInRun = false
+
+        /// The font of the run's previous character, nil at the run's start.
+        var previousFontInRun: Font? { openFontIsInRun ? openFont : nil }
 
         mutating func beginRun(shaping: ShapingKey, styleLineHeight: Double?) {
             runJoinsOpenItem = openShaping == shaping && openStyleLineHeight == styleLineHeight
             runShaping = shaping
             runStyleLineHeight = styleLineHeight
+            openFontIsInRun = false
         }
 
         /// Whether ``Itemizer/chooseFont(for:next:script:previous:base:)`` would give the open item's font, for
         /// the commonest characters (Latin in the run's font, Chinese in its fallback), decided without copying
         /// a font; false means "ask it".
         func keepsOpenFont(for scalar: Unicode.Scalar, next: Unicode.Scalar?, script: Script, base: Font) -> Bool {
-            guard let openFont, next != "\u{FE0F}", scalar.value < 0x0300 || (0x4E00...0x9FFF).contains(scalar.value)
+            guard openFontIsInRun, let openFont, next != "\u{FE0F}",
+                scalar.value < 0x0300 || (0x4E00...0x9FFF).contains(scalar.value)
             else { return false }
             if openFont == base { return base.glyph(for: scalar) != nil }
             if script.isWeak {
@@ -93,6 +102,7 @@ public struct Itemizer: Sendable {
 
         /// Adds the characters in `range`, in `font` (nil: the open item's font).
         mutating func add(_ range: Range<Int>, script: Script, font: Font?) {
+            defer { openFontIsInRun = true }
             let level = levels.isEmpty ? baseLevel : levels[range.lowerBound]
             let weak = script.isWeak
             if runJoinsOpenItem, openLevel == level, font == nil || openFont == font,

@@ -69,6 +69,15 @@ import Testing
         #expect(try itemizer.itemize(storage.paragraphs[0]).items.map(\.utf16Range) == [0..<2, 2..<4, 4..<6])
     }
 
+    @Test func punctuationStartingACodeSpanAfterChineseTakesTheCodeFont() throws {
+        // Noto Sans CJK covers the backtick too; the font choice must not look back past the attribute run.
+        let storage = TextStorage("中文`x`")
+        let mono = try TestFonts.bundled.font(family: "JetBrains Mono", size: 17)
+        try storage.addAttributes(TextAttributes(font: .font(mono)), range: 2..<5)
+        let itemized = try Itemizer(fontLibrary: try TestFonts.bundled).itemize(storage.paragraphs[0])
+        #expect(describe(itemized) == ["中文|Hani|0|Noto Sans CJK SC", "`x`|Latn|0|JetBrains Mono"])
+    }
+
     @Test func aRightToLeftParagraphResolvesLevelsFromItsBase() throws {
         var style = ParagraphStyle()
         style.baseWritingDirection = .rightToLeft
