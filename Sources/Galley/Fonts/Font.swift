@@ -1,5 +1,3 @@
-import CHarfBuzz
-
 /// A concrete font: a face, its variation coordinates, and a size in points.
 ///
 /// Fonts are values: cheap to copy, hashable, and safe to share between threads. Metrics are in points,
@@ -81,10 +79,7 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
     public var strikeoutThickness: Double { instance.metrics.strikeoutThickness * pointsPerUnit }
 
     /// The glyph for `scalar` in the character map, or nil when the face does not cover it.
-    public func glyph(for scalar: Unicode.Scalar) -> UInt32? {
-        var glyph: UInt32 = 0
-        return hb_font_get_nominal_glyph(hbFont, scalar.value, &glyph) != 0 ? glyph : nil
-    }
+    public func glyph(for scalar: Unicode.Scalar) -> UInt32? { FontInstance.glyph(for: scalar, in: hbFont) }
 
     /// The horizontal advance of `glyph` in points.
     public func advance(of glyph: UInt32) -> Double { instance.advance(of: glyph) * pointsPerUnit }

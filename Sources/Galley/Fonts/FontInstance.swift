@@ -35,9 +35,12 @@ final class FontInstance: @unchecked Sendable {
     deinit { hb_font_destroy(hbFont) }
 
     /// The glyph the character map gives `scalar`, or nil when the face lacks it.
-    func glyph(for scalar: Unicode.Scalar) -> UInt32? {
+    func glyph(for scalar: Unicode.Scalar) -> UInt32? { Self.glyph(for: scalar, in: hbFont) }
+
+    /// The glyph HarfBuzz font `font` maps `scalar` to, or nil.
+    static func glyph(for scalar: Unicode.Scalar, in font: OpaquePointer) -> UInt32? {
         var glyph: hb_codepoint_t = 0
-        return hb_font_get_nominal_glyph(hbFont, scalar.value, &glyph) != 0 ? glyph : nil
+        return hb_font_get_nominal_glyph(font, scalar.value, &glyph) != 0 ? glyph : nil
     }
 
     /// Whether `scalar` shapes the same next to a space as apart from it, with the default features: its glyph is

@@ -151,11 +151,13 @@ struct Typesetter {
                 var runs = breaker.runs(for: line, shaper: shaper)
                 // Re-shaping at the edges can widen a line past what the summed advances promised; give back
                 // whole opportunities (or clusters) until it fits, but never the line's first cluster.
-                while wraps, Self.contentWidth(runs, line, breaker) > segment.width + 1e-6,
-                    line.utf16Range.upperBound
-                        > breaker.nextLine(from: cursor, width: 0, mode: .charWrap).utf16Range
-                        .upperBound
-                {
+                var firstClusterEnd: Int?
+                while wraps, Self.contentWidth(runs, line, breaker) > segment.width + 1e-6 {
+                    let clusterEnd =
+                        firstClusterEnd
+                        ?? breaker.nextLine(from: cursor, width: 0, mode: .charWrap).utf16Range.upperBound
+                    firstClusterEnd = clusterEnd
+                    guard line.utf16Range.upperBound > clusterEnd else { break }
                     line = breaker.nextLine(
                         from: cursor, width: segment.width, mode: style.lineBreakMode,
                         limit: line.utf16Range.upperBound - 1)

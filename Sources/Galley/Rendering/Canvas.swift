@@ -73,7 +73,6 @@ public struct Canvas: Sendable {
         return (pixels[index], pixels[index + 1], pixels[index + 2], pixels[index + 3])
     }
 
-    /// The pixels with straight (un-premultiplied) alpha, as PNG and most tools expect.
     /// The pixels without premultiplication: RGB bytes when every pixel is opaque (`hasAlpha` false), else
     /// straight RGBA, row by row from the top.
     func straightPixels() -> (bytes: [UInt8], hasAlpha: Bool) {
@@ -97,6 +96,7 @@ public struct Canvas: Sendable {
         return (rgb, false)
     }
 
+    /// The pixels with straight (un-premultiplied) alpha, as PNG and most tools expect.
     public func straightRGBA() -> [UInt8] {
         var result = pixels
         for index in stride(from: 0, to: result.count, by: 4) {
