@@ -12,10 +12,14 @@ public enum Corpus {
         return (try? String(contentsOf: url, encoding: .utf8))?.split(separator: "\n").map(String.init) ?? []
     }()
 
-    /// The first rows joined with newlines until the note passes 3,000 characters.
+    /// The first rows joined with newlines until the note reaches 3,000 Unicode scalars (as compare-pango builds it).
     public static let note: String = {
-        var note = ""
-        for row in rows where note.count < 3_000 { note += (note.isEmpty ? "" : "\n") + row }
+        var note = "", scalars = 0
+        for row in rows {
+            if scalars >= 3_000 { break }
+            note += (note.isEmpty ? "" : "\n") + row
+            scalars += (scalars == 0 ? 0 : 1) + row.unicodeScalars.count
+        }
         return note
     }()
 }

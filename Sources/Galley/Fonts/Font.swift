@@ -12,7 +12,7 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
     let instance: FontInstance
     /// The instance's HarfBuzz font, kept here so that per-character lookups touch no reference count. Immutable
     /// (`hb_font_make_immutable`) and thread-safe, and alive as long as `instance`.
-    nonisolated(unsafe) private let hbFont: OpaquePointer
+    nonisolated(unsafe) let hbFont: OpaquePointer
     /// The size in points (1 pt = 1/72 inch; one pixel at scale 1).
     public let size: Double
 
@@ -80,6 +80,9 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
 
     /// The glyph for `scalar` in the character map, or nil when the face does not cover it.
     public func glyph(for scalar: Unicode.Scalar) -> UInt32? { FontInstance.glyph(for: scalar, in: hbFont) }
+
+    /// Whether the font covers every printable ASCII character.
+    var coversPrintableASCII: Bool { instance.coversPrintableASCII }
 
     /// The horizontal advance of `glyph` in points.
     public func advance(of glyph: UInt32) -> Double { instance.advance(of: glyph) * pointsPerUnit }

@@ -14,6 +14,9 @@ final class FontInstance: @unchecked Sendable {
     static let subunits = 64.0
     /// Vertical metrics in design units (y up, as in the font's tables).
     let metrics: DesignMetrics
+    /// Whether the character map covers every printable ASCII character (U+0020…U+007E), so that the itemizer
+    /// may keep such text in this font without asking per character.
+    let coversPrintableASCII: Bool
     /// ``isSpaceNeutral(_:)`` per scalar value, filled as characters are met.
     private let spaceNeutrality = Locked(BoundedTable<UInt32, Bool>(costLimit: 65_536))
 
@@ -30,6 +33,7 @@ final class FontInstance: @unchecked Sendable {
         hb_font_make_immutable(font)
         hbFont = font
         metrics = DesignMetrics(font: font, unitsPerEm: face.unitsPerEm)
+        coversPrintableASCII = (0x20...0x7E).allSatisfy { Self.glyph(for: Unicode.Scalar($0), in: font) != nil }
     }
 
     deinit { hb_font_destroy(hbFont) }

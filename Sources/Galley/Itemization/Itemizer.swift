@@ -8,6 +8,9 @@ public struct Itemizer: Sendable {
     public let fontLibrary: FontLibrary
     /// The settings text styles resolve against.
     public var settings: DynamicTypeSettings
+    /// Whether common characters may extend the open item without a font decision each
+    /// (``ItemBuilder/extendOpenItem(_:from:to:)``); off only in tests that check it changes nothing.
+    var extendsOpenItemsQuickly = true
 
     public init(fontLibrary: FontLibrary, settings: DynamicTypeSettings = DynamicTypeSettings()) {
         self.fontLibrary = fontLibrary
@@ -25,13 +28,20 @@ public struct Itemizer: Sendable {
                 let shaping = run.attributes.shapingKey
                 let base = try fontLibrary.font(for: shaping.font, settings: settings)
                 builder.beginRun(
-                    shaping: shaping, styleLineHeight: shaping.font.textStyle.map { settings.leading(of: $0) })
+                    shaping: shaping, styleLineHeight: shaping.font.textStyle.map { settings.leading(of: $0) },
+                    base: base)
+                let end = run.utf16Range.upperBound
                 var offset = run.utf16Range.lowerBound
                 var (scalar, length) = UTF16Decoding.scalar(in: text, at: offset)
-                while offset < run.utf16Range.upperBound {
+                while offset < end {
+                    let stop = extendsOpenItemsQuickly ? builder.extendOpenItem(text, from: offset, to: end) : offset
+                    if stop > offset {
+                        offset = stop
+                        if offset < end { (scalar, length) = UTF16Decoding.scalar(in: text, at: offset) }
+                        continue
+                    }
                     let nextOffset = offset + length
-                    let next =
-                        nextOffset < run.utf16Range.upperBound ? UTF16Decoding.scalar(in: text, at: nextOffset) : nil
+                    let next = nextOffset < end ? UTF16Decoding.scalar(in: text, at: nextOffset) : nil
                     let script = Script(of: scalar)
                     if builder.keepsOpenFont(for: scalar, next: next?.0, script: script, base: base) {
                         builder.add(offset..<nextOffset, script: script, font: nil)
@@ -75,14 +85,75 @@ public struct Itemizer: Sendable {
         /// only within its run, so a code span after Chinese does not keep the Chinese font for its punctuation.
         var openFontIsInRun = false
 
+        /// The run's own font, and whether the open item is in it.
+        var runFont: Font?
+        var openFontIsRunFont = false
+        /// The HarfBuzz fonts of the open item's and the run's fonts, for character-map lookups that copy no font.
+        var openHBFont: OpaquePointer?
+        var runHBFont: OpaquePointer?
+        var runCoversPrintableASCII = false
+
         /// The font of the run's previous character, nil at the run's start.
         var previousFontInRun: Font? { openFontIsInRun ? openFont : nil }
 
-        mutating func beginRun(shaping: ShapingKey, styleLineHeight: Double?) {
+        mutating func beginRun(shaping: ShapingKey, styleLineHeight: Double?, base: Font) {
             runJoinsOpenItem = openShaping == shaping && openStyleLineHeight == styleLineHeight
             runShaping = shaping
             runStyleLineHeight = styleLineHeight
+            runFont = base
+            runHBFont = base.hbFont
+            runCoversPrintableASCII = base.coversPrintableASCII
+            openFontIsRunFont = openFont == base
             openFontIsInRun = false
+        }
+
+        /// Extends the open item over the characters from `offset` (before `end`, the run's end) for which
+        /// ``keepsOpenFont(for:next:script:base:)`` and ``add(_:script:font:)`` would decide so, for the commonest
+        /// text, without copying fonts: printable ASCII in the run's font when it covers all of it, ideographs in
+        /// the open fallback font when the run's font lacks them, and full-width punctuation in the open font.
+        /// Returns where it stopped: `offset` when it could not start, else at the first character that needs a
+        /// decision (another kind, before U+FE0F, another bidi level, a strong script other than the open one's).
+        mutating func extendOpenItem(_ text: UnsafeBufferPointer<UInt16>, from offset: Int, to end: Int) -> Int {
+            guard openFontIsInRun, runJoinsOpenItem, let openHBFont, let runHBFont else { return offset }
+            var position = offset
+            while position < end {
+                let unit = text[position]
+                guard position + 1 >= end || text[position + 1] != 0xFE0F,
+                    levels.isEmpty || levels[position] == openLevel
+                else { break }
+                let script: Script
+                if unit >= 0x20 && unit < 0x7F {
+                    guard openFontIsRunFont, runCoversPrintableASCII else { break }
+                    let letter = (0x41...0x5A).contains(unit) || (0x61...0x7A).contains(unit)
+                    script = letter ? .latin : .common
+                } else if (0x4E00...0x9FFF).contains(unit) {
+                    let scalar = Unicode.Scalar(unit)!
+                    let inRunFont = FontInstance.glyph(for: scalar, in: runHBFont) != nil
+                    guard
+                        openFontIsRunFont
+                            ? inRunFont : !inRunFont && FontInstance.glyph(for: scalar, in: openHBFont) != nil
+                    else { break }
+                    script = .han
+                } else if (0x3001...0x303F).contains(unit) || (0xFF01...0xFFEF).contains(unit) {
+                    let scalar = Unicode.Scalar(unit)!
+                    script = Script(of: scalar)
+                    // Marks among them (U+302A…) take the previous font too, but through the slow path's rule.
+                    guard script == .common, FontInstance.glyph(for: scalar, in: openHBFont) != nil else { break }
+                } else {
+                    break
+                }
+                if !script.isWeak {
+                    if !openIsStrong {
+                        openScript = script
+                        openIsStrong = true
+                    } else if openScript != script {
+                        break
+                    }
+                }
+                position += 1
+            }
+            if position > offset { openRange = openRange.lowerBound..<position }
+            return position
         }
 
         /// Whether ``Itemizer/chooseFont(for:next:script:previous:base:)`` would give the open item's font, for
@@ -119,7 +190,11 @@ public struct Itemizer: Sendable {
             openScript = weak ? (openFont == nil ? .common : openScript) : script
             openRange = range
             openLevel = level
-            if let font { openFont = font }
+            if let font {
+                openFont = font
+                openHBFont = font.hbFont
+                openFontIsRunFont = font == runFont
+            }
             openShaping = runShaping
             openStyleLineHeight = runStyleLineHeight
             openIsStrong = !weak
@@ -136,6 +211,7 @@ public struct Itemizer: Sendable {
         mutating func finish() -> [TextItem] {
             closeOpenItem()
             openFont = nil
+            runFont = nil
             if let firstStrong = items.firstIndex(where: { !$0.script.isWeak }) {
                 for index in 0..<firstStrong { items[index].script = items[firstStrong].script }
             }

@@ -78,6 +78,53 @@ import Testing
         #expect(describe(itemized) == ["中文|Hani|0|Noto Sans CJK SC", "`x`|Latn|0|JetBrains Mono"])
     }
 
+    /// Characters that stop the quick extension of an item: keycaps, full-width Latin, Han marks and numerals,
+    /// ASCII punctuation after Chinese, bidi text, the ideographic space, emoji.
+    static let itemizationEdges = [
+        "a#\u{FE0F}\u{20E3} x1\u{FE0F}", "ＡＢＣ１２３ and ｆｕｌｌ", "時々〇〡〪，。", "中文, English. 中文(x)", "abc אבג 123 مرحبا",
+        "中文\u{3000}空格　English", "ok 😀 中文😀", "Ａ中ｂ", "a\u{0301}中\u{0301}", "",
+    ]
+
+    @Test(arguments: ["Inter", "Noto Sans CJK SC", "JetBrains Mono"])
+    func quickItemExtensionDecidesAsEveryCharacterAlone(family: String) throws {
+        let library = try TestFonts.bundled
+        let font = try library.font(family: family, size: 17)
+        let mono = try library.font(family: "JetBrains Mono", size: 17)
+        var quick = Itemizer(fontLibrary: library)
+        var slow = quick
+        quick.extendsOpenItemsQuickly = true
+        slow.extendsOpenItemsQuickly = false
+        var compared = 0
+        for text in Self.itemizationEdges + WordShapingTests.corpus.prefix(1_500) {
+            // The rows' code spans in the monospaced font, so items also meet attribute-run boundaries.
+            let storage = TextStorage(text, attributes: TextAttributes(font: .font(font)))
+            let units = Array(text.utf16)
+            var open: Int?
+            for (offset, unit) in units.enumerated() where unit == 0x60 {
+                if let start = open {
+                    try storage.addAttributes(TextAttributes(font: .font(mono)), range: start..<(offset + 1))
+                    open = nil
+                } else {
+                    open = offset
+                }
+            }
+            guard let paragraph = storage.paragraphs.first else { continue }
+            let expected = describe(try slow.itemize(paragraph))
+            #expect(describe(try quick.itemize(paragraph)) == expected, "\(text)")
+            compared += expected.count
+        }
+        #expect(compared > 3_000)
+        // With the system's fonts, a keycap or U+FE0F after ASCII takes the colour-emoji font when one is installed.
+        var quickSystem = Itemizer(fontLibrary: try TestFonts.system)
+        var slowSystem = quickSystem
+        slowSystem.extendsOpenItemsQuickly = false
+        quickSystem.extendsOpenItemsQuickly = true
+        for text in Self.itemizationEdges {
+            let paragraph = Paragraph(text, attributes: TextAttributes(font: .font(font)))
+            #expect(describe(try quickSystem.itemize(paragraph)) == describe(try slowSystem.itemize(paragraph)))
+        }
+    }
+
     @Test func aRightToLeftParagraphResolvesLevelsFromItsBase() throws {
         var style = ParagraphStyle()
         style.baseWritingDirection = .rightToLeft
