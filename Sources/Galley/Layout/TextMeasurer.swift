@@ -45,7 +45,7 @@ public final class TextMeasurer {
             try LayoutManager.shape($0, shaper: shaper, itemizer: itemizer)
         }
         var typesetter = Typesetter(
-            containers: [container], shaper: shaper, fontLibrary: fontLibrary, settings: settings)
+            containers: [container], shaper: shaper, fontLibrary: fontLibrary, settings: settings, keepsGlyphs: false)
         try typesetter.place(paragraphs)
         var starts: [Int] = []
         var lastTop = -Double.infinity

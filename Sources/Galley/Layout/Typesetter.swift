@@ -5,6 +5,10 @@ struct Typesetter {
     let shaper: Shaper
     let fontLibrary: FontLibrary
     let settings: DynamicTypeSettings
+    /// Whether fragments carry their glyph runs. A measuring pass (``TextMeasurer``) turns this off: its fragments
+    /// have the same geometry and character ranges but no runs, and lines are cut from the paragraph's glyphs only
+    /// where an edge must be shaped again or justification needs them.
+    let keepsGlyphs: Bool
 
     private(set) var fragments: [LineFragment] = []
     private(set) var isStopped = false
@@ -17,12 +21,13 @@ struct Typesetter {
     /// paragraph of many on its own: the space before it applies).
     init(
         containers: [TextContainer], shaper: Shaper, fontLibrary: FontLibrary, settings: DynamicTypeSettings,
-        continuing: Bool = false
+        continuing: Bool = false, keepsGlyphs: Bool = true
     ) {
         self.containers = containers
         self.shaper = shaper
         self.fontLibrary = fontLibrary
         self.settings = settings
+        self.keepsGlyphs = keepsGlyphs
         bandsInContainer = continuing ? 1 : 0
     }
 
@@ -111,10 +116,7 @@ struct Typesetter {
     private mutating func placeBand(from start: Int, _ context: ParagraphContext, _ breaker: inout LineBreaker) -> Int {
         let style = context.style
         let wraps = style.lineBreakMode == .wordWrap || style.lineBreakMode == .charWrap
-        var height = LineMetrics(
-            runs: context.shaped.runs.lazy.filter { $0.utf16Range.contains(start) }, style: style,
-            fallback: context.baseFont
-        ).height
+        var height = lineMetrics(start..<(start + 1), context, breaker).height
         var attempts = 0
         while true {
             guard let top = reserveBand(height: height) else {
@@ -137,7 +139,7 @@ struct Typesetter {
                     FreeSegment(minX: span.minX + padding, maxX: max(span.minX + padding + 1, span.maxX - padding))
                 ]
             }
-            var placed: [(segment: FreeSegment, line: LineBreak, runs: [GlyphRun])] = []
+            var placed: [(segment: FreeSegment, line: LineBreak, content: LineContent)] = []
             var cursor = start
             for (position, segment) in segments.enumerated() where cursor < context.paragraph.length {
                 var line = breaker.nextLine(from: cursor, width: segment.width, mode: style.lineBreakMode)
@@ -148,11 +150,11 @@ struct Typesetter {
                         from: cursor, width: span.maxX - span.minX - 2 * padding, mode: style.lineBreakMode)
                     if !whole.isEmergencyBreak || position < segments.count - 1 { continue }
                 }
-                var runs = breaker.runs(for: line, shaper: shaper)
+                var content = lineContent(line, style, breaker)
                 // Re-shaping at the edges can widen a line past what the summed advances promised; give back
                 // whole opportunities (or clusters) until it fits, but never the line's first cluster.
                 var firstClusterEnd: Int?
-                while wraps, Self.contentWidth(runs, line, breaker) > segment.width + 1e-6 {
+                while wraps, content.width - breaker.width(of: line.trailingRange) > segment.width + 1e-6 {
                     let clusterEnd =
                         firstClusterEnd
                         ?? breaker.nextLine(from: cursor, width: 0, mode: .charWrap).utf16Range.upperBound
@@ -161,9 +163,9 @@ struct Typesetter {
                     line = breaker.nextLine(
                         from: cursor, width: segment.width, mode: style.lineBreakMode,
                         limit: line.utf16Range.upperBound - 1)
-                    runs = breaker.runs(for: line, shaper: shaper)
+                    content = lineContent(line, style, breaker)
                 }
-                placed.append((segment, line, runs))
+                placed.append((segment, line, content))
                 cursor = line.utf16Range.upperBound
                 if line.endsAtMandatoryBreak { break }
             }
@@ -171,20 +173,20 @@ struct Typesetter {
                 y = top + max(1, height / 4)
                 continue
             }
-            let needed = placed.map { LineMetrics(runs: $0.runs, style: style, fallback: context.baseFont).height }
-                .max()!
+            let needed = placed.map { lineMetrics($0.line.utf16Range, context, breaker).height }.max()!
             if needed > height + 1e-6, attempts < 4 {
                 height = needed
                 attempts += 1
                 continue
             }
-            let metrics = LineMetrics(runs: placed.flatMap(\.runs), style: style, fallback: context.baseFont)
+            // Placed lines are consecutive, so the band's runs are those of the span they cover together.
+            let metrics = lineMetrics(placed[0].line.utf16Range.lowerBound..<cursor, context, breaker)
             let textRemains = cursor < context.paragraph.length || !context.isLast
             let lastAllowedBand =
                 container.maximumNumberOfLines > 0 && bandsInContainer + 1 >= container.maximumNumberOfLines
             for (position, entry) in placed.enumerated() {
                 var line = entry.line
-                var runs = entry.runs
+                var content = entry.content
                 var truncated = false
                 let isFinal = position == placed.count - 1
                 let truncation =
@@ -199,7 +201,7 @@ struct Typesetter {
                             whole, width: entry.segment.width, mode: truncation,
                             moreTextFollows: lastAllowedBand && wraps && !context.isLast)
                     if let hidden = result.hiddenStart {
-                        runs = result.runs
+                        content = LineContent(runs: result.runs)
                         truncated = true
                         line = whole
                         cursor = max(cursor, end)
@@ -208,7 +210,7 @@ struct Typesetter {
                 }
                 fragments.append(
                     makeFragment(
-                        line: line, runs: runs, segment: entry.segment, top: top, metrics: metrics,
+                        line: line, content: content, segment: entry.segment, top: top, metrics: metrics,
                         context: context, breaker: breaker, truncated: truncated,
                         isParagraphEnd: line.utf16Range.upperBound == context.paragraph.length))
             }
@@ -262,32 +264,69 @@ struct Typesetter {
         return (minX, maxX)
     }
 
-    // MARK: Fragments
+    // MARK: Lines
 
-    static func contentWidth(_ runs: [GlyphRun], _ line: LineBreak, _ breaker: LineBreaker) -> Double {
-        runs.reduce(0) { $0 + $1.width } - breaker.width(of: line.contentEnd..<line.utf16Range.upperBound)
+    /// A line's glyphs as placing needs them.
+    private struct LineContent {
+        /// The line's runs in logical order, cut (and re-shaped at joined edges) to its characters; nil in a
+        /// measuring pass where the line's width is known without them.
+        var runs: [GlyphRun]?
+        /// The sum of the runs' advances, in points.
+        var width: Double
+
+        init(runs: [GlyphRun]) {
+            self.runs = runs
+            width = runs.reduce(0) { $0 + $1.width }
+        }
+
+        init(width: Double) { self.width = width }
     }
 
+    /// The content of `line`: its width alone when measuring, unless an edge cuts joined glyphs (re-shaping
+    /// changes the width) or the line may be justified; else its runs.
+    private func lineContent(_ line: LineBreak, _ style: ParagraphStyle, _ breaker: LineBreaker) -> LineContent {
+        let range = line.utf16Range
+        if !keepsGlyphs, style.alignment != .justified, !breaker.cutsJoinedGlyphs(at: range.lowerBound),
+            !breaker.cutsJoinedGlyphs(at: range.upperBound)
+        {
+            return LineContent(width: breaker.width(of: range))
+        }
+        return LineContent(runs: breaker.runs(for: line, shaper: shaper))
+    }
+
+    /// The metrics of a line drawing the characters in `range` (UTF-16 offsets from the paragraph's start): those
+    /// of the paragraph's runs there, as cutting or re-shaping a run keeps its font.
+    private func lineMetrics(_ range: Range<Int>, _ context: ParagraphContext, _ breaker: LineBreaker) -> LineMetrics {
+        LineMetrics(
+            runs: context.shaped.runs[breaker.runIndices(overlapping: range)], style: context.style,
+            fallback: context.baseFont)
+    }
+
+    // MARK: Fragments
+
     private func makeFragment(
-        line: LineBreak, runs logicalRuns: [GlyphRun], segment: FreeSegment, top: Double, metrics: LineMetrics,
+        line: LineBreak, content lineContent: LineContent, segment: FreeSegment, top: Double, metrics: LineMetrics,
         context: ParagraphContext, breaker: LineBreaker, truncated: Bool, isParagraphEnd: Bool
     ) -> LineFragment {
         let style = context.style
-        var logicalRuns = logicalRuns
-        let baseLevel = context.shaped.bidi.baseLevel
-        let trailingRange = line.contentEnd..<line.utf16Range.upperBound
-        if !truncated, !trailingRange.isEmpty,
-            logicalRuns.contains(where: { $0.bidiLevel != baseLevel && $0.utf16Range.overlaps(trailingRange) })
-        {
-            // UAX #9 rule L1: white space at the end of a line takes the paragraph's level, so it sits at the line's
-            // end rather than inside a run of the other direction.
-            logicalRuns =
-                breaker.runs(in: line.utf16Range.lowerBound..<line.contentEnd, shaper: shaper)
-                + breaker.runs(in: trailingRange, shaper: shaper).map { $0.withLevel(baseLevel) }
+        let trailingRange = line.trailingRange
+        let trailing = truncated ? 0 : breaker.width(of: trailingRange)
+        var runs: [GlyphRun] = []
+        var total = lineContent.width
+        if var logicalRuns = lineContent.runs {
+            let baseLevel = context.shaped.bidi.baseLevel
+            if !truncated, !trailingRange.isEmpty,
+                logicalRuns.contains(where: { $0.bidiLevel != baseLevel && $0.utf16Range.overlaps(trailingRange) })
+            {
+                // UAX #9 rule L1: white space at the end of a line takes the paragraph's level, so it sits at the
+                // line's end rather than inside a run of the other direction.
+                logicalRuns =
+                    breaker.runs(in: line.utf16Range.lowerBound..<line.contentEnd, shaper: shaper)
+                    + breaker.runs(in: trailingRange, shaper: shaper).map { $0.withLevel(baseLevel) }
+            }
+            runs = BidiParagraph.visualOrder(levels: logicalRuns.map(\.bidiLevel)).map { logicalRuns[$0] }
+            total = runs.reduce(0) { $0 + $1.width }
         }
-        var runs = BidiParagraph.visualOrder(levels: logicalRuns.map(\.bidiLevel)).map { logicalRuns[$0] }
-        let trailing = truncated ? 0 : breaker.width(of: line.contentEnd..<line.utf16Range.upperBound)
-        var total = runs.reduce(0) { $0 + $1.width }
         var content = total - trailing
         var alignment = style.alignment
         if alignment == .natural { alignment = context.isRightToLeft ? .right : .left }

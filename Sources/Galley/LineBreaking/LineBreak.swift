@@ -10,4 +10,7 @@ public struct LineBreak: Hashable, Sendable {
     public var endsAtMandatoryBreak: Bool
     /// Whether no break opportunity fitted and the line was cut between grapheme clusters instead.
     public var isEmergencyBreak: Bool
+
+    /// The trailing white space, as UTF-16 offsets from the paragraph's start (empty when there is none).
+    public var trailingRange: Range<Int> { contentEnd..<utf16Range.upperBound }
 }

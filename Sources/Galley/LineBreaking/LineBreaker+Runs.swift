@@ -18,12 +18,9 @@ extension LineBreaker {
             }
             let cutAtStart = part.lowerBound > run.utf16Range.lowerBound
             let cutAtEnd = part.upperBound < run.utf16Range.upperBound
-            let unsafe = run.glyphs.contains { glyph in
-                glyph.isUnsafeToBreak
-                    && ((cutAtStart && glyph.cluster == part.lowerBound)
-                        || (cutAtEnd && glyph.cluster == part.upperBound))
-            }
-            if unsafe {
+            if (cutAtStart && cutsJoinedGlyphs(at: part.lowerBound))
+                || (cutAtEnd && cutsJoinedGlyphs(at: part.upperBound))
+            {
                 result.append(shaper.reshape(run, range: part, context: range, in: shaped.paragraph))
             } else {
                 var piece = run

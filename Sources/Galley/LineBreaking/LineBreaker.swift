@@ -8,7 +8,18 @@ public struct LineBreaker: Sendable {
     public let opportunities: BreakOpportunities
     /// `prefixWidths[i]` is the width of the paragraph's characters before UTF-16 offset `i`, in points.
     let prefixWidths: [Double]
+    /// Per UTF-16 offset (the paragraph's end included): ``EdgeFlags`` of a line edge there.
+    private let edges: [EdgeFlags]
     private var graphemes: GraphemeBoundaries?
+
+    /// What a line starting or ending at an offset meets there.
+    private struct EdgeFlags: OptionSet {
+        let rawValue: UInt8
+        /// A run starts here (or the paragraph ends): a line edge here cuts no run.
+        static let runStart = EdgeFlags(rawValue: 1)
+        /// A glyph of this cluster is marked unsafe to break before: shaping joined it to what precedes.
+        static let unsafeToBreak = EdgeFlags(rawValue: 2)
+    }
 
     /// Prepares `shaped` for breaking, with the language and strictness of its paragraph's first run and style.
     public init(_ shaped: ShapedParagraph) throws {
@@ -18,11 +29,16 @@ public struct LineBreaker: Sendable {
         opportunities = try BreakOpportunities(
             paragraph.text, language: language, strictness: paragraph.style.lineBreakStrictness)
         var advances = [Double](repeating: 0, count: paragraph.length + 1)
+        var edges = [EdgeFlags](repeating: [], count: paragraph.length + 1)
+        edges[paragraph.length] = .runStart
         for run in shaped.runs {
+            if run.utf16Range.lowerBound <= paragraph.length { edges[run.utf16Range.lowerBound].insert(.runStart) }
             for glyph in run.glyphs where glyph.cluster < paragraph.length {
                 advances[glyph.cluster] += glyph.advance
+                if glyph.isUnsafeToBreak { edges[glyph.cluster].insert(.unsafeToBreak) }
             }
         }
+        self.edges = edges
         var prefix = [Double](repeating: 0, count: paragraph.length + 1)
         var total = 0.0
         for offset in 0..<paragraph.length {
@@ -31,6 +47,27 @@ public struct LineBreaker: Sendable {
         }
         prefix[paragraph.length] = total
         prefixWidths = prefix
+    }
+
+    /// Whether a line edge at `offset` cuts a run where shaping joined the glyphs on either side, so that the
+    /// run must be shaped again there.
+    func cutsJoinedGlyphs(at offset: Int) -> Bool {
+        let flags = edges[offset]
+        return flags.contains(.unsafeToBreak) && !flags.contains(.runStart)
+    }
+
+    /// The indices of the paragraph's runs that draw characters in `range` (UTF-16 offsets): a contiguous span,
+    /// as runs cover the paragraph in logical order.
+    func runIndices(overlapping range: Range<Int>) -> Range<Int> {
+        let runs = shaped.runs
+        var low = 0, high = runs.count
+        while low < high {
+            let middle = (low + high) / 2
+            if runs[middle].utf16Range.upperBound <= range.lowerBound { low = middle + 1 } else { high = middle }
+        }
+        var end = low
+        while end < runs.count, runs[end].utf16Range.lowerBound < range.upperBound { end += 1 }
+        return low..<end
     }
 
     /// The paragraph's length in UTF-16 units.

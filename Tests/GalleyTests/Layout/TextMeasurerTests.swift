@@ -1,0 +1,54 @@
+import Testing
+
+@testable import Galley
+
+/// The measurer skips glyph runs it does not need; what it reports must still be what layout draws.
+@Suite struct TextMeasurerTests {
+    /// Height, used width and line starts from a full layout, as ``TextMeasurer`` defines them.
+    static func measureByLayout(_ storage: TextStorage, width: Double) throws -> TextMeasurement {
+        let manager = LayoutManager(textStorage: storage, fontLibrary: try TestFonts.bundled)
+        manager.addTextContainer(TextContainer(width: width))
+        var starts: [Int] = []
+        var lastTop = -Double.infinity
+        var used = Rect.zero, bottom = 0.0
+        for fragment in try manager.layout().lineFragments {
+            #expect(!fragment.runs.isEmpty || fragment.characterRange.count <= 1)
+            if fragment.rect.minY != lastTop {
+                starts.append(fragment.characterRange.lowerBound)
+                lastTop = fragment.rect.minY
+            }
+            used = used.union(fragment.usedRect)
+            bottom = max(bottom, fragment.usedRect.maxY)
+        }
+        return TextMeasurement(height: bottom, width: used.width, lineCount: starts.count, lineStarts: starts)
+    }
+
+    /// Rows that cut ligatures, kerned pairs and Arabic joining at line ends, right-to-left and mixed text.
+    static let edgeRows = [
+        "office affine efficient offload fjord " + String(repeating: "ffi ", count: 30),
+        "AVAVAVAVAVAVAVAVAVAVAVAVAVAVAVAVAVAVAVAVAVAVAVAVAVAVAVAVAVAVAVAVAVAVAV",
+        "مرحبا بالعالم هذا نص عربي طويل يلتف على عدة أسطر في الحاوية الضيقة مرحبا بالعالم",
+        "abc אבג דהו זחט abc יכל מנס עפצ קרש " + String(repeating: "שלום world ", count: 8),
+        "中文排版需要注意标点符号，“引号”和（括号）不能出现在行首。" + String(repeating: "混排 English 文字 ", count: 6),
+    ]
+
+    @Test(arguments: [ParagraphStyle.Alignment.natural, .center, .right, .justified])
+    func measurementsEqualTheLayoutsTheyPredict(alignment: ParagraphStyle.Alignment) throws {
+        var style = ParagraphStyle()
+        style.alignment = alignment
+        let attributes = TextAttributes(font: .textStyle(.body), paragraphStyle: style)
+        let measurer = TextMeasurer(fontLibrary: try TestFonts.bundled)
+        var lines = 0
+        for (index, row) in (Self.edgeRows + WordShapingTests.corpus.prefix(300)).enumerated() {
+            let width = [320.0, 97, 180][index % 3]
+            let storage = TextStorage(row, attributes: attributes)
+            let measured = try measurer.measure(storage, width: width)
+            let laidOut = try Self.measureByLayout(storage, width: width)
+            #expect(measured.lineStarts == laidOut.lineStarts, "\(row) at \(width)")
+            #expect(measured.height == laidOut.height, "\(row) at \(width)")
+            #expect(abs(measured.width - laidOut.width) < 1e-9, "\(row) at \(width)")
+            lines += measured.lineCount
+        }
+        #expect(lines > 600)
+    }
+}
