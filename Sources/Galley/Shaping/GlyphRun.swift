@@ -12,6 +12,13 @@ public struct ShapedGlyph: Hashable, Sendable {
     /// HarfBuzz's `UNSAFE_TO_BREAK`: a line that starts or ends at this glyph's cluster must be shaped again,
     /// because shaping joined it with its neighbour (a ligature, kerning, Arabic joining).
     public var isUnsafeToBreak: Bool = false
+
+    /// The same glyph with its cluster moved by `distance` UTF-16 units.
+    func movedBy(_ distance: Int) -> ShapedGlyph {
+        var glyph = self
+        glyph.cluster += distance
+        return glyph
+    }
 }
 
 /// The glyphs of one ``TextItem``, in visual (left-to-right) order as HarfBuzz returns them.

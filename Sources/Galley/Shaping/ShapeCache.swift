@@ -21,15 +21,43 @@ public final class ShapeCache: Sendable {
         let rightToLeft: Bool
     }
 
-    /// A word in a context, the context named by its number so that a word's key hashes only the word.
+    /// A word in a context, the context named by its number so that a word's key hashes only the word. Words of
+    /// up to 12 UTF-16 units (most, with their trailing space) are packed into the key itself, so that looking
+    /// one up allocates nothing.
     struct Key: Hashable {
         let context: Int
-        let word: [UInt16]
+        let length: Int
+        private let packed0: UInt64, packed1: UInt64, packed2: UInt64
+        /// The units of a word too long to pack.
+        private let long: [UInt16]?
+
+        init(context: Int, word: UnsafeBufferPointer<UInt16>) {
+            self.context = context
+            length = word.count
+            var packed: (UInt64, UInt64, UInt64) = (0, 0, 0)
+            if word.count <= 12 {
+                for (index, unit) in word.enumerated() {
+                    let bits = UInt64(unit) << (16 * UInt64(index % 4))
+                    switch index / 4 {
+                    case 0: packed.0 |= bits
+                    case 1: packed.1 |= bits
+                    default: packed.2 |= bits
+                    }
+                }
+                long = nil
+            } else {
+                long = Array(word)
+            }
+            (packed0, packed1, packed2) = packed
+        }
     }
 
     private struct Tables {
         var words: BoundedTable<Key, ShapedWord>
         var contexts: [Context: Int] = [:]
+        /// Context numbers are never reused, so a number a shaper remembers stays its context's (at worst it
+        /// misses words stored under the number another shaper got after the table started over).
+        var nextContextNumber = 0
     }
 
     private let tables: Locked<Tables>
@@ -51,7 +79,8 @@ public final class ShapeCache: Sendable {
                 tables.contexts.removeAll()
                 tables.words.removeAll()
             }
-            let number = tables.contexts.count
+            let number = tables.nextContextNumber
+            tables.nextContextNumber += 1
             tables.contexts[context] = number
             return number
         }
@@ -72,6 +101,10 @@ public final class ShapeCache: Sendable {
 
 /// A word's glyphs, and whether every character in it is space-neutral in its font.
 struct ShapedWord {
+    /// The glyphs, clusters counted from ``clusterOffset``: from the word's start in the cache, from the
+    /// paragraph's start (offset 0) when shaped in place.
     var glyphs: [ShapedGlyph]
     let isSeparable: Bool
+    /// What to add to the glyphs' clusters for offsets from the paragraph's start.
+    var clusterOffset = 0
 }

@@ -15,6 +15,8 @@ public final class Shaper {
     private let buffer: OpaquePointer
     /// Where shaped words are kept; nil shapes every item whole.
     public let shapeCache: ShapeCache?
+    /// The last context asked of the cache and its number: consecutive items mostly share one.
+    private var lastContext: (context: ShapeCache.Context, number: Int)?
 
     public init(shapeCache: ShapeCache? = .shared) {
         buffer = hb_buffer_create()
@@ -93,15 +95,27 @@ public final class Shaper {
     private func shapeByWords(_ item: TextItem, in units: UnsafeBufferPointer<UInt16>, cache: ShapeCache)
         -> [ShapedGlyph]
     {
-        let context = cache.context(
-            for: ShapeCache.Context(
-                font: item.font, shaping: item.shaping, script: item.script, rightToLeft: item.isRightToLeft))
+        let context = contextNumber(for: item, in: cache)
         let end = item.utf16Range.upperBound
-        var pieces: [[ShapedGlyph]] = []
-        // The pending group: words since `groupStart` whose boundaries are unsafe; `groupWord` holds the glyphs of
-        // its only word while it has one.
+        // Left-to-right pieces go straight into the result; right-to-left ones are joined last first at the end.
+        var glyphs: [ShapedGlyph] = []
+        glyphs.reserveCapacity(item.utf16Range.count)
+        var rightToLeftPieces: [[ShapedGlyph]] = []
+        func emit(_ word: ShapedWord) {
+            if item.isRightToLeft {
+                rightToLeftPieces.append(word.glyphs.map { $0.movedBy(word.clusterOffset) })
+            } else {
+                let first = glyphs.count
+                glyphs.append(contentsOf: word.glyphs)
+                if word.clusterOffset != 0 {
+                    for index in first..<glyphs.count { glyphs[index].cluster += word.clusterOffset }
+                }
+            }
+        }
+        // The pending group: words since `groupStart` whose boundaries are unsafe; `groupWord` holds its only word
+        // while it has one.
         var groupStart = item.utf16Range.lowerBound
-        var groupWord: [ShapedGlyph]? = nil
+        var groupWord: ShapedWord? = nil
         var groupIsSeparable = true
         var start = item.utf16Range.lowerBound
         while start < end {
@@ -112,30 +126,31 @@ public final class Shaper {
             if start > groupStart, !(groupIsSeparable && word.isSeparable) {
                 groupWord = nil  // the boundary is unsafe: the group grows
             } else if start > groupStart {
-                pieces.append(group(groupStart..<start, word: groupWord, item, units, context, cache))
+                emit(groupWord ?? self.word(groupStart..<start, of: item, in: units, context: context, cache: cache))
                 groupStart = start
-                groupWord = word.glyphs
+                groupWord = word
             } else {
-                groupWord = word.glyphs
+                groupWord = word
             }
             groupIsSeparable = word.isSeparable
             start = wordEnd
         }
-        pieces.append(group(groupStart..<end, word: groupWord, item, units, context, cache))
-        return item.isRightToLeft ? Array(pieces.reversed().joined()) : Array(pieces.joined())
+        emit(groupWord ?? self.word(groupStart..<end, of: item, in: units, context: context, cache: cache))
+        return item.isRightToLeft ? Array(rightToLeftPieces.reversed().joined()) : glyphs
     }
 
-    /// The glyphs of a group of words: the single word's own, or the group's from the cache or HarfBuzz.
-    private func group(
-        _ range: Range<Int>, word: [ShapedGlyph]?, _ item: TextItem, _ units: UnsafeBufferPointer<UInt16>,
-        _ context: Int, _ cache: ShapeCache
-    ) -> [ShapedGlyph] {
-        if let word { return word }
-        return self.word(range, of: item, in: units, context: context, cache: cache).glyphs
+    /// The cache's number for the item's shaping context.
+    private func contextNumber(for item: TextItem, in cache: ShapeCache) -> Int {
+        let context = ShapeCache.Context(
+            font: item.font, shaping: item.shaping, script: item.script, rightToLeft: item.isRightToLeft)
+        if let last = lastContext, last.context == context { return last.number }
+        let number = cache.context(for: context)
+        lastContext = (context, number)
+        return number
     }
 
-    /// The glyphs of `range` (one word or a group) with clusters in the paragraph, and whether the range is made of
-    /// space-neutral characters; from the cache when the range stands between spaces or the paragraph's ends.
+    /// The glyphs of `range` (one word or a group), and whether the range is made of space-neutral characters;
+    /// from the cache when the range stands between spaces or the paragraph's ends.
     private func word(
         _ range: Range<Int>, of item: TextItem, in units: UnsafeBufferPointer<UInt16>, context: Int,
         cache: ShapeCache
@@ -147,17 +162,16 @@ public final class Shaper {
             return ShapedWord(
                 glyphs: shapeRange(range, of: item, in: units), isSeparable: isSpaceNeutral(range, item, units))
         }
-        let key = ShapeCache.Key(context: context, word: Array(units[range]))
+        let key = ShapeCache.Key(context: context, word: UnsafeBufferPointer(rebasing: units[range]))
         if var word = cache.word(for: key) {
-            for index in word.glyphs.indices { word.glyphs[index].cluster += range.lowerBound }
+            word.clusterOffset = range.lowerBound
             return word
         }
-        var word = ShapedWord(
-            glyphs: shapeRange(range, of: item, in: units), isSeparable: isSpaceNeutral(range, item, units))
-        for index in word.glyphs.indices { word.glyphs[index].cluster -= range.lowerBound }
+        let word = ShapedWord(
+            glyphs: shapeRange(range, of: item, in: units).map { $0.movedBy(-range.lowerBound) },
+            isSeparable: isSpaceNeutral(range, item, units))
         cache.store(word, for: key)
-        for index in word.glyphs.indices { word.glyphs[index].cluster += range.lowerBound }
-        return word
+        return ShapedWord(glyphs: word.glyphs, isSeparable: word.isSeparable, clusterOffset: range.lowerBound)
     }
 
     /// Whether every character of `range` is space-neutral in the item's font.

@@ -10,6 +10,7 @@ import Testing
     static let tricky = [
         "3 x 4 = 12", "-> [Line] and <- {Node}", "A -> B", "12 : 30 pm", "a - b — c", "(Hello) [World] x 2",
         "To AV Wa Ty \"quoted\" 'single'", "office affine fish", "中文 English 混排 x 3", "value * 2 + 1 ~ 3",
+        "مرحبا بالعالم هذا نص عربي مرحبا", "שלום עולם זה טקסט שלום", "a very long wordwithmorethantwelveunits here",
     ]
 
     static let corpus: [String] = {
@@ -27,7 +28,8 @@ import Testing
         }
     }
 
-    @Test(arguments: ["Inter", "JetBrains Mono"])
+    // Noto Sans Arabic and Hebrew as the text's own font keep right-to-left words with their spaces in one item.
+    @Test(arguments: ["Inter", "JetBrains Mono", "Noto Sans Arabic", "Noto Sans Hebrew"])
     func cachedWordsEqualWholeShapingOverTheCorpus(family: String) throws {
         #expect(Self.corpus.count >= 5_000)
         let font = try TestFonts.bundled.font(family: family, size: 17)
@@ -40,7 +42,8 @@ import Testing
             if cold != whole || warm != whole { differing.append(text) }
         }
         #expect(differing.isEmpty, "differs from whole shaping: \(differing.prefix(5))")
-        #expect(cache.count > 300, "the cache holds words")
+        // In the right-to-left fonts only the tricky rows' words are theirs; the corpus falls back to other fonts.
+        #expect(cache.count > (family.hasPrefix("Noto") ? 5 : 300), "the cache holds words")
     }
 
     @Test func aMultiplicationSignAcrossSpacesSurvivesTheCache() throws {
