@@ -85,7 +85,7 @@ int CPNG_encode(const uint8_t *pixels, uint32_t width, uint32_t height, size_t s
     if (!rows) png_error(png, "out of memory for row pointers");
     for (uint32_t y = 0; y < height; y++) rows[y] = (png_bytep)(pixels + (size_t)y * stride);
     png_set_rows(png, info, rows);
-    png_write_png(png, info, PNG_TRANSFORM_IDENTITY, NULL);
+    png_write_png(png, info, hasAlpha ? PNG_TRANSFORM_IDENTITY : PNG_TRANSFORM_STRIP_FILLER_AFTER, NULL);
     png_destroy_write_struct(&png, &info);
     free(rows);
     *output = sink.data;

@@ -6,8 +6,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-// Encodes 8-bit rows, straight-alpha RGBA when `hasAlpha` and RGB otherwise, as a PNG in memory, with an sRGB
-// chunk and a pHYs chunk of `pixelsPerMeter` (0 for none). `compressionLevel` is zlib's 0–9, `filters` libpng's
+// Encodes 8-bit rows of straight-alpha RGBA as a PNG in memory: RGBA when `hasAlpha`, else RGB with the rows'
+// fourth bytes dropped as libpng writes them (no RGB copy of the image is made). With an sRGB chunk and a pHYs chunk of `pixelsPerMeter` (0 for none). `compressionLevel` is zlib's 0–9, `filters` libpng's
 // PNG_FILTER_* bit set (0 for libpng's default), `strategy` zlib's (CPNG_STRATEGY_*). On success returns 0 and
 // hands back a malloc'd buffer the caller frees with CPNG_free; on failure returns -1 with libpng's message in
 // `error`.

@@ -33,12 +33,10 @@ public struct Canvas: Sendable {
         self.origin = origin
         let fill = background.map(PremultipliedColor.init) ?? PremultipliedColor(r: 0, g: 0, b: 0, a: 0)
         pixels = [UInt8](unsafeUninitializedCapacity: width * height * 4) { buffer, count in
-            for index in stride(from: 0, to: width * height * 4, by: 4) {
-                buffer[index] = fill.r8
-                buffer[index + 1] = fill.g8
-                buffer[index + 2] = fill.b8
-                buffer[index + 3] = fill.a8
-            }
+            // One 32-bit store per pixel, its bytes in memory order R, G, B, A.
+            let pixel = UInt32(fill.r8) | UInt32(fill.g8) << 8 | UInt32(fill.b8) << 16 | UInt32(fill.a8) << 24
+            UnsafeMutableRawBufferPointer(buffer).bindMemory(to: UInt32.self)
+                .initialize(repeating: UInt32(littleEndian: pixel))
             count = width * height * 4
         }
     }
@@ -73,27 +71,13 @@ public struct Canvas: Sendable {
         return (pixels[index], pixels[index + 1], pixels[index + 2], pixels[index + 3])
     }
 
-    /// The pixels without premultiplication: RGB bytes when every pixel is opaque (`hasAlpha` false), else
-    /// straight RGBA, row by row from the top.
-    func straightPixels() -> (bytes: [UInt8], hasAlpha: Bool) {
-        let opaque = pixels.withUnsafeBufferPointer { buffer in
+    /// Whether every pixel is opaque.
+    var isOpaque: Bool {
+        pixels.withUnsafeBufferPointer { buffer in
             var all: UInt8 = 255
             for index in stride(from: 3, to: buffer.count, by: 4) { all &= buffer[index] }
             return all == 255
         }
-        guard opaque else { return (straightRGBA(), true) }
-        let count = width * height
-        let rgb = [UInt8](unsafeUninitializedCapacity: count * 3) { output, initialized in
-            pixels.withUnsafeBufferPointer { input in
-                for pixel in 0..<count {
-                    output[pixel * 3] = input[pixel * 4]
-                    output[pixel * 3 + 1] = input[pixel * 4 + 1]
-                    output[pixel * 3 + 2] = input[pixel * 4 + 2]
-                }
-            }
-            initialized = count * 3
-        }
-        return (rgb, false)
     }
 
     /// The pixels with straight (un-premultiplied) alpha, as PNG and most tools expect.

@@ -23,16 +23,18 @@ public struct PNGWriter: Sendable {
         self.strategy = strategy
     }
 
-    /// The PNG bytes of `canvas`: RGB when every pixel is opaque, RGBA otherwise.
+    /// The PNG bytes of `canvas`: RGB when every pixel is opaque (premultiplied and straight are then the same,
+    /// and libpng reads the canvas's own rows), RGBA with straight alpha otherwise.
     public func encode(_ canvas: Canvas) throws -> Data {
-        let (bytes, hasAlpha) = canvas.straightPixels()
+        let hasAlpha = !canvas.isOpaque
+        let bytes = hasAlpha ? canvas.straightRGBA() : canvas.pixels
         var output: UnsafeMutablePointer<UInt8>?
         var length = 0
         var message = [CChar](repeating: 0, count: 256)
         let pixelsPerMeter = UInt32((canvas.scale * 72 / 0.0254).rounded())
         let status = bytes.withUnsafeBufferPointer { pixels in
             CPNG_encode(
-                pixels.baseAddress, UInt32(canvas.width), UInt32(canvas.height), canvas.width * (hasAlpha ? 4 : 3),
+                pixels.baseAddress, UInt32(canvas.width), UInt32(canvas.height), canvas.width * 4,
                 hasAlpha ? 1 : 0, pixelsPerMeter, Int32(compressionLevel), filters, strategy, &output, &length,
                 &message, message.count)
         }
