@@ -116,6 +116,36 @@ public struct Canvas: Sendable {
         }
     }
 
+    /// A blended channel value (never negative) as a byte, rounded half up; what `rounded()` gives for these
+    /// values, without a call into libm per channel.
+    @inline(__always)
+    static func byte(_ value: Float) -> UInt8 { UInt8(min(255, value + 0.5)) }
+
+    /// Lays `color` over the pixels of an 8-bit coverage bitmap (a glyph's, `width × height`, rows `width` bytes
+    /// apart) with source-over, its top-left at pixel (`left`, `top`): ``composite(_:mask:opacity:)`` without
+    /// making a mask.
+    mutating func composite(
+        _ color: Color, coverage: [UInt8], width maskWidth: Int, height maskHeight: Int, left: Int, top: Int
+    ) {
+        let source = PremultipliedColor(color)
+        let x0 = max(0, left), y0 = max(0, top)
+        let x1 = min(width, left + maskWidth), y1 = min(height, top + maskHeight)
+        guard x0 < x1, y0 < y1 else { return }
+        coverage.withUnsafeBufferPointer { coverage in
+            pixels.withUnsafeMutableBufferPointer { buffer in
+                for y in y0..<y1 {
+                    let maskRow = (y - top) * maskWidth - left
+                    let pixelRow = y * width
+                    for x in x0..<x1 {
+                        let value = coverage[maskRow + x]
+                        guard value != 0 else { continue }
+                        Self.blend(source, coverage: Float(value) / 255, into: buffer, at: (pixelRow + x) * 4)
+                    }
+                }
+            }
+        }
+    }
+
     /// Source-over of a premultiplied colour at `coverage` onto one pixel.
     @inline(__always)
     static func blend(
@@ -123,10 +153,10 @@ public struct Canvas: Sendable {
     ) {
         let alpha = source.a * coverage
         let keep = 1 - alpha
-        buffer[index] = UInt8(min(255, (source.r * coverage * 255 + Float(buffer[index]) * keep).rounded()))
-        buffer[index + 1] = UInt8(min(255, (source.g * coverage * 255 + Float(buffer[index + 1]) * keep).rounded()))
-        buffer[index + 2] = UInt8(min(255, (source.b * coverage * 255 + Float(buffer[index + 2]) * keep).rounded()))
-        buffer[index + 3] = UInt8(min(255, (alpha * 255 + Float(buffer[index + 3]) * keep).rounded()))
+        buffer[index] = Self.byte(source.r * coverage * 255 + Float(buffer[index]) * keep)
+        buffer[index + 1] = Self.byte(source.g * coverage * 255 + Float(buffer[index + 1]) * keep)
+        buffer[index + 2] = Self.byte(source.b * coverage * 255 + Float(buffer[index + 2]) * keep)
+        buffer[index + 3] = Self.byte(alpha * 255 + Float(buffer[index + 3]) * keep)
     }
 
     /// Source-over of a premultiplied BGRA image (a colour emoji) scaled by `coverage`, its top-left at pixel
@@ -143,13 +173,10 @@ public struct Canvas: Sendable {
                     guard alpha > 0 else { continue }
                     let index = (y * width + x) * 4
                     let keep = 1 - alpha
-                    buffer[index] = UInt8(
-                        min(255, (Float(image.bgra[source + 2]) + Float(buffer[index]) * keep).rounded()))
-                    buffer[index + 1] = UInt8(
-                        min(255, (Float(image.bgra[source + 1]) + Float(buffer[index + 1]) * keep).rounded()))
-                    buffer[index + 2] = UInt8(
-                        min(255, (Float(image.bgra[source]) + Float(buffer[index + 2]) * keep).rounded()))
-                    buffer[index + 3] = UInt8(min(255, (alpha * 255 + Float(buffer[index + 3]) * keep).rounded()))
+                    buffer[index] = Self.byte(Float(image.bgra[source + 2]) + Float(buffer[index]) * keep)
+                    buffer[index + 1] = Self.byte(Float(image.bgra[source + 1]) + Float(buffer[index + 1]) * keep)
+                    buffer[index + 2] = Self.byte(Float(image.bgra[source]) + Float(buffer[index + 2]) * keep)
+                    buffer[index + 3] = Self.byte(alpha * 255 + Float(buffer[index + 3]) * keep)
                 }
             }
         }

@@ -168,11 +168,9 @@ public final class Renderer: Sendable {
                     red: color.red * darkening, green: color.green * darkening, blue: color.blue * darkening,
                     alpha: color.alpha)
             }
-            var mask = CoverageMask(left: glyph.x, top: glyph.y, width: glyph.bitmap.width, height: glyph.bitmap.height)
-            mask.add(
-                glyph.bitmap.coverage, width: glyph.bitmap.width, height: glyph.bitmap.height,
-                pitch: glyph.bitmap.width, x: glyph.x, y: glyph.y)
-            canvas.composite(color, mask: mask)
+            canvas.composite(
+                color, coverage: glyph.bitmap.coverage, width: glyph.bitmap.width, height: glyph.bitmap.height,
+                left: glyph.x, top: glyph.y)
         }
     }
 
