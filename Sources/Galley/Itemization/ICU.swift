@@ -2,10 +2,11 @@ import CICU
 
 /// The one place ICU status codes become Swift errors.
 enum ICU {
-    /// Throws ``ICUError`` when `status` is a failure (warnings, which are negative, pass).
-    static func check(_ status: Int32, _ operation: String) throws {
+    /// Throws ``ICUError`` when `status` is a failure (warnings, which are negative, pass). The operation's name
+    /// is only made then.
+    static func check(_ status: Int32, _ operation: @autoclosure () -> String) throws {
         guard status > 0 else { return }
-        throw ICUError(operation: operation, code: String(cString: CICU_errorName(status)))
+        throw ICUError(operation: operation(), code: String(cString: CICU_errorName(status)))
     }
 }
 

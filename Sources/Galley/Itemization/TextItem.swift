@@ -47,11 +47,16 @@ final class RunStyle: Hashable, Sendable {
     let shaping: ShapingKey
     /// The Dynamic Type leading of the run's text style, in points; nil for a fixed font.
     let styleLineHeight: Double?
+    /// The font's ascender, descender (negative) and line gap in points, read once for every line the run is on.
+    let ascender: Double, descender: Double, lineGap: Double
 
     init(font: Font, shaping: ShapingKey, styleLineHeight: Double?) {
         self.font = font
         self.shaping = shaping
         self.styleLineHeight = styleLineHeight
+        ascender = font.ascender
+        descender = font.descender
+        lineGap = font.lineGap
     }
 
     static func == (lhs: RunStyle, rhs: RunStyle) -> Bool {

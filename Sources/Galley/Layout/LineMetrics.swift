@@ -14,19 +14,19 @@ struct LineMetrics {
     init<Runs: Collection<GlyphRun>>(runs: Runs, style: ParagraphStyle, fallback: Font, fallbackLeading: Double? = nil)
     {
         var ascent = 0.0, descent = 0.0, gap = 0.0, leading = 0.0
-        func include(_ font: Font) {
-            ascent = max(ascent, font.ascender)
-            descent = max(descent, -font.descender)
-            gap = max(gap, font.lineGap)
-        }
         var isEmpty = true
         for run in runs {
-            include(run.font)
-            leading = max(leading, run.styleLineHeight ?? 0)
+            let style = run.style
+            ascent = max(ascent, style.ascender)
+            descent = max(descent, -style.descender)
+            gap = max(gap, style.lineGap)
+            leading = max(leading, style.styleLineHeight ?? 0)
             isEmpty = false
         }
         if isEmpty {
-            include(fallback)
+            ascent = max(0, fallback.ascender)
+            descent = max(0, -fallback.descender)
+            gap = max(0, fallback.lineGap)
             leading = fallbackLeading ?? 0
         }
         let natural = ascent + descent + gap

@@ -173,14 +173,17 @@ struct Typesetter {
                 y = top + max(1, height / 4)
                 continue
             }
-            let needed = placed.map { lineMetrics($0.line.utf16Range, context, breaker).height }.max()!
+            let perLine = placed.map { lineMetrics($0.line.utf16Range, context, breaker) }
+            let needed = perLine.map(\.height).max()!
             if needed > height + 1e-6, attempts < 4 {
                 height = needed
                 attempts += 1
                 continue
             }
             // Placed lines are consecutive, so the band's runs are those of the span they cover together.
-            let metrics = lineMetrics(placed[0].line.utf16Range.lowerBound..<cursor, context, breaker)
+            let metrics =
+                placed.count == 1
+                ? perLine[0] : lineMetrics(placed[0].line.utf16Range.lowerBound..<cursor, context, breaker)
             let textRemains = cursor < context.paragraph.length || !context.isLast
             let lastAllowedBand =
                 container.maximumNumberOfLines > 0 && bandsInContainer + 1 >= container.maximumNumberOfLines

@@ -26,9 +26,12 @@ public struct BreakOpportunities: Sendable {
         }
         let locale = Self.locale(language: language, strictness: strictness)
         // UBRK_LINE_HARD (100…199) marks a mandatory break.
-        opportunities = try ICUBoundaries.boundaries(of: text, type: CICU_BREAK_LINE, locale: locale).map {
-            Opportunity(offset: $0.offset, isMandatory: (100..<200).contains($0.ruleStatus))
+        var opportunities: [Opportunity] = []
+        opportunities.reserveCapacity(text.count)  // Chinese may break after every character
+        try ICUBoundaries.forEachBoundary(of: text, type: CICU_BREAK_LINE, locale: locale) { offset, ruleStatus in
+            opportunities.append(Opportunity(offset: offset, isMandatory: (100..<200).contains(ruleStatus)))
         }
+        self.opportunities = opportunities
     }
 
     /// ICU's locale for a language and strictness, such as `zh@lb=strict`.
@@ -45,7 +48,12 @@ struct GraphemeBoundaries {
     let offsets: [Int]
 
     init(_ text: ArraySlice<UInt16>) throws {
-        offsets = try ICUBoundaries.boundaries(of: text, type: CICU_BREAK_CHARACTER, locale: "").map(\.offset)
+        var offsets: [Int] = []
+        offsets.reserveCapacity(text.count)
+        try ICUBoundaries.forEachBoundary(of: text, type: CICU_BREAK_CHARACTER, locale: "") { offset, _ in
+            offsets.append(offset)
+        }
+        self.offsets = offsets
     }
 }
 
@@ -54,26 +62,35 @@ struct GraphemeBoundaries {
 ///
 /// Thread safety: an iterator is used by one thread at a time; the pool's lock guards only taking and returning.
 enum ICUBoundaries {
-    private struct PoolKey: Hashable {
+    /// The idle iterators of one kind.
+    private struct PoolEntry {
         let type: Int32
         let locale: String
+        var idle: [OpaquePointer] = []
     }
 
-    /// Idle iterators by kind; at most ``poolLimit`` of each are kept.
-    private static let pool = Locked<[PoolKey: [OpaquePointer]]>([:])
+    /// Idle iterators by kind, at most ``poolLimit`` of each. Kinds are few (a type and a locale each), so a
+    /// list searched in order beats hashing the locale on every call.
+    private static let pool = Locked<[PoolEntry]>([])
     static let poolLimit = 8
 
-    /// Every boundary after the text's start (its end included), with ICU's rule status for each.
-    static func boundaries(of text: ArraySlice<UInt16>, type: Int32, locale: String) throws -> [(
-        offset: Int, ruleStatus: Int32
-    )] {
-        guard !text.isEmpty else { return [] }
-        let key = PoolKey(type: type, locale: locale)
-        var found: [(offset: Int, ruleStatus: Int32)] = []
+    /// The pool's entry for a kind, added when missing.
+    private static func entry(_ type: Int32, _ locale: String, in pool: inout [PoolEntry]) -> Int {
+        if let index = pool.firstIndex(where: { $0.type == type && $0.locale == locale }) { return index }
+        pool.append(PoolEntry(type: type, locale: locale))
+        return pool.count - 1
+    }
+
+    /// Calls `body` with every boundary after the text's start (its end included), in order, and ICU's rule
+    /// status for each.
+    static func forEachBoundary(
+        of text: ArraySlice<UInt16>, type: Int32, locale: String, _ body: (_ offset: Int, _ ruleStatus: Int32) -> Void
+    ) throws {
+        guard !text.isEmpty else { return }
         try text.withUnsafeBufferPointer { buffer in
             var status: Int32 = 0
             let iterator: OpaquePointer
-            if let idle = pool.withLock({ $0[key]?.popLast() }) {
+            if let idle = pool.withLock({ $0[entry(type, locale, in: &$0)].idle.popLast() }) {
                 iterator = idle
                 CICU_ubrk_setText(iterator, buffer.baseAddress, Int32(buffer.count), &status)
             } else {
@@ -88,8 +105,9 @@ enum ICUBoundaries {
                 var ignored: Int32 = 0
                 CICU_ubrk_setText(iterator, nil, 0, &ignored)
                 let kept = pool.withLock { pool -> Bool in
-                    guard pool[key, default: []].count < poolLimit else { return false }
-                    pool[key, default: []].append(iterator)
+                    let index = entry(type, locale, in: &pool)
+                    guard pool[index].idle.count < poolLimit else { return false }
+                    pool[index].idle.append(iterator)
                     return true
                 }
                 if !kept { CICU_ubrk_close(iterator) }
@@ -99,9 +117,8 @@ enum ICUBoundaries {
             while true {
                 let offset = CICU_ubrk_next(iterator)
                 guard offset >= 0 else { break }
-                found.append((Int(offset), CICU_ubrk_getRuleStatus(iterator)))
+                body(Int(offset), CICU_ubrk_getRuleStatus(iterator))
             }
         }
-        return found
     }
 }

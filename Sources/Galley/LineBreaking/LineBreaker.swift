@@ -39,14 +39,15 @@ public struct LineBreaker: Sendable {
             }
         }
         self.edges = edges
-        var prefix = [Double](repeating: 0, count: paragraph.length + 1)
+        // Each offset's advance becomes the sum of those before it, in place.
         var total = 0.0
         for offset in 0..<paragraph.length {
-            prefix[offset] = total
-            total += advances[offset]
+            let advance = advances[offset]
+            advances[offset] = total
+            total += advance
         }
-        prefix[paragraph.length] = total
-        prefixWidths = prefix
+        advances[paragraph.length] = total
+        prefixWidths = advances
     }
 
     /// Whether a line edge at `offset` cuts a run where shaping joined the glyphs on either side, so that the
