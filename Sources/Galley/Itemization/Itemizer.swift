@@ -61,7 +61,8 @@ public struct Itemizer: Sendable {
 
     /// Merges characters into items in one pass. Common and Inherited characters join the item they fall in; an
     /// item that starts with them takes the script of the first strong character that joins it, or else of its
-    /// neighbours. The open item is kept in parts, so that extending it by a character copies nothing.
+    /// neighbours. The open item is kept in parts, so that extending it by a character copies nothing, and items of
+    /// one attribute run in one font share one ``RunStyle``.
     private struct ItemBuilder {
         let levels: [UInt8]
         let baseLevel: UInt8
@@ -70,9 +71,8 @@ public struct Itemizer: Sendable {
         var openRange = 0..<0
         var openLevel: UInt8 = 0
         var openScript = Script.common
-        var openFont: Font?
-        var openShaping: ShapingKey?
-        var openStyleLineHeight: Double?
+        var openStyle: RunStyle?
+        var openFont: Font? { openStyle?.font }
         /// Whether the open item has seen a strong script yet.
         var openIsStrong = false
         /// Whether characters now being added may join the open item: false when their attribute run shapes
@@ -81,6 +81,8 @@ public struct Itemizer: Sendable {
         /// The attributes of the characters now being added.
         var runShaping: ShapingKey?
         var runStyleLineHeight: Double?
+        /// The styles made for the current attribute run's attributes, one per font.
+        var runStyles: [RunStyle] = []
         /// Whether the open font was chosen for a character of the current attribute run: a font choice looks back
         /// only within its run, so a code span after Chinese does not keep the Chinese font for its punctuation.
         var openFontIsInRun = false
@@ -97,7 +99,8 @@ public struct Itemizer: Sendable {
         var previousFontInRun: Font? { openFontIsInRun ? openFont : nil }
 
         mutating func beginRun(shaping: ShapingKey, styleLineHeight: Double?, base: Font) {
-            runJoinsOpenItem = openShaping == shaping && openStyleLineHeight == styleLineHeight
+            runJoinsOpenItem = openStyle.map { $0.shaping == shaping && $0.styleLineHeight == styleLineHeight } ?? false
+            if !runJoinsOpenItem { runStyles.removeAll(keepingCapacity: true) }
             runShaping = shaping
             runStyleLineHeight = styleLineHeight
             runFont = base
@@ -190,27 +193,34 @@ public struct Itemizer: Sendable {
             openScript = weak ? (openFont == nil ? .common : openScript) : script
             openRange = range
             openLevel = level
-            if let font {
-                openFont = font
+            if let font, openFont != font {
                 openHBFont = font.hbFont
                 openFontIsRunFont = font == runFont
             }
-            openShaping = runShaping
-            openStyleLineHeight = runStyleLineHeight
+            if let font = font ?? openFont { openStyle = style(for: font) }
             openIsStrong = !weak
             runJoinsOpenItem = true
         }
 
+        /// The style of the current attribute run in `font`, made the first time it is asked for.
+        private mutating func style(for font: Font) -> RunStyle? {
+            if let made = runStyles.first(where: { $0.font == font }) { return made }
+            guard let runShaping else { return nil }
+            let style = RunStyle(font: font, shaping: runShaping, styleLineHeight: runStyleLineHeight)
+            runStyles.append(style)
+            return style
+        }
+
         private mutating func closeOpenItem() {
-            guard let font = openFont, let shaping = openShaping else { return }
-            let style = RunStyle(font: font, shaping: shaping, styleLineHeight: openStyleLineHeight)
-            items.append(TextItem(utf16Range: openRange, bidiLevel: openLevel, script: openScript, style: style))
+            guard let openStyle else { return }
+            items.append(TextItem(utf16Range: openRange, bidiLevel: openLevel, script: openScript, style: openStyle))
         }
 
         /// The items, with weak-only items at the paragraph's start given the first strong script after them.
         mutating func finish() -> [TextItem] {
             closeOpenItem()
-            openFont = nil
+            openStyle = nil
+            runStyles = []
             runFont = nil
             if let firstStrong = items.firstIndex(where: { !$0.script.isWeak }) {
                 for index in 0..<firstStrong { items[index].script = items[firstStrong].script }
