@@ -1,4 +1,5 @@
 import CHarfBuzz
+import CICU
 
 /// Stage 2: shapes itemized paragraphs with HarfBuzz into ``GlyphRun``s.
 ///
@@ -194,7 +195,7 @@ public final class Shaper {
         hb_buffer_add_utf16(
             buffer, units.baseAddress, Int32(units.count), UInt32(range.lowerBound), Int32(range.count))
         hb_buffer_set_direction(buffer, item.isRightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
-        hb_buffer_set_script(buffer, hb_script_from_string(item.script.iso15924, -1))
+        hb_buffer_set_script(buffer, item.script.harfBuzzScript)
         if let language = item.language {
             hb_buffer_set_language(buffer, hb_language_from_string(language, -1))
         }
@@ -238,5 +239,20 @@ public final class Shaper {
         if key.ligatures == .all { set("dlig", 1) }
         for feature in key.fontFeatures { set(feature.tag, feature.value) }
         return features
+    }
+}
+
+extension Script {
+    /// HarfBuzz's script for each ICU script code below 256 (ICU has about 200), from the ISO 15924 code both use.
+    private static let harfBuzzScripts: [hb_script_t] = (0..<256).map { code in
+        CICU_uscript_getShortName(Int32(code)).map { hb_script_from_string($0, -1) } ?? HB_SCRIPT_UNKNOWN
+    }
+
+    /// The script as HarfBuzz names it, looked up without making a string.
+    var harfBuzzScript: hb_script_t {
+        (0..<256).contains(code)
+            ? Self.harfBuzzScripts[Int(code)]
+            : CICU_uscript_getShortName(code).map { hb_script_from_string($0, -1) }
+                ?? HB_SCRIPT_UNKNOWN
     }
 }
