@@ -47,13 +47,22 @@ public struct GlyphRun: Sendable {
 }
 
 /// A paragraph after shaping: its glyph runs in logical order, made once and broken into lines at any width.
-public struct ShapedParagraph: Sendable {
+///
+/// Immutable, and shared by reference: the line breaker, the typesetter and the paragraph cache all hold it, and
+/// copying the paragraph's text, attributes and runs into each would cost a reference count apiece.
+public final class ShapedParagraph: Sendable {
     /// The paragraph that was shaped.
     public let paragraph: Paragraph
     /// The bidi levels, for reordering each line.
     public let bidi: BidiParagraph
     /// One run per text item, in logical order.
     public let runs: [GlyphRun]
+
+    init(paragraph: Paragraph, bidi: BidiParagraph, runs: [GlyphRun]) {
+        self.paragraph = paragraph
+        self.bidi = bidi
+        self.runs = runs
+    }
 
     /// The width of the whole paragraph on one line, in points.
     public var width: Double { runs.reduce(0) { $0 + $1.width } }
