@@ -11,10 +11,10 @@ public struct PNGWriter: Sendable {
     /// zlib's strategy (`CPNG_STRATEGY_*`: default, filtered, run-length).
     public var strategy: Int32
 
-    /// Level 1, no row filter, default strategy: measured on the benchmark note (814 × 4,469 px, opaque, so written
-    /// as RGB) with `Benchmarks/compare-pango`, this renders in 47 ms end to end against 52 ms at level 3, for a
-    /// file 6.5 % larger (849 kB against 797 kB; pangocairo writes 976 kB). Sub or Up filters doubled the time and
-    /// grew the file by a third; zlib's run-length strategy wrote files two to five times larger.
+    /// Level 1, no row filter, default strategy, chosen by measurement on the benchmark note (814 × 4,469 px,
+    /// opaque, so written as RGB) with `Benchmarks/compare-pango`: level 3 took 5 ms more for a file 6.5 % smaller
+    /// (797 kB against 849 kB; pangocairo writes 976 kB). Sub or Up filters doubled the time and grew the file by a
+    /// third; zlib's run-length strategy wrote files two to five times larger.
     public init(
         compressionLevel: Int = 1, filters: Int32 = CPNG_FILTER_NONE, strategy: Int32 = Int32(CPNG_STRATEGY_DEFAULT)
     ) {
