@@ -17,6 +17,25 @@ public struct TextMeasurement: Hashable, Sendable {
     }
 }
 
+extension TextMeasurement {
+    /// The measurement of laid-out `fragments`: the bottom of the lowest used rect, the width of their union, and
+    /// where each band (fragments sharing a top) starts.
+    init(fragments: [LineFragment]) {
+        var starts: [Int] = []
+        var lastTop = -Double.infinity
+        var used = Rect.zero, bottom = 0.0
+        for fragment in fragments {
+            if fragment.rect.minY != lastTop {
+                starts.append(fragment.characterRange.lowerBound)
+                lastTop = fragment.rect.minY
+            }
+            used = used.union(fragment.usedRect)
+            bottom = max(bottom, fragment.usedRect.maxY)
+        }
+        self.init(height: bottom, width: used.width, lineCount: starts.count, lineStarts: starts)
+    }
+}
+
 /// Measures attributed text at a width with the same shaping and line breaking as layout and rendering, so a
 /// measured height is exactly what a render at that width draws.
 ///
@@ -47,18 +66,7 @@ public final class TextMeasurer {
         var typesetter = Typesetter(
             containers: [container], shaper: shaper, fontLibrary: fontLibrary, settings: settings, keepsGlyphs: false)
         try typesetter.place(paragraphs)
-        var starts: [Int] = []
-        var lastTop = -Double.infinity
-        var used = Rect.zero, bottom = 0.0
-        for fragment in typesetter.fragments {
-            if fragment.rect.minY != lastTop {
-                starts.append(fragment.characterRange.lowerBound)
-                lastTop = fragment.rect.minY
-            }
-            used = used.union(fragment.usedRect)
-            bottom = max(bottom, fragment.usedRect.maxY)
-        }
-        return TextMeasurement(height: bottom, width: used.width, lineCount: starts.count, lineStarts: starts)
+        return TextMeasurement(fragments: typesetter.fragments)
     }
 
     /// The size of `string` with `attributes` at `width` points.

@@ -4,23 +4,13 @@ import Testing
 
 /// The measurer skips glyph runs it does not need; what it reports must still be what layout draws.
 @Suite struct TextMeasurerTests {
-    /// Height, used width and line starts from a full layout, as ``TextMeasurer`` defines them.
+    /// Height, used width and line starts from a full layout (whose fragments carry their glyphs).
     static func measureByLayout(_ storage: TextStorage, width: Double) throws -> TextMeasurement {
         let manager = LayoutManager(textStorage: storage, fontLibrary: try TestFonts.bundled)
         manager.addTextContainer(TextContainer(width: width))
-        var starts: [Int] = []
-        var lastTop = -Double.infinity
-        var used = Rect.zero, bottom = 0.0
-        for fragment in try manager.layout().lineFragments {
-            #expect(!fragment.runs.isEmpty || fragment.characterRange.count <= 1)
-            if fragment.rect.minY != lastTop {
-                starts.append(fragment.characterRange.lowerBound)
-                lastTop = fragment.rect.minY
-            }
-            used = used.union(fragment.usedRect)
-            bottom = max(bottom, fragment.usedRect.maxY)
-        }
-        return TextMeasurement(height: bottom, width: used.width, lineCount: starts.count, lineStarts: starts)
+        let fragments = try manager.layout().lineFragments
+        for fragment in fragments { #expect(!fragment.runs.isEmpty || fragment.characterRange.count <= 1) }
+        return TextMeasurement(fragments: fragments)
     }
 
     /// Rows that cut ligatures, kerned pairs and Arabic joining at line ends, right-to-left and mixed text.
