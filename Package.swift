@@ -30,9 +30,15 @@ let package = Package(
         .target(
             name: "CPNG",
             linkerSettings: [.linkedLibrary("png16")]),
+        // The default fonts compiled into the library (`.incbin` finds them on the header search path), so a
+        // built Galley needs no Fonts/ directory wherever it is copied.
+        .target(
+            name: "CGalleyFonts",
+            exclude: ["fonts.def"],
+            cSettings: [.headerSearchPath("../../Fonts")]),
         .target(
             name: "Galley",
-            dependencies: ["CHarfBuzz", "CFreeType", "CFontconfig", "CICU", "CPNG"]),
+            dependencies: ["CHarfBuzz", "CFreeType", "CFontconfig", "CICU", "CPNG", "CGalleyFonts"]),
         // Readers for notes (.md) and JSON documents, and the renderer that draws them: the CLI's inputs, as a
         // library so other programs (and the fuzzers) can use them.
         .target(

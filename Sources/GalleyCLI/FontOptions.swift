@@ -2,7 +2,8 @@ import ArgumentParser
 import Galley
 import GalleyDocuments
 
-/// The font flags shared by commands that lay out text: `--font`, `--size`, `--style`, `--category`, `--bold-text`.
+/// The font flags shared by commands that lay out text: `--font`, `--size`, `--style`, `--category`, `--bold-text`,
+/// `--no-system-fonts`.
 struct FontOptions: ParsableArguments {
     @Option(help: "A font family name (bundled or system) or a font file path.")
     var font: String?
@@ -21,6 +22,14 @@ struct FontOptions: ParsableArguments {
 
     @Flag(help: "Apply the Bold Text accessibility setting.")
     var boldText = false
+
+    @Flag(help: "Use only the fonts compiled into Galley, for the same output on every machine.")
+    var noSystemFonts = false
+
+    /// The font library the flags ask for: the shared standard one, or one without system fonts.
+    func library() throws -> FontLibrary {
+        try noSystemFonts ? .bundledOnly : .standard
+    }
 
     /// The Dynamic Type settings the flags ask for.
     func settings() throws -> DynamicTypeSettings {

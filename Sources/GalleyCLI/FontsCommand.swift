@@ -17,8 +17,12 @@ struct FontsCommand: ParsableCommand {
     @Flag(help: "Print JSON: [{\"family\", \"style\", \"path\", \"index\", \"bundled\"}].")
     var json = false
 
+    @Flag(help: "List only the fonts compiled into Galley.")
+    var noSystemFonts = false
+
     func run() throws {
-        let faces = try FontLibrary.standard.availableFaces()
+        let library: FontLibrary = try noSystemFonts ? .bundledOnly : .standard
+        let faces = library.availableFaces()
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.withoutEscapingSlashes]

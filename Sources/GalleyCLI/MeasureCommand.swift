@@ -41,7 +41,7 @@ struct MeasureCommand: ParsableCommand {
     }
 
     func run() throws {
-        let library = try FontLibrary.standard
+        let library = try fontOptions.library()
         let defaults = LineDefaults(
             width: width, specifier: try fontOptions.specifier(library: library), settings: try fontOptions.settings())
         guard let reader = LineReader(path: input) else { throw InputError("\(input): no such file or not readable") }

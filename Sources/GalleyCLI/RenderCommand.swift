@@ -66,10 +66,10 @@ struct RenderCommand: ParsableCommand {
     }
 
     func run() throws {
-        let library = try FontLibrary.standard
+        let library = try fontOptions.library()
         var defaults = TextAttributes(font: try fontOptions.specifier(library: library), foregroundColor: Document.ink)
         if let color { defaults.foregroundColor = try parseColor(color, flag: "--color") }
-        var document = try InputReader.read(path: input, defaults: defaults)
+        var document = try InputReader.read(path: input, defaults: defaults, library: library)
         try apply(to: &document)
         let canvas = try DocumentRenderer(document: document, library: library).render()
         try PNGWriter().write(canvas, to: output)

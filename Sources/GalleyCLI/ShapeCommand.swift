@@ -30,7 +30,7 @@ struct ShapeCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        let library = try FontLibrary.standard
+        let library = try fontOptions.library()
         let input = text == "-" ? String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self) : text
         var attributes = TextAttributes(font: try fontOptions.specifier(library: library))
         attributes.fontFeatures = try parseFeatures(features ?? "")

@@ -11,9 +11,11 @@ enum Target {
 
 func fuzz(_ input: UnsafeBufferPointer<UInt8>) {
     let text = String(decoding: input, as: UTF8.self)
-    guard var document = try? DocumentReader.read(text, defaults: TextAttributes()) else { return }
+    guard let library = try? FontLibrary.standard,
+        var document = try? DocumentReader.read(text, defaults: TextAttributes(), library: library)
+    else { return }
     document.render.scale = min(document.render.scale, 1)
     document.width = min(document.width, 400)
     document.height = min(document.height, 400)
-    if let library = try? FontLibrary.standard { _ = try? DocumentRenderer(document: document, library: library).render() }
+    _ = try? DocumentRenderer(document: document, library: library).render()
 }

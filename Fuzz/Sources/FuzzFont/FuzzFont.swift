@@ -11,7 +11,7 @@ enum Target {
 func fuzz(_ input: UnsafeBufferPointer<UInt8>) {
     let path = FuzzFontFile.path
     guard FileManager.default.createFile(atPath: path, contents: Data(input)),
-        let library = try? FontLibrary(fontsDirectory: nil, includeSystemFonts: false)
+        let library = try? FontLibrary(bundledFonts: .none, includeSystemFonts: false)
     else { return }
     for index in 0..<2 {
         guard let font = try? library.font(path: path, index: index, size: 24) else { continue }

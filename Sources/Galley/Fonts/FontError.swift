@@ -12,7 +12,8 @@ public enum FontError: Error, Equatable, Sendable, CustomStringConvertible {
     case unknownFamily(name: String, bundledFamilies: [String])
     /// The point size is zero, negative, not finite, or above ``Font/sizeLimit``.
     case invalidSize(Double, limit: ClosedRange<Double>)
-    /// The bundled fonts directory does not exist or holds no font.
+    /// A fonts directory given in place of the compiled-in fonts (``BundledFonts/directory(_:)``, for example
+    /// through `$GALLEY_FONTS_DIR`) does not exist or holds no font.
     case fontsDirectoryUnusable(path: String)
     /// fontconfig refused to set up a configuration.
     case fontconfigFailed(operation: String)
@@ -30,7 +31,8 @@ public enum FontError: Error, Equatable, Sendable, CustomStringConvertible {
         case .invalidSize(let size, let limit):
             return "font size \(size) pt is outside \(limit.lowerBound)...\(limit.upperBound) pt"
         case .fontsDirectoryUnusable(let path):
-            return "fonts directory \(path) is missing or holds no font"
+            return "fonts directory \(path) is missing or holds no font; point \(BundledFonts.directoryVariable) at a "
+                + "directory of .ttf/.otf files, or unset it to use the fonts compiled into Galley"
         case .fontconfigFailed(let operation):
             return "fontconfig failed: \(operation)"
         }

@@ -9,7 +9,8 @@ import CHarfBuzz
 /// Thread safety: the HarfBuzz face is immutable once made and safe to share. The FreeType face is not,
 /// so every use of it goes through ``withFreeTypeFace(_:)``, which holds a lock.
 public final class FontFace: Hashable, @unchecked Sendable, CustomStringConvertible {
-    /// The font file's path.
+    /// The font file's path; for a font compiled into Galley, its path under the source tree's `Fonts/`
+    /// (such as `Fonts/Inter/Inter-roman.var.ttf`).
     public let path: String
     /// The face's index inside the file (0 for single-face files).
     public let index: Int
@@ -27,7 +28,8 @@ public final class FontFace: Hashable, @unchecked Sendable, CustomStringConverti
     public let isItalic: Bool
     /// The variation axes; empty for a static font.
     public let axes: [FontAxis]
-    /// Whether the face comes from Galley's bundled Fonts/ directory.
+    /// Whether the face is one of Galley's bundled fonts (compiled in, or from a fonts directory given to
+    /// ``FontLibrary``).
     public let isBundled: Bool
 
     let hbFace: OpaquePointer
@@ -44,10 +46,26 @@ public final class FontFace: Hashable, @unchecked Sendable, CustomStringConverti
     ///
     /// - Throws: ``FontError/fileNotFound(path:)``, ``FontError/invalidFontFile(path:reason:)`` for a file
     ///   that FreeType or HarfBuzz cannot read, ``FontError/faceIndexOutOfRange(path:index:faceCount:)``.
-    init(path: String, index: Int, isBundled: Bool) throws {
+    convenience init(path: String, index: Int, isBundled: Bool) throws {
         guard let blob = hb_blob_create_from_file_or_fail(path) else {
             throw FontError.fileNotFound(path: path)
         }
+        try self.init(blob: blob, path: path, index: index, isBundled: isBundled)
+    }
+
+    /// Opens face `index` of a font compiled into Galley, whose bytes live as long as the process.
+    convenience init(bundledPath: String, bytes: UnsafeRawBufferPointer, index: Int) throws {
+        guard let base = bytes.baseAddress, let length = UInt32(exactly: bytes.count),
+            let blob = hb_blob_create_or_fail(
+                base.assumingMemoryBound(to: CChar.self), length, HB_MEMORY_MODE_READONLY, nil, nil)
+        else {
+            throw FontError.invalidFontFile(path: bundledPath, reason: "\(bytes.count) bytes cannot be mapped")
+        }
+        try self.init(blob: blob, path: bundledPath, index: index, isBundled: true)
+    }
+
+    /// Takes ownership of `blob`, destroying it if the face cannot be made.
+    private init(blob: OpaquePointer, path: String, index: Int, isBundled: Bool) throws {
         var blobOwner: OpaquePointer? = blob
         defer { if let blobOwner { hb_blob_destroy(blobOwner) } }
         let faceCount = Int(hb_face_count(blob))

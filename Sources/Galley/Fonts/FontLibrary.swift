@@ -1,6 +1,6 @@
 import Foundation
 
-/// Finds fonts: Galley's bundled Fonts/ first, then the system's fonts through fontconfig, and the fallback
+/// Finds fonts: Galley's bundled fonts first, then the system's fonts through fontconfig, and the fallback
 /// font for characters a font lacks.
 ///
 /// A library opens each font file once and keeps its faces for its own lifetime. Every method is safe to call
@@ -16,7 +16,7 @@ public final class FontLibrary: @unchecked Sendable {
     public let defaultFamily: String
     /// The family for code: the bundled JetBrains Mono.
     public let monospacedFamily: String
-    /// The faces found in the bundled fonts directory, in a fixed order (by path).
+    /// The bundled faces, in a fixed order (by path).
     public let bundledFaces: [FontFace]
     /// Whether fontconfig's system fonts are searched after the bundled ones.
     public let includesSystemFonts: Bool
@@ -52,60 +52,47 @@ public final class FontLibrary: @unchecked Sendable {
     private let state = Locked(State())
     private let fontconfig: Locked<FontconfigDatabase>
 
-    /// A library over the fonts in `fontsDirectory` (searched first) and, when `includeSystemFonts` is true,
-    /// the system's fonts as fontconfig configures them.
+    /// A library over the bundled fonts (searched first) and, when `includeSystemFonts` is true, the system's
+    /// fonts as fontconfig configures them.
     ///
     /// - Parameters:
-    ///   - fontsDirectory: a directory searched recursively for `.ttf`, `.otf`, `.ttc` and `.otc` files;
-    ///     nil for none. Defaults to Galley's bundled Fonts/.
-    ///   - includeSystemFonts: false gives a library that sees only `fontsDirectory`, for results that are the
-    ///     same on every machine (tests, golden images).
-    /// - Throws: ``FontError/fontsDirectoryUnusable(path:)`` when `fontsDirectory` holds no readable font.
+    ///   - bundledFonts: where the bundled fonts come from: by default the fonts compiled into Galley, so a
+    ///     built program needs no Fonts/ directory wherever it runs.
+    ///   - includeSystemFonts: false gives a library that sees only the bundled fonts, for results that are
+    ///     the same on every machine (tests, golden images, `--no-system-fonts`).
+    /// - Throws: ``FontError/fontsDirectoryUnusable(path:)`` when a fonts directory holds no readable font;
+    ///   ``FontError/invalidFontFile(path:reason:)`` when a compiled-in font cannot be opened.
     public init(
-        fontsDirectory: String? = FontLibrary.bundledFontsDirectory, includeSystemFonts: Bool = true,
+        bundledFonts: BundledFonts = .compiledIn, includeSystemFonts: Bool = true,
         defaultFamily: String = "Inter", monospacedFamily: String = "JetBrains Mono"
     ) throws {
-        var faces: [FontFace] = []
-        if let fontsDirectory {
-            for path in Self.fontFiles(in: fontsDirectory) {
-                for index in 0..<FontFace.faceCount(path: path) {
-                    if let face = try? FontFace(path: path, index: index, isBundled: true) { faces.append(face) }
-                }
-            }
-            guard !faces.isEmpty else { throw FontError.fontsDirectoryUnusable(path: fontsDirectory) }
-        }
+        let faces = try bundledFonts.faces()
         bundledFaces = faces
         includesSystemFonts = includeSystemFonts
         self.defaultFamily = defaultFamily
         self.monospacedFamily = monospacedFamily
-        fontconfig = Locked(
-            try FontconfigDatabase(bundledDirectory: fontsDirectory, includeSystemFonts: includeSystemFonts))
+        fontconfig = Locked(try FontconfigDatabase(includeSystemFonts: includeSystemFonts))
         state.withLock { state in
             for face in faces { state.faces[FaceKey(path: face.path, index: face.index)] = face }
         }
     }
 
-    /// The library over the bundled fonts and the system's fonts, made on first use and shared.
+    /// The library over the bundled fonts and the system's fonts, made on first use and shared. The bundled
+    /// fonts are ``BundledFonts/fromEnvironment``: the compiled-in ones unless `$GALLEY_FONTS_DIR` names a
+    /// directory.
     public static var standard: FontLibrary {
         get throws { try standardLibrary.get() }
     }
 
-    private static let standardLibrary = Result { try FontLibrary() }
+    /// The library over the bundled fonts alone (``BundledFonts/fromEnvironment``, no system fonts), made on
+    /// first use and shared: layout and images that are the same on every machine.
+    public static var bundledOnly: FontLibrary {
+        get throws { try bundledOnlyLibrary.get() }
+    }
 
-    /// Where the bundled fonts are: `$GALLEY_FONTS_DIR`, else `share/galley/Fonts` beside the executable's
-    /// `bin/`, else the Fonts/ directory of the source tree Galley was built from.
-    public static var bundledFontsDirectory: String? {
-        let manager = FileManager.default
-        if let path = ProcessInfo.processInfo.environment["GALLEY_FONTS_DIR"], !path.isEmpty { return path }
-        var candidates: [URL] = []
-        if let executable = Bundle.main.executableURL?.resolvingSymlinksInPath() {
-            candidates.append(
-                executable.deletingLastPathComponent().appendingPathComponent("../share/galley/Fonts"))
-        }
-        let sourceFile = URL(fileURLWithPath: #filePath)
-        candidates.append(
-            sourceFile.deletingLastPathComponent().appendingPathComponent("../../../Fonts").standardizedFileURL)
-        return candidates.first { manager.fileExists(atPath: $0.path) }?.path
+    private static let standardLibrary = Result { try FontLibrary(bundledFonts: .fromEnvironment) }
+    private static let bundledOnlyLibrary = Result {
+        try FontLibrary(bundledFonts: .fromEnvironment, includeSystemFonts: false)
     }
 
     // MARK: Finding fonts
@@ -252,13 +239,4 @@ public final class FontLibrary: @unchecked Sendable {
         return try font.withWeight(weight)
     }
 
-    private static let fontExtensions: Set<String> = ["ttf", "otf", "ttc", "otc"]
-
-    private static func fontFiles(in directory: String) -> [String] {
-        guard let walker = FileManager.default.enumerator(atPath: directory) else { return [] }
-        return walker.compactMap { $0 as? String }
-            .filter { fontExtensions.contains(($0 as NSString).pathExtension.lowercased()) }
-            .sorted()
-            .map { (directory as NSString).appendingPathComponent($0) }
-    }
 }

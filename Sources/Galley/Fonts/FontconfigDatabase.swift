@@ -1,7 +1,7 @@
 import CFontconfig
 
-/// Galley's one door to fontconfig: a private configuration holding the bundled fonts as application fonts,
-/// plus, when asked, the system's configured fonts.
+/// Galley's one door to fontconfig: a private configuration holding, when asked, the system's configured fonts.
+/// The bundled fonts are not in it: ``FontLibrary`` searches them itself, before asking fontconfig.
 ///
 /// Not thread-safe; ``FontLibrary`` keeps it behind a lock.
 final class FontconfigDatabase {
@@ -14,15 +14,11 @@ final class FontconfigDatabase {
 
     private let config: OpaquePointer
 
-    init(bundledDirectory: String?, includeSystemFonts: Bool) throws {
+    init(includeSystemFonts: Bool) throws {
         // Without system fonts the configuration is still loaded (not built), for its cache directory and aliases.
         let made = includeSystemFonts ? FcInitLoadConfigAndFonts() : FcInitLoadConfig()
         guard let config = made else { throw FontError.fontconfigFailed(operation: "load the configuration") }
         self.config = config
-        if let bundledDirectory, FcConfigAppFontAddDir(config, bundledDirectory) == 0 {
-            FcConfigDestroy(config)
-            throw FontError.fontsDirectoryUnusable(path: bundledDirectory)
-        }
     }
 
     deinit { FcConfigDestroy(config) }

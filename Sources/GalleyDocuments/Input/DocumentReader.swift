@@ -4,7 +4,10 @@ import Galley
 /// Reads a JSON document: text runs with every attribute, the container (size, columns, padding, line limit),
 /// exclusion paths, the Dynamic Type environment and render options. The format is in the README.
 public enum DocumentReader {
-    public static func read(_ text: String, defaults: TextAttributes) throws -> Document {
+    /// The document in `text`, its runs laid over `defaults`; fixed fonts it names are found in `library`.
+    ///
+    /// - Throws: ``InputError`` naming the JSON path of the first bad value, or the line and column of bad syntax.
+    public static func read(_ text: String, defaults: TextAttributes, library: FontLibrary) throws -> Document {
         let root: JSONValue
         do {
             root = try JSONParser.parse(text)
@@ -14,7 +17,7 @@ public enum DocumentReader {
         let document = JSONField(value: root, path: "")
         try document.requireObject(allowing: ["container", "environment", "render", "defaults", "content"])
         var base = defaults
-        if let field = document.member("defaults") { base = base.merging(try attributes(field)) }
+        if let field = document.member("defaults") { base = base.merging(try attributes(field, library: library)) }
         let storage = TextStorage("", attributes: base)
         guard let content = document.member("content") else {
             throw InputError(path: "content", "missing; expected an array of text runs")
@@ -26,7 +29,7 @@ public enum DocumentReader {
             }
             try run.requireObject(allowing: ["text", "attributes"])
             guard let textField = run.member("text") else { throw InputError(path: "\(run.path).text", "missing") }
-            let runAttributes = try run.member("attributes").map { base.merging(try attributes($0)) } ?? base
+            let runAttributes = try run.member("attributes").map { base.merging(try attributes($0, library: library)) } ?? base
             storage.append(try textField.string(), attributes: runAttributes)
         }
         var result = Document(storage: storage)
@@ -101,10 +104,10 @@ public enum DocumentReader {
         "underline", "strikethrough", "shadow", "effect", "link", "paragraph",
     ]
 
-    static func attributes(_ field: JSONField) throws -> TextAttributes {
+    static func attributes(_ field: JSONField, library: FontLibrary) throws -> TextAttributes {
         try field.requireObject(allowing: attributeKeys)
         var result = TextAttributes()
-        if let font = field.member("font") { result.font = try fontSpecifier(font) }
+        if let font = field.member("font") { result.font = try fontSpecifier(font, library: library) }
         result.foregroundColor = try field.member("color")?.color()
         result.backgroundColor = try field.member("backgroundColor")?.color()
         result.kern = try field.member("kern")?.number(in: -1_000...1_000)
@@ -140,7 +143,7 @@ public enum DocumentReader {
 
     /// `{"style": "headline", "family": "Inter", "weight": 600, "italic": true}`, `{"family": "Inter", "size": 17}`,
     /// `{"file": "/path/font.ttf", "size": 12}`, or a style name as a string.
-    private static func fontSpecifier(_ field: JSONField) throws -> FontSpecifier {
+    private static func fontSpecifier(_ field: JSONField, library: FontLibrary) throws -> FontSpecifier {
         if case .string = field.value { return .textStyle(try field.choice(TextStyle.self)) }
         try field.requireObject(allowing: ["style", "family", "file", "size", "weight", "italic"])
         let family = try field.member("family")?.string()
@@ -152,7 +155,6 @@ public enum DocumentReader {
         guard let sizeField = field.member("size") else { throw field.fail("needs \"style\" or \"size\"") }
         let size = try sizeField.number(in: 0.5...2_000)
         do {
-            let library = try FontLibrary.standard
             if let file = try field.member("file")?.string() {
                 return .font(try library.font(path: file, size: size, weight: weight))
             }

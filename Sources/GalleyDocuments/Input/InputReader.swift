@@ -6,11 +6,13 @@ public enum InputReader {
     /// The most bytes an input file may have: 16 MiB unless ``Limits/inputFileBytes`` says otherwise.
     public static var sizeLimit: Int { Limits.current.inputFileBytes }
 
-    public static func read(path: String, defaults: TextAttributes) throws -> Document {
+    /// The document in the file at `path` (`-` for standard input, read as plain text), by its extension;
+    /// fonts a JSON document names are found in `library`.
+    public static func read(path: String, defaults: TextAttributes, library: FontLibrary) throws -> Document {
         let text = try readText(path: path)
         switch (path as NSString).pathExtension.lowercased() {
         case "md", "markdown": return NoteReader.read(text, defaults: defaults)
-        case "json": return try DocumentReader.read(text, defaults: defaults)
+        case "json": return try DocumentReader.read(text, defaults: defaults, library: library)
         default: return Document(storage: TextStorage(text, attributes: defaults))
         }
     }

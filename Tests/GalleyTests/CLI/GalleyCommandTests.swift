@@ -19,11 +19,17 @@ import Testing
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
     }()
 
-    static func run(_ arguments: [String], input: String? = nil) throws -> Outcome {
+    /// Runs `galley` (or `executable`) in `directory` (default: the repository root) with `environment`
+    /// (default: the test process's).
+    static func run(
+        _ arguments: [String], input: String? = nil, executable: String? = nil, directory: URL? = nil,
+        environment: [String: String]? = nil
+    ) throws -> Outcome {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: try #require(binary, "galley is not built"))
+        process.executableURL = URL(fileURLWithPath: try executable ?? #require(binary, "galley is not built"))
         process.arguments = arguments
-        process.currentDirectoryURL = TestFonts.repositoryRoot
+        process.currentDirectoryURL = directory ?? TestFonts.repositoryRoot
+        if let environment { process.environment = environment }
         let output = Pipe(), error = Pipe(), stdin = Pipe()
         process.standardOutput = output
         process.standardError = error
