@@ -229,7 +229,8 @@ public struct Itemizer: Sendable {
         }
     }
 
-    /// The font for one character: marks and joiners stay with the character before them; a character asking for
+    /// The font for one character: marks and joiners stay with the character before them; default-ignorable
+    /// characters never cause fallback (the previous character's font, else the run's); a character asking for
     /// emoji presentation (followed by U+FE0F) gets a colour-emoji font; Common punctuation stays in the fallback
     /// font of the text before it (so `“` after Chinese is full-width); then the run's font when it covers the
     /// character, the fallback font already in use when it does, and else the library's fallback.
@@ -237,9 +238,12 @@ public struct Itemizer: Sendable {
         for scalar: Unicode.Scalar, next: Unicode.Scalar?, script: Script, previous: Font?, base: Font
     ) -> Font {
         // Below U+0300 and among the CJK ideographs nothing extends a cluster: skip the property lookups.
-        let simple = scalar.value < 0x0300 || (0x4E00...0x9FFF).contains(scalar.value)
+        let simple = (scalar.value < 0x0300 && scalar.value != 0xAD) || (0x4E00...0x9FFF).contains(scalar.value)
         if !simple, let previous, Self.extendsCluster(scalar) { return previous }
-        if next == "\u{FE0F}" {
+        // Invisible format characters (bidi marks, joiners, word joiner, soft hyphen…) draw nothing: a fallback
+        // font for them would only bring its own line height.
+        if !simple, scalar.properties.isDefaultIgnorableCodePoint { return previous ?? base }
+        if next == "\u{FE0F}", scalar.properties.isEmoji {
             return fontLibrary.fallbackFont(for: scalar, replacing: base, preferringEmoji: true) ?? base
         }
         let previousFallback = previous.flatMap { $0 == base ? nil : $0 }

@@ -64,10 +64,11 @@ struct Typesetter {
         let paragraph = shaped.paragraph
         let style = paragraph.style
         if bandsInContainer > 0 { y += style.paragraphSpacingBefore }
-        let baseFont = try fontLibrary.font(for: paragraph.leadingAttributes.shapingKey.font, settings: settings)
+        let primary = paragraph.leadingAttributes.shapingKey.font
+        let baseFont = try fontLibrary.font(for: primary, settings: settings)
         let context = ParagraphContext(
             shaped: shaped, index: index, isLast: isLast, style: style, baseFont: baseFont,
-            isRightToLeft: shaped.bidi.isRightToLeft)
+            baseLeading: primary.textStyle.map { settings.leading(of: $0) }, isRightToLeft: shaped.bidi.isRightToLeft)
         if paragraph.length == 0 {
             placeEmptyLine(context)
         } else {
@@ -85,15 +86,18 @@ struct Typesetter {
         let index: Int
         let isLast: Bool
         let style: ParagraphStyle
+        /// The paragraph's primary font: the strut every line's height includes.
         let baseFont: Font
+        /// The primary font's text-style leading, when it is a text style.
+        let baseLeading: Double?
         let isRightToLeft: Bool
         var paragraph: Paragraph { shaped.paragraph }
         var storageStart: Int { shaped.paragraph.utf16Range.lowerBound }
     }
 
     private mutating func placeEmptyLine(_ context: ParagraphContext) {
-        let leading = context.paragraph.leadingAttributes.font?.textStyle.map { settings.leading(of: $0) }
-        let metrics = LineMetrics(runs: [], style: context.style, fallback: context.baseFont, fallbackLeading: leading)
+        let metrics = LineMetrics(
+            runs: [], style: context.style, strut: context.baseFont, strutLeading: context.baseLeading)
         guard let top = reserveBand(height: metrics.height) else { return stop(at: context.storageStart) }
         let span = lineSpan(containers[containerIndex], context, firstLine: true)
         let x = context.isRightToLeft ? span.maxX : span.minX
@@ -302,7 +306,7 @@ struct Typesetter {
     private func lineMetrics(_ range: Range<Int>, _ context: ParagraphContext, _ breaker: LineBreaker) -> LineMetrics {
         LineMetrics(
             runs: context.shaped.runs[breaker.runIndices(overlapping: range)], style: context.style,
-            fallback: context.baseFont)
+            strut: context.baseFont, strutLeading: context.baseLeading)
     }
 
     // MARK: Fragments
