@@ -21,6 +21,9 @@ let package = Package(
         .systemLibrary(
             name: "CFontconfig", pkgConfig: "fontconfig",
             providers: [.apt(["libfontconfig-dev"])]),
+        .systemLibrary(
+            name: "CHyphen",
+            providers: [.apt(["libhyphen-dev"])]),
         // ICU renames every C symbol per release (ubrk_open → ubrk_open_72) with macros Swift cannot see,
         // so a few CICU_-prefixed wrappers compiled as C stand in for the calls Galley makes.
         .target(
@@ -38,7 +41,7 @@ let package = Package(
             cSettings: [.headerSearchPath("../../Fonts")]),
         .target(
             name: "Galley",
-            dependencies: ["CHarfBuzz", "CFreeType", "CFontconfig", "CICU", "CPNG", "CGalleyFonts"]),
+            dependencies: ["CHarfBuzz", "CFreeType", "CFontconfig", "CICU", "CPNG", "CGalleyFonts", "CHyphen"]),
         // Readers for notes (.md) and JSON documents, and the renderer that draws them: the CLI's inputs, as a
         // library so other programs (and the fuzzers) can use them.
         .target(

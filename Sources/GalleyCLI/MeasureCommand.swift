@@ -29,6 +29,8 @@ struct MeasureCommand: ParsableCommand {
 
     @OptionGroup var fontOptions: FontOptions
 
+    @OptionGroup var textOptions: TextOptions
+
     /// Lines read before a batch is measured and written.
     static let batchSize = 256
     /// The longest input line accepted, in bytes.
@@ -43,7 +45,8 @@ struct MeasureCommand: ParsableCommand {
     func run() throws {
         let library = try fontOptions.library()
         let defaults = LineDefaults(
-            width: width, specifier: try fontOptions.specifier(library: library), settings: try fontOptions.settings())
+            width: width, specifier: try fontOptions.specifier(library: library), settings: try fontOptions.settings(),
+            hyphenationFactor: textOptions.hyphenate, language: textOptions.language)
         guard let reader = LineReader(path: input) else { throw InputError("\(input): no such file or not readable") }
         let workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
         let measurers = WorkerMeasurers((0..<workers).map { _ in TextMeasurer(fontLibrary: library) })
@@ -74,6 +77,8 @@ struct MeasureCommand: ParsableCommand {
         let width: Double
         let specifier: FontSpecifier
         let settings: DynamicTypeSettings
+        let hyphenationFactor: Double?
+        let language: String?
     }
 
     struct Result: Sendable {
@@ -90,7 +95,9 @@ struct MeasureCommand: ParsableCommand {
             let value = try JSONParser.parse(line)
             let row = JSONField(value: value, path: "")
             id = value["id"] ?? .null
-            try row.requireObject(allowing: ["id", "text", "width", "font", "size", "style", "category", "boldText"])
+            try row.requireObject(allowing: [
+                "id", "text", "width", "font", "size", "style", "category", "boldText", "hyphenationFactor", "language",
+            ])
             guard let textField = row.member("text") else { throw InputError(path: "text", "missing") }
             let text = try textField.string()
             let width = try row.member("width")?.number(in: 1...100_000) ?? defaults.width
@@ -101,7 +108,14 @@ struct MeasureCommand: ParsableCommand {
             if let bold = row.member("boldText") { settings.boldText = try bold.bool() }
             let specifier = try fontSpecifier(row, defaults: defaults, settings: settings, library: library)
             measurer.settings = settings
-            let measurement = try measurer.measure(text, attributes: TextAttributes(font: specifier), width: width)
+            var attributes = TextAttributes(font: specifier)
+            attributes.language = try row.member("language")?.languageTag() ?? defaults.language
+            if let factor = try row.member("hyphenationFactor")?.number(in: 0...1) ?? defaults.hyphenationFactor {
+                var style = ParagraphStyle()
+                style.hyphenationFactor = factor
+                attributes.paragraphStyle = style
+            }
+            let measurement = try measurer.measure(text, attributes: attributes, width: width)
             let starts = scalarOffsets(of: measurement.lineStarts, in: text)
             let fields: [(String, JSONValue)] = [
                 ("id", id), ("height", .number(measurement.height)), ("width", .number(measurement.width)),

@@ -37,6 +37,8 @@ struct RenderCommand: ParsableCommand {
 
     @OptionGroup var fontOptions: FontOptions
 
+    @OptionGroup var textOptions: TextOptions
+
     @Option(help: "The text colour as #RRGGBB or #RRGGBBAA.")
     var color: String?
 
@@ -94,6 +96,9 @@ struct RenderCommand: ParsableCommand {
             try storage.modifyAttributes(in: 0..<storage.length) {
                 var changed = $0; changed.foregroundColor = value; return changed
             }
+        }
+        if textOptions.isSet {
+            try storage.modifyAttributes(in: 0..<storage.length) { textOptions.applied(to: $0) }
         }
         if letterpress {
             try storage.modifyAttributes(in: 0..<storage.length) {

@@ -1,3 +1,5 @@
+import CHarfBuzz
+
 /// A concrete font: a face, its variation coordinates, and a size in points.
 ///
 /// Fonts are values: cheap to copy, hashable, and safe to share between threads. Metrics are in points,
@@ -55,6 +57,14 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Points per design unit at this size.
+    /// The hyphen drawn where a line breaks inside a word: the glyph for U+2010 HYPHEN, else U+002D, and its
+    /// nominal advance in points; nil when the font has neither.
+    var hyphen: (glyph: UInt32, advance: Double)? {
+        guard let glyph = instance.glyph(for: "\u{2010}") ?? instance.glyph(for: "-") else { return nil }
+        let advance = hb_font_get_glyph_h_advance(hbFont, glyph)
+        return (glyph, Double(advance) * pointsPerUnit / FontInstance.subunits)
+    }
+
     public var pointsPerUnit: Double { size / Double(face.unitsPerEm) }
 
     /// Distance from the baseline up to the top of the line box, in points (positive).

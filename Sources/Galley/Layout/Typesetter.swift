@@ -146,6 +146,7 @@ struct Typesetter {
             var placed: [(segment: FreeSegment, line: LineBreak, content: LineContent)] = []
             var cursor = start
             for (position, segment) in segments.enumerated() where cursor < context.paragraph.length {
+                breaker.tabOrigin = tabOrigin(of: segment, in: container, context)
                 var line = breaker.nextLine(from: cursor, width: segment.width, mode: style.lineBreakMode)
                 if line.isEmergencyBreak && obstructed {
                     // A word too long for a segment beside an exclusion: try the next segment or band, unless it
@@ -158,7 +159,10 @@ struct Typesetter {
                 // Re-shaping at the edges can widen a line past what the summed advances promised; give back
                 // whole opportunities (or clusters) until it fits, but never the line's first cluster.
                 var firstClusterEnd: Int?
-                while wraps, content.width - breaker.width(of: line.trailingRange) > segment.width + 1e-6 {
+                while wraps,
+                    content.width - breaker.width(of: line.trailingRange, inLine: line.utf16Range)
+                        > segment.width + 1e-6
+                {
                     let clusterEnd =
                         firstClusterEnd
                         ?? breaker.nextLine(from: cursor, width: 0, mode: .charWrap).utf16Range.upperBound
@@ -192,6 +196,7 @@ struct Typesetter {
             let lastAllowedBand =
                 container.maximumNumberOfLines > 0 && bandsInContainer + 1 >= container.maximumNumberOfLines
             for (position, entry) in placed.enumerated() {
+                breaker.tabOrigin = tabOrigin(of: entry.segment, in: container, context)
                 var line = entry.line
                 var content = entry.content
                 var truncated = false
@@ -271,6 +276,15 @@ struct Typesetter {
         return (minX, maxX)
     }
 
+    /// Where a line in `segment` starts, in points from its tab stops' origin: the container's leading edge
+    /// plus its line-fragment padding (the right edge for a right-to-left paragraph), before indents.
+    private func tabOrigin(of segment: FreeSegment, in container: TextContainer, _ context: ParagraphContext)
+        -> Double
+    {
+        let padding = container.lineFragmentPadding
+        return context.isRightToLeft ? container.size.width - padding - segment.maxX : segment.minX - padding
+    }
+
     // MARK: Lines
 
     /// A line's glyphs as placing needs them.
@@ -296,7 +310,8 @@ struct Typesetter {
         if !keepsGlyphs, style.alignment != .justified, !breaker.cutsJoinedGlyphs(at: range.lowerBound),
             !breaker.cutsJoinedGlyphs(at: range.upperBound)
         {
-            return LineContent(width: breaker.width(of: range))
+            let hyphen = line.isHyphenated ? breaker.hyphen(after: range.upperBound - 1)?.advance ?? 0 : 0
+            return LineContent(width: breaker.width(of: range, inLine: range) + hyphen)
         }
         return LineContent(runs: breaker.runs(for: line, shaper: shaper))
     }
@@ -317,7 +332,7 @@ struct Typesetter {
     ) -> LineFragment {
         let style = context.style
         let trailingRange = line.trailingRange
-        let trailing = truncated ? 0 : breaker.width(of: trailingRange)
+        let trailing = truncated ? 0 : breaker.width(of: trailingRange, inLine: line.utf16Range)
         var runs: [GlyphRun] = []
         var total = lineContent.width
         if var logicalRuns = lineContent.runs {
@@ -327,9 +342,11 @@ struct Typesetter {
             {
                 // UAX #9 rule L1: white space at the end of a line takes the paragraph's level, so it sits at the
                 // line's end rather than inside a run of the other direction.
-                logicalRuns =
-                    breaker.runs(in: line.utf16Range.lowerBound..<line.contentEnd, shaper: shaper)
-                    + breaker.runs(in: trailingRange, shaper: shaper).map { $0.withLevel(baseLevel) }
+                var content = breaker.runs(in: line.utf16Range.lowerBound..<line.contentEnd, shaper: shaper)
+                if line.isHyphenated { content = breaker.addingHyphen(to: content, after: line.contentEnd - 1) }
+                logicalRuns = breaker.settingTabAdvances(
+                    content + breaker.runs(in: trailingRange, shaper: shaper).map { $0.withLevel(baseLevel) },
+                    inLine: line.utf16Range)
             }
             runs = BidiParagraph.visualOrder(levels: logicalRuns.map(\.bidiLevel)).map { logicalRuns[$0] }
             total = runs.reduce(0) { $0 + $1.width }

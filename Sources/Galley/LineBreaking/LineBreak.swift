@@ -10,6 +10,9 @@ public struct LineBreak: Hashable, Sendable {
     public var endsAtMandatoryBreak: Bool
     /// Whether no break opportunity fitted and the line was cut between grapheme clusters instead.
     public var isEmergencyBreak: Bool
+    /// Whether the line ends inside a word, at a soft hyphen or a hyphenation point, and shows a hyphen there;
+    /// ``width`` includes the hyphen's advance.
+    public var isHyphenated = false
 
     /// The trailing white space, as UTF-16 offsets from the paragraph's start (empty when there is none).
     public var trailingRange: Range<Int> { contentEnd..<utf16Range.upperBound }

@@ -3,7 +3,24 @@ extension LineBreaker {
     /// marked a glyph unsafe to break is shaped again with only the line's text as context, so a ligature or an
     /// Arabic joining form never straddles a line break.
     public func runs(for line: LineBreak, shaper: Shaper) -> [GlyphRun] {
-        runs(in: line.utf16Range, shaper: shaper)
+        let runs = settingTabAdvances(runs(in: line.utf16Range, shaper: shaper), inLine: line.utf16Range)
+        return line.isHyphenated ? addingHyphen(to: runs, after: line.utf16Range.upperBound - 1) : runs
+    }
+
+    /// `runs` with the hyphen of a hyphenated line after the character at `offset`, in the run drawing it (at its
+    /// visual end: the right for left-to-right text, the left for right-to-left).
+    func addingHyphen(to runs: [GlyphRun], after offset: Int) -> [GlyphRun] {
+        guard let hyphen = hyphen(after: offset),
+            let index = runs.lastIndex(where: { $0.utf16Range.contains(offset) })
+        else { return runs }
+        var runs = runs
+        let glyph = ShapedGlyph(glyphID: hyphen.glyph, cluster: offset, advance: hyphen.advance, xOffset: 0, yOffset: 0)
+        if runs[index].isRightToLeft {
+            runs[index].glyphs.insert(glyph, at: 0)
+        } else {
+            runs[index].glyphs.append(glyph)
+        }
+        return runs
     }
 
     /// The glyph runs covering `range` (UTF-16 offsets from the paragraph's start), re-shaped at unsafe edges.

@@ -11,6 +11,11 @@ public struct LineBreaker: Sendable {
     /// Per UTF-16 offset (the paragraph's end included): ``EdgeFlags`` of a line edge there.
     private let edges: [EdgeFlags]
     private var graphemes: GraphemeBoundaries?
+    /// The UTF-16 offsets of the paragraph's tab characters, in increasing order (usually none).
+    let tabOffsets: [Int]
+    /// Where the lines now being broken start, in points from the tab stops' origin (the line's leading edge
+    /// before indents): the typesetter sets it for each segment, as a tab's width depends on it.
+    public var tabOrigin = 0.0
 
     /// What a line starting or ending at an offset meets there.
     private struct EdgeFlags: OptionSet {
@@ -39,6 +44,7 @@ public struct LineBreaker: Sendable {
             }
         }
         self.edges = edges
+        tabOffsets = paragraph.text.indices.filter { paragraph.text[$0] == 0x09 }.map { $0 - paragraph.text.startIndex }
         // Each offset's advance becomes the sum of those before it, in place.
         var total = 0.0
         for offset in 0..<paragraph.length {
@@ -74,9 +80,17 @@ public struct LineBreaker: Sendable {
     /// The paragraph's length in UTF-16 units.
     public var length: Int { shaped.paragraph.length }
 
-    /// The width of the characters in `range` (UTF-16 offsets from the paragraph's start), in points.
+    /// The width of the characters in `range` (UTF-16 offsets from the paragraph's start), in points, as the
+    /// start of a line at ``tabOrigin``.
     public func width(of range: Range<Int>) -> Double {
-        prefixWidths[range.upperBound] - prefixWidths[range.lowerBound]
+        width(of: range, inLine: range.lowerBound..<range.upperBound)
+    }
+
+    /// The width of `range` inside the line `line`: tabs in it advance to their stops from the line's start.
+    func width(of range: Range<Int>, inLine line: Range<Int>) -> Double {
+        let plain = prefixWidths[range.upperBound] - prefixWidths[range.lowerBound]
+        guard !tabOffsets.isEmpty else { return plain }
+        return tabAdvances(inLine: line).reduce(plain) { range.contains($1.offset) ? $0 + $1.advance : $0 }
     }
 
     /// The next line starting at `start`, at most `width` points wide, ending no later than `limit`.
@@ -116,21 +130,81 @@ public struct LineBreaker: Sendable {
                 if candidate.endsAtMandatoryBreak { break }
                 index += 1
             }
-            if let best { return best }
             let stop = index < candidates.count ? min(candidates[index].offset, end) : end
+            let factor = min(1, max(0, shaped.paragraph.style.hyphenationFactor))
+            if factor > 0, stop > (best?.utf16Range.upperBound ?? start), (best?.width ?? 0) < factor * width,
+                let hyphenated = hyphenatedLine(
+                    from: start, word: (best?.utf16Range.upperBound ?? start)..<stop, width: width)
+            {
+                return hyphenated
+            }
+            if let best { return best }
             return fitByGraphemes(from: start, width: width, end: stop, emergency: true)
         }
     }
 
-    /// A line over `range`, its trailing white space hanging.
-    func line(_ range: Range<Int>, mandatory: Bool, emergency: Bool = false) -> LineBreak {
+    /// A line over `range`, its trailing white space hanging. A line that ends after a soft hyphen (U+00AD), or
+    /// that `hyphenated` says ends at a hyphenation point, shows a hyphen, and its width includes it.
+    func line(_ range: Range<Int>, mandatory: Bool, emergency: Bool = false, hyphenated: Bool = false) -> LineBreak {
         var contentEnd = range.upperBound
         while contentEnd > range.lowerBound, Self.isHangingSpace(shaped.paragraph.unit(at: contentEnd - 1)) {
             contentEnd -= 1
         }
-        return LineBreak(
-            utf16Range: range, contentEnd: contentEnd, width: width(of: range.lowerBound..<contentEnd),
-            endsAtMandatoryBreak: mandatory, isEmergencyBreak: emergency)
+        let showsHyphen =
+            hyphenated
+            || (!mandatory && contentEnd == range.upperBound && range.upperBound < length && !range.isEmpty
+                && shaped.paragraph.unit(at: range.upperBound - 1) == 0xAD)
+        var width = width(of: range.lowerBound..<contentEnd, inLine: range)
+        if showsHyphen { width += hyphen(after: range.upperBound - 1)?.advance ?? 0 }
+        var line = LineBreak(
+            utf16Range: range, contentEnd: contentEnd, width: width, endsAtMandatoryBreak: mandatory,
+            isEmergencyBreak: emergency)
+        line.isHyphenated = showsHyphen
+        return line
+    }
+
+    /// The longest line from `start` that ends at a hyphenation point of `word` (the word that did not fit) and
+    /// fits `width` with its hyphen; nil when none does.
+    private func hyphenatedLine(from start: Int, word: Range<Int>, width: Double) -> LineBreak? {
+        for point in hyphenationPoints(in: word).reversed() {
+            let candidate = line(start..<point, mandatory: false, hyphenated: true)
+            if candidate.width <= width + 1e-9 { return candidate }
+        }
+        return nil
+    }
+
+    /// The hyphenation points (UTF-16 offsets from the paragraph's start) of the letters in `range`, in the
+    /// language of the text there: the run's `language`, else the paragraph's first run's, else
+    /// ``Hyphenator/defaultLanguage``.
+    private func hyphenationPoints(in range: Range<Int>) -> [Int] {
+        let paragraph = shaped.paragraph
+        // The word proper: its letters, without the spaces or punctuation around it.
+        var lower = range.lowerBound, upper = range.upperBound
+        while lower < upper, !Self.isWordUnit(paragraph.unit(at: lower)) { lower += 1 }
+        while upper > lower, !Self.isWordUnit(paragraph.unit(at: upper - 1)) { upper -= 1 }
+        guard upper - lower >= Hyphenator.minimumWordLength,
+            !(lower..<upper).contains(where: { paragraph.unit(at: $0) == 0xAD })
+        else { return [] }
+        let language =
+            paragraph.attributeRuns.first { $0.utf16Range.contains(lower) }?.attributes.language
+            ?? paragraph.attributeRuns.first?.attributes.language ?? Hyphenator.defaultLanguage
+        let text = paragraph.text
+        let word = text[(text.startIndex + lower)..<(text.startIndex + upper)]
+        return Hyphenator.hyphenationPoints(in: word, language: language).map { $0 + lower }
+    }
+
+    /// Whether a UTF-16 unit may be part of a hyphenated word: not ASCII punctuation, digits or white space.
+    private static func isWordUnit(_ unit: UInt16) -> Bool {
+        unit >= 0x80 ? !isHangingSpace(unit) && unit != 0xA0 : (0x41...0x5A).contains(unit) || (0x61...0x7A).contains(unit)
+    }
+
+    /// The hyphen a line ending after `offset` shows: the glyph of U+2010 (else U+002D) in the font of the
+    /// character at `offset`, and its advance in points, shaped alone as Chromium does.
+    func hyphen(after offset: Int) -> (glyph: UInt32, advance: Double)? {
+        guard let run = runIndices(overlapping: offset..<(offset + 1)).first.map({ shaped.runs[$0] }) else {
+            return nil
+        }
+        return run.font.hyphen
     }
 
     /// The longest run of whole grapheme clusters from `start` that fits `width` (at least one cluster).

@@ -201,7 +201,22 @@ public final class Shaper {
         }
         var features = Self.features(for: item.shaping)
         hb_shape(item.font.instance.hbFont, buffer, &features, UInt32(features.count))
-        return readGlyphs(font: item.font)
+        var glyphs = readGlyphs(font: item.font)
+        hideControls(in: &glyphs, units: units, font: item.font)
+        return glyphs
+    }
+
+    /// Makes control characters invisible and advance-less: a tab (whose advance the line breaker sets from the
+    /// tab stops), U+2028 and the other C0 and C1 controls, which fonts draw as their missing-glyph box.
+    private func hideControls(in glyphs: inout [ShapedGlyph], units: UnsafeBufferPointer<UInt16>, font: Font) {
+        for index in glyphs.indices {
+            let unit = units[glyphs[index].cluster]
+            guard unit < 0x20 || (0x7F...0x9F).contains(unit) || unit == 0x2028 else { continue }
+            glyphs[index].glyphID = font.instance.glyph(for: " ") ?? 0
+            glyphs[index].advance = 0
+            glyphs[index].xOffset = 0
+            glyphs[index].yOffset = 0
+        }
     }
 
     private func readGlyphs(font: Font) -> [ShapedGlyph] {

@@ -56,8 +56,30 @@ public struct ParagraphStyle: Hashable, Sendable {
     public var paragraphSpacing = 0.0
     /// Space before the paragraph, in points (not applied before the first paragraph of a container).
     public var paragraphSpacingBefore = 0.0
+    /// Tab stops in increasing ``TextTab/location`` (`NSParagraphStyle.tabStops`); empty by default. Set them
+    /// through ``setTabStops(_:)``, which sorts them and checks their locations.
+    public private(set) var tabStops: [TextTab] = []
+    /// The spacing of the left-aligned stops after the last of ``tabStops``, in points: 28 by default, as TextKit's
+    /// default paragraph style places its stops; 0 makes a tab past the last stop as wide as nothing.
+    public var defaultTabInterval = 28.0
+    /// How eagerly words are hyphenated, 0…1, as TextKit's `hyphenationFactor`: a line is hyphenated only when,
+    /// broken between words, it would fill less than this fraction of its width. 0 (the default) never
+    /// hyphenates automatically; 1 hyphenates whenever a word does not fit. Soft hyphens (U+00AD) are honoured
+    /// whatever the factor. Values outside 0…1 are clamped.
+    public var hyphenationFactor = 0.0
 
     public init() {}
+
+    /// Replaces the tab stops, sorted by location.
+    ///
+    /// - Throws: ``ParagraphStyleError/invalidTabLocation(_:limit:)`` for a location that is negative, not finite
+    ///   or above ``tabLocationLimit``.
+    public mutating func setTabStops(_ stops: [TextTab]) throws {
+        for stop in stops where !(stop.location >= 0 && stop.location <= Self.tabLocationLimit) {
+            throw ParagraphStyleError.invalidTabLocation(stop.location, limit: Self.tabLocationLimit)
+        }
+        tabStops = stops.sorted { $0.location < $1.location }
+    }
 
     /// The default style: natural alignment, word wrapping, no indents or extra spacing.
     public static let `default` = ParagraphStyle()

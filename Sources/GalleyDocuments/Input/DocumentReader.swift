@@ -121,7 +121,7 @@ public enum DocumentReader {
             return found
         }
         result.fontFeatures = try field.member("features")?.elements().map(feature) ?? []
-        result.language = try field.member("language")?.string()
+        result.language = try field.member("language")?.languageTag()
         result.underline = try field.member("underline").map(decoration)
         result.strikethrough = try field.member("strikethrough").map(decoration)
         if let shadow = field.member("shadow") {
@@ -195,7 +195,10 @@ public enum DocumentReader {
             ("paragraphSpacing", \.paragraphSpacing), ("paragraphSpacingBefore", \.paragraphSpacingBefore),
         ]
         try field.requireObject(
-            allowing: ["alignment", "lineBreakMode", "lineBreakStrictness", "direction"] + lengths.map(\.0))
+            allowing: [
+                "alignment", "lineBreakMode", "lineBreakStrictness", "direction", "tabStops", "defaultTabInterval",
+                "hyphenationFactor",
+            ] + lengths.map(\.0))
         var style = ParagraphStyle()
         if let value = field.member("alignment") { style.alignment = try value.choice(ParagraphStyle.Alignment.self) }
         if let value = field.member("lineBreakMode") {
@@ -210,6 +213,20 @@ public enum DocumentReader {
         for (key, keyPath) in lengths {
             if let value = field.member(key) { style[keyPath: keyPath] = try value.number(in: -10_000...10_000) }
         }
+        if let value = field.member("tabStops") {
+            try style.setTabStops(
+                value.elements().map { stop in
+                    try stop.requireObject(allowing: ["location", "alignment"])
+                    guard let location = stop.member("location") else { throw stop.fail("needs \"location\"") }
+                    return TextTab(
+                        try stop.member("alignment")?.choice(TextTab.Alignment.self) ?? .left,
+                        location: try location.number(in: 0...ParagraphStyle.tabLocationLimit))
+                })
+        }
+        if let value = field.member("defaultTabInterval") {
+            style.defaultTabInterval = try value.number(in: 0...ParagraphStyle.tabLocationLimit)
+        }
+        if let value = field.member("hyphenationFactor") { style.hyphenationFactor = try value.number(in: 0...1) }
         return style
     }
 }

@@ -68,6 +68,13 @@ public struct JSONField {
     }
 
     /// One of a string enumeration's raw values.
+    /// The value as a BCP 47 language tag that ``LanguageTag/isValid(_:)`` accepts.
+    public func languageTag() throws -> String {
+        let tag = try string()
+        guard LanguageTag.isValid(tag) else { throw fail("\"\(tag)\" is not a known BCP 47 language tag") }
+        return tag
+    }
+
     public func choice<T: RawRepresentable & CaseIterable>(_ type: T.Type) throws -> T where T.RawValue == String {
         let text = try string()
         guard let found = T(rawValue: text) else {

@@ -1,0 +1,125 @@
+import CHyphen
+import Foundation
+
+/// Where words may be hyphenated: libhyphen (the hyphenation library of LibreOffice and Hunspell) with the
+/// pattern dictionaries installed in `/usr/share/hyphen` (Debian's `hyphen-*` packages).
+///
+/// A language with no dictionary is simply not hyphenated. Dictionaries are loaded on first use and kept for the
+/// process's life; every method is safe to call from several threads (each dictionary is used under a lock).
+public enum Hyphenator {
+    /// The directories searched for `hyph_<language>.dic`, in order.
+    public static let dictionaryDirectories = ["/usr/share/hyphen"]
+    /// The shortest word hyphenated, in characters (CSS `hyphenate-limit-chars: auto` as Chromium sets it).
+    public static let minimumWordLength = 5
+    /// The fewest characters kept before and after a hyphen (the dictionary may ask for more).
+    public static let minimumPrefix = 2, minimumSuffix = 2
+
+    private static let dictionaries = Locked<[String: HyphenationDictionary?]>([:])
+
+    /// The hyphenation points of `word` (UTF-16) in `language` (BCP 47, such as `en-US`): offsets inside the word
+    /// after which a hyphen may end a line, in increasing order. Empty when the word is too short, holds
+    /// anything but letters and marks, or the language has no dictionary.
+    public static func hyphenationPoints(in word: ArraySlice<UInt16>, language: String) -> [Int] {
+        let scalars = String(decoding: word, as: UTF16.self).unicodeScalars
+        guard scalars.count >= minimumWordLength, let dictionary = dictionary(for: language) else { return [] }
+        // Patterns are lower case; a scalar whose lower case is several scalars would shift the offsets.
+        var lowered = ""
+        var utf16Ends: [Int] = []  // per UTF-8 byte of `lowered`: the UTF-16 offset after its scalar
+        var offset = 0
+        for scalar in scalars {
+            let properties = scalar.properties
+            guard properties.isAlphabetic || properties.generalCategory == .nonspacingMark else { return [] }
+            let lower = properties.lowercaseMapping.unicodeScalars
+            guard lower.count == 1, let single = lower.first else { return [] }
+            offset += scalar.utf16.count
+            let before = lowered.utf8.count
+            lowered.unicodeScalars.append(single)
+            utf16Ends += repeatElement(offset, count: lowered.utf8.count - before)
+        }
+        let hyphens = dictionary.hyphenate(lowered)
+        var points: [Int] = []
+        for (byte, mark) in hyphens.enumerated() where mark & 1 == 1 && byte + 1 < utf16Ends.count {
+            // Only at the last byte of a scalar: the hyphen goes after that scalar.
+            guard utf16Ends[byte] != utf16Ends[byte + 1] else { continue }
+            points.append(utf16Ends[byte])
+        }
+        return points
+    }
+
+    /// Whether a dictionary for `language` is installed.
+    public static func hasDictionary(for language: String) -> Bool { dictionary(for: language) != nil }
+
+    /// The language hyphenation uses when the text names none: the process's locale (`LC_ALL`, `LC_MESSAGES`,
+    /// `LANG`), else English.
+    public static let defaultLanguage: String = {
+        let environment = ProcessInfo.processInfo.environment
+        for name in ["LC_ALL", "LC_MESSAGES", "LANG"] {
+            guard let value = environment[name], !value.isEmpty else { continue }
+            let language = value.prefix { $0 != "." && $0 != "@" }
+            if language != "C", language != "POSIX" { return String(language).replacingOccurrences(of: "_", with: "-") }
+        }
+        return "en"
+    }()
+
+    private static func dictionary(for language: String) -> HyphenationDictionary? {
+        if let known = dictionaries.withLock({ $0[language] }) { return known }
+        let dictionary = candidateNames(for: language).lazy.compactMap { name in
+            dictionaryDirectories.lazy.compactMap { HyphenationDictionary(path: "\($0)/hyph_\(name).dic") }.first
+        }.first
+        dictionaries.withLock { $0[language] = dictionary }
+        return dictionary
+    }
+
+    /// `en-US` → `en_US`, `en`: the full tag first, then the language alone.
+    private static func candidateNames(for language: String) -> [String] {
+        let parts = language.split { $0 == "-" || $0 == "_" }.map(String.init)
+        guard let first = parts.first?.lowercased(), first.allSatisfy({ $0.isASCII && $0.isLetter }) else {
+            return []
+        }
+        guard parts.count > 1 else { return [first] }
+        return [([first] + parts.dropFirst().map { $0.count == 2 ? $0.uppercased() : $0 }).joined(separator: "_"), first]
+    }
+}
+
+/// One loaded libhyphen dictionary, freed with the object.
+final class HyphenationDictionary: @unchecked Sendable {
+    private let dictionary: Locked<UnsafeMutablePointer<HyphenDict>>
+
+    init?(path: String) {
+        guard FileManager.default.isReadableFile(atPath: path), let loaded = hnj_hyphen_load(path) else { return nil }
+        dictionary = Locked(loaded)
+    }
+
+    deinit { dictionary.withLock { hnj_hyphen_free($0) } }
+
+    /// libhyphen's marks for a lower-case UTF-8 word: an odd value at byte `i` allows a hyphen after it.
+    func hyphenate(_ word: String) -> [UInt8] {
+        var bytes = Array(word.utf8)
+        var hyphens = [CChar](repeating: 0, count: bytes.count + 5)
+        var replacements: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+        var positions: UnsafeMutablePointer<Int32>?
+        var cuts: UnsafeMutablePointer<Int32>?
+        let status = dictionary.withLock { dictionary in
+            bytes.withUnsafeMutableBufferPointer { buffer in
+                buffer.withMemoryRebound(to: CChar.self) { text in
+                    hnj_hyphen_hyphenate3(
+                        dictionary, text.baseAddress, Int32(text.count), &hyphens, nil, &replacements, &positions,
+                        &cuts, Int32(Hyphenator.minimumPrefix), Int32(Hyphenator.minimumSuffix), 0, 0)
+                }
+            }
+        }
+        // Non-standard hyphenation (German "Schiffahrt" → "Schiff-fahrt") changes letters; Galley keeps the word's
+        // letters, so such points are dropped.
+        if let replacements {
+            for index in 0..<bytes.count where replacements[index] != nil {
+                hyphens[index] = 0
+                free(replacements[index])
+            }
+            free(replacements)
+        }
+        free(positions)
+        free(cuts)
+        guard status == 0 else { return [] }
+        return hyphens.prefix(bytes.count).map { UInt8(bitPattern: $0) }
+    }
+}

@@ -1,0 +1,43 @@
+/// A tab stop, as `NSTextTab`: where the text after a tab character (U+0009) is placed on its line.
+///
+/// Locations are in points from the line's leading edge (the container's edge plus its line-fragment padding,
+/// before any indent), measured rightwards in a left-to-right paragraph and leftwards in a right-to-left one.
+public struct TextTab: Hashable, Sendable, Codable {
+    /// How the text after a tab lines up with its stop.
+    public enum Alignment: String, Hashable, Sendable, CaseIterable, Codable {
+        /// The text starts at the stop.
+        case left
+        /// The text (up to the next tab or the line's end) ends at the stop.
+        case right
+        /// The text is centred on the stop.
+        case center
+        /// The text's first decimal point (`.`; the end of the text when it has none) sits at the stop.
+        case decimal
+    }
+
+    /// The alignment of the text after the tab.
+    public var alignment: Alignment
+    /// The stop's distance from the line's leading edge, in points.
+    public var location: Double
+
+    public init(_ alignment: Alignment = .left, location: Double) {
+        self.alignment = alignment
+        self.location = location
+    }
+}
+
+extension ParagraphStyle {
+    /// The largest tab-stop location and default interval accepted, in points.
+    public static let tabLocationLimit = 100_000.0
+
+    /// The first stop beyond `position` (points from the line's leading edge): the next of ``tabStops``, else the
+    /// next multiple of ``defaultTabInterval`` (left-aligned), else a left stop at `position` itself.
+    func nextTabStop(after position: Double) -> TextTab {
+        let epsilon = 1e-6
+        if let stop = tabStops.first(where: { $0.location > position + epsilon }) { return stop }
+        let interval = defaultTabInterval
+        guard interval > 0, interval.isFinite else { return TextTab(location: position) }
+        let start = max(position, tabStops.last?.location ?? 0)
+        return TextTab(location: ((start + epsilon) / interval).rounded(.down) * interval + interval)
+    }
+}
