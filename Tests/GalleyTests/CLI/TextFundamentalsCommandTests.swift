@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+
+@testable import Galley
+
+/// Tabs, hyphenation and languages through the `galley` command: measure agrees with the library, and bad values
+/// get one-line errors naming their field.
+@Suite struct TextFundamentalsCommandTests {
+    static func measure(_ line: String, _ flags: [String] = []) throws -> (GalleyCommandTests.Outcome, [String: Any]?) {
+        let outcome = try GalleyCommandTests.run(["measure", "--no-system-fonts"] + flags, input: line)
+        let object = try? JSONSerialization.jsonObject(with: Data(outcome.output.utf8)) as? [String: Any]
+        return (outcome, object)
+    }
+
+    @Test func aTabMeasures28PointsPlusTheTextAfterIt() throws {
+        let (outcome, object) = try Self.measure(#"{"id": 1, "text": "a\tb", "size": 17, "font": "Inter"}"#)
+        #expect(outcome.status == 0, "\(outcome.error)")
+        let b = try TestFonts.shape("b", attributes: TextAttributes(font: .font(try TestFonts.bundled.font(family: "Inter", size: 17)))).width
+        #expect(abs((object?["width"] as? Double ?? 0) - (28 + b)) < 1e-6)
+    }
+
+    @Test func hyphenationIsAFlagAndARowField() throws {
+        let text = "The incomprehensibilities of internationalization"
+        let row = #"{"id": 1, "text": "\#(text)", "width": 120, "language": "en-US""#
+        let (plain, plainObject) = try Self.measure(row + "}")
+        let (field, fieldObject) = try Self.measure(row + #", "hyphenationFactor": 1}"#)
+        let (flag, flagObject) = try Self.measure(row + "}", ["--hyphenate", "1"])
+        #expect(plain.status == 0 && field.status == 0 && flag.status == 0)
+        let starts = { (object: [String: Any]?) in object?["line_starts"] as? [Int] ?? [] }
+        #expect(starts(fieldObject) == starts(flagObject))
+        #expect(starts(fieldObject) != starts(plainObject))
+        #expect(starts(fieldObject).count < starts(plainObject).count)
+    }
+
+    @Test(arguments: [
+        (#"{"id": 1, "text": "a", "hyphenationFactor": 1.5}"#, "hyphenationFactor: 1.5 is outside 0...1"),
+        (#"{"id": 1, "text": "a", "language": "klingon-xx"}"#, #"language: "klingon-xx" is not a known BCP 47"#),
+    ])
+    func badRowFieldsAreNamed(_ line: String, _ message: String) throws {
+        let (outcome, object) = try Self.measure(line)
+        #expect(outcome.status == 1)
+        #expect((object?["error"] as? String)?.contains(message) == true, "\(outcome.output)")
+    }
+
+    @Test(arguments: [
+        (["--hyphenate", "2"], "--hyphenate 2 is outside 0...1"),
+        (["--language", "zz-top"], #"--language "zz-top" is not a known BCP 47 language tag"#),
+    ])
+    func badFlagsAreUsageErrors(_ flags: [String], _ message: String) throws {
+        let outcome = try GalleyCommandTests.run(
+            ["render", "Examples/note-english.md", "-o", GalleyCommandTests.temporary("flags.png")] + flags)
+        #expect(outcome.status == 2)
+        #expect(outcome.error.contains(message), "\(outcome.error)")
+    }
+
+    @Test(arguments: [
+        (#"{"tabStops": [{"location": -4}]}"#, "content[0].attributes.paragraph.tabStops[0].location: -4 is outside"),
+        (#"{"tabStops": [{"alignment": "left"}]}"#, #"tabStops[0]: needs "location""#),
+        (#"{"tabStops": [{"location": 10, "alignment": "middle"}]}"#, "tabStops[0].alignment"),
+        (#"{"hyphenationFactor": -0.5}"#, "paragraph.hyphenationFactor: -0.5 is outside 0...1"),
+        (#"{"defaultTabInterval": 1e9}"#, "paragraph.defaultTabInterval"),
+    ])
+    func badParagraphFieldsInADocumentAreNamed(_ paragraph: String, _ message: String) throws {
+        let path = GalleyCommandTests.temporary("paragraph-\(abs(paragraph.hashValue)).json")
+        try #"{"content": [{"text": "a\tb", "attributes": {"paragraph": \#(paragraph)}}]}"#.write(
+            toFile: path, atomically: true, encoding: .utf8)
+        let outcome = try GalleyCommandTests.run(["render", path, "-o", GalleyCommandTests.temporary("p.png")])
+        #expect(outcome.status == 1)
+        #expect(outcome.error.contains(message), "\(outcome.error)")
+    }
+
+    @Test func aDocumentsTabStopsPlaceItsColumns() throws {
+        let path = GalleyCommandTests.temporary("tabs.json")
+        try #"""
+        {"container": {"width": 300}, "render": {"scale": 1, "padding": 0, "background": "#FFFFFF"},
+         "content": [{"text": "a\tb", "attributes": {"color": "#000000",
+            "font": {"family": "Inter", "size": 17},
+            "paragraph": {"tabStops": [{"location": 200, "alignment": "left"}]}}}]}
+        """#.write(toFile: path, atomically: true, encoding: .utf8)
+        let output = GalleyCommandTests.temporary("tabs.png")
+        let outcome = try GalleyCommandTests.run(["render", path, "-o", output, "--no-system-fonts"])
+        #expect(outcome.status == 0, "\(outcome.error)")
+        let canvas = try PNGReader.decode(try Data(contentsOf: URL(fileURLWithPath: output)), scale: 1)
+        // Ink for "a" near x 0 and for "b" from x 200; nothing between.
+        var columns = Set<Int>()
+        for y in 0..<canvas.height {
+            for x in 0..<canvas.width where RenderFixtures.isInk(canvas, x: x, y: y, background: .white) {
+                columns.insert(x)
+            }
+        }
+        #expect(columns.contains { $0 < 12 })
+        #expect(columns.contains { (200..<212).contains($0) })
+        #expect(!columns.contains { (14..<199).contains($0) })
+    }
+}

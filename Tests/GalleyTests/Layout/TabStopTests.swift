@@ -1,0 +1,110 @@
+import Testing
+
+@testable import Galley
+
+/// Tab characters advance to the paragraph's tab stops and draw nothing; measuring agrees with layout.
+@Suite struct TabStopTests {
+    static func inter17(_ style: ParagraphStyle = ParagraphStyle()) throws -> TextAttributes {
+        TextAttributes(font: .font(try TestFonts.bundled.font(family: "Inter", size: 17)), paragraphStyle: style)
+    }
+
+    static func width(_ text: String, _ attributes: TextAttributes) throws -> Double {
+        try TestFonts.shape(text, attributes: attributes).width
+    }
+
+    /// The x of the first glyph drawing the character at UTF-16 offset `offset`, in container coordinates.
+    static func x(ofCharacterAt offset: Int, in layout: TextLayout) -> Double? {
+        for fragment in layout.lineFragments {
+            for run in fragment.runs {
+                for (glyph, x) in zip(run.glyphRun.glyphs, run.glyphPositions)
+                where glyph.cluster + fragment.paragraphStart == offset {
+                    return x
+                }
+            }
+        }
+        return nil
+    }
+
+    @Test func aTabAdvancesToTheNextMultipleOf28Points() throws {
+        let attributes = try Self.inter17()
+        let (layout, _) = try LayoutFixtures.layout("a\tb\tc", attributes: attributes, container: TextContainer(width: 400))
+        let b = try #require(Self.x(ofCharacterAt: 2, in: layout))
+        let c = try #require(Self.x(ofCharacterAt: 4, in: layout))
+        #expect(abs(b - 28) < 1e-9)
+        #expect(abs(c - 56) < 1e-9)
+        let measured = try TextMeasurer(fontLibrary: try TestFonts.bundled).measure("a\tb", attributes: attributes, width: 400)
+        #expect(abs(measured.width - (28 + (try Self.width("b", attributes)))) < 1e-9)
+    }
+
+    @Test func aTabDrawsNoGlyphBoxAndHasNoAdvanceOfItsOwn() throws {
+        let shaped = try TestFonts.shape("a\tb\u{2028}c", attributes: try Self.inter17())
+        let glyphs = shaped.runs.flatMap(\.glyphs)
+        #expect(!glyphs.contains { $0.glyphID == 0 }, "a missing-glyph box")
+        #expect(glyphs.filter { $0.cluster == 1 || $0.cluster == 3 }.allSatisfy { $0.advance == 0 })
+    }
+
+    @Test func rightCenterAndDecimalStopsAlignTheTextAfterTheTab() throws {
+        var style = ParagraphStyle()
+        try style.setTabStops([
+            TextTab(.right, location: 100), TextTab(.center, location: 200), TextTab(.decimal, location: 300),
+        ])
+        let attributes = try Self.inter17(style)
+        let text = "a\tright\tmid\t12.50"
+        let (layout, _) = try LayoutFixtures.layout(text, attributes: attributes, container: TextContainer(width: 400))
+        let rightStart = try #require(Self.x(ofCharacterAt: 2, in: layout))
+        #expect(abs(rightStart + (try Self.width("right", attributes)) - 100) < 1e-6)
+        let midStart = try #require(Self.x(ofCharacterAt: 8, in: layout))
+        #expect(abs(midStart + (try Self.width("mid", attributes)) / 2 - 200) < 1e-6)
+        let numberStart = try #require(Self.x(ofCharacterAt: 12, in: layout))
+        #expect(abs(numberStart + (try Self.width("12", attributes)) - 300) < 1e-6)
+        // Past the last stop, tabs continue on the default 28 pt grid.
+        let (after, _) = try LayoutFixtures.layout(
+            "a\tb\tc\td\te", attributes: attributes, container: TextContainer(width: 600))
+        let e = try #require(Self.x(ofCharacterAt: 8, in: after))
+        #expect(abs(e - 308) < 1e-6)
+    }
+
+    @Test func stopsAreMeasuredFromTheLeadingEdgeNotTheIndent() throws {
+        var style = ParagraphStyle()
+        style.firstLineHeadIndent = 10
+        let (layout, _) = try LayoutFixtures.layout(
+            "a\tb", attributes: try Self.inter17(style), container: TextContainer(width: 400))
+        #expect(abs((try #require(Self.x(ofCharacterAt: 2, in: layout))) - 28) < 1e-9)
+        let padded = TextContainer(width: 400)
+        padded.lineFragmentPadding = 5
+        let (inPadding, _) = try LayoutFixtures.layout("a\tb", attributes: try Self.inter17(), container: padded)
+        #expect(abs((try #require(Self.x(ofCharacterAt: 2, in: inPadding))) - 33) < 1e-9)
+    }
+
+    @Test func aRightToLeftParagraphMeasuresStopsFromTheRight() throws {
+        let attributes = try Self.inter17()
+        let (layout, _) = try LayoutFixtures.layout("שלום\tעולם", attributes: attributes, container: TextContainer(width: 300))
+        let fragment = try #require(layout.lineFragments.first)
+        // The word after the tab begins (on its right) at the first 28 pt stop past the first word, counted from
+        // the right edge.
+        let stop = ((try Self.width("שלום", attributes)) / 28).rounded(.up) * 28
+        let run = try #require(fragment.runs.first { $0.characterRange.contains(5) })
+        let glyph = try #require(zip(run.glyphRun.glyphs, run.glyphPositions).first { $0.0.cluster == 5 })
+        #expect(abs(glyph.1 + glyph.0.advance - (300 - stop)) < 1e-6)
+    }
+
+    @Test func aTabWrapsLikeAnyWideSpaceAndMeasuringAgreesWithLayout() throws {
+        let attributes = try Self.inter17()
+        let text = "name\tvalue\tanother\tcolumn\tand\tmore\ttext"
+        for width in [90.0, 130, 200] {
+            let storage = TextStorage(text, attributes: attributes)
+            let measured = try TextMeasurer(fontLibrary: try TestFonts.bundled).measure(storage, width: width)
+            let laidOut = try TextMeasurerTests.measureByLayout(storage, width: width)
+            #expect(measured.lineStarts == laidOut.lineStarts && measured.height == laidOut.height, "at \(width)")
+            #expect(abs(measured.width - laidOut.width) < 1e-9)
+            #expect(measured.lineCount > 1)
+        }
+    }
+
+    @Test func badTabLocationsAreRefused() {
+        var style = ParagraphStyle()
+        for location in [-1, .nan, .infinity, 1e9] {
+            #expect(throws: ParagraphStyleError.self) { try style.setTabStops([TextTab(location: location)]) }
+        }
+    }
+}
