@@ -45,15 +45,23 @@ public struct DocumentRenderer {
                 x: -padding, y: -padding, width: document.width + 2 * padding, height: max(1, height) + 2 * padding),
             scale: document.render.scale, background: document.render.background)
         let renderer = Renderer()
+        // Columns follow the text's direction: a right-to-left document's first column is on the right.
+        let rightToLeft = layout.lineFragments.first?.isRightToLeft ?? false
+        let origin = canvas.origin
+        func moveTo(column: Int) {
+            let position = rightToLeft ? columns - 1 - column : column
+            canvas.origin = Point(x: origin.x - Double(position) * (columnWidth + document.columnGap), y: origin.y)
+        }
+        // Exclusions are in the first column's coordinates.
+        moveTo(column: 0)
         for exclusion in exclusions {
             if let fill = exclusion.fill { renderer.fill(exclusion.path, color: fill, on: &canvas) }
             if let label = exclusion.label {
                 try draw(label, centeredIn: exclusion.path.bounds, on: &canvas, renderer: renderer)
             }
         }
-        let origin = canvas.origin
         for column in 0..<columns {
-            canvas.origin = Point(x: origin.x - Double(column) * (columnWidth + document.columnGap), y: origin.y)
+            moveTo(column: column)
             renderer.draw(layout, storage: document.storage, on: &canvas, containerIndex: column)
         }
         canvas.origin = origin

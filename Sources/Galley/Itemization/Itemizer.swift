@@ -205,8 +205,9 @@ public struct Itemizer: Sendable {
         /// The style of the current attribute run in `font`, made the first time it is asked for.
         private mutating func style(for font: Font) -> RunStyle? {
             if let made = runStyles.first(where: { $0.font == font }) { return made }
-            guard let runShaping else { return nil }
-            let style = RunStyle(font: font, shaping: runShaping, styleLineHeight: runStyleLineHeight)
+            guard let runShaping, let runFont else { return nil }
+            let style = RunStyle(
+                font: font, primaryFont: runFont, shaping: runShaping, styleLineHeight: runStyleLineHeight)
             runStyles.append(style)
             return style
         }

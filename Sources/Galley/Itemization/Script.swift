@@ -41,3 +41,14 @@ public struct Script: Hashable, Sendable, CustomStringConvertible {
         code == CICU_SCRIPT_COMMON || code == CICU_SCRIPT_INHERITED || code == CICU_SCRIPT_UNKNOWN
     }
 }
+
+extension Script {
+    /// The scripts whose letters join their neighbours (Unicode's Joining_Type is used by them): Arabic, Syriac,
+    /// N'Ko, Mongolian, Mandaic, Manichaean, Psalter Pahlavi, Adlam, Hanifi Rohingya, Sogdian, Phags-pa.
+    private static let joiningScripts: Set<String> = [
+        "Arab", "Syrc", "Nkoo", "Mong", "Mand", "Mani", "Phlp", "Adlm", "Rohg", "Sogd", "Phag",
+    ]
+
+    /// Whether the script's letters take joining forms from their neighbours.
+    var isJoining: Bool { self == .arabic || Self.joiningScripts.contains(iso15924) }
+}

@@ -44,14 +44,18 @@ public struct ItemizedParagraph: Sendable {
 /// style's leading. Shared by reference, so that copying a run (which layout does often) retains one object.
 final class RunStyle: Hashable, Sendable {
     let font: Font
+    /// The font the attributes ask for, before fallback: decorations take their position and thickness from it,
+    /// so an underline runs level across Latin, Chinese, Arabic and emoji in one attribute run.
+    let primaryFont: Font
     let shaping: ShapingKey
     /// The Dynamic Type leading of the run's text style, in points; nil for a fixed font.
     let styleLineHeight: Double?
     /// The font's ascender, descender (negative) and line gap in points, read once for every line the run is on.
     let ascender: Double, descender: Double, lineGap: Double
 
-    init(font: Font, shaping: ShapingKey, styleLineHeight: Double?) {
+    init(font: Font, primaryFont: Font, shaping: ShapingKey, styleLineHeight: Double?) {
         self.font = font
+        self.primaryFont = primaryFont
         self.shaping = shaping
         self.styleLineHeight = styleLineHeight
         ascender = font.ascender
@@ -61,11 +65,13 @@ final class RunStyle: Hashable, Sendable {
 
     static func == (lhs: RunStyle, rhs: RunStyle) -> Bool {
         lhs === rhs
-            || (lhs.font == rhs.font && lhs.shaping == rhs.shaping && lhs.styleLineHeight == rhs.styleLineHeight)
+            || (lhs.font == rhs.font && lhs.primaryFont == rhs.primaryFont && lhs.shaping == rhs.shaping
+                && lhs.styleLineHeight == rhs.styleLineHeight)
     }
 
     func hash(into hasher: inout Hasher) {
         hasher.combine(font)
+        hasher.combine(primaryFont)
         hasher.combine(shaping)
         hasher.combine(styleLineHeight)
     }

@@ -38,7 +38,11 @@ extension LineBreaker {
             if (cutAtStart && cutsJoinedGlyphs(at: part.lowerBound))
                 || (cutAtEnd && cutsJoinedGlyphs(at: part.upperBound))
             {
-                result.append(shaper.reshape(run, range: part, context: range, in: shaped.paragraph))
+                // Ligatures and kerning never cross the break, so the piece is shaped alone; but the pieces of a
+                // word cut inside keep the joining forms they have in the whole word (CSS Text 3, "shaping across
+                // intra-word breaks"), so joining scripts see the whole paragraph as context.
+                let context = run.script.isJoining ? 0..<length : range
+                result.append(shaper.reshape(run, range: part, context: context, in: shaped.paragraph))
             } else {
                 var piece = run
                 piece.glyphs = run.glyphs.filter { part.contains($0.cluster) }

@@ -23,42 +23,57 @@ extension Renderer {
         flush()
     }
 
-    /// Draws underlines and strikethroughs, positioned and sized from each run's font tables.
+    /// Draws underlines and strikethroughs across the line, each segment positioned and sized from the tables
+    /// of the font its attributes ask for (not the fallback fonts that drew some of its glyphs), so one
+    /// decoration stays level across Latin, Chinese, Arabic and emoji. White space hanging at the line's end is
+    /// not decorated.
     func drawDecorations(_ fragment: LineFragment, on canvas: inout Canvas, attributes: inout AttributeCursor) {
-        for run in fragment.runs {
-            let font = run.glyphRun.font
-            for isUnderline in [true, false] {
-                var open: (decoration: TextDecoration, color: Color, offset: Double, minX: Double, maxX: Double)?
-                func flush() {
-                    if let line = open {
-                        let center =
-                            run.origin.y - line.offset - (isUnderline ? font.underlinePosition : font.strikeoutPosition)
-                        let thickness = isUnderline ? font.underlineThickness : font.strikeoutThickness
-                        drawLine(
-                            line.decoration.style, from: line.minX, to: line.maxX, center: center, thickness: thickness,
-                            color: line.color, on: &canvas)
-                    }
-                    open = nil
+        let storage = attributes.storage
+        var contentEnd = fragment.characterRange.upperBound
+        while contentEnd > fragment.characterRange.lowerBound {
+            let unit = storage.utf16[contentEnd - 1]
+            guard LineBreaker.isHangingSpace(unit) || TextStorage.isParagraphTerminator(unit) else { break }
+            contentEnd -= 1
+        }
+        for isUnderline in [true, false] {
+            var open: (decoration: TextDecoration, color: Color, center: Double, thickness: Double, minX: Double,
+                       maxX: Double)?
+            func flush() {
+                if let line = open {
+                    drawLine(
+                        line.decoration.style, from: line.minX, to: line.maxX, center: line.center,
+                        thickness: line.thickness, color: line.color, on: &canvas)
                 }
+                open = nil
+            }
+            for run in fragment.runs {
+                let font = run.glyphRun.style.primaryFont
                 for (glyph, x) in zip(run.glyphRun.glyphs, run.glyphPositions) {
-                    let attributes = attributes.attributes(at: fragment.paragraphStart + glyph.cluster)
-                    guard let decoration = isUnderline ? attributes.underline : attributes.strikethrough else {
+                    let offset = fragment.paragraphStart + glyph.cluster
+                    let attributes = attributes.attributes(at: offset)
+                    guard offset < contentEnd,
+                        let decoration = isUnderline ? attributes.underline : attributes.strikethrough
+                    else {
                         flush()
                         continue
                     }
                     let color = decoration.color ?? attributes.foregroundColor ?? .black
-                    let offset = attributes.baselineOffset ?? 0
-                    if let line = open, line.decoration == decoration, line.color == color, line.offset == offset,
+                    let center =
+                        run.origin.y - (attributes.baselineOffset ?? 0)
+                        - (isUnderline ? font.underlinePosition : font.strikeoutPosition)
+                    let thickness = isUnderline ? font.underlineThickness : font.strikeoutThickness
+                    if let line = open, line.decoration == decoration, line.color == color,
+                        abs(line.center - center) < 0.01, abs(line.thickness - thickness) < 0.01,
                         abs(line.maxX - x) < 0.01
                     {
-                        open = (decoration, color, offset, line.minX, x + glyph.advance)
+                        open?.maxX = x + glyph.advance
                     } else {
                         flush()
-                        open = (decoration, color, offset, x, x + glyph.advance)
+                        open = (decoration, color, center, thickness, x, x + glyph.advance)
                     }
                 }
-                flush()
             }
+            flush()
         }
     }
 
