@@ -14,7 +14,8 @@ struct GalleyTool: ParsableCommand {
             Arabic, Hebrew and Devanagari), then from the system through fontconfig.
             """,
         subcommands: [
-            RenderCommand.self, MeasureCommand.self, FontsCommand.self, StylesCommand.self, ShapeCommand.self,
+            RenderCommand.self, LayoutCommand.self, MeasureCommand.self, FontsCommand.self, StylesCommand.self,
+            ShapeCommand.self,
         ])
 
     /// Runs the command, mapping failures to exit statuses in one place: 0 success, 1 a failure of the work

@@ -12,31 +12,14 @@ public struct DocumentRenderer {
         self.library = library
     }
 
+    /// The document laid out in its columns without drawing: the line fragments ``render()`` draws, container
+    /// `i` being column `i`.
+    public func layout() throws -> TextLayout { try laidOut().layout }
+
     /// The document drawn into a new canvas.
     public func render() throws -> Canvas {
-        var exclusions = document.exclusions
-        if let date = document.badgeDate {
-            exclusions.append(NoteReader.badge(for: date, containerWidth: document.width, defaults: TextAttributes()))
-        }
-        guard document.columns == 1 || document.height > 0 else {
-            throw InputError(
-                path: "container.columns", "\(document.columns) columns need a container height to flow between")
-        }
+        let (layout, exclusions, columnWidth) = try laidOut()
         let columns = document.columns
-        let columnWidth = (document.width - document.columnGap * Double(columns - 1)) / Double(columns)
-        guard columnWidth > 0 else {
-            throw InputError(path: "container.columnGap", "leaves no room for \(columns) columns")
-        }
-        let manager = LayoutManager(textStorage: document.storage, fontLibrary: library, settings: document.settings)
-        for column in 0..<columns {
-            manager.addTextContainer(
-                TextContainer(
-                    size: Size(width: columnWidth, height: document.height),
-                    exclusionPaths: column == 0 ? exclusions.map(\.path) : [],
-                    lineFragmentPadding: document.lineFragmentPadding,
-                    maximumNumberOfLines: document.maximumLines, lineBreakMode: document.lineBreakMode))
-        }
-        let layout = try manager.layout()
         let drawnShapes = exclusions.filter { $0.fill != nil }.map(\.path.bounds.maxY).max() ?? 0
         let height = document.height > 0 ? document.height : max(layout.usedRect().maxY, drawnShapes)
         let padding = document.render.padding
@@ -66,6 +49,33 @@ public struct DocumentRenderer {
         }
         canvas.origin = origin
         return canvas
+    }
+
+    /// The layout, the exclusions it flowed around (the badge's included) and the width of one column.
+    private func laidOut() throws -> (layout: TextLayout, exclusions: [Exclusion], columnWidth: Double) {
+        var exclusions = document.exclusions
+        if let date = document.badgeDate {
+            exclusions.append(NoteReader.badge(for: date, containerWidth: document.width, defaults: TextAttributes()))
+        }
+        guard document.columns == 1 || document.height > 0 else {
+            throw InputError(
+                path: "container.columns", "\(document.columns) columns need a container height to flow between")
+        }
+        let columns = document.columns
+        let columnWidth = (document.width - document.columnGap * Double(columns - 1)) / Double(columns)
+        guard columnWidth > 0 else {
+            throw InputError(path: "container.columnGap", "leaves no room for \(columns) columns")
+        }
+        let manager = LayoutManager(textStorage: document.storage, fontLibrary: library, settings: document.settings)
+        for column in 0..<columns {
+            manager.addTextContainer(
+                TextContainer(
+                    size: Size(width: columnWidth, height: document.height),
+                    exclusionPaths: column == 0 ? exclusions.map(\.path) : [],
+                    lineFragmentPadding: document.lineFragmentPadding,
+                    maximumNumberOfLines: document.maximumLines, lineBreakMode: document.lineBreakMode))
+        }
+        return (try manager.layout(), exclusions, columnWidth)
     }
 
     /// Draws a short label centred in `bounds` (a badge's text).

@@ -201,7 +201,7 @@ import Testing
         #expect(boldEntries.first { $0["style"] as? String == "body" }?["size"] as? Double == 23)
     }
 
-    @Test(arguments: ["render", "measure", "fonts", "styles", "shape"])
+    @Test(arguments: ["render", "layout", "measure", "fonts", "styles", "shape"])
     func everyCommandHasHelpWithExamples(_ command: String) throws {
         let outcome = try Self.run([command, "--help"])
         #expect(outcome.status == 0)

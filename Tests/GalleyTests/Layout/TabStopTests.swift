@@ -36,13 +36,6 @@ import Testing
         #expect(abs(measured.width - (28 + (try Self.width("b", attributes)))) < 1e-9)
     }
 
-    @Test func aTabDrawsNoGlyphBoxAndHasNoAdvanceOfItsOwn() throws {
-        let shaped = try TestFonts.shape("a\tb\u{2028}c", attributes: try Self.inter17())
-        let glyphs = shaped.runs.flatMap(\.glyphs)
-        #expect(!glyphs.contains { $0.glyphID == 0 }, "a missing-glyph box")
-        #expect(glyphs.filter { $0.cluster == 1 || $0.cluster == 3 }.allSatisfy { $0.advance == 0 })
-    }
-
     @Test func rightCenterAndDecimalStopsAlignTheTextAfterTheTab() throws {
         var style = ParagraphStyle()
         try style.setTabStops([

@@ -1,0 +1,135 @@
+import ArgumentParser
+import Foundation
+import Galley
+import GalleyDocuments
+
+/// `galley layout`: what layout decided for an input, line by line, as `hb-shape` shows what shaping decided.
+struct LayoutCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "layout",
+        abstract: "Print the laid-out lines of a .txt, .md or .json input: their ranges, rects, runs and glyphs.",
+        discussion: """
+            Takes the same options as 'render' and lays the input out exactly as 'render' would draw it. Each line \
+            gives its container, character range (code points, end exclusive), rect, used rect and baseline in \
+            points; each run its font, size, script, direction and origin; each glyph its id, cluster (code point \
+            offset), x and y in points, and advance, a hyphen drawn at a break included.
+
+            Examples:
+              galley layout Examples/note-english.md --width 200
+              printf 'a\\tb' | galley layout - --json | jq '.lines[0].runs[0].glyphs'
+            """)
+
+    @Argument(help: "The input: .txt, .md or .json ('-' reads plain text from standard input).")
+    var input: String
+
+    @Flag(help: "Print JSON: {\"lines\": [{\"container\", \"range\", \"rect\", \"used_rect\", \"baseline\", \"runs\"}]}.")
+    var json = false
+
+    @OptionGroup var documentOptions: DocumentOptions
+
+    func run() throws {
+        let (document, library) = try documentOptions.read(input)
+        let layout = try DocumentRenderer(document: document, library: library).layout()
+        let scalars = ScalarOffsets(document.storage.string)
+        let lines = layout.lineFragments.map { LineRecord($0, scalars: scalars) }
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            print(String(decoding: try encoder.encode(["lines": lines]), as: UTF8.self))
+        } else {
+            for (index, line) in lines.enumerated() { print(line.text(number: index + 1)) }
+        }
+    }
+}
+
+/// UTF-16 offsets of a text as code point offsets.
+private struct ScalarOffsets {
+    private let table: [Int]
+
+    init(_ text: String) {
+        var table: [Int] = []
+        table.reserveCapacity(text.utf16.count + 1)
+        for (index, scalar) in text.unicodeScalars.enumerated() {
+            table.append(contentsOf: repeatElement(index, count: scalar.utf16.count))
+        }
+        table.append(text.unicodeScalars.count)
+        self.table = table
+    }
+
+    subscript(utf16Offset: Int) -> Int { table[min(max(0, utf16Offset), table.count - 1)] }
+}
+
+/// Rounds to 1/1000 of a point for printing.
+private func rounded(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
+
+/// One line fragment as `galley layout` prints it.
+private struct LineRecord: Encodable {
+    struct Run: Encodable {
+        struct Glyph: Encodable {
+            let id: UInt32
+            let cluster: Int
+            let x: Double
+            let y: Double
+            let advance: Double
+        }
+
+        let font: String
+        let path: String
+        let size: Double
+        let script: String
+        let direction: String
+        let range: [Int]
+        let origin: [Double]
+        let glyphs: [Glyph]
+    }
+
+    let container: Int
+    let range: [Int]
+    let rect: [Double]
+    let usedRect: [Double]
+    let baseline: Double
+    let runs: [Run]
+
+    enum CodingKeys: String, CodingKey {
+        case container, range, rect, baseline, runs
+        case usedRect = "used_rect"
+    }
+
+    init(_ fragment: LineFragment, scalars: ScalarOffsets) {
+        container = fragment.containerIndex
+        range = [scalars[fragment.characterRange.lowerBound], scalars[fragment.characterRange.upperBound]]
+        let box = { (rect: Rect) in [rect.minX, rect.minY, rect.width, rect.height].map(rounded) }
+        rect = box(fragment.rect)
+        usedRect = box(fragment.usedRect)
+        baseline = rounded(fragment.baselineY)
+        runs = fragment.runs.map { run in
+            let glyphRun = run.glyphRun
+            return Run(
+                font: "\(glyphRun.font.face.familyName) \(glyphRun.font.face.styleName)", path: glyphRun.font.face.path,
+                size: glyphRun.font.size, script: glyphRun.script.iso15924,
+                direction: glyphRun.isRightToLeft ? "rtl" : "ltr",
+                range: [scalars[run.characterRange.lowerBound], scalars[run.characterRange.upperBound]],
+                origin: [rounded(run.origin.x), rounded(run.origin.y)],
+                glyphs: zip(glyphRun.glyphs, run.glyphPositions).map { glyph, x in
+                    Run.Glyph(
+                        id: glyph.glyphID, cluster: scalars[fragment.paragraphStart + glyph.cluster],
+                        x: rounded(x + glyph.xOffset), y: rounded(run.origin.y + glyph.yOffset),
+                        advance: rounded(glyph.advance))
+                })
+        }
+    }
+
+    func text(number: Int) -> String {
+        var lines = [
+            "line \(number) container \(container) [\(range[0]), \(range[1])) rect \(rect) used \(usedRect) "
+                + "baseline \(baseline)"
+        ]
+        for run in runs {
+            let glyphs = run.glyphs.map { "\($0.id)=\($0.cluster)@\($0.x)+\($0.advance)" }.joined(separator: "|")
+            lines.append(
+                "  \(run.font) \(run.size)pt \(run.script) \(run.direction) [\(run.range[0]), \(run.range[1])) "
+                    + "at \(run.origin)\n    [\(glyphs)]")
+        }
+        return lines.joined(separator: "\n")
+    }
+}
