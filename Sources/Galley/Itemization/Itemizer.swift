@@ -255,7 +255,10 @@ public struct Itemizer: Sendable {
         }
         if base.glyph(for: scalar) != nil { return base }
         if let previousFallback, previousFallback.glyph(for: scalar) != nil { return previousFallback }
-        if scalar.properties.generalCategory == .control { return previous ?? base }
+        switch scalar.properties.generalCategory {
+        case .control, .lineSeparator, .paragraphSeparator: return previous ?? base
+        default: break
+        }
         return fontLibrary.fallbackFont(for: scalar, replacing: base) ?? base
     }
 

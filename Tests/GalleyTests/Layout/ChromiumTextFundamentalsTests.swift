@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+
+@testable import Galley
+
+/// Tabs, soft hyphens, invisible marks and emoji lines against Chromium 156's answers, recorded with
+/// `../shared/tools/chrome_lines.py --detail` (Inter 17 px, `lang="en-US"`, `white-space: pre-wrap`,
+/// `overflow-wrap: break-word`, `hyphens: manual`, fallback "Noto Color Emoji", "Noto Sans CJK SC") at 200 and
+/// 120 px into Tests/Fixtures/chromium/text-fundamentals.chrome-*.jsonl. Chromium's default `tab-size: 8` is
+/// eight spaces, so Galley's tab interval is set to eight of Inter's spaces here. To record them again:
+///
+///     python3 ../shared/tools/chrome_lines.py --rows Tests/Fixtures/chromium/text-fundamentals.rows.jsonl \
+///         --width 200 --size 17 --font Fonts/Inter/Inter-roman.var.ttf --lang en-US \
+///         --fallback '"Noto Color Emoji", "Noto Sans CJK SC"' --detail \
+///         --out Tests/Fixtures/chromium/text-fundamentals.chrome-200.jsonl
+@Suite struct ChromiumTextFundamentalsTests {
+    struct Row: Decodable {
+        let id: String
+        let text: String?
+        let height: Double?
+        let lines: Int?
+        let line_starts: [Int]?
+        let line_widths: [Double]?
+    }
+
+    /// Where Galley follows another reference than Chromium, or a difference issue 20 (breaking like Chromium)
+    /// owns: U+2028 ends a line as in TextKit and UAX #14 (Chromium's pre-wrap ignores it); Chromium breaks
+    /// after a space before a word joiner (UAX #14 rule LB11 forbids it) and keeps a ZWJ or ZWNJ after a space
+    /// on the line before the break (ICU puts the break before it).
+    static let otherReference: Set<String> = ["linesep", "mark-wj", "mark-zwj", "mark-zwnj"]
+
+    static func rows(_ name: String) throws -> [Row] {
+        let text = try String(contentsOf: TestFonts.fixture("chromium/\(name)"), encoding: .utf8)
+        return try text.split(separator: "\n").map { try JSONDecoder().decode(Row.self, from: Data($0.utf8)) }
+    }
+
+    /// Chromium's line starts with the tool's soft-hyphen slip undone: after a line that ends at a soft hyphen,
+    /// chrome_lines.py reports the next line one code point late (the generated hyphen shifts its character
+    /// rects); the line widths show where Chromium really broke.
+    static func chromiumStarts(_ row: Row, text: String) -> [Int] {
+        let scalars = Array(text.unicodeScalars)
+        return (row.line_starts ?? []).map { start in
+            start >= 2 && scalars[start - 2] == "\u{AD}" ? start - 1 : start
+        }
+    }
+
+    @Test(arguments: [200.0, 120.0])
+    func lineBreaksWidthsAndSteadyHeightsEqualChromiums(_ width: Double) throws {
+        let inputs = try Self.rows("text-fundamentals.rows.jsonl")
+        let answers = try Self.rows("text-fundamentals.chrome-\(Int(width)).jsonl")
+        try #require(inputs.count == answers.count && inputs.count >= 20)
+        let library = try TestFonts.system
+        let inter = try library.font(family: "Inter", size: 17)
+        var style = ParagraphStyle()
+        style.defaultTabInterval = 8 * (try TestFonts.shape(" ", attributes: TextAttributes(font: .font(inter))).width)
+        let attributes = TextAttributes(font: .font(inter), language: "en-US", paragraphStyle: style)
+        let interLine = inter.ascender - inter.descender + inter.lineGap
+        var compared = 0
+        for (input, answer) in zip(inputs, answers) {
+            let text = try #require(input.text)
+            let storage = TextStorage(text, attributes: attributes)
+            let manager = LayoutManager(textStorage: storage, fontLibrary: library)
+            manager.addTextContainer(TextContainer(width: width))
+            let fragments = try manager.layout().lineFragments
+            let starts = fragments.map {
+                String(decoding: storage.utf16.prefix($0.characterRange.lowerBound), as: UTF16.self).unicodeScalars.count
+            }
+            // Chromium rounds each font's ascent and descent to whole pixels, so every line of these rows is 20 px
+            // there; Galley's unrounded lines are Inter's 20.57 pt, the emoji font's 0.05 pt more at most.
+            if let height = answer.height, let lines = answer.lines, height == 20 * Double(lines) {
+                for fragment in fragments {
+                    #expect(fragment.rect.height >= interLine - 1e-9 && fragment.rect.height < interLine + 0.1, "\(input.id)")
+                }
+            }
+            guard !Self.otherReference.contains(input.id) else { continue }
+            compared += 1
+            #expect(starts == Self.chromiumStarts(answer, text: text), "\(input.id) at \(width)")
+            // Noto Color Emoji is a bitmap font: Chromium scales its advances from the bitmap strike (21.22 px per
+            // emoji at 17 px), HarfBuzz reads them from hmtx (21.17 px); line starts still agree.
+            guard starts.count == answer.line_widths?.count, !input.id.hasPrefix("emoji") else { continue }
+            for (fragment, chromium) in zip(fragments, answer.line_widths ?? []) {
+                // Chromium keeps positions in 1/64 px.
+                #expect(abs(fragment.usedRect.width - chromium) < 0.05, "\(input.id): \(fragment.usedRect.width) vs \(chromium)")
+            }
+        }
+        #expect(compared >= 16)
+    }
+}
