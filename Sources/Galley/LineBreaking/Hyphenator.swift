@@ -16,6 +16,10 @@ public enum Hyphenator {
 
     private static let dictionaries = Locked<[String: HyphenationDictionary?]>([:])
 
+    /// Scripts whose words are never hyphenated: CJK (a line may break between any two characters) and the
+    /// right-to-left joining scripts (Arabic, Hebrew, Syriac, Thaana), which do not hyphenate.
+    static let unhyphenatedScripts: Set<String> = ["Hani", "Hira", "Kana", "Hang", "Bopo", "Arab", "Hebr", "Syrc", "Thaa"]
+
     /// The hyphenation points of `word` (UTF-16) in `language` (BCP 47, such as `en-US`): offsets inside the word
     /// after which a hyphen may end a line, in increasing order. Empty when the word is too short, holds
     /// anything but letters and marks, or the language has no dictionary.
@@ -28,7 +32,9 @@ public enum Hyphenator {
         var offset = 0
         for scalar in scalars {
             let properties = scalar.properties
-            guard properties.isAlphabetic || properties.generalCategory == .nonspacingMark else { return [] }
+            guard properties.isAlphabetic || properties.generalCategory == .nonspacingMark,
+                scalar.isASCII || !Self.unhyphenatedScripts.contains(Script(of: scalar).iso15924)
+            else { return [] }
             let lower = properties.lowercaseMapping.unicodeScalars
             guard lower.count == 1, let single = lower.first else { return [] }
             offset += scalar.utf16.count

@@ -43,6 +43,9 @@ import Testing
 
     @Test func aLanguageWithoutADictionaryIsNotHyphenatedAndIsNoError() throws {
         #expect(!Hyphenator.hasDictionary(for: "ja"))
+        for word in ["中华人民共和国万岁", "مستشفياتهم", "internat中ionalization"] {
+            #expect(Hyphenator.hyphenationPoints(in: ArraySlice(Array(word.utf16)), language: "en-US").isEmpty)
+        }
         #expect(Hyphenator.hyphenationPoints(in: ArraySlice(Array("internationalization".utf16)), language: "ja").isEmpty)
         let measurer = TextMeasurer(fontLibrary: try TestFonts.bundled)
         let text = Self.prose[2]
