@@ -6,13 +6,13 @@ import GalleyDocuments
 /// The flags of commands that lay out a whole input file (`render`, `layout`): the container, fonts, text,
 /// colours, effects, exclusions and the image's margin, laid over what the file itself asks for.
 struct DocumentOptions: ParsableArguments {
-    @Option(help: "The text container's width in points (default 360, or the document's).")
+    @Option(parsing: .unconditional, help: "The text container's width in points (default 360, or the document's).")
     var width: Double?
 
-    @Option(help: "The container's height in points (default: as tall as the text).")
+    @Option(parsing: .unconditional, help: "The container's height in points (default: as tall as the text).")
     var height: Double?
 
-    @Option(help: "Pixels per point: 1, 2 or 3 (default 2).")
+    @Option(parsing: .unconditional, help: "Pixels per point: 1, 2 or 3 (default 2).")
     var scale: Double?
 
     @OptionGroup var fontOptions: FontOptions
@@ -31,20 +31,16 @@ struct DocumentOptions: ParsableArguments {
     @Option(help: "An exclusion path as SVG path data in points, container coordinates; repeatable.")
     var exclude: [String] = []
 
-    @Option(help: "Empty margin around the container in points (default 16).")
-    var padding: Double?
+    @Option(
+        name: [.customLong("margin"), .customLong("padding")], parsing: .unconditional,
+        help: "Empty margin around the container in the image, in points (default 16; --padding is its old name).")
+    var margin: Double?
 
     func validate() throws {
-        for (name, value, range) in [
-            ("--width", width, 1.0...100_000), ("--height", height, 0...100_000), ("--scale", scale, 0.1...8),
-            ("--padding", padding, 0...10_000),
-        ] {
-            if let value, !range.contains(value) {
-                throw ValidationError(
-                    "\(name) \(JSONValue.format(value)) is outside \(JSONValue.format(range.lowerBound))...\(JSONValue.format(range.upperBound))"
-                )
-            }
-        }
+        try NumberFlag.check("--width", width, 1...100_000)
+        try NumberFlag.check("--height", height, 0...100_000)
+        try NumberFlag.check("--scale", scale, 0.1...8)
+        try NumberFlag.check("--margin", margin, 0...10_000)
     }
 
     /// Reads `input` (.txt, .md, .json, or `-`) with the flags laid over it, and the font library it uses.
@@ -62,7 +58,7 @@ struct DocumentOptions: ParsableArguments {
         if let width { document.width = width }
         if let height { document.height = height }
         if let scale { document.render.scale = scale }
-        if let padding { document.render.padding = padding }
+        if let margin { document.render.padding = margin }
         if let background {
             document.render.background =
                 background.lowercased() == "none" ? nil : try parseColor(background, flag: "--background")

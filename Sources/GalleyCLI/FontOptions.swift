@@ -8,7 +8,7 @@ struct FontOptions: ParsableArguments {
     @Option(help: "A font family name (bundled or system) or a font file path.")
     var font: String?
 
-    @Option(help: "The font size in points (default: the text style's size, 17 for body).")
+    @Option(parsing: .unconditional, help: "The font size in points (default: the text style's size, 17 for body).")
     var size: Double?
 
     @Option(
@@ -29,6 +29,10 @@ struct FontOptions: ParsableArguments {
     /// The font library the flags ask for: the shared standard one, or one without system fonts.
     func library() throws -> FontLibrary {
         try noSystemFonts ? .bundledOnly : .standard
+    }
+
+    func validate() throws {
+        try NumberFlag.check("--size", size, Font.sizeLimit)
     }
 
     /// The Dynamic Type settings the flags ask for.

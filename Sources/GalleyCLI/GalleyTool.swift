@@ -10,9 +10,11 @@ struct GalleyTool: ParsableCommand {
         commandName: "galley",
         abstract: "Lay out, shape and render text with HarfBuzz, ICU, FreeType and fontconfig.",
         discussion: """
-            Fonts come from Galley's bundled Fonts/ first (Inter, Noto Sans CJK SC, JetBrains Mono, Noto Sans \
-            Arabic, Hebrew and Devanagari), then from the system through fontconfig.
+            Fonts come from the fonts compiled into Galley first (Inter, Noto Sans CJK SC, JetBrains Mono, Noto \
+            Sans Arabic, Hebrew and Devanagari), then from the system through fontconfig (--no-system-fonts: \
+            the compiled-in fonts alone; GALLEY_FONTS_DIR: a directory of fonts in their place).
             """,
+        version: "galley 0.6.0",
         subcommands: [
             RenderCommand.self, LayoutCommand.self, MeasureCommand.self, FontsCommand.self, StylesCommand.self,
             ShapeCommand.self,
@@ -27,6 +29,10 @@ struct GalleyTool: ParsableCommand {
     }
 
     private static func runAndReport() -> Int32 {
+        if let unknown = unknownCommand(in: Array(CommandLine.arguments.dropFirst())) {
+            FileHandle.standardError.write(Data("galley: error: \(unknown)\n".utf8))
+            return 2
+        }
         do {
             var command = try parseAsRoot()
             try command.run()
@@ -45,6 +51,33 @@ struct GalleyTool: ParsableCommand {
             FileHandle.standardError.write(Data("galley: error: \(message.oneLine)\n".utf8))
             return usage ? 2 : (code == .failure ? 1 : code.rawValue)
         }
+    }
+}
+
+extension GalleyTool {
+    /// The message for a first argument that names no command ("unknown command 'rendr'; did you mean
+    /// 'render'? …"), or nil: without it, ArgumentParser would complain about the first option instead.
+    static func unknownCommand(in arguments: [String]) -> String? {
+        guard let first = arguments.first, !first.hasPrefix("-") else { return nil }
+        let names = configuration.subcommands.compactMap { $0.configuration.commandName } + ["help"]
+        guard !names.contains(first) else { return nil }
+        let closest = names.min { editDistance($0, first) < editDistance($1, first) }
+        let guess = closest.flatMap { editDistance($0, first) <= 2 ? " (did you mean '\($0)'?)" : nil } ?? ""
+        return "unknown command '\(first)'\(guess); the commands are \(names.dropLast().joined(separator: ", "))"
+    }
+
+    /// The Levenshtein distance between two short words.
+    private static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        var previous = Array(0...b.count)
+        for (i, x) in a.enumerated() {
+            var current = [i + 1]
+            for (j, y) in b.enumerated() {
+                current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1)))
+            }
+            previous = current
+        }
+        return previous[b.count]
     }
 }
 

@@ -21,10 +21,10 @@ struct MeasureCommand: ParsableCommand {
               galley measure rows.jsonl --style headline --category accessibilityLarge > heights.jsonl
             """)
 
-    @Argument(help: "A JSON-lines file, or '-' (the default) for standard input.")
+    @Argument(help: "A JSON-lines file, or '-' for standard input.")
     var input: String = "-"
 
-    @Option(help: "The width in points for lines that give none (default 320).")
+    @Option(parsing: .unconditional, help: "The width in points for lines that give none.")
     var width: Double = 320
 
     @OptionGroup var fontOptions: FontOptions
@@ -37,9 +37,7 @@ struct MeasureCommand: ParsableCommand {
     static let lineLimit = 1 << 20
 
     func validate() throws {
-        guard width > 0, width <= 100_000 else {
-            throw ValidationError("--width \(JSONValue.format(width)) is outside 1...100000")
-        }
+        try NumberFlag.check("--width", width, 1...100_000)
     }
 
     func run() throws {
@@ -87,9 +85,11 @@ struct MeasureCommand: ParsableCommand {
     }
 
     /// Measures one input line; never throws: a bad line becomes an error line.
-    static func measure(_ line: String, defaults: LineDefaults, measurer: TextMeasurer, library: FontLibrary) -> Result
+    static func measure(_ input: InputLine, defaults: LineDefaults, measurer: TextMeasurer, library: FontLibrary)
+        -> Result
     {
         var id = JSONValue.null
+        let line = input.text
         do {
             guard line.utf8.count <= lineLimit else { throw InputError("line longer than \(lineLimit) bytes") }
             let value = try JSONParser.parse(line)
@@ -124,7 +124,11 @@ struct MeasureCommand: ParsableCommand {
             ]
             return Result(line: JSONValue.object(fields.map { (key: $0.0, value: $0.1) }).serialized, failed: false)
         } catch {
-            let message = "\(error)".oneLine
+            // The parser sees one line at a time: its "line 1" is the input's line `input.number`.
+            let message =
+                (error as? JSONParser.SyntaxError).map {
+                    "invalid JSON at line \(input.number), column \($0.column): \($0.message)"
+                } ?? "line \(input.number): \(error)".oneLine
             return Result(
                 line: JSONValue.object([(key: "id", value: id), (key: "error", value: .string(message))]).serialized,
                 failed: true)
@@ -183,12 +187,20 @@ private final class OutputSlots: @unchecked Sendable {
 }
 
 /// Reads lines from a file or standard input a batch at a time.
+/// One line of `measure`'s input and its 1-based number in the file.
+struct InputLine: Sendable {
+    let number: Int
+    let text: String
+}
+
 private final class LineReader {
     private let handle: FileHandle
     private var buffer: [UInt8] = []
     /// Where the unread part of `buffer` starts.
     private var position = 0
     private var atEnd = false
+    /// The number of the last line read (1-based, blank lines counted).
+    private var lineNumber = 0
 
     init?(path: String) {
         if path == "-" {
@@ -199,20 +211,24 @@ private final class LineReader {
         }
     }
 
-    /// Up to `count` lines (without their newlines); fewer at the end; empty when the input is exhausted. Blank
+    /// Up to `count` lines (without their newlines) with their line numbers; fewer at the end; empty when the input is exhausted. Blank
     /// lines are skipped; bytes that are not UTF-8 become U+FFFD, which the line's JSON then reports.
-    func nextLines(_ count: Int) -> [String] {
-        var lines: [String] = []
+    func nextLines(_ count: Int) -> [InputLine] {
+        var lines: [InputLine] = []
         func isBlank(_ bytes: ArraySlice<UInt8>) -> Bool { bytes.allSatisfy { $0 == 0x20 || $0 == 0x0D || $0 == 0x09 } }
         while lines.count < count {
             if let newline = buffer[position...].firstIndex(of: 0x0A) {
                 let line = buffer[position..<newline]
                 position = newline + 1
-                if !isBlank(line) { lines.append(String(decoding: line, as: UTF8.self)) }
+                lineNumber += 1
+                if !isBlank(line) { lines.append(InputLine(number: lineNumber, text: String(decoding: line, as: UTF8.self))) }
                 continue
             }
             if atEnd {
-                if !isBlank(buffer[position...]) { lines.append(String(decoding: buffer[position...], as: UTF8.self)) }
+                if !isBlank(buffer[position...]) {
+                    lineNumber += 1
+                    lines.append(InputLine(number: lineNumber, text: String(decoding: buffer[position...], as: UTF8.self)))
+                }
                 buffer.removeAll()
                 position = 0
                 break

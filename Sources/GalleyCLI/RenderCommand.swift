@@ -28,6 +28,15 @@ struct RenderCommand: ParsableCommand {
 
     @OptionGroup var documentOptions: DocumentOptions
 
+    func validate() throws {
+        let kind = (output as NSString).pathExtension.lowercased()
+        guard kind == "png" else {
+            throw ValidationError(
+                "-o \(output): galley writes PNG images only; name the output .png"
+                    + (kind.isEmpty ? "" : " (.\(kind) is not written)"))
+        }
+    }
+
     func run() throws {
         let (document, library) = try documentOptions.read(input)
         let canvas = try DocumentRenderer(document: document, library: library).render()

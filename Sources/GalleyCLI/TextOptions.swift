@@ -4,16 +4,14 @@ import GalleyDocuments
 
 /// The flags shared by commands that break text into lines: `--hyphenate` and `--language`.
 struct TextOptions: ParsableArguments {
-    @Option(help: "Hyphenate words automatically, 0…1 (TextKit's hyphenationFactor: 1 whenever a word does not fit).")
+    @Option(parsing: .unconditional, help: "Hyphenate words automatically, 0…1 (TextKit's hyphenationFactor: 1 whenever a word does not fit).")
     var hyphenate: Double?
 
     @Option(help: "The text's BCP 47 language (en-US, zh-Hans…) where the input sets none: line breaking, glyphs, hyphenation.")
     var language: String?
 
     func validate() throws {
-        if let hyphenate, !(0...1).contains(hyphenate) {
-            throw ValidationError("--hyphenate \(JSONValue.format(hyphenate)) is outside 0...1")
-        }
+        try NumberFlag.check("--hyphenate", hyphenate, 0...1)
         if let language, !LanguageTag.isValid(language) {
             throw ValidationError("--language \"\(language)\" is not a known BCP 47 language tag")
         }

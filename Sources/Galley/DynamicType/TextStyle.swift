@@ -41,7 +41,7 @@ public enum ContentSizeCategory: String, Hashable, Sendable, CaseIterable, Codab
 }
 
 /// Why a Dynamic Type name or value was refused.
-public enum DynamicTypeError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum DynamicTypeError: GalleyError, Equatable, Sendable {
     case unknownTextStyle(String, valid: [String])
     case unknownCategory(String, valid: [String])
 

@@ -1,7 +1,7 @@
 /// Why a font could not be found, opened or used.
 ///
 /// Each case carries the offending value (a path, a family name, a size) and, where a limit was broken, the limit.
-public enum FontError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum FontError: GalleyError, Equatable, Sendable {
     /// No file exists at `path`.
     case fileNotFound(path: String)
     /// The file exists but is not a font FreeType or HarfBuzz can read (truncated, corrupt, another format).

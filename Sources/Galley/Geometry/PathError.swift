@@ -1,5 +1,5 @@
 /// Why a path was refused.
-public enum PathError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum PathError: GalleyError, Equatable, Sendable {
     /// SVG path data could not be read; `offset` counts the characters before the one where reading stopped.
     case invalidPathData(offset: Int, reason: String)
     /// The path has more segments than ``BezierPath/segmentLimit``.

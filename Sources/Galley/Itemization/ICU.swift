@@ -11,7 +11,7 @@ enum ICU {
 }
 
 /// An ICU call failed; `code` is ICU's name for the status, such as `U_MEMORY_ALLOCATION_ERROR`.
-public struct ICUError: Error, Equatable, Sendable, CustomStringConvertible {
+public struct ICUError: GalleyError, Equatable, Sendable {
     public let operation: String
     public let code: String
 

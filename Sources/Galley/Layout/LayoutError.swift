@@ -1,5 +1,5 @@
 /// Why text could not be laid out.
-public enum LayoutError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum LayoutError: GalleyError, Equatable, Sendable {
     /// A container's width is not positive and finite, or its height negative or not finite, or either is over
     /// ``TextContainer/sizeLimit``.
     case invalidContainerSize(width: Double, height: Double, limit: Double)

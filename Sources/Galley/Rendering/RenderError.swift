@@ -1,5 +1,5 @@
 /// Why an image could not be made or written.
-public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum RenderError: GalleyError, Equatable, Sendable {
     /// The image would have more pixels than ``Canvas/pixelLimit`` (or a side over ``Canvas/sideLimit``).
     case imageTooLarge(width: Int, height: Int, limit: Int)
     /// A size, scale or coordinate is zero, negative or not finite where a positive finite number is needed.

@@ -11,7 +11,7 @@ public struct AttributeRun: Hashable, Sendable {
 }
 
 /// Why a text storage refused a change.
-public enum TextStorageError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum TextStorageError: GalleyError, Equatable, Sendable {
     /// A UTF-16 range reaches outside the text.
     case rangeOutOfBounds(Range<Int>, length: Int)
 

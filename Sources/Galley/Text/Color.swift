@@ -49,7 +49,7 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// Why a colour could not be read.
-public enum ColorError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum ColorError: GalleyError, Equatable, Sendable {
     /// The text is not `#RGB`, `#RRGGBB` or `#RRGGBBAA`.
     case invalidHex(String)
 

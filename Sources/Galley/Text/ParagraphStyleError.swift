@@ -1,5 +1,5 @@
 /// Why a paragraph-style value was refused.
-public enum ParagraphStyleError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum ParagraphStyleError: GalleyError, Equatable, Sendable {
     /// A tab stop's location is negative, not finite, or above `limit` points.
     case invalidTabLocation(Double, limit: Double)
 

@@ -38,7 +38,7 @@ public struct Exclusion {
 }
 
 /// Why an input file could not be read; the CLI reports these with exit status 1.
-public struct InputError: Error, CustomStringConvertible {
+public struct InputError: GalleyError {
     public let description: String
 
     public init(_ description: String) { self.description = description }

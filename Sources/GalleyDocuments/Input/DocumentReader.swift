@@ -1,7 +1,8 @@
 import Foundation
 import Galley
 
-/// Reads a JSON document: text runs with every attribute, the container (size, columns, padding, line limit),
+/// Reads a JSON document: text runs with every attribute, the container (size, columns, line-fragment padding,
+/// line limit),
 /// exclusion paths, the Dynamic Type environment and render options. The format is in the README.
 public enum DocumentReader {
     /// The document in `text`, its runs laid over `defaults`; fixed fonts it names are found in `library`.
@@ -42,9 +43,12 @@ public enum DocumentReader {
             if let bold = environment.member("boldText") { result.settings.boldText = try bold.bool() }
         }
         if let render = document.member("render") {
-            try render.requireObject(allowing: ["scale", "background", "padding"])
+            // "padding" is the margin's old name, still accepted.
+            try render.requireObject(allowing: ["scale", "background", "margin", "padding"])
             if let scale = render.member("scale") { result.render.scale = try scale.number(in: 0.1...8) }
-            if let padding = render.member("padding") { result.render.padding = try padding.number(in: 0...10_000) }
+            if let margin = render.member("margin") ?? render.member("padding") {
+                result.render.padding = try margin.number(in: 0...10_000)
+            }
             if let background = document.value["render"]?["background"] {
                 result.render.background =
                     background == .null ? nil : try JSONField(value: background, path: "render.background").color()
@@ -54,14 +58,18 @@ public enum DocumentReader {
     }
 
     private static func readContainer(_ field: JSONField, into document: inout Document) throws {
+        // "padding" is the line-fragment padding's old name, still accepted.
         try field.requireObject(allowing: [
-            "width", "height", "columns", "columnGap", "padding", "maxLines", "lineBreakMode", "exclusions",
+            "width", "height", "columns", "columnGap", "lineFragmentPadding", "padding", "maxLines", "lineBreakMode",
+            "exclusions",
         ])
         if let width = field.member("width") { document.width = try width.number(in: 1...100_000) }
         if let height = field.member("height") { document.height = try height.number(in: 0...100_000) }
         if let columns = field.member("columns") { document.columns = try columns.integer(in: 1...20) }
         if let gap = field.member("columnGap") { document.columnGap = try gap.number(in: 0...10_000) }
-        if let padding = field.member("padding") { document.lineFragmentPadding = try padding.number(in: 0...1_000) }
+        if let padding = field.member("lineFragmentPadding") ?? field.member("padding") {
+            document.lineFragmentPadding = try padding.number(in: 0...1_000)
+        }
         if let lines = field.member("maxLines") { document.maximumLines = try lines.integer(in: 0...1_000_000) }
         if let mode = field.member("lineBreakMode") {
             document.lineBreakMode = try mode.choice(ParagraphStyle.LineBreakMode.self)

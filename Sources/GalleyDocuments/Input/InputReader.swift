@@ -8,9 +8,18 @@ public enum InputReader {
 
     /// The document in the file at `path` (`-` for standard input, read as plain text), by its extension;
     /// fonts a JSON document names are found in `library`.
+    ///
+    /// - Throws: ``InputError`` for an extension Galley does not read (naming those it does), a missing, unreadable,
+    ///   oversized or non-UTF-8 file, or a bad document.
     public static func read(path: String, defaults: TextAttributes, library: FontLibrary) throws -> Document {
+        let kind = (path as NSString).pathExtension.lowercased()
+        guard ["", "txt", "text", "md", "markdown", "json"].contains(kind) else {
+            throw InputError(
+                "\(path): .\(kind) is not an input galley reads; it reads plain text (.txt or no extension), notes "
+                    + "(.md) and documents (.json), or '-' for standard input")
+        }
         let text = try readText(path: path)
-        switch (path as NSString).pathExtension.lowercased() {
+        switch kind {
         case "md", "markdown": return NoteReader.read(text, defaults: defaults)
         case "json": return try DocumentReader.read(text, defaults: defaults, library: library)
         default: return Document(storage: TextStorage(text, attributes: defaults))

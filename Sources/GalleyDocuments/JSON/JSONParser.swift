@@ -5,7 +5,7 @@ public struct JSONParser {
     /// How deeply arrays and objects may nest (``Limits/jsonDepth``).
     public static var depthLimit: Int { Limits.current.jsonDepth }
 
-    public struct SyntaxError: Error, CustomStringConvertible {
+    public struct SyntaxError: GalleyError {
         public let line: Int
         public let column: Int
         public let message: String

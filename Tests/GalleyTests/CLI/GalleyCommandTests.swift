@@ -99,8 +99,8 @@ import Testing
         #expect(outcome.status == 1)
         let lines = outcome.output.split(separator: "\n").map(String.init)
         #expect(lines.count == 4)
-        #expect(lines[1].contains(#""id":2"#) && lines[1].contains(#""error":"text: expected a string"#))
-        #expect(lines[2].contains("line 1, column 2"))
+        #expect(lines[1].contains(#""id":2"#) && lines[1].contains(#""error":"line 2: text: expected a string"#))
+        #expect(lines[2].contains("invalid JSON at line 3, column 2"), "the input's line, not the parser's")
         #expect(lines[3].contains(#""id":4,"height""#))
     }
 

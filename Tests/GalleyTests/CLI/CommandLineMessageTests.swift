@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+
+@testable import Galley
+@testable import GalleyDocuments
+
+/// The command line's messages say what is wrong in the user's terms, with the documented exit status.
+@Suite struct CommandLineMessageTests {
+    static let note = "Examples/note-english.md"
+
+    @Test(arguments: [
+        (["render", note, "-o", "/tmp/x.png", "--width", "-10"], Int32(2), "--width -10 must be positive (1...100000)"),
+        (["render", note, "-o", "/tmp/x.png", "--height", "-1"], 2, "--height -1 must not be negative (0...100000)"),
+        (["render", note, "-o", "/tmp/x.png", "--size", "-3"], 2, "--size -3 must be positive"),
+        (["render", note, "-o", "/tmp/x.png", "--scale", "9"], 2, "--scale 9 is outside 0.1...8"),
+        (["measure", "--width", "-5"], 2, "--width -5 must be positive"),
+        (["rendr", note, "-o", "/tmp/x.png"], 2, "unknown command 'rendr' (did you mean 'render'?); the commands are render, layout, measure, fonts, styles, shape"),
+        (["frobnicate"], 2, "unknown command 'frobnicate'; the commands are"),
+        (["render", note, "-o", "/tmp/x.jpg"], 2, "-o /tmp/x.jpg: galley writes PNG images only; name the output .png (.jpg is not written)"),
+        (["render", "Tests/Fixtures/shaping-strings.tsv", "-o", "/tmp/x.png"], 1, ".tsv is not an input galley reads; it reads plain text (.txt or no extension), notes (.md) and documents (.json), or '-' for standard input"),
+    ])
+    func badCommandLinesSayWhatIsWrong(_ arguments: [String], _ status: Int32, _ message: String) throws {
+        let outcome = try GalleyCommandTests.run(arguments)
+        #expect(outcome.status == status, "\(outcome.error)")
+        #expect(outcome.error == "galley: error: \(message)\n" || outcome.error.contains(message), "\(outcome.error)")
+        #expect(outcome.error.split(separator: "\n").count == 1)
+    }
+
+    @Test func versionAndHelpShowEachDefaultOnce() throws {
+        let version = try GalleyCommandTests.run(["--version"])
+        #expect(version.status == 0 && version.output.hasPrefix("galley "))
+        let help = try GalleyCommandTests.run(["measure", "--help"])
+        for option in ["--width <width>", "<input>"] {
+            // The option's entry: from its line in OPTIONS/ARGUMENTS to the next entry.
+            let entry = help.output.components(separatedBy: "\n  \(option)").dropFirst().first?
+                .components(separatedBy: "\n  -").first?.components(separatedBy: "\n\n").first ?? ""
+            #expect(entry.components(separatedBy: "default").count - 1 == 1, "\(option): \(entry)")
+        }
+    }
+
+    @Test func oldPaddingNamesStillWork() throws {
+        let margin = try GalleyCommandTests.run(["render", Self.note, "-o", GalleyCommandTests.temporary("m.png"), "--margin", "0"])
+        let padding = try GalleyCommandTests.run(["render", Self.note, "-o", GalleyCommandTests.temporary("p.png"), "--padding", "0"])
+        #expect(margin.status == 0 && padding.status == 0)
+        #expect(try GalleyCommandTests.image(GalleyCommandTests.temporary("m.png")).width == 720)
+        #expect(try GalleyCommandTests.image(GalleyCommandTests.temporary("p.png")).width == 720)
+        let library = try TestFonts.bundled
+        let new = try DocumentReader.read(
+            #"{"container": {"lineFragmentPadding": 5}, "render": {"margin": 3}, "content": ["a"]}"#,
+            defaults: TextAttributes(), library: library)
+        let old = try DocumentReader.read(
+            #"{"container": {"padding": 5}, "render": {"padding": 3}, "content": ["a"]}"#,
+            defaults: TextAttributes(), library: library)
+        #expect(new.lineFragmentPadding == 5 && new.render.padding == 3)
+        #expect(old.lineFragmentPadding == 5 && old.render.padding == 3)
+    }
+
+    @Test func errorsDescribeThemselvesOutsideTheCommandLine() {
+        let errors: [any Error] = [
+            FontError.unknownFamily(name: "Nope", bundledFamilies: ["Inter"]),
+            ColorError.invalidHex("zz"), ParagraphStyleError.invalidTabLocation(-1, limit: 100_000),
+            InputError(path: "content[0].text", "missing"),
+        ]
+        for error in errors {
+            #expect(error.localizedDescription == "\(error)")
+            #expect(!error.localizedDescription.contains("operation could not be completed"))
+        }
+    }
+}
