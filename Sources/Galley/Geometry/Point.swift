@@ -41,6 +41,10 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     public var minY: Double { origin.y }
     public var maxX: Double { origin.x + size.width }
     public var maxY: Double { origin.y + size.height }
+    /// The x of the rectangle's centre, in points.
+    public var midX: Double { origin.x + size.width / 2 }
+    /// The y of the rectangle's centre, in points.
+    public var midY: Double { origin.y + size.height / 2 }
     public var width: Double { size.width }
     public var height: Double { size.height }
     public var isEmpty: Bool { size.width <= 0 || size.height <= 0 }

@@ -52,12 +52,18 @@ public final class TextMeasurer {
         self.settings = settings
     }
 
-    /// The size of `storage` laid out in an unbounded container `width` points wide.
+    /// The size of `storage` laid out in an unbounded container `width` points wide, in at most
+    /// `maximumNumberOfLines` lines (0: no limit), the last one cut with an ellipsis as TextKit's
+    /// `.byTruncatingTail` does: a two-line preview's height without a layout manager per row.
     ///
     /// - Throws: ``LayoutError/invalidContainerSize(width:height:limit:)`` for a width that is not positive and
     ///   finite; ``LayoutError/paragraphTooLong(length:limit:)``; ``FontError`` for a font that cannot be found.
-    public func measure(_ storage: TextStorage, width: Double) throws -> TextMeasurement {
-        let container = TextContainer(width: width)
+    public func measure(_ storage: TextStorage, width: Double, maximumNumberOfLines: Int = 0) throws
+        -> TextMeasurement
+    {
+        let container = TextContainer(
+            size: Size(width: width, height: 0), maximumNumberOfLines: max(0, maximumNumberOfLines),
+            lineBreakMode: .truncateTail)
         try container.validate()
         let itemizer = Itemizer(fontLibrary: fontLibrary, settings: settings)
         let paragraphs = try storage.paragraphs.map {
@@ -69,10 +75,12 @@ public final class TextMeasurer {
         return TextMeasurement(fragments: typesetter.fragments)
     }
 
-    /// The size of `string` with `attributes` at `width` points.
-    public func measure(_ string: String, attributes: TextAttributes = TextAttributes(), width: Double) throws
-        -> TextMeasurement
-    {
-        try measure(TextStorage(string, attributes: attributes), width: width)
+    /// The size of `string` with `attributes` at `width` points, in at most `maximumNumberOfLines` lines (0: no
+    /// limit).
+    public func measure(
+        _ string: String, attributes: TextAttributes = TextAttributes(), width: Double, maximumNumberOfLines: Int = 0
+    ) throws -> TextMeasurement {
+        try measure(
+            TextStorage(string, attributes: attributes), width: width, maximumNumberOfLines: maximumNumberOfLines)
     }
 }

@@ -94,6 +94,53 @@ public enum GalleyAttributeKeys {
     }
 }
 
+/// One attribute's way between ``TextAttributes`` and an `AttributedString` run, both directions from one line.
+private struct AttributeBridge {
+    /// Sets the attribute in `attributes` when `container` has it.
+    let read: (AttributeContainer, inout TextAttributes) -> Void
+    /// Sets the attribute in `container` when `attributes` has it.
+    let write: (TextAttributes, inout AttributeContainer) -> Void
+
+    init<Key: AttributedStringKey>(_ key: Key.Type, _ path: WritableKeyPath<TextAttributes, Key.Value?>)
+    where Key.Value: Sendable {
+        read = { container, attributes in
+            if let value = container[Key.self] { attributes[keyPath: path] = value }
+        }
+        write = { attributes, container in
+            if let value = attributes[keyPath: path] { container[Key.self] = value }
+        }
+    }
+
+    /// Every attribute ``AttributeScopes/GalleyAttributes`` carries, and Foundation's `link`.
+    static var all: [AttributeBridge] {
+        [
+            AttributeBridge(GalleyAttributeKeys.Font.self, \.font),
+            AttributeBridge(GalleyAttributeKeys.ForegroundColor.self, \.foregroundColor),
+            AttributeBridge(GalleyAttributeKeys.BackgroundColor.self, \.backgroundColor),
+            AttributeBridge(GalleyAttributeKeys.Kern.self, \.kern),
+            AttributeBridge(GalleyAttributeKeys.Tracking.self, \.tracking),
+            AttributeBridge(GalleyAttributeKeys.LigatureSetting.self, \.ligatures),
+            AttributeBridge(GalleyAttributeKeys.Features.self, \.optionalFontFeatures),
+            AttributeBridge(GalleyAttributeKeys.Language.self, \.language),
+            AttributeBridge(GalleyAttributeKeys.BaselineOffset.self, \.baselineOffset),
+            AttributeBridge(GalleyAttributeKeys.Underline.self, \.underline),
+            AttributeBridge(GalleyAttributeKeys.Strikethrough.self, \.strikethrough),
+            AttributeBridge(GalleyAttributeKeys.TextShadow.self, \.shadow),
+            AttributeBridge(GalleyAttributeKeys.Effect.self, \.textEffect),
+            AttributeBridge(GalleyAttributeKeys.Paragraph.self, \.paragraphStyle),
+            AttributeBridge(AttributeScopes.FoundationAttributes.LinkAttribute.self, \.link),
+        ]
+    }
+}
+
+extension TextAttributes {
+    /// ``fontFeatures`` with "none" as nil, for the bridge to `AttributedString`.
+    fileprivate var optionalFontFeatures: [FontFeature]? {
+        get { fontFeatures.isEmpty ? nil : fontFeatures }
+        set { fontFeatures = newValue ?? [] }
+    }
+}
+
 extension TextStorage {
     /// A storage holding the characters of `attributed`, with Galley's attributes (and Foundation's `link`) taken
     /// from each run and laid over `defaults`.
@@ -101,23 +148,23 @@ extension TextStorage {
         self.init("", attributes: defaults)
         for run in attributed.runs {
             var attributes = defaults
-            let values = run.attributes
-            attributes.font = values[GalleyAttributeKeys.Font.self] ?? defaults.font
-            attributes.foregroundColor = values[GalleyAttributeKeys.ForegroundColor.self] ?? defaults.foregroundColor
-            attributes.backgroundColor = values[GalleyAttributeKeys.BackgroundColor.self] ?? defaults.backgroundColor
-            attributes.kern = values[GalleyAttributeKeys.Kern.self] ?? defaults.kern
-            attributes.tracking = values[GalleyAttributeKeys.Tracking.self] ?? defaults.tracking
-            attributes.ligatures = values[GalleyAttributeKeys.LigatureSetting.self] ?? defaults.ligatures
-            attributes.fontFeatures = values[GalleyAttributeKeys.Features.self] ?? defaults.fontFeatures
-            attributes.language = values[GalleyAttributeKeys.Language.self] ?? defaults.language
-            attributes.baselineOffset = values[GalleyAttributeKeys.BaselineOffset.self] ?? defaults.baselineOffset
-            attributes.underline = values[GalleyAttributeKeys.Underline.self] ?? defaults.underline
-            attributes.strikethrough = values[GalleyAttributeKeys.Strikethrough.self] ?? defaults.strikethrough
-            attributes.shadow = values[GalleyAttributeKeys.TextShadow.self] ?? defaults.shadow
-            attributes.textEffect = values[GalleyAttributeKeys.Effect.self] ?? defaults.textEffect
-            attributes.paragraphStyle = values[GalleyAttributeKeys.Paragraph.self] ?? defaults.paragraphStyle
-            attributes.link = values[AttributeScopes.FoundationAttributes.LinkAttribute.self] ?? defaults.link
+            for bridge in AttributeBridge.all { bridge.read(run.attributes, &attributes) }
             append(String(attributed[run.range].characters), attributes: attributes)
+        }
+    }
+}
+
+extension AttributedString {
+    /// The characters and attributes of `storage`, in Galley's attribute scope (and Foundation's `link`): the
+    /// way back from ``TextStorage/init(_:defaults:)``. Attributes a run does not set are left unset.
+    public init(_ storage: TextStorage) {
+        self.init()
+        let utf16 = storage.utf16
+        for run in storage.attributeRuns {
+            var container = AttributeContainer()
+            for bridge in AttributeBridge.all { bridge.write(run.attributes, &container) }
+            let text = String(decoding: utf16[run.utf16Range], as: UTF16.self)
+            append(AttributedString(text, attributes: container))
         }
     }
 }
