@@ -55,7 +55,9 @@ public struct DocumentRenderer {
     private func laidOut() throws -> (layout: TextLayout, exclusions: [Exclusion], columnWidth: Double) {
         var exclusions = document.exclusions
         if let date = document.badgeDate {
-            exclusions.append(NoteReader.badge(for: date, containerWidth: document.width, defaults: TextAttributes()))
+            exclusions.append(
+                NoteReader.badge(
+                    for: date, containerWidth: document.width, defaults: TextAttributes(), settings: document.settings))
         }
         guard document.columns == 1 || document.height > 0 else {
             throw InputError(

@@ -67,9 +67,14 @@ public enum NoteReader {
         }
     }
 
-    /// A round badge with the day over the month, 64 pt across, 4 pt in from the container's top-right corner.
-    public static func badge(for date: String, containerWidth: Double, defaults: TextAttributes) -> Exclusion {
-        let radius = 32.0
+    /// A round badge with the day over the month, 4 pt in from the container's top-right corner: 64 pt across at
+    /// the default category, scaled with the body size of `settings` so its label fits at every category.
+    public static func badge(
+        for date: String, containerWidth: Double, defaults: TextAttributes,
+        settings: DynamicTypeSettings = DynamicTypeSettings()
+    ) -> Exclusion {
+        // 32 pt at the default category, growing and shrinking with the body text so the label always fits.
+        let radius = 32 * settings.pointSize(of: .body) / DynamicTypeSettings().pointSize(of: .body)
         let circle = BezierPath.circle(center: Point(x: containerWidth - radius - 4, y: radius + 4), radius: radius)
         var centered = ParagraphStyle()
         centered.alignment = .center
