@@ -6,6 +6,6 @@ import Foundation
 public protocol GalleyError: LocalizedError, CustomStringConvertible {}
 
 extension GalleyError {
-    /// The error's one-line ``description``.
+    /// The error's one-line `description`.
     public var errorDescription: String? { description }
 }

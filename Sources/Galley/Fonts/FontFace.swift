@@ -7,7 +7,7 @@ import CHarfBuzz
 /// ``FontLibrary``, so two faces compare equal only when they are the same object.
 ///
 /// Thread safety: the HarfBuzz face is immutable once made and safe to share. The FreeType face is not,
-/// so every use of it goes through ``withFreeTypeFace(_:)``, which holds a lock.
+/// so every use of it goes through `withFreeTypeFace(_:)`, which holds a lock.
 public final class FontFace: Hashable, @unchecked Sendable, CustomStringConvertible {
     /// The font file's path; for a font compiled into Galley, its path under the source tree's `Fonts/`
     /// (such as `Fonts/Inter/Inter-roman.var.ttf`).

@@ -60,6 +60,8 @@ public final class FontLibrary: @unchecked Sendable {
     ///     built program needs no Fonts/ directory wherever it runs.
     ///   - includeSystemFonts: false gives a library that sees only the bundled fonts, for results that are
     ///     the same on every machine (tests, golden images, `--no-system-fonts`).
+    ///   - defaultFamily: the family used when text names no font (``defaultFamily``).
+    ///   - monospacedFamily: the family for code (``monospacedFamily``).
     /// - Throws: ``FontError/fontsDirectoryUnusable(path:)`` when a fonts directory holds no readable font;
     ///   ``FontError/invalidFontFile(path:reason:)`` when a compiled-in font cannot be opened.
     public init(

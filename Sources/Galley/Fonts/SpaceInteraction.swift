@@ -7,7 +7,7 @@ import CHarfBuzz
 /// A substitution that reaches across a space can only change glyphs in the *input* sequence of a lookup whose
 /// context holds the space, so those input glyphs are collected: a word containing none of them cannot be changed
 /// by its neighbours through GSUB. Positioning across a space (kerning a space against a letter) is checked per
-/// character by ``FontInstance/isSpaceNeutral(_:)``.
+/// character by `FontInstance.isSpaceNeutral(_:)`.
 struct SpaceInteraction: Sendable {
     /// Whether the space appears in any default lookup (or a legacy `kern` table may kern it).
     let involvesSpace: Bool

@@ -1,7 +1,7 @@
 /// A shape made of straight lines and quadratic and cubic Bézier curves, in points, y down.
 ///
 /// Paths are values. Build them with the drawing methods, the shape constructors (``rect(_:)``, ``circle(center:radius:)``
-/// …) or from SVG path data (``init(svgPathData:)``). A path's interior is decided by its ``fillRule``; text flows
+/// …) or from SVG path data (``init(svgPathData:fillRule:)``). A path's interior is decided by its ``fillRule``; text flows
 /// around the interior of an exclusion path.
 public struct BezierPath: Hashable, Sendable {
     /// One drawing step.

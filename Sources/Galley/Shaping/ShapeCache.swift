@@ -4,7 +4,7 @@
 ///
 /// ``Shaper`` stores a word (with its trailing spaces) or a group of words that stands between spaces, and joins
 /// them only across boundaries where HarfBuzz would give the same glyphs for the whole line (see
-/// ``FontInstance/isSpaceNeutral(_:)``). Bounded at ``entryLimit`` words: when full it empties and starts over.
+/// `FontInstance.isSpaceNeutral(_:)`). Bounded at ``entryLimit`` words: when full it empties and starts over.
 /// Safe to share between threads: one lock guards the table; shaping happens outside it.
 public final class ShapeCache: Sendable {
     /// The cache shapers use unless given their own.

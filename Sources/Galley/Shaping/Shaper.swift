@@ -88,7 +88,7 @@ public final class Shaper {
 
     /// The item's glyphs from its words, each word with its trailing spaces.
     ///
-    /// A word made only of space-neutral characters (``FontInstance/isSpaceNeutral(_:)``) shapes the same alone
+    /// A word made only of space-neutral characters (`FontInstance.isSpaceNeutral(_:)`) shapes the same alone
     /// as in its line, so a boundary between two such words is safe: each side comes from the cache. Words joined
     /// by an unsafe boundary are shaped together as one piece, itself cached when it stands between spaces. Words
     /// touching other text at the item's edges are shaped in context and not cached. Right-to-left pieces are

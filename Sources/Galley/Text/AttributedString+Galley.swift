@@ -34,7 +34,7 @@ extension AttributeDynamicLookup {
     }
 }
 
-/// The `AttributedStringKey` types of ``AttributeScopes/GalleyAttributes``, one per ``TextAttributes`` property.
+/// The `AttributedStringKey` types of `AttributeScopes.GalleyAttributes`, one per ``TextAttributes`` property.
 public enum GalleyAttributeKeys {
     public enum Font: AttributedStringKey {
         public typealias Value = FontSpecifier
@@ -111,7 +111,7 @@ private struct AttributeBridge {
         }
     }
 
-    /// Every attribute ``AttributeScopes/GalleyAttributes`` carries, and Foundation's `link`.
+    /// Every attribute `AttributeScopes.GalleyAttributes` carries, and Foundation's `link`.
     static var all: [AttributeBridge] {
         [
             AttributeBridge(GalleyAttributeKeys.Font.self, \.font),

@@ -3,7 +3,7 @@ import Galley
 
 /// Reads input files: .txt as plain text, .md as a note, .json as a document. Text must be UTF-8.
 public enum InputReader {
-    /// The most bytes an input file may have: 16 MiB unless ``Limits/inputFileBytes`` says otherwise.
+    /// The most bytes an input file may have: 16 MiB unless `Limits.inputFileBytes` says otherwise.
     public static var sizeLimit: Int { Limits.current.inputFileBytes }
 
     /// The document in the file at `path` (`-` for standard input, read as plain text), by its extension;

@@ -2,7 +2,7 @@ import Foundation
 import Galley
 
 /// Reads a note: an optional front matter block (`---`, `date: 2026-11-22`, `---`), a `# Title` line, then body
-/// text where each line is a paragraph and `*bold*`, `_italic_`, `~strike~` and `` `code` `` style words; lines
+/// text where each line is a paragraph and `*bold*`, `_italic_`, `~strike~` and backquoted code style words; lines
 /// starting with `- ` are bullets. The title is a headline with the letterpress effect; a date becomes a round
 /// badge in the top-right corner that the text flows around.
 public enum NoteReader {
@@ -103,7 +103,7 @@ public enum NoteReader {
     }
 }
 
-/// The inline markup of notes: `*bold*`, `_italic_`, `~strike~` and `` `code` ``. A marker opens only before a
+/// The inline markup of notes: `*bold*`, `_italic_`, `~strike~` and backquoted code. A marker opens only before a
 /// non-space character and when its closing marker follows on the line; a backslash escapes the next character.
 enum InlineMarkup {
     static func append(_ line: String, to storage: TextStorage, base: TextAttributes) {

@@ -68,7 +68,7 @@ public struct JSONField {
     }
 
     /// One of a string enumeration's raw values.
-    /// The value as a BCP 47 language tag that ``LanguageTag/isValid(_:)`` accepts.
+    /// The value as a BCP 47 language tag that `LanguageTag.isValid(_:)` accepts.
     public func languageTag() throws -> String {
         let tag = try string()
         guard LanguageTag.isValid(tag) else { throw fail("\"\(tag)\" is not a known BCP 47 language tag") }

@@ -2,7 +2,7 @@ import Galley
 
 /// Reads JSON text (RFC 8259) into ``JSONValue``s, reporting the line and column of the first error.
 public struct JSONParser {
-    /// How deeply arrays and objects may nest (``Limits/jsonDepth``).
+    /// How deeply arrays and objects may nest (`Limits.jsonDepth`).
     public static var depthLimit: Int { Limits.current.jsonDepth }
 
     public struct SyntaxError: GalleyError {
