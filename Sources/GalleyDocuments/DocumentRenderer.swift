@@ -20,20 +20,35 @@ public struct DocumentRenderer {
     public func render() throws -> Canvas {
         let (layout, exclusions, columnWidth) = try laidOut()
         let columns = document.columns
-        let drawnShapes = exclusions.filter { $0.fill != nil }.map(\.path.bounds.maxY).max() ?? 0
-        let height = document.height > 0 ? document.height : max(layout.usedRect().maxY, drawnShapes)
-        let padding = document.render.padding
-        var canvas = try Canvas(
-            covering: Rect(
-                x: -padding, y: -padding, width: document.width + 2 * padding, height: max(1, height) + 2 * padding),
-            scale: document.render.scale, background: document.render.background)
         let renderer = Renderer()
         // Columns follow the text's direction: a right-to-left document's first column is on the right.
         let rightToLeft = layout.lineFragments.first?.isRightToLeft ?? false
+        func columnX(_ column: Int) -> Double {
+            Double(rightToLeft ? columns - 1 - column : column) * (columnWidth + document.columnGap)
+        }
+        // The image is the container and the painted exclusions with the margin around them, grown where any
+        // column's ink (shadows included) would fall outside it.
+        let textHeight = document.height > 0 ? document.height : layout.usedRect().maxY
+        var content = Rect(x: 0, y: 0, width: document.width, height: max(1, textHeight))
+        for exclusion in exclusions where exclusion.fill != nil || exclusion.label != nil {
+            let bounds = exclusion.path.bounds
+            content = content.union(
+                Rect(x: bounds.minX + columnX(0), y: bounds.minY, width: bounds.width, height: bounds.height))
+        }
+        let margin = document.render.padding
+        var area = Rect(
+            x: content.minX - margin, y: content.minY - margin, width: content.width + 2 * margin,
+            height: content.height + 2 * margin)
+        for column in 0..<columns {
+            if let ink = renderer.drawnBounds(of: layout, storage: document.storage, containerIndex: column) {
+                area = area.union(
+                    Rect(x: ink.minX + columnX(column), y: ink.minY, width: ink.width, height: ink.height))
+            }
+        }
+        var canvas = try Canvas(covering: area, scale: document.render.scale, background: document.render.background)
         let origin = canvas.origin
         func moveTo(column: Int) {
-            let position = rightToLeft ? columns - 1 - column : column
-            canvas.origin = Point(x: origin.x - Double(position) * (columnWidth + document.columnGap), y: origin.y)
+            canvas.origin = Point(x: origin.x - columnX(column), y: origin.y)
         }
         // Exclusions are in the first column's coordinates.
         moveTo(column: 0)

@@ -23,14 +23,19 @@ public final class Renderer: Sendable {
         let layout = try manager.layout()
         guard manager.textContainers.indices.contains(options.containerIndex) else { throw LayoutError.noTextContainer }
         var canvas = try makeCanvas(
-            for: layout, containerSize: manager.textContainers[options.containerIndex].size, options: options)
+            for: layout, containerSize: manager.textContainers[options.containerIndex].size, options: options,
+            storage: manager.textStorage)
         draw(layout, storage: manager.textStorage, on: &canvas, containerIndex: options.containerIndex)
         return canvas
     }
 
-    /// A canvas for container `options.containerIndex` of `layout`: the clip rect, or the container (as tall as
-    /// the text when its height is unbounded) with the padding around it.
-    public func makeCanvas(for layout: TextLayout, containerSize: Size, options: RenderOptions) throws -> Canvas {
+    /// A canvas for container `options.containerIndex` of `layout`: the clip rect when the caller sets one; else the
+    /// container (as tall as the text when its height is unbounded) with the padding around it, grown where ink
+    /// drawing `storage` can make (lines reaching past the container, shadows) would fall outside that. Pixel
+    /// (0, 0) is the container's point (−padding, −padding) × scale unless ink reaches further left or up.
+    public func makeCanvas(
+        for layout: TextLayout, containerSize: Size, options: RenderOptions, storage: TextStorage? = nil
+    ) throws -> Canvas {
         guard options.padding.isFinite, options.padding >= 0 else {
             throw RenderError.invalidDimension(name: "padding", value: options.padding)
         }
@@ -39,10 +44,35 @@ public final class Renderer: Sendable {
         }
         let height =
             containerSize.height > 0 ? containerSize.height : layout.usedRect(inContainer: options.containerIndex).maxY
-        let area = Rect(
+        var area = Rect(
             x: -options.padding, y: -options.padding, width: containerSize.width + 2 * options.padding,
             height: max(height, 0) + 2 * options.padding)
+        if let storage, let ink = drawnBounds(of: layout, storage: storage, containerIndex: options.containerIndex) {
+            area = area.union(ink)
+        }
         return try Canvas(covering: area, scale: options.scale, background: options.background)
+    }
+
+    /// Where drawing container `containerIndex` of `layout` can put ink, in points: its lines' rectangles, widened
+    /// by the furthest shadow `storage` casts (offset plus blur). Nil when the container holds no line.
+    public func drawnBounds(of layout: TextLayout, storage: TextStorage, containerIndex: Int = 0) -> Rect? {
+        let lines = layout.lineFragments.filter { $0.containerIndex == containerIndex }
+        guard var bounds = lines.first.map({ $0.usedRect.union($0.rect) }) else { return nil }
+        for line in lines.dropFirst() { bounds = bounds.union(line.usedRect.union(line.rect)) }
+        var left = 0.0, right = 0.0, up = 0.0, down = 0.0
+        for run in storage.attributeRuns {
+            guard let shadow = run.attributes.shadow, shadow.blurRadius.isFinite, shadow.offsetX.isFinite,
+                shadow.offsetY.isFinite
+            else { continue }
+            let blur = max(0, shadow.blurRadius)
+            left = max(left, blur - shadow.offsetX)
+            right = max(right, blur + shadow.offsetX)
+            up = max(up, blur - shadow.offsetY)
+            down = max(down, blur + shadow.offsetY)
+        }
+        return Rect(
+            x: bounds.minX - left, y: bounds.minY - up, width: bounds.width + left + right,
+            height: bounds.height + up + down)
     }
 
     /// Draws the fragments of container `containerIndex` that reach into `canvas`, taking colours and effects from
