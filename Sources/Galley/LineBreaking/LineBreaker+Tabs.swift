@@ -8,10 +8,7 @@ extension LineBreaker {
         guard first < tabOffsets.endIndex, tabOffsets[first] < line.upperBound else { return [] }
         let style = shaped.paragraph.style
         let text = shaped.paragraph.text
-        var contentEnd = line.upperBound
-        while contentEnd > line.lowerBound, Self.isHangingSpace(text[text.startIndex + contentEnd - 1]) {
-            contentEnd -= 1
-        }
+        let contentEnd = contentEnd(of: line)
         var result: [(offset: Int, advance: Double)] = []
         var pen = tabOrigin
         var position = line.lowerBound

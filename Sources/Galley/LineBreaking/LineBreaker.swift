@@ -146,10 +146,7 @@ public struct LineBreaker: Sendable {
     /// A line over `range`, its trailing white space hanging. A line that ends after a soft hyphen (U+00AD), or
     /// that `hyphenated` says ends at a hyphenation point, shows a hyphen, and its width includes it.
     func line(_ range: Range<Int>, mandatory: Bool, emergency: Bool = false, hyphenated: Bool = false) -> LineBreak {
-        var contentEnd = range.upperBound
-        while contentEnd > range.lowerBound, Self.isHangingSpace(shaped.paragraph.unit(at: contentEnd - 1)) {
-            contentEnd -= 1
-        }
+        let contentEnd = contentEnd(of: range)
         let showsHyphen =
             hyphenated
             || (!mandatory && contentEnd == range.upperBound && range.upperBound < length && !range.isEmpty
@@ -161,6 +158,15 @@ public struct LineBreaker: Sendable {
             isEmergencyBreak: emergency)
         line.isHyphenated = showsHyphen
         return line
+    }
+
+    /// Where the white space hanging at the end of a line over `range` starts (`range.upperBound` when none).
+    func contentEnd(of range: Range<Int>) -> Int {
+        var contentEnd = range.upperBound
+        while contentEnd > range.lowerBound, Self.isHangingSpace(shaped.paragraph.unit(at: contentEnd - 1)) {
+            contentEnd -= 1
+        }
+        return contentEnd
     }
 
     /// The longest line from `start` that ends at a hyphenation point of `word` (the word that did not fit) and
