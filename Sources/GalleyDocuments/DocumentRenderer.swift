@@ -4,9 +4,12 @@ import Galley
 /// Lays a ``Document`` out (columns, exclusions, badge) and draws it: painted exclusion shapes and their labels
 /// first, then the text.
 public struct DocumentRenderer {
+    /// The document drawn.
     public let document: Document
+    /// Where its fonts are found.
     public let library: FontLibrary
 
+    /// A renderer for `document` with fonts from `library`.
     public init(document: Document, library: FontLibrary) {
         self.document = document
         self.library = library

@@ -28,6 +28,7 @@ public struct Limits: Hashable, Sendable {
     /// Bytes in one input file.
     public var inputFileBytes = 16 << 20
 
+    /// The default limits.
     public init() {}
 
     private static let stored = Locked(Limits())

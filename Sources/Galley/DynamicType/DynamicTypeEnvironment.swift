@@ -24,6 +24,7 @@ public final class DynamicTypeEnvironment: @unchecked Sendable {
 
     private let state: Locked<State>
 
+    /// An environment starting at `settings` (by default the large category without Bold Text).
     public init(settings: DynamicTypeSettings = DynamicTypeSettings()) {
         state = Locked(State(settings: settings))
     }

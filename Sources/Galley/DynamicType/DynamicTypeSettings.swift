@@ -2,10 +2,12 @@
 ///
 /// Text styles resolve against these to concrete sizes and weights.
 public struct DynamicTypeSettings: Hashable, Sendable {
+    /// The content size category text styles are sized for.
     public var category: ContentSizeCategory
     /// The accessibility setting that makes every style heavier (see ``weight(of:)``).
     public var boldText: Bool
 
+    /// Settings for `category` and the Bold Text setting.
     public init(category: ContentSizeCategory = .large, boldText: Bool = false) {
         self.category = category
         self.boldText = boldText

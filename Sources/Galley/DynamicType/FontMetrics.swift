@@ -8,8 +8,10 @@
 /// let rowHeight = metrics.scaledValue(for: 44, settings: settings)
 /// ```
 public struct FontMetrics: Hashable, Sendable {
+    /// The text style whose size curve values are scaled along.
     public let textStyle: TextStyle
 
+    /// Metrics that scale along `textStyle`'s sizes, as `UIFontMetrics(forTextStyle:)`.
     public init(forTextStyle textStyle: TextStyle = .body) { self.textStyle = textStyle }
 
     /// The multiplier at `category`: 1 at `large`.

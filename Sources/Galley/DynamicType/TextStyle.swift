@@ -1,7 +1,28 @@
 /// A semantic role for text whose size and weight follow the reader's chosen content size, as in iOS's
 /// `UIFont.TextStyle`. Names match the Swift case names used on the command line and in JSON.
 public enum TextStyle: String, Hashable, Sendable, CaseIterable, Codable, Comparable {
-    case largeTitle, title1, title2, title3, headline, subheadline, body, callout, footnote, caption1, caption2
+    /// Large title: 34 pt at the default category.
+    case largeTitle
+    /// First-level title: 28 pt.
+    case title1
+    /// Second-level title: 22 pt.
+    case title2
+    /// Third-level title: 20 pt.
+    case title3
+    /// Headline: 17 pt semibold.
+    case headline
+    /// Subheadline: 15 pt.
+    case subheadline
+    /// Body text: 17 pt, the style of text that names no font.
+    case body
+    /// Callout: 16 pt.
+    case callout
+    /// Footnote: 13 pt.
+    case footnote
+    /// Caption: 12 pt.
+    case caption1
+    /// Second caption: 11 pt.
+    case caption2
 
     /// The style with this exact name, or an error listing every valid name.
     public init(name: String) throws {
@@ -19,8 +40,29 @@ public enum TextStyle: String, Hashable, Sendable, CaseIterable, Codable, Compar
 /// The reader's preferred text size, as iOS's `UIContentSizeCategory`: seven standard sizes and five larger
 /// accessibility sizes, ordered from smallest to largest. `large` is the default.
 public enum ContentSizeCategory: String, Hashable, Sendable, CaseIterable, Codable, Comparable {
-    case extraSmall, small, medium, large, extraLarge, extraExtraLarge, extraExtraExtraLarge
-    case accessibilityMedium, accessibilityLarge, accessibilityExtraLarge, accessibilityExtraExtraLarge
+    /// Body text at 14 pt.
+    case extraSmall
+    /// Body text at 15 pt.
+    case small
+    /// Body text at 16 pt.
+    case medium
+    /// Body text at 17, the default pt.
+    case large
+    /// Body text at 19 pt.
+    case extraLarge
+    /// Body text at 21 pt.
+    case extraExtraLarge
+    /// Body text at 23 pt.
+    case extraExtraExtraLarge
+    /// Body text at 28 pt.
+    case accessibilityMedium
+    /// Body text at 33 pt.
+    case accessibilityLarge
+    /// Body text at 40 pt.
+    case accessibilityExtraLarge
+    /// Body text at 47 pt.
+    case accessibilityExtraExtraLarge
+    /// Body text at 53 pt.
     case accessibilityExtraExtraExtraLarge
 
     /// The category with this exact name, or an error listing every valid name.
@@ -42,7 +84,9 @@ public enum ContentSizeCategory: String, Hashable, Sendable, CaseIterable, Codab
 
 /// Why a Dynamic Type name or value was refused.
 public enum DynamicTypeError: GalleyError, Equatable, Sendable {
+    /// No text style has this name; `valid` lists the names.
     case unknownTextStyle(String, valid: [String])
+    /// No content size category has this name; `valid` lists the names.
     case unknownCategory(String, valid: [String])
 
     public var description: String {

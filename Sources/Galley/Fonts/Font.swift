@@ -65,6 +65,7 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
         return (glyph, Double(advance) * pointsPerUnit / FontInstance.subunits)
     }
 
+    /// Points per font design unit at this size: `size / unitsPerEm`.
     public var pointsPerUnit: Double { size / Double(face.unitsPerEm) }
 
     /// Distance from the baseline up to the top of the line box, in points (positive).

@@ -8,7 +8,7 @@ public struct FontDescription: Hashable, Sendable, Codable {
     public let path: String
     /// The face's index inside the file.
     public let index: Int
-    /// Whether the face comes from Galley's bundled Fonts/ directory.
+    /// Whether the face is one of the bundled fonts (compiled into Galley, or from `GALLEY_FONTS_DIR`).
     public let isBundled: Bool
 
     enum CodingKeys: String, CodingKey {

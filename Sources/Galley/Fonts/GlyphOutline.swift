@@ -4,18 +4,25 @@ import CHarfBuzz
 public struct GlyphOutline: Hashable, Sendable {
     /// A point in points, y down.
     public struct Point: Hashable, Sendable {
+        /// The coordinates, in points.
         public var x: Double, y: Double
     }
 
     /// One drawing step of the outline.
     public enum Element: Hashable, Sendable {
+        /// Starts a contour at the point.
         case move(Point)
+        /// A straight line to the point.
         case line(Point)
+        /// A quadratic Bézier curve to `to`.
         case quadratic(control: Point, to: Point)
+        /// A cubic Bézier curve to `to`.
         case cubic(control1: Point, control2: Point, to: Point)
+        /// Closes the contour with a line to its start.
         case close
     }
 
+    /// The drawing steps, in order.
     public var elements: [Element] = []
 
     /// The enclosed area in square points (non-zero winding), with curves flattened to 16 segments each.
@@ -61,6 +68,7 @@ public struct GlyphOutline: Hashable, Sendable {
 
 /// A rectangle in points, y down: the ink box of a glyph relative to its origin on the baseline.
 public struct GlyphBounds: Hashable, Sendable {
+    /// The box's top-left corner (x right, y down from the baseline) and size, in points.
     public var x: Double, y: Double, width: Double, height: Double
 }
 

@@ -6,10 +6,15 @@
 public struct BezierPath: Hashable, Sendable {
     /// One drawing step.
     public enum Element: Hashable, Sendable {
+        /// Starts a subpath at the point.
         case move(to: Point)
+        /// A straight line to the point.
         case line(to: Point)
+        /// A quadratic Bézier curve to `to`.
         case quadCurve(to: Point, control: Point)
+        /// A cubic Bézier curve to `to`.
         case curve(to: Point, control1: Point, control2: Point)
+        /// Closes the subpath with a line to its start.
         case close
     }
 
@@ -21,12 +26,15 @@ public struct BezierPath: Hashable, Sendable {
         case evenOdd
     }
 
+    /// The path's drawing steps, in points, in the order they were added.
     public private(set) var elements: [Element] = []
+    /// How the path's interior is decided where it overlaps itself or has holes.
     public var fillRule: FillRule = .nonZero
     private var subpathStart: Point?
     /// The pen position; nil before the first move.
     public private(set) var currentPoint: Point?
 
+    /// An empty path with `fillRule`.
     public init(fillRule: FillRule = .nonZero) { self.fillRule = fillRule }
 
     /// Whether the path draws nothing.

@@ -1,13 +1,17 @@
 /// A horizontal stretch of a line band that no exclusion path covers, in container x coordinates (points).
 public struct FreeSegment: Hashable, Sendable {
+    /// The segment's left edge, in points.
     public var minX: Double
+    /// The segment's right edge, in points.
     public var maxX: Double
 
+    /// The segment from `minX` to `maxX`.
     public init(minX: Double, maxX: Double) {
         self.minX = minX
         self.maxX = maxX
     }
 
+    /// The segment's width in points.
     public var width: Double { maxX - minX }
 }
 

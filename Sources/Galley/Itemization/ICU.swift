@@ -12,7 +12,9 @@ enum ICU {
 
 /// An ICU call failed; `code` is ICU's name for the status, such as `U_MEMORY_ALLOCATION_ERROR`.
 public struct ICUError: GalleyError, Equatable, Sendable {
+    /// The ICU call that failed, such as `ubrk_open`.
     public let operation: String
+    /// ICU's name for the error code, such as `U_ILLEGAL_ARGUMENT_ERROR`.
     public let code: String
 
     public var description: String { "ICU \(operation) failed: \(code)" }

@@ -5,6 +5,7 @@
 /// An itemizer is a cheap value; it holds the font library and the Dynamic Type settings that text styles
 /// resolve against. It is safe to use from several threads.
 public struct Itemizer: Sendable {
+    /// Where fonts and fallback fonts are found.
     public let fontLibrary: FontLibrary
     /// The settings text styles resolve against.
     public var settings: DynamicTypeSettings
@@ -12,6 +13,7 @@ public struct Itemizer: Sendable {
     /// (``ItemBuilder/extendOpenItem(_:from:to:)``); off only in tests that check it changes nothing.
     var extendsOpenItemsQuickly = true
 
+    /// An itemizer finding fonts in `fontLibrary`, sizing text styles for `settings`.
     public init(fontLibrary: FontLibrary, settings: DynamicTypeSettings = DynamicTypeSettings()) {
         self.fontLibrary = fontLibrary
         self.settings = settings

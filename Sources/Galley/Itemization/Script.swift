@@ -16,9 +16,13 @@ public struct Script: Hashable, Sendable, CustomStringConvertible {
     public static let common = Script(code: CICU_SCRIPT_COMMON)
     /// Combining marks that take the script of their base (`Zinh`).
     public static let inherited = Script(code: CICU_SCRIPT_INHERITED)
+    /// Latin (`Latn`).
     public static let latin = Script(code: CICU_SCRIPT_LATIN)
+    /// Han ideographs (`Hani`).
     public static let han = Script(code: CICU_SCRIPT_HAN)
+    /// Arabic (`Arab`).
     public static let arabic = Script(code: CICU_SCRIPT_ARABIC)
+    /// Hebrew (`Hebr`).
     public static let hebrew = Script(code: CICU_SCRIPT_HEBREW)
 
     /// The script of `scalar`, from ICU's Script property.

@@ -15,7 +15,9 @@
 ///
 /// A layout manager is not thread-safe; use one per thread (they may share a ``FontLibrary``).
 public final class LayoutManager {
+    /// The text laid out; the manager follows its edits paragraph by paragraph.
     public let textStorage: TextStorage
+    /// Where fonts are found.
     public let fontLibrary: FontLibrary
     /// The containers, in the order text flows through them.
     public private(set) var textContainers: [TextContainer] = []

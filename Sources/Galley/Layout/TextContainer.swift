@@ -24,6 +24,9 @@ public final class TextContainer {
 
     private var geometry: ExclusionGeometry?
 
+    /// A container of `size` points (height 0: unbounded) with text flowing around `exclusionPaths` (container
+    /// coordinates), `lineFragmentPadding` points inside each line's ends, at most `maximumNumberOfLines` lines (0: no
+    /// limit) and `lineBreakMode` for its last line.
     public init(
         size: Size, exclusionPaths: [BezierPath] = [], lineFragmentPadding: Double = 0, maximumNumberOfLines: Int = 0,
         lineBreakMode: ParagraphStyle.LineBreakMode = .wordWrap

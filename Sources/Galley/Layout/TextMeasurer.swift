@@ -43,10 +43,13 @@ extension TextMeasurement {
 /// same typesetter as ``LayoutManager`` but keeps nothing between calls but the shared caches of shaped words,
 /// fonts and break iterators.
 public final class TextMeasurer {
+    /// Where fonts are found.
     public let fontLibrary: FontLibrary
+    /// The Dynamic Type settings text styles are sized for.
     public var settings: DynamicTypeSettings
     private let shaper = Shaper()
 
+    /// A measurer finding fonts in `fontLibrary`, sizing text styles for `settings`.
     public init(fontLibrary: FontLibrary, settings: DynamicTypeSettings = DynamicTypeSettings()) {
         self.fontLibrary = fontLibrary
         self.settings = settings

@@ -4,7 +4,9 @@
 /// candidate line is one subtraction. Only when a line edge falls where HarfBuzz marked a glyph unsafe to break
 /// (inside a ligature, a kerned pair, Arabic joining) is that edge's run shaped again, by ``runs(for:shaper:)``.
 public struct LineBreaker: Sendable {
+    /// The paragraph being broken.
     public let shaped: ShapedParagraph
+    /// Where ICU allows its lines to end.
     public let opportunities: BreakOpportunities
     /// `prefixWidths[i]` is the width of the paragraph's characters before UTF-16 offset `i`, in points.
     let prefixWidths: [Double]

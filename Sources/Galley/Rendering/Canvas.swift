@@ -9,7 +9,9 @@ public struct Canvas: Sendable {
     /// The longest side a canvas may have, in pixels (``Limits/imageSide``).
     public static var sideLimit: Int { Limits.current.imageSide }
 
+    /// The width in pixels.
     public let width: Int
+    /// The height in pixels.
     public let height: Int
     /// Pixels per point.
     public let scale: Double

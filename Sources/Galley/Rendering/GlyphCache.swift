@@ -44,6 +44,7 @@ public final class GlyphCache: Sendable {
 
     private let table: Locked<BoundedTable<Key, GlyphBitmap?>>
 
+    /// A cache holding at most `byteLimit` bytes of bitmaps.
     public init(byteLimit: Int) {
         self.byteLimit = max(0, byteLimit)
         table = Locked(BoundedTable(costLimit: byteLimit))

@@ -13,6 +13,8 @@ public struct RenderOptions: Hashable, Sendable {
     /// Which container of the layout to draw.
     public var containerIndex: Int
 
+    /// Options for drawing at `scale` pixels per point on `background` (nil: transparent), with `padding` points of
+    /// margin, container `containerIndex`, or exactly the `clip` rectangle (points) when one is given.
     public init(
         scale: Double = 2, background: Color? = .white, padding: Double = 16, clip: Rect? = nil, containerIndex: Int = 0
     ) {

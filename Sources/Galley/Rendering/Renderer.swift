@@ -11,8 +11,10 @@ import Foundation
 /// A renderer holds no mutable state of its own; glyph bitmaps go to a shared, bounded ``GlyphCache``. Renderers
 /// are safe to use from several threads, each drawing its own canvas.
 public final class Renderer: Sendable {
+    /// Where rasterized glyphs are kept.
     public let glyphCache: GlyphCache
 
+    /// A renderer keeping glyph bitmaps in `glyphCache`.
     public init(glyphCache: GlyphCache = .shared) { self.glyphCache = glyphCache }
 
     /// Lays out `manager`'s text if needed and draws container `options.containerIndex` into a new canvas.

@@ -31,6 +31,7 @@ public struct GlyphRun: Sendable {
     public internal(set) var utf16Range: Range<Int>
     /// The bidi embedding level (odd is right-to-left).
     public internal(set) var bidiLevel: UInt8
+    /// The script the run was shaped as.
     public let script: Script
     /// The glyphs, left to right.
     public var glyphs: [ShapedGlyph]

@@ -62,6 +62,7 @@ public final class ShapeCache: Sendable {
 
     private let tables: Locked<Tables>
 
+    /// A cache of at most `entryLimit` shaped words.
     public init(entryLimit: Int) {
         self.entryLimit = max(0, entryLimit)
         tables = Locked(Tables(words: BoundedTable(costLimit: entryLimit)))

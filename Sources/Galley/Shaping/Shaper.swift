@@ -19,6 +19,7 @@ public final class Shaper {
     /// The last context asked of the cache and its number: consecutive items mostly share one.
     private var lastContext: (context: ShapeCache.Context, number: Int)?
 
+    /// A shaper keeping shaped words in `shapeCache` (nil: shape every item whole).
     public init(shapeCache: ShapeCache? = .shared) {
         buffer = hb_buffer_create()
         self.shapeCache = shapeCache

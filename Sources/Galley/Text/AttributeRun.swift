@@ -2,8 +2,10 @@
 public struct AttributeRun: Hashable, Sendable {
     /// The characters, as UTF-16 offsets into the text the run belongs to.
     public var utf16Range: Range<Int>
+    /// The run's attributes.
     public var attributes: TextAttributes
 
+    /// A run of `attributes` over `utf16Range` (UTF-16 offsets).
     public init(utf16Range: Range<Int>, attributes: TextAttributes) {
         self.utf16Range = utf16Range
         self.attributes = attributes

@@ -5,20 +5,35 @@ extension AttributeScopes {
     /// `string.foregroundColor = .black`, and so on. ``TextStorage/init(_:defaults:)`` reads them, together with
     /// Foundation's own `link`.
     public struct GalleyAttributes: AttributeScope {
+        /// ``TextAttributes/font``, under the key ``GalleyAttributeKeys/Font``.
         public let font: GalleyAttributeKeys.Font
+        /// ``TextAttributes/foregroundColor``, under the key ``GalleyAttributeKeys/ForegroundColor``.
         public let foregroundColor: GalleyAttributeKeys.ForegroundColor
+        /// ``TextAttributes/backgroundColor``, under the key ``GalleyAttributeKeys/BackgroundColor``.
         public let backgroundColor: GalleyAttributeKeys.BackgroundColor
+        /// ``TextAttributes/kern``, under the key ``GalleyAttributeKeys/Kern``.
         public let kern: GalleyAttributeKeys.Kern
+        /// ``TextAttributes/tracking``, under the key ``GalleyAttributeKeys/Tracking``.
         public let tracking: GalleyAttributeKeys.Tracking
+        /// ``TextAttributes/ligatures``, under the key ``GalleyAttributeKeys/LigatureSetting``.
         public let ligatures: GalleyAttributeKeys.LigatureSetting
+        /// ``TextAttributes/fontFeatures``, under the key ``GalleyAttributeKeys/Features``.
         public let fontFeatures: GalleyAttributeKeys.Features
+        /// ``TextAttributes/language``, under the key ``GalleyAttributeKeys/Language``.
         public let textLanguage: GalleyAttributeKeys.Language
+        /// ``TextAttributes/baselineOffset``, under the key ``GalleyAttributeKeys/BaselineOffset``.
         public let baselineOffset: GalleyAttributeKeys.BaselineOffset
+        /// ``TextAttributes/underline``, under the key ``GalleyAttributeKeys/Underline``.
         public let underline: GalleyAttributeKeys.Underline
+        /// ``TextAttributes/strikethrough``, under the key ``GalleyAttributeKeys/Strikethrough``.
         public let strikethrough: GalleyAttributeKeys.Strikethrough
+        /// ``TextAttributes/shadow``, under the key ``GalleyAttributeKeys/TextShadow``.
         public let shadow: GalleyAttributeKeys.TextShadow
+        /// ``TextAttributes/textEffect``, under the key ``GalleyAttributeKeys/Effect``.
         public let textEffect: GalleyAttributeKeys.Effect
+        /// ``TextAttributes/paragraphStyle``, under the key ``GalleyAttributeKeys/Paragraph``.
         public let paragraphStyle: GalleyAttributeKeys.Paragraph
+        /// Foundation's attributes (`link` among them).
         public let foundation: AttributeScopes.FoundationAttributes
     }
 
@@ -27,6 +42,7 @@ extension AttributeScopes {
 }
 
 extension AttributeDynamicLookup {
+    /// Galley's attributes as properties of an attributed string's runs: `string.galley.font`, `string.font`.
     public subscript<T: AttributedStringKey>(
         dynamicMember keyPath: KeyPath<AttributeScopes.GalleyAttributes, T>
     ) -> T {
@@ -36,60 +52,102 @@ extension AttributeDynamicLookup {
 
 /// The `AttributedStringKey` types of `AttributeScopes.GalleyAttributes`, one per ``TextAttributes`` property.
 public enum GalleyAttributeKeys {
+    /// The key of ``TextAttributes/font``.
     public enum Font: AttributedStringKey {
+        /// The type ``TextAttributes/font`` holds.
         public typealias Value = FontSpecifier
+        /// The key's name in archived attributed strings.
         public static let name = "galley.font"
     }
+    /// The key of ``TextAttributes/foregroundColor``.
     public enum ForegroundColor: AttributedStringKey {
+        /// The type ``TextAttributes/foregroundColor`` holds.
         public typealias Value = Color
+        /// The key's name in archived attributed strings.
         public static let name = "galley.foregroundColor"
     }
+    /// The key of ``TextAttributes/backgroundColor``.
     public enum BackgroundColor: AttributedStringKey {
+        /// The type ``TextAttributes/backgroundColor`` holds.
         public typealias Value = Color
+        /// The key's name in archived attributed strings.
         public static let name = "galley.backgroundColor"
     }
+    /// The key of ``TextAttributes/kern``.
     public enum Kern: AttributedStringKey {
+        /// The type ``TextAttributes/kern`` holds.
         public typealias Value = Double
+        /// The key's name in archived attributed strings.
         public static let name = "galley.kern"
     }
+    /// The key of ``TextAttributes/tracking``.
     public enum Tracking: AttributedStringKey {
+        /// The type ``TextAttributes/tracking`` holds.
         public typealias Value = Double
+        /// The key's name in archived attributed strings.
         public static let name = "galley.tracking"
     }
+    /// The key of ``TextAttributes/ligatures``.
     public enum LigatureSetting: AttributedStringKey {
+        /// The type ``TextAttributes/ligatures`` holds.
         public typealias Value = Ligatures
+        /// The key's name in archived attributed strings.
         public static let name = "galley.ligatures"
     }
+    /// The key of ``TextAttributes/fontFeatures``.
     public enum Features: AttributedStringKey {
+        /// The type ``TextAttributes/fontFeatures`` holds.
         public typealias Value = [FontFeature]
+        /// The key's name in archived attributed strings.
         public static let name = "galley.fontFeatures"
     }
+    /// The key of ``TextAttributes/language``.
     public enum Language: AttributedStringKey {
+        /// The type ``TextAttributes/language`` holds.
         public typealias Value = String
+        /// The key's name in archived attributed strings.
         public static let name = "galley.language"
     }
+    /// The key of ``TextAttributes/baselineOffset``.
     public enum BaselineOffset: AttributedStringKey {
+        /// The type ``TextAttributes/baselineOffset`` holds.
         public typealias Value = Double
+        /// The key's name in archived attributed strings.
         public static let name = "galley.baselineOffset"
     }
+    /// The key of ``TextAttributes/underline``.
     public enum Underline: AttributedStringKey {
+        /// The type ``TextAttributes/underline`` holds.
         public typealias Value = TextDecoration
+        /// The key's name in archived attributed strings.
         public static let name = "galley.underline"
     }
+    /// The key of ``TextAttributes/strikethrough``.
     public enum Strikethrough: AttributedStringKey {
+        /// The type ``TextAttributes/strikethrough`` holds.
         public typealias Value = TextDecoration
+        /// The key's name in archived attributed strings.
         public static let name = "galley.strikethrough"
     }
+    /// The key of ``TextAttributes/shadow``.
     public enum TextShadow: AttributedStringKey {
+        /// The type ``TextAttributes/shadow`` holds.
         public typealias Value = Galley.Shadow
+        /// The key's name in archived attributed strings.
         public static let name = "galley.shadow"
     }
+    /// The key of ``TextAttributes/textEffect``.
     public enum Effect: AttributedStringKey {
+        /// The type ``TextAttributes/textEffect`` holds.
         public typealias Value = TextEffect
+        /// The key's name in archived attributed strings.
         public static let name = "galley.textEffect"
     }
+    /// The key of ``TextAttributes/paragraphStyle``.
     public enum Paragraph: AttributedStringKey {
+        /// The type ``TextAttributes/paragraphStyle`` holds.
         public typealias Value = ParagraphStyle
+        /// The key's name in archived attributed strings.
         public static let name = "galley.paragraphStyle"
     }
 }

@@ -1,5 +1,6 @@
 /// A colour in sRGB with straight (not premultiplied) alpha, each component in 0...1.
 public struct Color: Hashable, Sendable, CustomStringConvertible {
+    /// The components, 0…1, not premultiplied, in sRGB.
     public var red: Double, green: Double, blue: Double, alpha: Double
 
     /// A colour from components in 0...1; values outside are clamped and NaN becomes 0.
@@ -43,8 +44,11 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
     /// The same colour with another alpha.
     public func withAlpha(_ alpha: Double) -> Color { Color(red: red, green: green, blue: blue, alpha: alpha) }
 
+    /// Opaque black.
     public static let black = Color(red: 0, green: 0, blue: 0)
+    /// Opaque white.
     public static let white = Color(red: 1, green: 1, blue: 1)
+    /// Fully transparent.
     public static let clear = Color(red: 0, green: 0, blue: 0, alpha: 0)
 }
 

@@ -17,6 +17,7 @@ public final class NoteHighlighter {
     /// How many paragraphs have been restyled since the highlighter was made.
     public private(set) var restyledParagraphCount = 0
 
+    /// A highlighter styling markup over `baseAttributes`.
     public init(baseAttributes: TextAttributes) { self.baseAttributes = baseAttributes }
 
     /// Styles the whole of `storage` now and then every edit's paragraphs, until the token is released.

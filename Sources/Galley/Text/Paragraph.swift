@@ -19,6 +19,8 @@ public struct Paragraph: Sendable {
     /// The paragraph style, from ``leadingAttributes``.
     public var style: ParagraphStyle { leadingAttributes.paragraphStyle ?? .default }
 
+    /// A paragraph of `text` (UTF-16) at `utf16Range` of its storage, ended by `terminatorLength` units, with its
+    /// attribute runs (offsets from the paragraph's start) and the attributes of its first character.
     public init(
         text: ArraySlice<UInt16>, utf16Range: Range<Int>, terminatorLength: Int, attributeRuns: [AttributeRun],
         leadingAttributes: TextAttributes

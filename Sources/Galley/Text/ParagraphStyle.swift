@@ -6,7 +6,12 @@ public struct ParagraphStyle: Hashable, Sendable {
     public enum Alignment: String, Hashable, Sendable, CaseIterable, Codable {
         /// Left for left-to-right paragraphs, right for right-to-left ones.
         case natural
-        case left, right, center
+        /// Flush with the left edge.
+        case left
+        /// Flush with the right edge.
+        case right
+        /// Centred between the edges.
+        case center
         /// Stretched to both edges, except the paragraph's last line.
         case justified
     }
@@ -25,17 +30,31 @@ public struct ParagraphStyle: Hashable, Sendable {
 
     /// The paragraph's base direction; `natural` takes it from the first strong character (UAX #9 P2–P3).
     public enum WritingDirection: String, Hashable, Sendable, CaseIterable, Codable {
-        case natural, leftToRight, rightToLeft
+        /// From the paragraph's first strong character; left to right when it has none.
+        case natural
+        /// Left to right.
+        case leftToRight
+        /// Right to left.
+        case rightToLeft
     }
 
     /// How strictly CJK line-breaking rules apply (CSS `line-break`); `normal` is ICU's default tailoring.
     public enum LineBreakStrictness: String, Hashable, Sendable, CaseIterable, Codable {
-        case loose, normal, strict
+        /// Fewest rules: small kana and iteration marks may start lines (`lb=loose`).
+        case loose
+        /// ICU's default CJK rules.
+        case normal
+        /// Most rules: small kana and prolonged sound marks never start a line (`lb=strict`).
+        case strict
     }
 
+    /// How lines sit between the container's edges.
     public var alignment: Alignment = .natural
+    /// How lines wrap, or how a line that does not fit is cut.
     public var lineBreakMode: LineBreakMode = .wordWrap
+    /// How strictly CJK line-start and line-end rules are kept (ICU's `lb` keyword).
     public var lineBreakStrictness: LineBreakStrictness = .normal
+    /// The paragraph's direction; `natural` takes it from the first strong character.
     public var baseWritingDirection: WritingDirection = .natural
     /// Indent of the first line from the leading edge, in points.
     public var firstLineHeadIndent = 0.0
@@ -68,6 +87,7 @@ public struct ParagraphStyle: Hashable, Sendable {
     /// whatever the factor. Values outside 0…1 are clamped.
     public var hyphenationFactor = 0.0
 
+    /// The default style.
     public init() {}
 
     /// Replaces the tab stops, sorted by location.

@@ -26,15 +26,20 @@ public struct TextAttributes: Hashable, Sendable {
     public var language: String?
     /// Points to raise the glyphs above the baseline (negative lowers them).
     public var baselineOffset: Double?
+    /// A line under the text, placed from the run's own font.
     public var underline: TextDecoration?
+    /// A line through the text, placed from the run's own font.
     public var strikethrough: TextDecoration?
+    /// A blurred shadow under the glyphs.
     public var shadow: Shadow?
+    /// An effect such as letterpress.
     public var textEffect: TextEffect?
     /// A link target the characters stand for.
     public var link: URL?
     /// The paragraph's layout; taken from the paragraph's first character, nil is ``ParagraphStyle/default``.
     public var paragraphStyle: ParagraphStyle?
 
+    /// Attributes with the given values; nil leaves an attribute to the text around it or the defaults.
     public init(
         font: FontSpecifier? = nil, foregroundColor: Color? = nil, backgroundColor: Color? = nil, kern: Double? = nil,
         tracking: Double? = nil, ligatures: Ligatures? = nil, fontFeatures: [FontFeature] = [],

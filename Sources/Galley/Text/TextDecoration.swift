@@ -12,10 +12,12 @@ public struct TextDecoration: Hashable, Sendable {
         case thick
     }
 
+    /// Single, double or thick.
     public var style: Style
     /// The line's colour; nil draws it in the text's foreground colour.
     public var color: Color?
 
+    /// A decoration of `style` in `color` (nil: the text's colour).
     public init(_ style: Style = .single, color: Color? = nil) {
         self.style = style
         self.color = color
@@ -28,8 +30,10 @@ public struct Shadow: Hashable, Sendable {
     public var offsetX: Double, offsetY: Double
     /// The blur radius in points; 0 is a hard shadow.
     public var blurRadius: Double
+    /// The shadow's colour, its alpha included.
     public var color: Color
 
+    /// A shadow `offsetX`, `offsetY` points from the glyphs, blurred by `blurRadius` points.
     public init(offsetX: Double = 0, offsetY: Double = 1, blurRadius: Double = 2, color: Color = .black.withAlpha(0.33))
     {
         self.offsetX = offsetX
@@ -62,6 +66,7 @@ public struct FontFeature: Hashable, Sendable, CustomStringConvertible {
     /// 0 turns the feature off, 1 on; larger values pick alternates.
     public let value: UInt32
 
+    /// The feature `tag` (four letters, such as `liga`) set to `value` (0 turns it off).
     public init(_ tag: String, _ value: UInt32 = 1) {
         self.tag = String((tag + "    ").prefix(4))
         self.value = value

@@ -3,13 +3,18 @@
 public struct TextEdit: Hashable, Sendable {
     /// Whether characters, attributes or both changed.
     public struct Kind: OptionSet, Hashable, Sendable {
+        /// The kinds as bits.
         public let rawValue: Int
+        /// The kinds in `rawValue`'s bits.
         public init(rawValue: Int) { self.rawValue = rawValue }
 
+        /// Characters were inserted, deleted or replaced.
         public static let characters = Kind(rawValue: 1)
+        /// Attributes changed.
         public static let attributes = Kind(rawValue: 2)
     }
 
+    /// What changed.
     public var kind: Kind
     /// The changed characters, as UTF-16 offsets into the text after the edit, grown to whole paragraphs.
     public var editedRange: Range<Int>

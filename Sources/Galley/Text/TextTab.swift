@@ -20,6 +20,7 @@ public struct TextTab: Hashable, Sendable, Codable {
     /// The stop's distance from the line's leading edge, in points.
     public var location: Double
 
+    /// A stop `location` points from the line's leading edge, aligning text as `alignment` says.
     public init(_ alignment: Alignment = .left, location: Double) {
         self.alignment = alignment
         self.location = location

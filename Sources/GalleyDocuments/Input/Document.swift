@@ -3,33 +3,47 @@ import Galley
 /// Everything `galley render` draws: the text, its container (or columns), exclusion shapes, the Dynamic Type
 /// settings and the render options. Made by the .txt, .md and .json readers, then adjusted by flags.
 public struct Document {
+    /// The text and its attributes.
     public var storage: TextStorage
     /// The container's width and height in points (height 0: as tall as the text).
     public var width = 360.0
+    /// The container's height in points (0: as tall as the text).
     public var height = 0.0
     /// Columns side by side, `columnGap` points apart, text flowing from one to the next (needs a height).
     public var columns = 1
+    /// The space between columns, in points.
     public var columnGap = 16.0
+    /// Space kept free inside each line's ends, in points (TextKit's line-fragment padding).
     public var lineFragmentPadding = 0.0
+    /// The most lines the container holds (0: no limit).
     public var maximumLines = 0
+    /// How the container's last allowed line ends when text remains.
     public var lineBreakMode: ParagraphStyle.LineBreakMode = .wordWrap
     /// Shapes text flows around, in the first column's coordinates; drawn when they have a fill.
     public var exclusions: [Exclusion] = []
     /// A note's date, shown as a round badge in the top-right corner once the width is known.
     public var badgeDate: String?
+    /// The Dynamic Type settings the text's styles are sized for.
     public var settings = DynamicTypeSettings()
+    /// Scale, background and margin (`padding`) of the image.
     public var render = RenderOptions(scale: 2, background: Document.paper, padding: 16)
 
+    /// The paper colour notes are drawn on.
     public static let paper = Color(red: 0.98, green: 0.973, blue: 0.953)
+    /// The ink colour of notes.
     public static let ink = Color(red: 0.165, green: 0.165, blue: 0.18)
 }
 
 /// A shape text flows around, optionally painted, with an optional centred label (a date badge).
 public struct Exclusion {
+    /// The shape, in the first column's coordinates (points).
     public var path: BezierPath
+    /// The colour it is painted in; nil leaves it unpainted.
     public var fill: Color?
+    /// Text centred in the shape's bounds.
     public var label: TextStorage?
 
+    /// An exclusion of `path`, painted in `fill` with `label` centred in it.
     public init(path: BezierPath, fill: Color? = nil, label: TextStorage? = nil) {
         self.path = path
         self.fill = fill
@@ -39,8 +53,10 @@ public struct Exclusion {
 
 /// Why an input file could not be read; the CLI reports these with exit status 1.
 public struct InputError: GalleyError {
+    /// What was wrong, and where.
     public let description: String
 
+    /// An error saying `description`.
     public init(_ description: String) { self.description = description }
 
     /// A problem at a JSON path, such as `content[3].attributes.color: expected "#RRGGBB"`.

@@ -8,6 +8,7 @@ import Galley
 public enum NoteReader {
     static let accent = Color(red: 0.85, green: 0.33, blue: 0.27)
 
+    /// The note in `text` (a `# Title` line, front matter, body lines with inline markup) over `defaults`.
     public static func read(_ text: String, defaults: TextAttributes) -> Document {
         var lines = text.replacingOccurrences(of: "\r\n", with: "\n").split(
             separator: "\n", omittingEmptySubsequences: false

@@ -2,14 +2,18 @@ import Galley
 
 /// A JSON value and the path that led to it (`content[3].attributes.color`), so every error names where it is.
 public struct JSONField {
+    /// The value.
     public let value: JSONValue
+    /// Where it is in the document, such as `content[3].attributes.color`.
     public let path: String
 
+    /// The field holding `value` at `path`.
     public init(value: JSONValue, path: String) {
         self.value = value
         self.path = path
     }
 
+    /// An error about this field, naming its path.
     public func fail(_ message: String) -> InputError { InputError(path: path, message) }
 
     /// The member `key`, or nil when absent or null.
@@ -28,16 +32,19 @@ public struct JSONField {
         }
     }
 
+    /// The elements of an array, each with its path.
     public func elements() throws -> [JSONField] {
         guard case .array(let values) = value else { throw fail("expected an array, got \(value.kind)") }
         return values.enumerated().map { JSONField(value: $1, path: "\(path)[\($0)]") }
     }
 
+    /// The value as a string.
     public func string() throws -> String {
         guard case .string(let text) = value else { throw fail("expected a string, got \(value.kind)") }
         return text
     }
 
+    /// The value as a Boolean.
     public func bool() throws -> Bool {
         guard case .bool(let flag) = value else { throw fail("expected true or false, got \(value.kind)") }
         return flag
@@ -54,12 +61,14 @@ public struct JSONField {
         return number
     }
 
+    /// The value as a whole number in `range`.
     public func integer(in range: ClosedRange<Int>) throws -> Int {
         let number = try number(in: Double(range.lowerBound)...Double(range.upperBound))
         guard number == number.rounded() else { throw fail("expected a whole number, got \(JSONValue.format(number))") }
         return Int(number)
     }
 
+    /// The value as a colour, `#RRGGBB` or `#RRGGBBAA`.
     public func color() throws -> Color {
         guard case .string(let text) = value, let color = try? Color(hex: text) else {
             throw fail("expected \"#RRGGBB\" or \"#RRGGBBAA\"")
@@ -75,6 +84,7 @@ public struct JSONField {
         return tag
     }
 
+    /// The value as one case of `type`, by its raw name; the error lists the valid names.
     public func choice<T: RawRepresentable & CaseIterable>(_ type: T.Type) throws -> T where T.RawValue == String {
         let text = try string()
         guard let found = T(rawValue: text) else {

@@ -5,9 +5,13 @@ public struct JSONParser {
     /// How deeply arrays and objects may nest (`Limits.jsonDepth`).
     public static var depthLimit: Int { Limits.current.jsonDepth }
 
+    /// Malformed JSON: where and what.
     public struct SyntaxError: GalleyError {
+        /// The line of the error, from 1.
         public let line: Int
+        /// The column of the error, in bytes from 1.
         public let column: Int
+        /// What was expected or found.
         public let message: String
         public var description: String { "invalid JSON at line \(line), column \(column): \(message)" }
     }

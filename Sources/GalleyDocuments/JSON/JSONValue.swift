@@ -1,10 +1,16 @@
 /// A JSON value with its members in document order.
 public enum JSONValue: Equatable, Sendable {
+    /// `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// A number.
     case number(Double)
+    /// A string.
     case string(String)
+    /// An array.
     case array([JSONValue])
+    /// An object's members, in document order.
     case object([(key: String, value: JSONValue)])
 
     public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
@@ -60,6 +66,7 @@ public enum JSONValue: Equatable, Sendable {
         return text
     }
 
+    /// `text` as a JSON string literal, quotes and escapes included.
     public static func quote(_ text: String) -> String {
         var result = "\""
         for scalar in text.unicodeScalars {
