@@ -22,7 +22,8 @@ struct LayoutCommand: ParsableCommand {
     @Argument(help: "The input: .txt, .md or .json ('-' reads plain text from standard input).")
     var input: String
 
-    @Flag(help: "Print JSON: {\"lines\": [{\"container\", \"range\", \"rect\", \"used_rect\", \"baseline\", \"runs\"}]}.")
+    @Flag(
+        help: "Print JSON: {\"lines\": [{\"container\", \"range\", \"rect\", \"used_rect\", \"baseline\", \"runs\"}]}.")
     var json = false
 
     @OptionGroup var documentOptions: DocumentOptions

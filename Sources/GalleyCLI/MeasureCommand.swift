@@ -108,13 +108,10 @@ struct MeasureCommand: ParsableCommand {
             if let bold = row.member("boldText") { settings.boldText = try bold.bool() }
             let specifier = try fontSpecifier(row, defaults: defaults, settings: settings, library: library)
             measurer.settings = settings
-            var attributes = TextAttributes(font: specifier)
-            attributes.language = try row.member("language")?.languageTag() ?? defaults.language
-            if let factor = try row.member("hyphenationFactor")?.number(in: 0...1) ?? defaults.hyphenationFactor {
-                var style = ParagraphStyle()
-                style.hyphenationFactor = factor
-                attributes.paragraphStyle = style
-            }
+            let attributes = TextOptions.applying(
+                hyphenate: try row.member("hyphenationFactor")?.number(in: 0...1) ?? defaults.hyphenationFactor,
+                language: try row.member("language")?.languageTag() ?? defaults.language,
+                to: TextAttributes(font: specifier))
             let measurement = try measurer.measure(text, attributes: attributes, width: width)
             let starts = scalarOffsets(of: measurement.lineStarts, in: text)
             let fields: [(String, JSONValue)] = [
@@ -221,13 +218,16 @@ private final class LineReader {
                 let line = buffer[position..<newline]
                 position = newline + 1
                 lineNumber += 1
-                if !isBlank(line) { lines.append(InputLine(number: lineNumber, text: String(decoding: line, as: UTF8.self))) }
+                if !isBlank(line) {
+                    lines.append(InputLine(number: lineNumber, text: String(decoding: line, as: UTF8.self)))
+                }
                 continue
             }
             if atEnd {
                 if !isBlank(buffer[position...]) {
                     lineNumber += 1
-                    lines.append(InputLine(number: lineNumber, text: String(decoding: buffer[position...], as: UTF8.self)))
+                    lines.append(
+                        InputLine(number: lineNumber, text: String(decoding: buffer[position...], as: UTF8.self)))
                 }
                 buffer.removeAll()
                 position = 0

@@ -11,7 +11,9 @@ enum NumberFlag {
         let bounds = "\(JSONValue.format(range.lowerBound))...\(JSONValue.format(range.upperBound))"
         if value.isNaN { throw ValidationError("\(name) \(text) is not a number (expected \(bounds))") }
         if range.lowerBound > 0, value <= 0 { throw ValidationError("\(name) \(text) must be positive (\(bounds))") }
-        if range.lowerBound == 0, value < 0 { throw ValidationError("\(name) \(text) must not be negative (\(bounds))") }
+        if range.lowerBound == 0, value < 0 {
+            throw ValidationError("\(name) \(text) must not be negative (\(bounds))")
+        }
         throw ValidationError("\(name) \(text) is outside \(bounds)")
     }
 }

@@ -18,7 +18,9 @@ public enum Hyphenator {
 
     /// Scripts whose words are never hyphenated: CJK (a line may break between any two characters) and the
     /// right-to-left joining scripts (Arabic, Hebrew, Syriac, Thaana), which do not hyphenate.
-    static let unhyphenatedScripts: Set<String> = ["Hani", "Hira", "Kana", "Hang", "Bopo", "Arab", "Hebr", "Syrc", "Thaa"]
+    static let unhyphenatedScripts: Set<String> = [
+        "Hani", "Hira", "Kana", "Hang", "Bopo", "Arab", "Hebr", "Syrc", "Thaa",
+    ]
 
     /// The hyphenation points of `word` (UTF-16) in `language` (BCP 47, such as `en-US`): offsets inside the word
     /// after which a hyphen may end a line, in increasing order. Empty when the word is too short, holds
@@ -83,7 +85,9 @@ public enum Hyphenator {
             return []
         }
         guard parts.count > 1 else { return [first] }
-        return [([first] + parts.dropFirst().map { $0.count == 2 ? $0.uppercased() : $0 }).joined(separator: "_"), first]
+        return [
+            ([first] + parts.dropFirst().map { $0.count == 2 ? $0.uppercased() : $0 }).joined(separator: "_"), first,
+        ]
     }
 }
 

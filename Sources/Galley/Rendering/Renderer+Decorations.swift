@@ -36,8 +36,11 @@ extension Renderer {
             contentEnd -= 1
         }
         for isUnderline in [true, false] {
-            var open: (decoration: TextDecoration, color: Color, center: Double, thickness: Double, minX: Double,
-                       maxX: Double)?
+            var open:
+                (
+                    decoration: TextDecoration, color: Color, center: Double, thickness: Double, minX: Double,
+                    maxX: Double
+                )?
             func flush() {
                 if let line = open {
                     drawLine(

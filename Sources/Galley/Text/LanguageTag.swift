@@ -10,7 +10,9 @@ public enum LanguageTag {
             .flatMap { $0.split(separator: "_", omittingEmptySubsequences: false) }
         guard let primary = subtags.first, (2...3).contains(primary.count),
             primary.allSatisfy({ $0.isASCII && $0.isLetter }),
-            subtags.dropFirst().allSatisfy({ (1...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } })
+            subtags.dropFirst().allSatisfy({
+                (1...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+            })
         else { return false }
         return knownLanguages.contains(primary.lowercased())
     }

@@ -30,7 +30,8 @@ public enum DocumentReader {
             }
             try run.requireObject(allowing: ["text", "attributes"])
             guard let textField = run.member("text") else { throw InputError(path: "\(run.path).text", "missing") }
-            let runAttributes = try run.member("attributes").map { base.merging(try attributes($0, library: library)) } ?? base
+            let runAttributes =
+                try run.member("attributes").map { base.merging(try attributes($0, library: library)) } ?? base
             storage.append(try textField.string(), attributes: runAttributes)
         }
         var result = Document(storage: storage)

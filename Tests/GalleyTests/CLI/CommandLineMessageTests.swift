@@ -9,15 +9,27 @@ import Testing
     static let note = "Examples/note-english.md"
 
     @Test(arguments: [
-        (["render", note, "-o", "/tmp/x.png", "--width", "-10"], Int32(2), "--width -10 must be positive (1...100000)"),
+        (
+            ["render", note, "-o", "/tmp/x.png", "--width", "-10"], Int32(2),
+            "--width -10 must be positive (1...100000)"
+        ),
         (["render", note, "-o", "/tmp/x.png", "--height", "-1"], 2, "--height -1 must not be negative (0...100000)"),
         (["render", note, "-o", "/tmp/x.png", "--size", "-3"], 2, "--size -3 must be positive"),
         (["render", note, "-o", "/tmp/x.png", "--scale", "9"], 2, "--scale 9 is outside 0.1...8"),
         (["measure", "--width", "-5"], 2, "--width -5 must be positive"),
-        (["rendr", note, "-o", "/tmp/x.png"], 2, "unknown command 'rendr' (did you mean 'render'?); the commands are render, layout, measure, fonts, styles, shape"),
+        (
+            ["rendr", note, "-o", "/tmp/x.png"], 2,
+            "unknown command 'rendr' (did you mean 'render'?); the commands are render, layout, measure, fonts, styles, shape"
+        ),
         (["frobnicate"], 2, "unknown command 'frobnicate'; the commands are"),
-        (["render", note, "-o", "/tmp/x.jpg"], 2, "-o /tmp/x.jpg: galley writes PNG images only; name the output .png (.jpg is not written)"),
-        (["render", "Tests/Fixtures/shaping-strings.tsv", "-o", "/tmp/x.png"], 1, ".tsv is not an input galley reads; it reads plain text (.txt or no extension), notes (.md) and documents (.json), or '-' for standard input"),
+        (
+            ["render", note, "-o", "/tmp/x.jpg"], 2,
+            "-o /tmp/x.jpg: galley writes PNG images only; name the output .png (.jpg is not written)"
+        ),
+        (
+            ["render", "Tests/Fixtures/shaping-strings.tsv", "-o", "/tmp/x.png"], 1,
+            ".tsv is not an input galley reads; it reads plain text (.txt or no extension), notes (.md) and documents (.json), or '-' for standard input"
+        ),
     ])
     func badCommandLinesSayWhatIsWrong(_ arguments: [String], _ status: Int32, _ message: String) throws {
         let outcome = try GalleyCommandTests.run(arguments)
@@ -32,15 +44,20 @@ import Testing
         let help = try GalleyCommandTests.run(["measure", "--help"])
         for option in ["--width <width>", "<input>"] {
             // The option's entry: from its line in OPTIONS/ARGUMENTS to the next entry.
-            let entry = help.output.components(separatedBy: "\n  \(option)").dropFirst().first?
+            let entry =
+                help.output.components(separatedBy: "\n  \(option)").dropFirst().first?
                 .components(separatedBy: "\n  -").first?.components(separatedBy: "\n\n").first ?? ""
             #expect(entry.components(separatedBy: "default").count - 1 == 1, "\(option): \(entry)")
         }
     }
 
     @Test func oldPaddingNamesStillWork() throws {
-        let margin = try GalleyCommandTests.run(["render", Self.note, "-o", GalleyCommandTests.temporary("m.png"), "--margin", "0"])
-        let padding = try GalleyCommandTests.run(["render", Self.note, "-o", GalleyCommandTests.temporary("p.png"), "--padding", "0"])
+        let margin = try GalleyCommandTests.run([
+            "render", Self.note, "-o", GalleyCommandTests.temporary("m.png"), "--margin", "0",
+        ])
+        let padding = try GalleyCommandTests.run([
+            "render", Self.note, "-o", GalleyCommandTests.temporary("p.png"), "--padding", "0",
+        ])
         #expect(margin.status == 0 && padding.status == 0)
         #expect(try GalleyCommandTests.image(GalleyCommandTests.temporary("m.png")).width == 720)
         #expect(try GalleyCommandTests.image(GalleyCommandTests.temporary("p.png")).width == 720)

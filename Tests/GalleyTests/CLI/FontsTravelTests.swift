@@ -21,25 +21,31 @@ import Testing
         let copy = home.appendingPathComponent("galley").path
         try FileManager.default.copyItem(atPath: try #require(GalleyCommandTests.binary), toPath: copy)
         let note = home.appendingPathComponent("note.md")
-        try FileManager.default.copyItem(at: TestFonts.repositoryRoot.appendingPathComponent("Examples/note-mixed.md"), to: note)
+        try FileManager.default.copyItem(
+            at: TestFonts.repositoryRoot.appendingPathComponent("Examples/note-mixed.md"), to: note)
 
         let original = GalleyCommandTests.temporary("travel-original.png")
         let arguments = ["render", note.path, "--no-system-fonts", "-o"]
-        let built = try GalleyCommandTests.run(arguments + [original], environment: Self.environmentWithoutFontsDirectory)
+        let built = try GalleyCommandTests.run(
+            arguments + [original], environment: Self.environmentWithoutFontsDirectory)
         #expect(built.status == 0, "\(built.error)")
         let travelled = home.appendingPathComponent("note.png").path
         let moved = try GalleyCommandTests.run(
-            arguments + [travelled], executable: copy, directory: home, environment: Self.environmentWithoutFontsDirectory)
+            arguments + [travelled], executable: copy, directory: home,
+            environment: Self.environmentWithoutFontsDirectory)
         #expect(moved.status == 0, "\(moved.error)")
 
         let (a, b) = (try GalleyCommandTests.image(original), try GalleyCommandTests.image(travelled))
         #expect(a.width == b.width && a.height == b.height)
         #expect(a.pixels == b.pixels, "the copied binary drew different pixels")
         // Structural check: the note has ink, so equal images are not two blank pages.
-        #expect(RenderFixtures.inkBounds(a, rows: 0..<a.height, background: Color(red: 0.98, green: 0.973, blue: 0.953)) != nil)
+        #expect(
+            RenderFixtures.inkBounds(a, rows: 0..<a.height, background: Color(red: 0.98, green: 0.973, blue: 0.953))
+                != nil)
         // The copy's fonts are the compiled-in ones, whatever directory it runs in.
         let fonts = try GalleyCommandTests.run(
-            ["fonts", "--no-system-fonts"], executable: copy, directory: home, environment: Self.environmentWithoutFontsDirectory)
+            ["fonts", "--no-system-fonts"], executable: copy, directory: home,
+            environment: Self.environmentWithoutFontsDirectory)
         #expect(fonts.output.contains("Fonts/NotoSansSC/NotoSansSC-Regular.otf"))
         #expect(fonts.output.split(separator: "\n").allSatisfy { $0.hasPrefix("bundled") })
     }

@@ -15,7 +15,9 @@ import Testing
     @Test func aTabMeasures28PointsPlusTheTextAfterIt() throws {
         let (outcome, object) = try Self.measure(#"{"id": 1, "text": "a\tb", "size": 17, "font": "Inter"}"#)
         #expect(outcome.status == 0, "\(outcome.error)")
-        let b = try TestFonts.shape("b", attributes: TextAttributes(font: .font(try TestFonts.bundled.font(family: "Inter", size: 17)))).width
+        let b = try TestFonts.shape(
+            "b", attributes: TextAttributes(font: .font(try TestFonts.bundled.font(family: "Inter", size: 17)))
+        ).width
         #expect(abs((object?["width"] as? Double ?? 0) - (28 + b)) < 1e-6)
     }
 

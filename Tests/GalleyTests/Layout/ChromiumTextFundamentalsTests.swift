@@ -63,13 +63,16 @@ import Testing
             manager.addTextContainer(TextContainer(width: width))
             let fragments = try manager.layout().lineFragments
             let starts = fragments.map {
-                String(decoding: storage.utf16.prefix($0.characterRange.lowerBound), as: UTF16.self).unicodeScalars.count
+                String(decoding: storage.utf16.prefix($0.characterRange.lowerBound), as: UTF16.self).unicodeScalars
+                    .count
             }
             // Chromium rounds each font's ascent and descent to whole pixels, so every line of these rows is 20 px
             // there; Galley's unrounded lines are Inter's 20.57 pt, the emoji font's 0.05 pt more at most.
             if let height = answer.height, let lines = answer.lines, height == 20 * Double(lines) {
                 for fragment in fragments {
-                    #expect(fragment.rect.height >= interLine - 1e-9 && fragment.rect.height < interLine + 0.1, "\(input.id)")
+                    #expect(
+                        fragment.rect.height >= interLine - 1e-9 && fragment.rect.height < interLine + 0.1,
+                        "\(input.id)")
                 }
             }
             guard !Self.otherReference.contains(input.id) else { continue }
@@ -80,7 +83,9 @@ import Testing
             guard starts.count == answer.line_widths?.count, !input.id.hasPrefix("emoji") else { continue }
             for (fragment, chromium) in zip(fragments, answer.line_widths ?? []) {
                 // Chromium keeps positions in 1/64 px.
-                #expect(abs(fragment.usedRect.width - chromium) < 0.05, "\(input.id): \(fragment.usedRect.width) vs \(chromium)")
+                #expect(
+                    abs(fragment.usedRect.width - chromium) < 0.05,
+                    "\(input.id): \(fragment.usedRect.width) vs \(chromium)")
             }
         }
         #expect(compared >= 16)

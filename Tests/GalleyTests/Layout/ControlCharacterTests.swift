@@ -18,6 +18,7 @@ import Testing
             "one\u{2028}two\u{2029}three", attributes: Self.attributes, container: TextContainer(width: 300))
         #expect(LayoutFixtures.lines(layout, storage) == ["one\u{2028}", "two\u{2029}", "three"])
         #expect(layout.lineFragments.map(\.paragraphIndex) == [0, 0, 1])
-        #expect(layout.lineFragments[0].usedRect.width == (try TestFonts.shape("one", attributes: Self.attributes).width))
+        #expect(
+            layout.lineFragments[0].usedRect.width == (try TestFonts.shape("one", attributes: Self.attributes).width))
     }
 }

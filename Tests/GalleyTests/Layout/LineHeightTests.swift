@@ -13,7 +13,9 @@ import Testing
         TextAttributes(font: .font(try TestFonts.system.font(family: "Inter", size: 17)))
     }
 
-    @Test(arguments: ["\u{200E}", "\u{200F}", "\u{2060}", "\u{200D}", "\u{200C}", "\u{2066}", "\u{2069}", "\u{00AD}", "\u{FE0F}"])
+    @Test(arguments: [
+        "\u{200E}", "\u{200F}", "\u{2060}", "\u{200D}", "\u{200C}", "\u{2066}", "\u{2069}", "\u{00AD}", "\u{FE0F}",
+    ])
     func anInvisibleFormatCharacterLeavesTheHeightUnchanged(_ mark: String) throws {
         let attributes = try Self.inter17()
         let plain = try Self.height("ab", attributes: attributes)
@@ -24,7 +26,8 @@ import Testing
     }
 
     @Test func invisibleCharactersTakeTheirNeighboursFontNotAFallback() throws {
-        let shaped = try TestFonts.shape("a\u{200E}b\u{2060}c", attributes: try Self.inter17(), library: try TestFonts.system)
+        let shaped = try TestFonts.shape(
+            "a\u{200E}b\u{2060}c", attributes: try Self.inter17(), library: try TestFonts.system)
         #expect(Set(shaped.runs.map(\.font.face.familyName)) == ["Inter"])
     }
 

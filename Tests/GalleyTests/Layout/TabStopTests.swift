@@ -27,12 +27,14 @@ import Testing
 
     @Test func aTabAdvancesToTheNextMultipleOf28Points() throws {
         let attributes = try Self.inter17()
-        let (layout, _) = try LayoutFixtures.layout("a\tb\tc", attributes: attributes, container: TextContainer(width: 400))
+        let (layout, _) = try LayoutFixtures.layout(
+            "a\tb\tc", attributes: attributes, container: TextContainer(width: 400))
         let b = try #require(Self.x(ofCharacterAt: 2, in: layout))
         let c = try #require(Self.x(ofCharacterAt: 4, in: layout))
         #expect(abs(b - 28) < 1e-9)
         #expect(abs(c - 56) < 1e-9)
-        let measured = try TextMeasurer(fontLibrary: try TestFonts.bundled).measure("a\tb", attributes: attributes, width: 400)
+        let measured = try TextMeasurer(fontLibrary: try TestFonts.bundled).measure(
+            "a\tb", attributes: attributes, width: 400)
         #expect(abs(measured.width - (28 + (try Self.width("b", attributes)))) < 1e-9)
     }
 
@@ -71,7 +73,8 @@ import Testing
 
     @Test func aRightToLeftParagraphMeasuresStopsFromTheRight() throws {
         let attributes = try Self.inter17()
-        let (layout, _) = try LayoutFixtures.layout("שלום\tעולם", attributes: attributes, container: TextContainer(width: 300))
+        let (layout, _) = try LayoutFixtures.layout(
+            "שלום\tעולם", attributes: attributes, container: TextContainer(width: 300))
         let fragment = try #require(layout.lineFragments.first)
         // The word after the tab begins (on its right) at the first 28 pt stop past the first word, counted from
         // the right edge.

@@ -46,11 +46,13 @@ import Testing
         for word in ["中华人民共和国万岁", "مستشفياتهم", "internat中ionalization"] {
             #expect(Hyphenator.hyphenationPoints(in: ArraySlice(Array(word.utf16)), language: "en-US").isEmpty)
         }
-        #expect(Hyphenator.hyphenationPoints(in: ArraySlice(Array("internationalization".utf16)), language: "ja").isEmpty)
+        #expect(
+            Hyphenator.hyphenationPoints(in: ArraySlice(Array("internationalization".utf16)), language: "ja").isEmpty)
         let measurer = TextMeasurer(fontLibrary: try TestFonts.bundled)
         let text = Self.prose[2]
         let plain = try measurer.measure(text, attributes: try Self.attributes(factor: 0), width: 120)
-        let japanese = try measurer.measure(text, attributes: try Self.attributes(factor: 1, language: "ja"), width: 120)
+        let japanese = try measurer.measure(
+            text, attributes: try Self.attributes(factor: 1, language: "ja"), width: 120)
         #expect(plain == japanese)
     }
 
@@ -62,7 +64,8 @@ import Testing
         manager.addTextContainer(TextContainer(width: width))
         let fragments = try manager.layout().lineFragments
         // A paragraph's last line is as short as its text: only wrapped lines count.
-        let wrapped = zip(fragments, fragments.dropFirst()).filter { $0.0.paragraphIndex == $0.1.paragraphIndex }.map(\.0)
+        let wrapped = zip(fragments, fragments.dropFirst()).filter { $0.0.paragraphIndex == $0.1.paragraphIndex }.map(
+            \.0)
         for fragment in wrapped { #expect(fragment.usedRect.width <= width + 1e-6) }
         return wrapped.map { width - $0.usedRect.width }
     }
@@ -124,6 +127,7 @@ import Testing
         #expect(soft.pixels == manual.pixels)
         // Not at a break, the soft hyphen is invisible and takes no room.
         let measurer = TextMeasurer(fontLibrary: try TestFonts.bundled)
-        #expect(try measurer.measure("ab\u{AD}cd", width: 400).width == (try measurer.measure("abcd", width: 400).width))
+        #expect(
+            try measurer.measure("ab\u{AD}cd", width: 400).width == (try measurer.measure("abcd", width: 400).width))
     }
 }

@@ -14,7 +14,8 @@ import Testing
         let whole = try TestFonts.shape(Self.word, attributes: attributes)
         let glyphsByCluster = Dictionary(
             whole.runs.flatMap(\.glyphs).map { ($0.cluster, [$0.glyphID]) }, uniquingKeysWith: +)
-        let (layout, _) = try LayoutFixtures.layout(Self.word, attributes: attributes, container: TextContainer(width: 40))
+        let (layout, _) = try LayoutFixtures.layout(
+            Self.word, attributes: attributes, container: TextContainer(width: 40))
         #expect(layout.lineFragments.count > 1, "the word must be cut")
         var seen = 0
         for fragment in layout.lineFragments {

@@ -40,7 +40,8 @@ import Testing
              "render": {"scale": 1, "margin": 0, "background": "#FFFFFF"}, "content": ["text"]}
             """#
         let library = try TestFonts.bundled
-        let document = try DocumentReader.read(json, defaults: TextAttributes(font: .textStyle(.body)), library: library)
+        let document = try DocumentReader.read(
+            json, defaults: TextAttributes(font: .textStyle(.body)), library: library)
         let canvas = try DocumentRenderer(document: document, library: library).render()
         #expect(canvas.width == 260 && canvas.height == 90)
         let corner = canvas.pixel(x: 255, y: 85)

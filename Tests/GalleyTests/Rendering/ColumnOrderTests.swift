@@ -14,7 +14,8 @@ import Testing
                          {"text": "\#(words.1)", "attributes": {"color": "#0000FF"}}]}
             """#
         let library = try TestFonts.bundled
-        let document = try DocumentReader.read(json, defaults: TextAttributes(font: .textStyle(.body)), library: library)
+        let document = try DocumentReader.read(
+            json, defaults: TextAttributes(font: .textStyle(.body)), library: library)
         return try DocumentRenderer(document: document, library: library).render()
     }
 

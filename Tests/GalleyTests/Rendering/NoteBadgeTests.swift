@@ -8,7 +8,8 @@ import Testing
     @Test(arguments: [ContentSizeCategory.extraSmall, .large, .accessibilityLarge, .accessibilityExtraExtraExtraLarge])
     func theBadgesLabelFitsInsideItsCircle(_ category: ContentSizeCategory) throws {
         let settings = DynamicTypeSettings(category: category, boldText: false)
-        let badge = NoteReader.badge(for: "2026-11-22", containerWidth: 360, defaults: TextAttributes(), settings: settings)
+        let badge = NoteReader.badge(
+            for: "2026-11-22", containerWidth: 360, defaults: TextAttributes(), settings: settings)
         let label = try #require(badge.label)
         let bounds = badge.path.bounds
         let manager = LayoutManager(textStorage: label, fontLibrary: try TestFonts.bundled, settings: settings)

@@ -44,11 +44,13 @@ import Testing
         let measurer = TextMeasurer(fontLibrary: try TestFonts.bundled)
         let attributes = TextAttributes(font: .textStyle(.body))
         let full = try measurer.measure(LayoutFixtures.english, attributes: attributes, width: 200)
-        let preview = try measurer.measure(LayoutFixtures.english, attributes: attributes, width: 200, maximumNumberOfLines: 2)
+        let preview = try measurer.measure(
+            LayoutFixtures.english, attributes: attributes, width: 200, maximumNumberOfLines: 2)
         #expect(full.lineCount > 2)
         #expect(preview.lineCount == 2)
         #expect(preview.height == 44)
         #expect(preview.lineStarts == Array(full.lineStarts.prefix(2)))
-        #expect(try measurer.measure("short", attributes: attributes, width: 200, maximumNumberOfLines: 2).lineCount == 1)
+        #expect(
+            try measurer.measure("short", attributes: attributes, width: 200, maximumNumberOfLines: 2).lineCount == 1)
     }
 }
