@@ -44,6 +44,8 @@ public final class FontLibrary: @unchecked Sendable {
         let weightClass: Int
         let italic: Bool
         let emoji: Bool
+        /// fontconfig's language for the text (`zh-cn`, `ja`…), or "" when none.
+        let language: String
     }
 
     /// How many fallback answers (and family lookups) the caches keep before they start over.
@@ -172,24 +174,30 @@ public final class FontLibrary: @unchecked Sendable {
 
     // MARK: Fallback
 
-    /// The font to draw `scalar` with when `font` lacks it: a bundled face first, then fontconfig's best
-    /// face for the character at the same weight and slant. Nil when no font on the machine covers it.
+    /// The font to draw `scalar` with when `font` lacks it: the nearest bundled face in weight and slant that has
+    /// it, then fontconfig's best face for the character in `language` (a BCP 47 tag: Chinese, Japanese and
+    /// Korean text get their own region's CJK face) at the same weight and slant. Nil when no font on the
+    /// machine covers it.
     ///
     /// The answer is `font` itself when it covers the character, unless `preferringEmoji` asks for a colour-emoji
-    /// font first (a character followed by U+FE0F). Answers are cached per character, weight class, slant and
-    /// emoji preference (at most ``fallbackCacheLimit`` entries).
-    public func fallbackFont(for scalar: Unicode.Scalar, replacing font: Font, preferringEmoji: Bool = false) -> Font? {
+    /// font first (a character followed by U+FE0F). Answers are cached per character, weight class, slant, emoji
+    /// preference and fontconfig language (at most ``fallbackCacheLimit`` entries).
+    public func fallbackFont(
+        for scalar: Unicode.Scalar, replacing font: Font, preferringEmoji: Bool = false, language: String? = nil
+    ) -> Font? {
         if !preferringEmoji, font.glyph(for: scalar) != nil { return font }
         let italic = font.face.isItalic
         let emoji = preferringEmoji || scalar.properties.isEmojiPresentation
         let key = FallbackKey(
-            scalar: scalar.value, weightClass: Int((font.weight / 100).rounded()), italic: italic, emoji: emoji)
+            scalar: scalar.value, weightClass: Int((font.weight / 100).rounded()), italic: italic, emoji: emoji,
+            language: language.map(FontconfigDatabase.language(for:)) ?? "")
         let cached = state.withLock { $0.fallbacks[key] }
         let face: FontFace?
         if let cached {
             face = cached
         } else {
-            face = findFallbackFace(for: scalar, weight: font.weight, italic: italic, preferEmoji: emoji)
+            face = findFallbackFace(
+                for: scalar, weight: font.weight, italic: italic, preferEmoji: emoji, language: key.language)
             state.withLock { state in
                 state.fallbacks.insert(face, for: key)
             }
@@ -198,9 +206,9 @@ public final class FontLibrary: @unchecked Sendable {
             ?? (preferringEmoji && font.glyph(for: scalar) != nil ? font : nil)
     }
 
-    private func findFallbackFace(for scalar: Unicode.Scalar, weight: Double, italic: Bool, preferEmoji: Bool)
-        -> FontFace?
-    {
+    private func findFallbackFace(
+        for scalar: Unicode.Scalar, weight: Double, italic: Bool, preferEmoji: Bool, language: String
+    ) -> FontFace? {
         if !preferEmoji {
             let covering = bundledFaces.filter { $0.covers(scalar) }
             if let best = covering.min(by: { Self.distance($0, weight, italic) < Self.distance($1, weight, italic) }) {
@@ -209,7 +217,7 @@ public final class FontLibrary: @unchecked Sendable {
         }
         guard includesSystemFonts else { return nil }
         let match = fontconfig.withLock {
-            $0.fallback(for: scalar, weight: weight, italic: italic, preferEmoji: preferEmoji)
+            $0.fallback(for: scalar, weight: weight, italic: italic, preferEmoji: preferEmoji, language: language)
         }
         guard let match, let face = try? face(path: match.path, index: match.index), face.covers(scalar) else {
             return nil

@@ -38,9 +38,14 @@ final class FontconfigDatabase {
 
     /// The first face, in fontconfig's order of preference for the weight and slant, whose character set
     /// contains `scalar`. Emoji-presentation characters ask for the `emoji` family first.
-    func fallback(for scalar: Unicode.Scalar, weight: Double, italic: Bool, preferEmoji: Bool) -> Match? {
+    /// The best face for `scalar` at `weight` and slant, a colour-emoji one first when `preferEmoji`, and one made
+    /// for `language` (fontconfig's tag, from ``language(for:)``; "" for none) among faces that cover it alike.
+    func fallback(for scalar: Unicode.Scalar, weight: Double, italic: Bool, preferEmoji: Bool, language: String)
+        -> Match?
+    {
         let pattern = makePattern(weight: weight, italic: italic)
         defer { FcPatternDestroy(pattern) }
+        if !language.isEmpty { FcPatternAddString(pattern, FC_LANG, language) }
         let charset = FcCharSetCreate()
         defer { FcCharSetDestroy(charset) }
         FcCharSetAddChar(charset, scalar.value)
@@ -62,6 +67,17 @@ final class FontconfigDatabase {
             if let match = Self.match(in: rendered ?? candidate) { return match }
         }
         return nil
+    }
+
+    /// fontconfig's language tag for a BCP 47 one: fontconfig knows Chinese by region (`zh-cn`, `zh-tw`,
+    /// `zh-hk`), so a script subtag picks the region that writes it; other tags keep their language subtag.
+    static func language(for tag: String) -> String {
+        let parts = tag.lowercased().split { $0 == "-" || $0 == "_" }
+        guard let primary = parts.first else { return "" }
+        guard primary == "zh" else { return String(primary) }
+        if parts.contains("hk") || parts.contains("mo") { return "zh-hk" }
+        if parts.contains("hant") || parts.contains("tw") { return "zh-tw" }
+        return "zh-cn"
     }
 
     /// Every face in the system set (application fonts excluded), one entry per face, sorted by family.

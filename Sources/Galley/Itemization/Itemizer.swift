@@ -25,9 +25,11 @@ public struct Itemizer: Sendable {
     public func itemize(_ paragraph: Paragraph) throws -> ItemizedParagraph {
         let bidi = try BidiParagraph(paragraph.text, direction: paragraph.style.baseWritingDirection)
         var builder = ItemBuilder(levels: bidi.levels, baseLevel: bidi.baseLevel)
+        let paragraphLanguage = paragraph.language
         try paragraph.text.withUnsafeBufferPointer { text in
             for run in paragraph.attributeRuns {
-                let shaping = run.attributes.shapingKey
+                var shaping = run.attributes.shapingKey
+                if shaping.language == nil { shaping.language = paragraphLanguage }
                 let base = try fontLibrary.font(for: shaping.font, settings: settings)
                 builder.beginRun(
                     shaping: shaping, styleLineHeight: shaping.font.textStyle.map { settings.leading(of: $0) },
@@ -45,12 +47,12 @@ public struct Itemizer: Sendable {
                     let nextOffset = offset + length
                     let next = nextOffset < end ? UTF16Decoding.scalar(in: text, at: nextOffset) : nil
                     let script = Script(of: scalar)
-                    if builder.keepsOpenFont(for: scalar, next: next?.0, script: script, base: base) {
+                    if builder.keepsOpenFont(for: scalar, next: next?.0, base: base) {
                         builder.add(offset..<nextOffset, script: script, font: nil)
                     } else {
                         let font = chooseFont(
-                            for: scalar, next: next?.0, script: script, previous: builder.previousFontInRun,
-                            base: base)
+                            for: scalar, next: next?.0, previous: builder.previousFontInRun, base: base,
+                            language: shaping.language)
                         builder.add(offset..<nextOffset, script: script, font: font)
                     }
                     offset = nextOffset
@@ -92,6 +94,9 @@ public struct Itemizer: Sendable {
         /// The run's own font, and whether the open item is in it.
         var runFont: Font?
         var openFontIsRunFont = false
+        /// Whether the open item's font is a bundled face other than the run's: for a character the run's font
+        /// lacks, the first bundled face that has it is the answer fallback gives, so the open one can be kept.
+        var openFontIsBundledFallback = false
         /// The HarfBuzz fonts of the open item's and the run's fonts, for character-map lookups that copy no font.
         var openHBFont: OpaquePointer?
         var runHBFont: OpaquePointer?
@@ -109,13 +114,14 @@ public struct Itemizer: Sendable {
             runHBFont = base.hbFont
             runCoversPrintableASCII = base.coversPrintableASCII
             openFontIsRunFont = openFont == base
+            openFontIsBundledFallback = !openFontIsRunFont && openFont?.face.isBundled == true
             openFontIsInRun = false
         }
 
         /// Extends the open item over the characters from `offset` (before `end`, the run's end) for which
-        /// ``keepsOpenFont(for:next:script:base:)`` and ``add(_:script:font:)`` would decide so, for the commonest
-        /// text, without copying fonts: printable ASCII in the run's font when it covers all of it, ideographs in
-        /// the open fallback font when the run's font lacks them, and full-width punctuation in the open font.
+        /// ``keepsOpenFont(for:next:base:)`` and ``add(_:script:font:)`` would decide so, for the commonest
+        /// text, without copying fonts: printable ASCII in the run's font when it covers all of it, and ideographs
+        /// and full-width punctuation in the run's font when it has them, else in the open bundled fallback font.
         /// Returns where it stopped: `offset` when it could not start, else at the first character that needs a
         /// decision (another kind, before U+FE0F, another bidi level, a strong script other than the open one's).
         mutating func extendOpenItem(_ text: UnsafeBufferPointer<UInt16>, from offset: Int, to end: Int) -> Int {
@@ -131,19 +137,20 @@ public struct Itemizer: Sendable {
                     guard openFontIsRunFont, runCoversPrintableASCII else { break }
                     let letter = (0x41...0x5A).contains(unit) || (0x61...0x7A).contains(unit)
                     script = letter ? .latin : .common
-                } else if (0x4E00...0x9FFF).contains(unit) {
+                } else if (0x4E00...0x9FFF).contains(unit) || (0x3001...0x303F).contains(unit)
+                    || (0xFF01...0xFFEF).contains(unit)
+                {
                     let scalar = Unicode.Scalar(unit)!
                     let inRunFont = FontInstance.glyph(for: scalar, in: runHBFont) != nil
                     guard
                         openFontIsRunFont
-                            ? inRunFont : !inRunFont && FontInstance.glyph(for: scalar, in: openHBFont) != nil
+                            ? inRunFont
+                            : !inRunFont && openFontIsBundledFallback
+                                && FontInstance.glyph(for: scalar, in: openHBFont) != nil
                     else { break }
-                    script = .han
-                } else if (0x3001...0x303F).contains(unit) || (0xFF01...0xFFEF).contains(unit) {
-                    let scalar = Unicode.Scalar(unit)!
-                    script = Script(of: scalar)
-                    // Marks among them (U+302A…) take the previous font too, but through the slow path's rule.
-                    guard script == .common, FontInstance.glyph(for: scalar, in: openHBFont) != nil else { break }
+                    script = unit >= 0x4E00 && unit <= 0x9FFF ? .han : Script(of: scalar)
+                    // Marks among the punctuation (U+302A…) go through the slow path's rule.
+                    guard script == .han || script == .common else { break }
                 } else {
                     break
                 }
@@ -161,19 +168,15 @@ public struct Itemizer: Sendable {
             return position
         }
 
-        /// Whether ``Itemizer/chooseFont(for:next:script:previous:base:)`` would give the open item's font, for
-        /// the commonest characters (Latin in the run's font, Chinese in its fallback), decided without copying
-        /// a font; false means "ask it".
-        func keepsOpenFont(for scalar: Unicode.Scalar, next: Unicode.Scalar?, script: Script, base: Font) -> Bool {
+        /// Whether ``Itemizer/chooseFont(for:next:previous:base:language:)`` would give the open item's font,
+        /// for the commonest characters (Latin in the run's font, Chinese in the bundled fallback), decided without
+        /// copying a font; false means "ask it".
+        func keepsOpenFont(for scalar: Unicode.Scalar, next: Unicode.Scalar?, base: Font) -> Bool {
             guard openFontIsInRun, let openFont, next != "\u{FE0F}",
                 scalar.value < 0x0300 || (0x4E00...0x9FFF).contains(scalar.value)
             else { return false }
-            if openFont == base { return base.glyph(for: scalar) != nil }
-            if script.isWeak {
-                let whiteSpace = scalar.value <= 0x20 || scalar.value == 0x85 || scalar.value == 0xA0
-                return !whiteSpace && openFont.glyph(for: scalar) != nil
-            }
-            return base.glyph(for: scalar) == nil && openFont.glyph(for: scalar) != nil
+            if openFontIsRunFont { return base.glyph(for: scalar) != nil }
+            return openFontIsBundledFallback && base.glyph(for: scalar) == nil && openFont.glyph(for: scalar) != nil
         }
 
         /// Adds the characters in `range`, in `font` (nil: the open item's font).
@@ -198,6 +201,7 @@ public struct Itemizer: Sendable {
             if let font, openFont != font {
                 openHBFont = font.hbFont
                 openFontIsRunFont = font == runFont
+                openFontIsBundledFallback = !openFontIsRunFont && font.face.isBundled
             }
             if let font = font ?? openFont { openStyle = style(for: font) }
             openIsStrong = !weak
@@ -232,13 +236,13 @@ public struct Itemizer: Sendable {
         }
     }
 
-    /// The font for one character: marks and joiners stay with the character before them; default-ignorable
-    /// characters never cause fallback (the previous character's font, else the run's); a character asking for
-    /// emoji presentation (followed by U+FE0F) gets a colour-emoji font; Common punctuation stays in the fallback
-    /// font of the text before it (so `“` after Chinese is full-width); then the run's font when it covers the
-    /// character, the fallback font already in use when it does, and else the library's fallback.
+    /// The font for one character, matched as CSS does, character by character: marks and joiners stay with the
+    /// character before them; default-ignorable characters never cause fallback (the previous character's font,
+    /// else the run's); a character asking for emoji presentation (followed by U+FE0F) gets a colour-emoji font;
+    /// then the run's font when it has the character, else the library's fallback for the paragraph's `language`.
+    /// A fallback font never captures the characters after it: each goes back to the run's font first.
     private func chooseFont(
-        for scalar: Unicode.Scalar, next: Unicode.Scalar?, script: Script, previous: Font?, base: Font
+        for scalar: Unicode.Scalar, next: Unicode.Scalar?, previous: Font?, base: Font, language: String?
     ) -> Font {
         // Below U+0300 and among the CJK ideographs nothing extends a cluster: skip the property lookups.
         let simple = (scalar.value < 0x0300 && scalar.value != 0xAD) || (0x4E00...0x9FFF).contains(scalar.value)
@@ -247,21 +251,15 @@ public struct Itemizer: Sendable {
         // font for them would only bring its own line height.
         if !simple, scalar.properties.isDefaultIgnorableCodePoint { return previous ?? base }
         if next == "\u{FE0F}", scalar.properties.isEmoji {
-            return fontLibrary.fallbackFont(for: scalar, replacing: base, preferringEmoji: true) ?? base
-        }
-        let previousFallback = previous.flatMap { $0 == base ? nil : $0 }
-        if script.isWeak, let previousFallback, !scalar.properties.isWhitespace,
-            previousFallback.glyph(for: scalar) != nil
-        {
-            return previousFallback
+            return fontLibrary.fallbackFont(for: scalar, replacing: base, preferringEmoji: true, language: language)
+                ?? base
         }
         if base.glyph(for: scalar) != nil { return base }
-        if let previousFallback, previousFallback.glyph(for: scalar) != nil { return previousFallback }
         switch scalar.properties.generalCategory {
         case .control, .lineSeparator, .paragraphSeparator: return previous ?? base
         default: break
         }
-        return fontLibrary.fallbackFont(for: scalar, replacing: base) ?? base
+        return fontLibrary.fallbackFont(for: scalar, replacing: base, language: language) ?? base
     }
 
     /// Characters that belong to the cluster before them: combining marks, joiners, variation selectors, emoji

@@ -28,13 +28,13 @@ public struct LineBreaker: Sendable {
         static let unsafeToBreak = EdgeFlags(rawValue: 2)
     }
 
-    /// Prepares `shaped` for breaking, with the language and strictness of its paragraph's first run and style.
+    /// Prepares `shaped` for breaking, with its paragraph's ``Paragraph/language`` (named or inferred) and its
+    /// style's strictness.
     public init(_ shaped: ShapedParagraph) throws {
         self.shaped = shaped
         let paragraph = shaped.paragraph
-        let language = paragraph.attributeRuns.first?.attributes.language
         opportunities = try BreakOpportunities(
-            paragraph.text, language: language, strictness: paragraph.style.lineBreakStrictness)
+            paragraph.text, language: paragraph.language, strictness: paragraph.style.lineBreakStrictness)
         var advances = [Double](repeating: 0, count: paragraph.length + 1)
         var edges = [EdgeFlags](repeating: [], count: paragraph.length + 1)
         edges[paragraph.length] = .runStart

@@ -19,6 +19,11 @@ public struct Paragraph: Sendable {
     /// The paragraph style, from ``leadingAttributes``.
     public var style: ParagraphStyle { leadingAttributes.paragraphStyle ?? .default }
 
+    /// The paragraph's language (a BCP 47 tag): its first character's ``TextAttributes/language``, else the one
+    /// ``LanguageInference`` reads from its characters, else nil. Runs that name no language take this one for
+    /// shaping and font fallback; line breaking follows it.
+    public var language: String? { leadingAttributes.language ?? LanguageInference.language(of: text) }
+
     /// A paragraph of `text` (UTF-16) at `utf16Range` of its storage, ended by `terminatorLength` units, with its
     /// attribute runs (offsets from the paragraph's start) and the attributes of its first character.
     public init(

@@ -50,9 +50,15 @@ import Testing
         }
     }
 
-    @Test func chinesePunctuationStaysInTheChineseFont() throws {
-        let items = describe(try itemize("他说：“你好。”OK"))
-        #expect(items == ["他说：“你好。”|Hani|0|Noto Sans CJK SC", "OK|Latn|0|Inter"])
+    @Test func eachCharacterTakesTheFirstFontThatHasItAsCSSDoes() throws {
+        // Inter has the curly quotes and the digits, so they are Inter's even between Chinese characters (Chromium's
+        // font matching); the full-width colon and full stop only Noto Sans CJK has.
+        let items = describe(try itemize("他说：“你好。”OK 2024年"))
+        #expect(
+            items == [
+                "他说：|Hani|0|Noto Sans CJK SC", "“|Hani|0|Inter", "你好。|Hani|0|Noto Sans CJK SC",
+                "”OK 2024|Latn|0|Inter", "年|Hani|0|Noto Sans CJK SC",
+            ])
     }
 
     @Test func combiningMarksStayWithTheirBase() throws {

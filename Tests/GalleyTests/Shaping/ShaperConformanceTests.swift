@@ -82,6 +82,8 @@ import Testing
             "--text-after=\(text(run.utf16Range.upperBound..<units.count))",
         ]
         if !features.isEmpty { arguments.append("--features=\(features)") }
+        // Chinese runs carry the language Galley infers for them (zh-Hans), which selects their `locl` forms.
+        if let language = run.style.shaping.language { arguments.append("--language=\(language)") }
         if !run.font.variations.isEmpty {
             arguments.append(
                 "--variations=" + run.font.variations.map { "\($0.tag)=\($0.value)" }.joined(separator: ","))

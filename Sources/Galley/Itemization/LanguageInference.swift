@@ -1,0 +1,34 @@
+/// Guesses the language of a paragraph that names none, from its characters, for the scripts whose typography
+/// depends on it: kana make it Japanese, Hangul Korean, and Han ideographs Chinese, Traditional (`zh-Hant`) when
+/// more of them are Traditional-only than Simplified-only, else Simplified (`zh-Hans`).
+///
+/// The answer drives ICU's line-break tailoring, HarfBuzz's `locl` forms and which CJK face fallback asks
+/// fontconfig for. Text without any of these scripts gets nil: its language does not change those.
+public enum LanguageInference {
+    /// The inferred BCP 47 tag of `text` (UTF-16): `ja`, `ko`, `zh-Hant`, `zh-Hans` or nil.
+    public static func language(of text: ArraySlice<UInt16>) -> String? {
+        var han = false
+        var traditional = 0
+        var simplified = 0
+        for unit in text {
+            switch unit {
+            case 0x3041...0x309F, 0x30A1...0x30FA, 0x30FC...0x30FF, 0x31F0...0x31FF, 0xFF66...0xFF9D:
+                return "ja"
+            case 0x1100...0x11FF, 0x3131...0x318E, 0xAC00...0xD7A3:
+                return "ko"
+            case 0x3400...0x9FFF:
+                han = true
+                let offset = Int(UInt32(unit) - HanVariants.first)
+                let bit = UInt64(1) << (offset % 64)
+                if HanVariants.traditionalOnly[offset / 64] & bit != 0 { traditional += 1 }
+                if HanVariants.simplifiedOnly[offset / 64] & bit != 0 { simplified += 1 }
+            case 0xD840...0xD87F:
+                han = true  // a high surrogate of the supplementary ideographic plane
+            default:
+                continue
+            }
+        }
+        guard han else { return nil }
+        return traditional > simplified ? "zh-Hant" : "zh-Hans"
+    }
+}
