@@ -31,8 +31,13 @@ public final class FontFace: Hashable, @unchecked Sendable, CustomStringConverti
     /// Whether the face is one of Galley's bundled fonts (compiled in, or from a fonts directory given to
     /// ``FontLibrary``).
     public let isBundled: Bool
+    /// Whether the face has the OpenType `halt` feature (half-width forms of full-width punctuation), which
+    /// punctuation trimming uses.
+    public let hasHalfWidthPunctuation: Bool
 
     let hbFace: OpaquePointer
+    /// What `halt` does to each full-width punctuation character, per language, found by shaping it once.
+    let halfWidthPunctuation = Locked<[HalfWidthKey: HalfWidthEffect]>([:])
     private let blob: OpaquePointer
     private let freeTypeFace: Locked<FT_Face?>
     private let spaceInteractionCache = Locked<SpaceInteraction?>(nil)
@@ -103,6 +108,7 @@ public final class FontFace: Hashable, @unchecked Sendable, CustomStringConverti
         blobOwner = nil
         self.glyphCount = glyphCount
         self.unitsPerEm = unitsPerEm
+        hasHalfWidthPunctuation = Self.positioningFeatures(of: hbFace).contains(OpenTypeTag.value(of: "halt"))
         familyName = face.pointee.family_name.map { String(cString: $0) } ?? "Unnamed"
         styleName = face.pointee.style_name.map { String(cString: $0) } ?? "Regular"
         isItalic = face.pointee.style_flags & FT_Long(FT_STYLE_FLAG_ITALIC) != 0
@@ -183,4 +189,22 @@ public final class FontFace: Hashable, @unchecked Sendable, CustomStringConverti
     public static func == (lhs: FontFace, rhs: FontFace) -> Bool { lhs === rhs }
     public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
     public var description: String { "\(familyName) \(styleName) (\(path)#\(index))" }
+}
+
+extension FontFace {
+    /// The feature tags of the face's GPOS table.
+    fileprivate static func positioningFeatures(of face: OpaquePointer) -> Set<UInt32> {
+        let table = OpenTypeTag.value(of: "GPOS")
+        var count: UInt32 = 64
+        var tags = [hb_tag_t](repeating: 0, count: 64)
+        var start: UInt32 = 0
+        var found = Set<UInt32>()
+        while true {
+            count = 64
+            let total = hb_ot_layout_table_get_feature_tags(face, table, start, &count, &tags)
+            found.formUnion(tags[0..<Int(count)])
+            start += count
+            if count == 0 || start >= total { return found }
+        }
+    }
 }

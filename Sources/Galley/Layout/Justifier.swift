@@ -1,30 +1,37 @@
-/// Stretches a line to its full width: extra space goes to word spaces, or, in text without spaces (Chinese,
-/// Japanese), between ideographic clusters.
+/// Stretches a line to its full width, as CSS `text-align: justify` with `text-justify: auto` does in Chromium:
+/// the extra space goes, in equal shares, to each gap after a word space and to each gap next to an ideographic
+/// character (Han, kana, full-width punctuation), so Chinese and Japanese lines spread between their characters
+/// while a Latin word's letters never move apart.
 enum Justifier {
+    /// Adds `extra` points to the gaps of `runs` (one line's runs, in visual order) before `contentEnd` (a UTF-16
+    /// offset from the paragraph's start): nothing after the line's last character.
     static func justify(_ runs: inout [GlyphRun], in paragraph: Paragraph, contentEnd: Int, extra: Double) {
         func isSpace(_ cluster: Int) -> Bool {
-            cluster < contentEnd && [0x20, 0xA0, 0x3000].contains(paragraph.unit(at: cluster))
+            [0x20, 0xA0, 0x3000].contains(paragraph.unit(at: cluster))
         }
         func isIdeographic(_ cluster: Int) -> Bool {
-            guard cluster < contentEnd else { return false }
             let unit = paragraph.unit(at: cluster)
             return (0x2E80...0x9FFF).contains(unit) || (0xF900...0xFAFF).contains(unit)
                 || (0xFF00...0xFFEF).contains(unit)
         }
-        // One expansion point per cluster: the cluster's last glyph in the run's order gets the extra advance.
-        var points: [(run: Int, glyph: Int)] = []
-        var ideographic: [(run: Int, glyph: Int)] = []
+        // Each cluster's last glyph in the run's order, in visual order: the gap after it is the cluster's gap.
+        var clusters: [(run: Int, glyph: Int, cluster: Int)] = []
         for (runIndex, run) in runs.enumerated() {
-            for (glyphIndex, glyph) in run.glyphs.enumerated() {
+            for (glyphIndex, glyph) in run.glyphs.enumerated() where glyph.cluster < contentEnd {
                 let next = glyphIndex + 1 < run.glyphs.count ? run.glyphs[glyphIndex + 1].cluster : nil
-                guard next != glyph.cluster else { continue }
-                if isSpace(glyph.cluster) { points.append((runIndex, glyphIndex)) }
-                if isIdeographic(glyph.cluster) { ideographic.append((runIndex, glyphIndex)) }
+                if next != glyph.cluster { clusters.append((runIndex, glyphIndex, glyph.cluster)) }
             }
         }
-        if points.isEmpty { points = Array(ideographic.dropLast()) }
-        guard !points.isEmpty else { return }
-        let share = extra / Double(points.count)
-        for point in points { runs[point.run].glyphs[point.glyph].advance += share }
+        guard clusters.count > 1 else { return }
+        var gaps: [(run: Int, glyph: Int)] = []
+        for index in 0..<(clusters.count - 1) {
+            let here = clusters[index].cluster, next = clusters[index + 1].cluster
+            if isSpace(here) || isIdeographic(here) || isIdeographic(next) {
+                gaps.append((clusters[index].run, clusters[index].glyph))
+            }
+        }
+        guard !gaps.isEmpty else { return }
+        let share = extra / Double(gaps.count)
+        for gap in gaps { runs[gap.run].glyphs[gap.glyph].advance += share }
     }
 }

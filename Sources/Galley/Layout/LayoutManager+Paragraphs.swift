@@ -35,7 +35,8 @@ extension LayoutManager {
             if !edit.kind.contains(.characters), index < oldEntries.count, let shaped = oldEntries[index].shaped,
                 oldEntries[index].paragraph.shapingSignature == paragraph.shapingSignature
             {
-                entry.shaped = ShapedParagraph(paragraph: paragraph, bidi: shaped.bidi, runs: shaped.runs)
+                entry.shaped = ShapedParagraph(
+                    paragraph: paragraph, bidi: shaped.bidi, runs: shaped.runs, spacing: shaped.spacing)
             }
             return entry
         }

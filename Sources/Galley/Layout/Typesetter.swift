@@ -311,7 +311,7 @@ struct Typesetter {
             !breaker.cutsJoinedGlyphs(at: range.upperBound)
         {
             let hyphen = line.isHyphenated ? breaker.hyphen(after: range.upperBound - 1)?.advance ?? 0 : 0
-            return LineContent(width: breaker.width(of: range, inLine: range) + hyphen)
+            return LineContent(width: breaker.width(of: range, inLine: range) + hyphen - line.endTrim)
         }
         return LineContent(runs: breaker.runs(for: line, shaper: shaper))
     }
@@ -342,11 +342,10 @@ struct Typesetter {
             {
                 // UAX #9 rule L1: white space at the end of a line takes the paragraph's level, so it sits at the
                 // line's end rather than inside a run of the other direction.
-                var content = breaker.runs(in: line.utf16Range.lowerBound..<line.contentEnd, shaper: shaper)
-                if line.isHyphenated { content = breaker.addingHyphen(to: content, after: line.contentEnd - 1) }
-                logicalRuns = breaker.settingTabAdvances(
+                let content = breaker.runs(in: line.utf16Range.lowerBound..<line.contentEnd, shaper: shaper)
+                logicalRuns = breaker.finished(
                     content + breaker.runs(in: trailingRange, shaper: shaper).map { $0.withLevel(baseLevel) },
-                    inLine: line.utf16Range)
+                    for: line)
             }
             runs = BidiParagraph.visualOrder(levels: logicalRuns.map(\.bidiLevel)).map { logicalRuns[$0] }
             total = runs.reduce(0) { $0 + $1.width }

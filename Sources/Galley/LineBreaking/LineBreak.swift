@@ -13,6 +13,10 @@ public struct LineBreak: Hashable, Sendable {
     /// Whether the line ends inside a word, at a soft hyphen or a hyphenation point, and shows a hyphen there;
     /// ``width`` includes the hyphen's advance.
     public var isHyphenated = false
+    /// How much the line's last character gives back at the line's end, in points: the autospace after it, and
+    /// half the width of a full-width closing mark set half-width so that the line fits (CSS `text-spacing-trim`).
+    /// ``width`` already excludes it.
+    public var endTrim = 0.0
 
     /// The trailing white space, as UTF-16 offsets from the paragraph's start (empty when there is none).
     public var trailingRange: Range<Int> { contentEnd..<utf16Range.upperBound }

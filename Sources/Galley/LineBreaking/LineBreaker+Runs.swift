@@ -3,8 +3,21 @@ extension LineBreaker {
     /// marked a glyph unsafe to break is shaped again with only the line's text as context, so a ligature or an
     /// Arabic joining form never straddles a line break.
     public func runs(for line: LineBreak, shaper: Shaper) -> [GlyphRun] {
-        let runs = settingTabAdvances(runs(in: line.utf16Range, shaper: shaper), inLine: line.utf16Range)
-        return line.isHyphenated ? addingHyphen(to: runs, after: line.utf16Range.upperBound - 1) : runs
+        finished(runs(in: line.utf16Range, shaper: shaper), for: line)
+    }
+
+    /// `runs` (the glyph runs of `line` in logical order, from ``runs(in:shaper:)``) with what the line's edges
+    /// change: the tabs' advances, the line's ``LineBreak/endTrim`` taken from its last character, and the hyphen
+    /// of a hyphenated line.
+    func finished(_ runs: [GlyphRun], for line: LineBreak) -> [GlyphRun] {
+        var runs = settingTabAdvances(runs, inLine: line.utf16Range)
+        if line.endTrim != 0, line.contentEnd > line.utf16Range.lowerBound,
+            let index = runs.lastIndex(where: { $0.utf16Range.contains(line.contentEnd - 1) }),
+            let glyph = runs[index].glyphs.lastIndex(where: { $0.cluster <= line.contentEnd - 1 })
+        {
+            runs[index].glyphs[glyph].advance -= line.endTrim
+        }
+        return line.isHyphenated ? addingHyphen(to: runs, after: line.contentEnd - 1) : runs
     }
 
     /// `runs` with the hyphen of a hyphenated line after the character at `offset`, in the run drawing it (at its
@@ -42,7 +55,9 @@ extension LineBreaker {
                 // word cut inside keep the joining forms they have in the whole word (CSS Text 3, "shaping across
                 // intra-word breaks"), so joining scripts see the whole paragraph as context.
                 let context = run.script.isJoining ? 0..<length : range
-                result.append(shaper.reshape(run, range: part, context: context, in: shaped.paragraph))
+                result.append(
+                    shaped.spacing.applied(
+                        to: shaper.reshape(run, range: part, context: context, in: shaped.paragraph)))
             } else {
                 var piece = run
                 piece.glyphs = run.glyphs.filter { part.contains($0.cluster) }

@@ -1,3 +1,5 @@
+import CICU
+
 /// Stage 3: fits a shaped paragraph into lines of given widths, breaking at ICU's opportunities.
 ///
 /// Shape once, break many: the paragraph's glyph advances are summed once per UTF-16 offset, so the width of any
@@ -127,7 +129,10 @@ public struct LineBreaker: Sendable {
             var best: LineBreak?
             while index < candidates.count, candidates[index].offset <= end {
                 let candidate = line(start..<candidates[index].offset, mandatory: candidates[index].isMandatory)
-                guard candidate.width <= width + 1e-9 else { break }
+                guard candidate.width <= width + 1e-9 else {
+                    if let trimmed = closingMarkTrimmed(candidate, toFit: width) { best = trimmed }
+                    break
+                }
                 best = candidate
                 if candidate.endsAtMandatoryBreak { break }
                 index += 1
@@ -155,11 +160,26 @@ public struct LineBreaker: Sendable {
                 && shaped.paragraph.unit(at: range.upperBound - 1) == 0xAD)
         var width = width(of: range.lowerBound..<contentEnd, inLine: range)
         if showsHyphen { width += hyphen(after: range.upperBound - 1)?.advance ?? 0 }
+        // Autospace is never shown at a line's end.
+        let autospace = contentEnd > range.lowerBound ? shaped.spacing.autospace[contentEnd] ?? 0 : 0
         var line = LineBreak(
-            utf16Range: range, contentEnd: contentEnd, width: width, endsAtMandatoryBreak: mandatory,
+            utf16Range: range, contentEnd: contentEnd, width: width - autospace, endsAtMandatoryBreak: mandatory,
             isEmergencyBreak: emergency)
         line.isHyphenated = showsHyphen
+        line.endTrim = autospace
         return line
+    }
+
+    /// `line` (too wide for `width`) with the full-width closing mark at its end set half-width, when that makes
+    /// it fit (CSS `text-spacing-trim: normal`, `allow-end`); nil when it has no such mark or still does not fit.
+    private func closingMarkTrimmed(_ line: LineBreak, toFit width: Double) -> LineBreak? {
+        guard line.contentEnd > line.utf16Range.lowerBound + 1, let trim = shaped.spacing.closingTrim[line.contentEnd],
+            line.width - trim <= width + 1e-9
+        else { return nil }
+        var trimmed = line
+        trimmed.width -= trim
+        trimmed.endTrim += trim
+        return trimmed
     }
 
     /// Where the white space hanging at the end of a line over `range` starts (`range.upperBound` when none).
@@ -233,8 +253,38 @@ public struct LineBreaker: Sendable {
             best = boundaries[position]
             position += 1
         }
+        if position < boundaries.count, boundaries[position] <= end, best < end,
+            closingMarkTrimmed(line(start..<boundaries[position], mandatory: false), toFit: width) != nil
+        {
+            best = boundaries[position]  // the next cluster fits once its closing mark is set half-width
+        }
+        // Kinsoku: no line starts with closing punctuation or ends with opening punctuation, unless the line would
+        // then hold nothing but a single cluster.
+        var kept = boundaries.firstIndex(of: best) ?? low
+        while best < end, kept > low, breaksKinsoku(at: best) {
+            kept -= 1
+            best = boundaries[kept]
+        }
         let mandatory = opportunities.opportunities.contains { $0.offset == best && $0.isMandatory }
-        return line(start..<best, mandatory: mandatory, emergency: emergency && best < end)
+        let result = line(start..<best, mandatory: mandatory, emergency: emergency && best < end)
+        return result.width > width ? closingMarkTrimmed(result, toFit: width) ?? result : result
+    }
+
+    /// Whether a line break at `offset` would start a line with a character that may not start one (closing
+    /// brackets and punctuation, `。，、！？`, non-starters: UAX #14 classes CL, CP, EX, IS, NS) or end one with an
+    /// opening bracket (OP).
+    private func breaksKinsoku(at offset: Int) -> Bool {
+        let text = shaped.paragraph.text
+        let (after, _) = UTF16Decoding.scalar(in: text, at: offset)
+        switch CICU_u_getIntPropertyValue(Int32(after.value), CICU_PROPERTY_LINE_BREAK) {
+        case 8, 36, 11, 16, 18: return true  // CL, CP, EX, IS, NS
+        default: break
+        }
+        guard offset > 0 else { return false }
+        var before = offset - 1
+        if before > 0, UTF16.isTrailSurrogate(shaped.paragraph.unit(at: before)) { before -= 1 }
+        let (previous, _) = UTF16Decoding.scalar(in: text, at: before)
+        return CICU_u_getIntPropertyValue(Int32(previous.value), CICU_PROPERTY_LINE_BREAK) == 20  // OP
     }
 
     private func nextMandatoryBreak(after start: Int, end: Int) -> Int {

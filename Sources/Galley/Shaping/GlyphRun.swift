@@ -56,13 +56,16 @@ public final class ShapedParagraph: Sendable {
     public let paragraph: Paragraph
     /// The bidi levels, for reordering each line.
     public let bidi: BidiParagraph
-    /// One run per text item, in logical order.
+    /// One run per text item, in logical order, with the CJK spacing applied.
     public let runs: [GlyphRun]
+    /// The punctuation trimming and autospace in ``runs``, and what a line's end gives back.
+    public let spacing: CJKSpacing
 
-    init(paragraph: Paragraph, bidi: BidiParagraph, runs: [GlyphRun]) {
+    init(paragraph: Paragraph, bidi: BidiParagraph, runs: [GlyphRun], spacing: CJKSpacing = .none) {
         self.paragraph = paragraph
         self.bidi = bidi
         self.runs = runs
+        self.spacing = spacing
     }
 
     /// The width of the whole paragraph on one line, in points.
@@ -72,6 +75,6 @@ public final class ShapedParagraph: Sendable {
     /// do not change).
     func relocated(to start: Int) -> ShapedParagraph {
         guard paragraph.utf16Range.lowerBound != start else { return self }
-        return ShapedParagraph(paragraph: paragraph.relocated(to: start), bidi: bidi, runs: runs)
+        return ShapedParagraph(paragraph: paragraph.relocated(to: start), bidi: bidi, runs: runs, spacing: spacing)
     }
 }

@@ -13,7 +13,7 @@ import CICU
 ///
 /// A shaper reuses one HarfBuzz buffer, so it is not thread-safe: give each thread its own (they are cheap).
 public final class Shaper {
-    private let buffer: OpaquePointer
+    let buffer: OpaquePointer
     /// Where shaped words are kept; nil shapes every item whole.
     public let shapeCache: ShapeCache?
     /// The last context asked of the cache and its number: consecutive items mostly share one.
@@ -35,10 +35,12 @@ public final class Shaper {
     /// Shapes every item of `itemized`.
     public func shape(_ itemized: ItemizedParagraph) -> ShapedParagraph {
         let text = itemized.paragraph.text
-        let runs = text.withUnsafeBufferPointer { units in
+        var runs = text.withUnsafeBufferPointer { units in
             itemized.items.map { shape($0, in: units) }
         }
-        return ShapedParagraph(paragraph: itemized.paragraph, bidi: itemized.bidi, runs: runs)
+        let spacing = cjkSpacing(of: itemized.paragraph, runs: runs)
+        if !spacing.isEmpty { runs = runs.map(spacing.applied(to:)) }
+        return ShapedParagraph(paragraph: itemized.paragraph, bidi: itemized.bidi, runs: runs, spacing: spacing)
     }
 
     /// Shapes `range` (UTF-16 offsets from the paragraph's start) of `run` again, seeing only the text in

@@ -48,6 +48,17 @@ public struct ParagraphStyle: Hashable, Sendable {
         case strict
     }
 
+    /// How full-width CJK punctuation is spaced (CSS Text 4 `text-spacing-trim`).
+    public enum PunctuationTrim: String, Hashable, Sendable, CaseIterable, Codable {
+        /// CSS's `normal`, as Chromium sets it: of two adjacent full-width marks (`”、（`, `）。`) the one whose blank
+        /// half faces the other is set half-width, and closing punctuation at a line's end is set half-width when
+        /// that lets the line fit. Opening punctuation starting a line keeps its full width. Uses the font's `halt`
+        /// feature; a font without it is left alone.
+        case normal
+        /// Every full-width mark keeps its full em (CSS `space-all`).
+        case none
+    }
+
     /// How lines sit between the container's edges.
     public var alignment: Alignment = .natural
     /// How lines wrap, or how a line that does not fit is cut.
@@ -86,6 +97,12 @@ public struct ParagraphStyle: Hashable, Sendable {
     /// hyphenates automatically; 1 hyphenates whenever a word does not fit. Soft hyphens (U+00AD) are honoured
     /// whatever the factor. Values outside 0…1 are clamped.
     public var hyphenationFactor = 0.0
+    /// How adjacent full-width punctuation is compressed; ``PunctuationTrim/normal`` by default, as in Chromium.
+    public var punctuationTrim: PunctuationTrim = .normal
+    /// Whether 1/8 em is put between ideographs (Han, kana) and Latin letters or digits, as CSS `text-autospace:
+    /// normal` and CLREQ recommend: none where a space already separates them, none at a line's edges. Off by
+    /// default (Chromium's initial value); the space counts in widths and caret positions.
+    public var autospace = false
 
     /// The default style.
     public init() {}

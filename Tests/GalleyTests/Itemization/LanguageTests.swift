@@ -51,7 +51,8 @@ import Testing
             hbShape,
             [
                 "--no-glyph-names", "--no-positions", "--no-clusters", "--language=zh-Hans", "--script=hani",
-                "--font-file=\(TestFonts.repositoryRoot.appendingPathComponent(run.font.face.path).path)", "--text=\(text)",
+                "--font-file=\(TestFonts.repositoryRoot.appendingPathComponent(run.font.face.path).path)",
+                "--text=\(text)",
             ])
         let expected = output.trimmingCharacters(in: .whitespacesAndNewlines)
         #expect("[" + run.glyphs.map { String($0.glyphID) }.joined(separator: "|") + "]" == expected)

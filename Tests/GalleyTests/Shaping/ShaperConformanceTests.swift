@@ -43,7 +43,10 @@ import Testing
         let hbShape = try #require(ExternalTool.find("hb-shape"), "hb-shape is missing: run Scripts/setup")
         let library = try TestFonts.bundled
         let font = try library.font(family: testCase.family, size: Self.size)
-        let attributes = TextAttributes(font: .font(font), fontFeatures: testCase.features)
+        // Punctuation trimming is Galley's own layer over HarfBuzz's output (CJKSpacingTests check it).
+        var style = ParagraphStyle()
+        style.punctuationTrim = .none
+        let attributes = TextAttributes(font: .font(font), fontFeatures: testCase.features, paragraphStyle: style)
         let shaped = try TestFonts.shape(testCase.text, attributes: attributes)
         let units = Array(testCase.text.utf16)
         #expect(!shaped.runs.isEmpty)

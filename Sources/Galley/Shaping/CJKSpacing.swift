@@ -1,0 +1,140 @@
+import CICU
+
+/// The spacing CJK typography adds to a shaped paragraph: full-width punctuation set half-width next to other
+/// punctuation (CSS Text 4 `text-spacing-trim: normal`), and 1/8 em between ideographs and Latin letters or digits
+/// (`text-autospace: normal`); with what a line ending at each place gives back.
+///
+/// Offsets are UTF-16 offsets from the paragraph's start. Made by the ``Shaper`` and kept in the
+/// ``ShapedParagraph``, so that a run shaped again at a line's edge gets the same spacing.
+public struct CJKSpacing: Sendable {
+    /// A change to one glyph cluster, in points: its last glyph's advance grows by `advance` (negative for a
+    /// trimmed mark), and all its glyphs move right by `xOffset`.
+    struct Adjustment: Sendable {
+        var advance = 0.0
+        var xOffset = 0.0
+    }
+
+    /// Per cluster start: the change made to that cluster.
+    var adjustments: [Int: Adjustment] = [:]
+    /// Per boundary: the autospace put before it, which a line ending there does not show.
+    var autospace: [Int: Double] = [:]
+    /// Per boundary: how much the full-width closing mark before it loses when a line ends there and would not fit
+    /// otherwise (CSS `allow-end`).
+    var closingTrim: [Int: Double] = [:]
+
+    /// No spacing at all.
+    static let none = CJKSpacing()
+
+    /// Whether nothing is changed anywhere.
+    var isEmpty: Bool { adjustments.isEmpty && autospace.isEmpty && closingTrim.isEmpty }
+
+    /// The total advance added to the clusters that start in `range`, in points (negative when trimming wins).
+    func addedAdvance(in range: Range<Int>) -> Double {
+        adjustments.reduce(0) { range.contains($1.key) ? $0 + $1.value.advance : $0 }
+    }
+
+    /// `run` with the adjustments of its clusters applied.
+    func applied(to run: GlyphRun) -> GlyphRun {
+        guard !adjustments.isEmpty else { return run }
+        var run = run
+        var index = 0
+        let glyphs = run.glyphs
+        while index < glyphs.count {
+            let cluster = glyphs[index].cluster
+            var last = index
+            while last + 1 < glyphs.count, glyphs[last + 1].cluster == cluster { last += 1 }
+            if let adjustment = adjustments[cluster] {
+                for glyph in index...last { run.glyphs[glyph].xOffset += adjustment.xOffset }
+                run.glyphs[last].advance += adjustment.advance
+            }
+            index = last + 1
+        }
+        return run
+    }
+}
+
+/// The role of a full-width punctuation mark in trimming, from what the font's `halt` feature does to it.
+enum PunctuationKind: Sendable {
+    /// Blank on its left half (`（` `“` `「`): `halt` moves it left.
+    case opening
+    /// Blank on its right half (`）` `”` `、` `。`, and `，` `：` in Simplified Chinese forms).
+    case closing
+    /// Blank on both sides (`・`, and `：` `；` in Japanese forms).
+    case middle
+}
+
+/// What `halt` does to one character in one face and language, in ems: its role (nil when it is not a full-width
+/// mark that `halt` halves) and the changes to its advance and x offset.
+struct HalfWidthEffect: Sendable {
+    var kind: PunctuationKind?
+    var advance = 0.0
+    var xOffset = 0.0
+
+    static let none = HalfWidthEffect(kind: nil)
+}
+
+/// The key of a face's ``HalfWidthEffect`` table: a character and the language it was shaped in.
+struct HalfWidthKey: Hashable, Sendable {
+    let scalar: UInt32
+    let language: String
+}
+
+/// How `text-autospace` sees a character (CSS Text 4's text-spacing classes, as Chromium applies them).
+enum AutospaceClass {
+    /// Han ideographs, kana and other non-punctuation of U+3041…U+31FF.
+    case ideograph
+    /// Letters, marks and decimal digits that are not full-width.
+    case letterOrNumeral
+    /// Everything else: spaces and punctuation stop autospace.
+    case other
+
+    init(_ scalar: Unicode.Scalar) {
+        let value = scalar.value
+        if value < 0x80 {
+            let letter = (0x41...0x5A).contains(value) || (0x61...0x7A).contains(value)
+            self = letter || (0x30...0x39).contains(value) ? .letterOrNumeral : .other
+            return
+        }
+        if (0x4E00...0x9FFF).contains(value) {
+            self = .ideograph
+            return
+        }
+        let category = scalar.properties.generalCategory
+        if (0x3041...0x30FF).contains(value) || (0x31C0...0x31FF).contains(value) {
+            self = category.isPunctuation ? .other : .ideograph
+        } else if Script(of: scalar) == .han {
+            self = .ideograph
+        } else if category.isLetterMarkOrDigit, !scalar.isFullWidth {
+            self = .letterOrNumeral
+        } else {
+            self = .other
+        }
+    }
+}
+
+extension Unicode.GeneralCategory {
+    fileprivate var isPunctuation: Bool {
+        switch self {
+        case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation, .initialPunctuation,
+            .finalPunctuation, .otherPunctuation:
+            return true
+        default: return false
+        }
+    }
+
+    fileprivate var isLetterMarkOrDigit: Bool {
+        switch self {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter, .nonspacingMark,
+            .spacingMark, .enclosingMark, .decimalNumber:
+            return true
+        default: return false
+        }
+    }
+}
+
+extension Unicode.Scalar {
+    /// Whether Unicode's East Asian Width is Fullwidth (the FF01… forms), from ICU.
+    fileprivate var isFullWidth: Bool {
+        CICU_u_getIntPropertyValue(Int32(value), CICU_PROPERTY_EAST_ASIAN_WIDTH) == 3  // U_EA_FULLWIDTH
+    }
+}

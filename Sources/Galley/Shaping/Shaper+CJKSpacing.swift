@@ -1,0 +1,131 @@
+import CHarfBuzz
+
+extension Shaper {
+    /// The CJK spacing of a paragraph shaped into `runs` (logical order): what its style's ``ParagraphStyle/
+    /// punctuationTrim`` and ``ParagraphStyle/autospace`` ask for. Text without a character from U+2E80 up
+    /// gets none without a look at its characters.
+    func cjkSpacing(of paragraph: Paragraph, runs: [GlyphRun]) -> CJKSpacing {
+        let style = paragraph.style
+        let trims = style.punctuationTrim == .normal
+        guard trims || style.autospace, paragraph.text.contains(where: { $0 >= 0x2E80 }) else { return .none }
+        var spacing = CJKSpacing()
+        var marks: [Int: (effect: HalfWidthEffect, em: Double)] = [:]
+        // Autospace: the class and run of the previous character, and its cluster's start.
+        var previous: (offset: Int, end: Int, kind: AutospaceClass, cluster: Int, em: Double, ltr: Bool)?
+        paragraph.text.withUnsafeBufferPointer { units in
+            for run in runs {
+                let clusters = run.glyphs.map(\.cluster).sorted()
+                let halves = trims && run.font.face.hasHalfWidthPunctuation
+                var offset = run.utf16Range.lowerBound
+                while offset < run.utf16Range.upperBound {
+                    let (scalar, length) = UTF16Decoding.scalar(in: units, at: offset)
+                    if halves, Self.mayBeFullWidthPunctuation(scalar) {
+                        let effect = halfWidthEffect(of: scalar, in: run)
+                        if effect.kind != nil { marks[offset] = (effect, run.font.size) }
+                    }
+                    if style.autospace {
+                        let kind = AutospaceClass(scalar)
+                        let cluster = Self.clusterStart(of: offset, in: clusters) ?? offset
+                        if let before = previous, before.end == offset, before.ltr,
+                            (before.kind == .ideograph && kind == .letterOrNumeral)
+                                || (before.kind == .letterOrNumeral && kind == .ideograph)
+                        {
+                            let amount = before.em / 8
+                            spacing.adjustments[before.cluster, default: .init()].advance += amount
+                            spacing.autospace[offset] = amount
+                        }
+                        previous = (offset, offset + length, kind, cluster, run.font.size, !run.isRightToLeft)
+                    }
+                    offset += length
+                }
+            }
+        }
+        for (offset, mark) in marks {
+            guard let kind = mark.effect.kind else { continue }
+            let trimmed: Bool
+            switch kind {
+            case .opening:
+                trimmed = offset > 0 && (paragraph.unit(at: offset - 1) == 0x3000 || marks[offset - 1] != nil)
+            case .closing:
+                let next = marks[offset + 1]?.effect.kind
+                trimmed = next == .closing || next == .middle
+                if !trimmed { spacing.closingTrim[offset + 1] = -mark.effect.advance * mark.em }
+            case .middle:
+                trimmed = false
+            }
+            if trimmed {
+                spacing.adjustments[offset, default: .init()].advance += mark.effect.advance * mark.em
+                spacing.adjustments[offset, default: .init()].xOffset += mark.effect.xOffset * mark.em
+            }
+        }
+        return spacing
+    }
+
+    /// The start of the cluster (among the sorted `clusters`) that holds `offset`.
+    private static func clusterStart(of offset: Int, in clusters: [Int]) -> Int? {
+        var low = 0, high = clusters.count
+        while low < high {
+            let middle = (low + high) / 2
+            if clusters[middle] <= offset { low = middle + 1 } else { high = middle }
+        }
+        return low > 0 ? clusters[low - 1] : nil
+    }
+
+    /// The characters `halt` may halve: curly quotes, the middle dots, and punctuation of the CJK symbols and the
+    /// full-width forms blocks: opening and closing brackets and quotes, and `、。，．：；`.
+    private static func mayBeFullWidthPunctuation(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x2018, 0x2019, 0x201C, 0x201D, 0x00B7, 0x30FB, 0x3001, 0x3002, 0xFF0C, 0xFF0E, 0xFF1A, 0xFF1B:
+            return true
+        case 0x3008...0x301F, 0xFE59...0xFE5E, 0xFF01...0xFF65:
+            switch scalar.properties.generalCategory {
+            case .openPunctuation, .closePunctuation: return true
+            default: return false
+            }
+        default:
+            return false
+        }
+    }
+
+    /// What `halt` does to `scalar` in the run's font, script and language: shaped alone with and without it
+    /// once per face and language, then looked up.
+    private func halfWidthEffect(of scalar: Unicode.Scalar, in run: GlyphRun) -> HalfWidthEffect {
+        let face = run.font.face
+        let key = HalfWidthKey(scalar: scalar.value, language: run.shaping.language ?? "")
+        if let known = face.halfWidthPunctuation.withLock({ $0[key] }) { return known }
+        var units = Array(String(Character(scalar)).utf16)
+        func shapeAlone(halt: Bool) -> (advance: Double, xOffset: Double)? {
+            hb_buffer_clear_contents(buffer)
+            hb_buffer_add_utf16(buffer, &units, Int32(units.count), 0, Int32(units.count))
+            hb_buffer_set_direction(buffer, HB_DIRECTION_LTR)
+            hb_buffer_set_script(buffer, run.script.harfBuzzScript)
+            if let language = run.shaping.language {
+                hb_buffer_set_language(buffer, hb_language_from_string(language, -1))
+            }
+            var features = [hb_feature_t(tag: OpenTypeTag.value(of: "halt"), value: 1, start: 0, end: UInt32.max)]
+            hb_shape(run.font.instance.hbFont, buffer, &features, halt ? 1 : 0)
+            var count: UInt32 = 0
+            guard let positions = hb_buffer_get_glyph_positions(buffer, &count), count == 1 else { return nil }
+            let ems = run.font.pointsPerUnit / FontInstance.subunits / run.font.size
+            return (Double(positions[0].x_advance) * ems, Double(positions[0].x_offset) * ems)
+        }
+        var effect = HalfWidthEffect.none
+        if let plain = shapeAlone(halt: false), abs(plain.advance - 1) < 0.1, let half = shapeAlone(halt: true) {
+            let advance = half.advance - plain.advance
+            let xOffset = half.xOffset - plain.xOffset
+            if advance < -0.3 {
+                effect.advance = advance
+                effect.xOffset = xOffset
+                if abs(xOffset - advance) < 0.1 {
+                    effect.kind = .opening
+                } else if abs(xOffset) < 0.1 {
+                    effect.kind = .closing
+                } else if abs(xOffset - advance / 2) < 0.1 {
+                    effect.kind = .middle
+                }
+            }
+        }
+        face.halfWidthPunctuation.withLock { $0[key] = effect }
+        return effect
+    }
+}

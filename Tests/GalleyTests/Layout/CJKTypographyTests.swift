@@ -1,0 +1,144 @@
+import Testing
+
+@testable import Galley
+
+/// Chinese typography: punctuation trimming, Han–Latin autospace, justification between ideographs and kinsoku
+/// in every break, measured on glyph positions and line breaks.
+@Suite struct CJKTypographyTests {
+    static let size = 20.0
+
+    private func attributes(
+        trim: ParagraphStyle.PunctuationTrim = .normal, autospace: Bool = false,
+        alignment: ParagraphStyle.Alignment = .natural, mode: ParagraphStyle.LineBreakMode = .wordWrap,
+        chineseFirst: Bool = true
+    ) throws -> TextAttributes {
+        var style = ParagraphStyle()
+        style.punctuationTrim = trim
+        style.autospace = autospace
+        style.alignment = alignment
+        style.lineBreakMode = mode
+        let family = chineseFirst ? "Noto Sans CJK SC" : "Inter"
+        let font = try TestFonts.bundled.font(family: family, size: Self.size)
+        return TextAttributes(font: .font(font), paragraphStyle: style)
+    }
+
+    /// Each glyph's pen x and the x its ink is drawn from, by cluster, for a one-line text.
+    private func positions(_ text: String, _ attributes: TextAttributes) throws -> [Int: (pen: Double, drawn: Double)] {
+        let (layout, _) = try LayoutFixtures.layout(text, attributes: attributes, container: TextContainer(width: 2000))
+        var result: [Int: (pen: Double, drawn: Double)] = [:]
+        for run in layout.lineFragments[0].runs {
+            for (glyph, x) in zip(run.glyphRun.glyphs, run.glyphPositions) {
+                result[glyph.cluster] = (x, x + glyph.xOffset)
+            }
+        }
+        return result
+    }
+
+    private func width(_ text: String, _ attributes: TextAttributes) throws -> Double {
+        let (layout, _) = try LayoutFixtures.layout(text, attributes: attributes, container: TextContainer(width: 2000))
+        return layout.lineFragments[0].usedRect.width
+    }
+
+    @Test func adjacentFullWidthPunctuationIsTrimmedByHalfAnEm() throws {
+        // ” is followed by 、 (both closing: ” loses its blank right half); （ follows 、 (it loses its left half).
+        let text = "好”、（好"
+        let full = try width(text, try attributes(trim: .none))
+        let trimmed = try width(text, try attributes())
+        #expect(full == 5 * Self.size)
+        #expect(full - trimmed == Self.size)
+        let glyphs = try positions(text, try attributes())
+        #expect(glyphs[2]!.pen - glyphs[1]!.pen == Self.size / 2)  // ” set half-width
+        #expect(glyphs[3]!.pen - glyphs[2]!.pen == Self.size)  // 、 keeps its em
+        #expect(glyphs[3]!.drawn == glyphs[3]!.pen - Self.size / 2)  // （ drawn half an em left
+        #expect(glyphs[4]!.pen - glyphs[3]!.pen == Self.size / 2)
+    }
+
+    @Test func closingPunctuationBeforeAFullStopIsTrimmedAndASingleMarkIsNot() throws {
+        #expect(try width("（好）。", try attributes()) == 3.5 * Self.size)
+        #expect(try width("好，好", try attributes()) == 3 * Self.size)
+        #expect(try width("“好”", try attributes()) == 3 * Self.size)  // opening at the line start keeps its em
+    }
+
+    @Test func aFontWithoutHaltCompressesNothing() throws {
+        #expect(try TestFonts.bundled.font(family: "Noto Sans CJK SC", size: 10).face.hasHalfWidthPunctuation)
+        #expect(try !TestFonts.bundled.font(family: "Inter", size: 10).face.hasHalfWidthPunctuation)
+        // In Inter-first text the quotes are Inter's (narrow, no halt): trimming leaves them alone.
+        let text = "好“（好）”"
+        #expect(try width(text, try attributes(chineseFirst: false)) < width(text, try attributes(trim: .none)))
+        let inter = try attributes(chineseFirst: false)
+        var untrimmed = inter
+        untrimmed.paragraphStyle?.punctuationTrim = .none
+        #expect(try width("a“b”c", inter) == width("a“b”c", untrimmed))
+    }
+
+    @Test func closingPunctuationAtTheLineEndIsSetHalfWidthWhenThatMakesTheLineFit() throws {
+        let text = "一二三四。五六七八"
+        let container = TextContainer(width: 4.5 * Self.size)
+        let (trimmedLayout, storage) = try LayoutFixtures.layout(
+            text, attributes: try attributes(), container: container)
+        #expect(LayoutFixtures.lines(trimmedLayout, storage).first == "一二三四。")
+        #expect(trimmedLayout.lineFragments[0].usedRect.width == 4.5 * Self.size)
+        let (fullLayout, fullStorage) = try LayoutFixtures.layout(
+            text, attributes: try attributes(trim: .none), container: container)
+        #expect(LayoutFixtures.lines(fullLayout, fullStorage).first == "一二三")  // 。 may not start a line
+    }
+
+    @Test func autospacePutsAnEighthEmBetweenHanAndLatin() throws {
+        let text = "中文Swift中文 2024 年"
+        let plain = try width(text, try attributes(chineseFirst: false))
+        let spaced = try width(text, try attributes(autospace: true, chineseFirst: false))
+        #expect(abs(spaced - plain - 2 * Self.size / 8) < 1e-9)  // 文|S and t|中; none beside the spaces
+        let glyphs = try positions(text, try attributes(autospace: true, chineseFirst: false))
+        let plainGlyphs = try positions(text, try attributes(chineseFirst: false))
+        #expect(abs(glyphs[2]!.pen - plainGlyphs[2]!.pen - Self.size / 8) < 1e-9)
+    }
+
+    @Test func autospaceIsNotShownAtALineEnd() throws {
+        let attributes = try attributes(autospace: true, chineseFirst: false)
+        let (layout, storage) = try LayoutFixtures.layout(
+            "中文中文Galley", attributes: attributes, container: TextContainer(width: 4 * Self.size + 1))
+        #expect(LayoutFixtures.lines(layout, storage) == ["中文中文", "Galley"])
+        #expect(layout.lineFragments[0].usedRect.width == 4 * Self.size)
+    }
+
+    @Test func justifiedChineseSpreadsTheSlackOverTheGapsBetweenIdeographs() throws {
+        let text = "text 也应当处理好中文的两端对齐问题，也应当处理好中文的两端对齐问题。"
+        let width = 260.0
+        let (layout, storage) = try LayoutFixtures.layout(
+            text, attributes: try attributes(alignment: .justified), container: TextContainer(width: width))
+        let lines = LayoutFixtures.lines(layout, storage)
+        #expect(lines.count >= 2)
+        let first = layout.lineFragments[0]
+        #expect(abs(first.usedRect.maxX - width) < 1e-6)
+        // Every gap after an ideograph on the first line grew by the same amount; the letters of "text" did not.
+        let run = try #require(first.runs.first { $0.glyphRun.glyphs.contains { $0.cluster == 6 } })
+        let positions = Dictionary(uniqueKeysWithValues: zip(run.glyphRun.glyphs.map(\.cluster), run.glyphPositions))
+        let gaps = (6..<10).map { positions[$0 + 1]! - positions[$0]! - Self.size }
+        #expect(gaps.allSatisfy { abs($0 - gaps[0]) < 1e-9 } && gaps[0] > 1e-6, "\(gaps)")
+        // The letters of "text" keep their natural spacing: only the space after them and the ideograph gaps grow.
+        let latin = try #require(first.runs.first { $0.glyphRun.glyphs.contains { $0.cluster == 0 } })
+        let natural = try TestFonts.shape("text", attributes: try attributes())
+        let letters = latin.glyphPositions[3] - latin.glyphPositions[0]
+        #expect(abs(letters - natural.runs[0].glyphs[0..<3].reduce(0) { $0 + $1.advance }) < 1e-9)
+        // The last line is not justified.
+        #expect(layout.lineFragments.last!.usedRect.maxX < width - 1)
+    }
+
+    @Test(arguments: [ParagraphStyle.LineBreakMode.wordWrap, .charWrap])
+    func narrowColumnsKeepKinsoku(mode: ParagraphStyle.LineBreakMode) throws {
+        let text = "他说（这是），中文。标点（不能）在行首。"
+        // From 2 ems up a line has room for two clusters, so kinsoku never needs to give way.
+        for width in [45.0, 50, 70, 90] {
+            let (layout, storage) = try LayoutFixtures.layout(
+                text, attributes: try attributes(mode: mode), container: TextContainer(width: width))
+            let lines = LayoutFixtures.lines(layout, storage)
+            #expect(lines.joined() == text)
+            for line in lines.dropFirst() {
+                #expect(!"，。）、".contains(line.first!), "\(mode) at \(width): \(lines)")
+            }
+            for line in lines.dropLast() where line.count > 1 {
+                #expect(line.last != "（", "\(mode) at \(width): \(lines)")
+            }
+        }
+    }
+}
