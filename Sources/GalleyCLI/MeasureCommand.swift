@@ -44,7 +44,7 @@ struct MeasureCommand: ParsableCommand {
         let library = try fontOptions.library()
         let defaults = LineDefaults(
             width: width, specifier: try fontOptions.specifier(library: library), settings: try fontOptions.settings(),
-            hyphenationFactor: textOptions.hyphenate, language: textOptions.language)
+            text: textOptions.settings)
         guard let reader = LineReader(path: input) else { throw InputError("\(input): no such file or not readable") }
         let workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
         let measurers = WorkerMeasurers((0..<workers).map { _ in TextMeasurer(fontLibrary: library) })
@@ -75,8 +75,7 @@ struct MeasureCommand: ParsableCommand {
         let width: Double
         let specifier: FontSpecifier
         let settings: DynamicTypeSettings
-        let hyphenationFactor: Double?
-        let language: String?
+        let text: TextSettings
     }
 
     struct Result: Sendable {
@@ -97,6 +96,7 @@ struct MeasureCommand: ParsableCommand {
             id = value["id"] ?? .null
             try row.requireObject(allowing: [
                 "id", "text", "width", "font", "size", "style", "category", "boldText", "hyphenationFactor", "language",
+                "autospace", "punctuationTrim",
             ])
             guard let textField = row.member("text") else { throw InputError(path: "text", "missing") }
             let text = try textField.string()
@@ -108,10 +108,14 @@ struct MeasureCommand: ParsableCommand {
             if let bold = row.member("boldText") { settings.boldText = try bold.bool() }
             let specifier = try fontSpecifier(row, defaults: defaults, settings: settings, library: library)
             measurer.settings = settings
-            let attributes = TextOptions.applying(
-                hyphenate: try row.member("hyphenationFactor")?.number(in: 0...1) ?? defaults.hyphenationFactor,
-                language: try row.member("language")?.languageTag() ?? defaults.language,
-                to: TextAttributes(font: specifier))
+            var textSettings = defaults.text
+            if let value = row.member("hyphenationFactor") { textSettings.hyphenate = try value.number(in: 0...1) }
+            if let value = row.member("language") { textSettings.language = try value.languageTag() }
+            if let value = row.member("autospace") { textSettings.autospace = try value.bool() }
+            if let value = row.member("punctuationTrim") {
+                textSettings.punctuationTrim = try value.choice(ParagraphStyle.PunctuationTrim.self)
+            }
+            let attributes = textSettings.applied(to: TextAttributes(font: specifier))
             let measurement = try measurer.measure(text, attributes: attributes, width: width)
             let starts = scalarOffsets(of: measurement.lineStarts, in: text)
             let fields: [(String, JSONValue)] = [

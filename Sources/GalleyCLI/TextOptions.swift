@@ -2,7 +2,8 @@ import ArgumentParser
 import Galley
 import GalleyDocuments
 
-/// The flags shared by commands that break text into lines: `--hyphenate` and `--language`.
+/// The flags shared by commands that break text into lines: `--hyphenate`, `--lang`, `--autospace` and
+/// `--punctuation-trim`.
 struct TextOptions: ParsableArguments {
     @Option(
         parsing: .unconditional,
@@ -10,35 +11,59 @@ struct TextOptions: ParsableArguments {
     var hyphenate: Double?
 
     @Option(
-        help:
-            "The text's BCP 47 language (en-US, zh-Hans…) where the input sets none: line breaking, glyphs, hyphenation."
-    )
+        name: [.customLong("lang"), .customLong("language")],
+        help: ArgumentHelp(
+            "The text's BCP 47 language (en-US, zh-Hans…) where the input names none; else it is inferred from the text.",
+            discussion: "It picks line-breaking rules, glyph forms (locl), fallback fonts and hyphenation."))
     var language: String?
+
+    @Flag(
+        inversion: .prefixedNo,
+        help: "Put 1/8 em between ideographs and Latin letters or digits (CSS text-autospace; notes default to on).")
+    var autospace: Bool?
+
+    @Option(help: "Full-width punctuation compression: normal (CSS text-spacing-trim, the default) or none.")
+    var punctuationTrim: ParagraphStyle.PunctuationTrim?
 
     func validate() throws {
         try NumberFlag.check("--hyphenate", hyphenate, 0...1)
         if let language, !LanguageTag.isValid(language) {
-            throw ValidationError("--language \"\(language)\" is not a known BCP 47 language tag")
+            throw ValidationError("--lang \"\(language)\" is not a known BCP 47 language tag")
         }
     }
 
-    /// `attributes` with the flags applied where they set nothing themselves.
-    func applied(to attributes: TextAttributes) -> TextAttributes {
-        Self.applying(hyphenate: hyphenate, language: language, to: attributes)
+    /// The flags' values.
+    var settings: TextSettings {
+        TextSettings(
+            hyphenate: hyphenate, language: language, autospace: autospace, punctuationTrim: punctuationTrim)
     }
 
-    /// `attributes` with `language` where they name none and, when given, the hyphenation factor `hyphenate`.
-    static func applying(hyphenate: Double?, language: String?, to attributes: TextAttributes) -> TextAttributes {
-        var changed = attributes
-        if let language, changed.language == nil { changed.language = language }
-        if let hyphenate {
-            var style = changed.paragraphStyle ?? ParagraphStyle()
-            style.hyphenationFactor = hyphenate
-            changed.paragraphStyle = style
-        }
-        return changed
-    }
+    /// `attributes` with the flags applied.
+    func applied(to attributes: TextAttributes) -> TextAttributes { settings.applied(to: attributes) }
 
     /// Whether any flag is set.
-    var isSet: Bool { hyphenate != nil || language != nil }
+    var isSet: Bool { settings != TextSettings() }
+}
+
+extension ParagraphStyle.PunctuationTrim: ExpressibleByArgument {}
+
+/// Text settings from the command line or a measure line; nil leaves the input's own value.
+struct TextSettings: Equatable, Sendable {
+    var hyphenate: Double?
+    var language: String?
+    var autospace: Bool?
+    var punctuationTrim: ParagraphStyle.PunctuationTrim?
+
+    /// `attributes` with `language` where they name none, and the paragraph-style settings that are given.
+    func applied(to attributes: TextAttributes) -> TextAttributes {
+        var changed = attributes
+        if let language, changed.language == nil { changed.language = language }
+        guard hyphenate != nil || autospace != nil || punctuationTrim != nil else { return changed }
+        var style = changed.paragraphStyle ?? ParagraphStyle()
+        if let hyphenate { style.hyphenationFactor = hyphenate }
+        if let autospace { style.autospace = autospace }
+        if let punctuationTrim { style.punctuationTrim = punctuationTrim }
+        changed.paragraphStyle = style
+        return changed
+    }
 }

@@ -206,7 +206,7 @@ public enum DocumentReader {
         try field.requireObject(
             allowing: [
                 "alignment", "lineBreakMode", "lineBreakStrictness", "direction", "tabStops", "defaultTabInterval",
-                "hyphenationFactor",
+                "hyphenationFactor", "punctuationTrim", "autospace",
             ] + lengths.map(\.0))
         var style = ParagraphStyle()
         if let value = field.member("alignment") { style.alignment = try value.choice(ParagraphStyle.Alignment.self) }
@@ -236,6 +236,10 @@ public enum DocumentReader {
             style.defaultTabInterval = try value.number(in: 0...ParagraphStyle.tabLocationLimit)
         }
         if let value = field.member("hyphenationFactor") { style.hyphenationFactor = try value.number(in: 0...1) }
+        if let value = field.member("punctuationTrim") {
+            style.punctuationTrim = try value.choice(ParagraphStyle.PunctuationTrim.self)
+        }
+        if let value = field.member("autospace") { style.autospace = try value.bool() }
         return style
     }
 }

@@ -27,6 +27,7 @@ public enum NoteReader {
         let storage = TextStorage("", attributes: defaults)
         var body = ParagraphStyle()
         body.paragraphSpacing = 8
+        body.autospace = true  // notes mix Chinese with English and code: CLREQ's Han–Latin spacing
         var first = true
         for line in lines where !line.trimmingCharacters(in: .whitespaces).isEmpty {
             let separator = first ? "" : "\n"
@@ -36,6 +37,7 @@ public enum NoteReader {
                 title.textEffect = .letterpress
                 var style = ParagraphStyle()
                 style.paragraphSpacing = 10
+                style.autospace = true
                 title.paragraphStyle = style
                 storage.append(separator + line.dropFirst(2).trimmingCharacters(in: .whitespaces), attributes: title)
             } else if line.hasPrefix("- ") || line.hasPrefix("* ") && !line.hasPrefix("**") {
@@ -48,7 +50,10 @@ public enum NoteReader {
                 InlineMarkup.append(String(line.dropFirst(2)), to: storage, base: attributes)
             } else {
                 var attributes = defaults
-                attributes.paragraphStyle = body
+                var style = body
+                // Chinese, Japanese and Korean paragraphs are set justified, as their books and papers are.
+                if LanguageInference.language(of: Array(line.utf16)[...]) != nil { style.alignment = .justified }
+                attributes.paragraphStyle = style
                 storage.append(separator, attributes: attributes)
                 InlineMarkup.append(line, to: storage, base: attributes)
             }

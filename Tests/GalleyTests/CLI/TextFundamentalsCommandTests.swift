@@ -46,7 +46,7 @@ import Testing
 
     @Test(arguments: [
         (["--hyphenate", "2"], "--hyphenate 2 is outside 0...1"),
-        (["--language", "zz-top"], #"--language "zz-top" is not a known BCP 47 language tag"#),
+        (["--lang", "zz-top"], #"--lang "zz-top" is not a known BCP 47 language tag"#),
     ])
     func badFlagsAreUsageErrors(_ flags: [String], _ message: String) throws {
         let outcome = try GalleyCommandTests.run(

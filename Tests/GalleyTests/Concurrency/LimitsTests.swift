@@ -4,21 +4,21 @@ import Testing
 @testable import GalleyDocuments
 
 @Suite struct LimitsTests {
-    /// Changes the JSON nesting limit, which no other in-process test reads (tests run in parallel, and the limits
-    /// are process-wide).
+    /// Changes the JSON nesting limit (tests run in parallel and the limits are process-wide: the new limit, 8, is
+    /// above the nesting of every document other in-process tests read).
     @Test func theLibraryUserCanChangeALimitAndTheErrorNamesTheNewOne() throws {
         let defaults = Limits.current
         defer { Limits.current = defaults }
-        let nested = "[[[[1]]]]"
+        let nested = "[[[[[[[[[1]]]]]]]]]"
         #expect(throws: Never.self) { try JSONParser.parse(nested) }
         var limits = defaults
-        limits.jsonDepth = 3
+        limits.jsonDepth = 8
         Limits.current = limits
-        #expect(JSONParser.depthLimit == 3)
+        #expect(JSONParser.depthLimit == 8)
         #expect {
             try JSONParser.parse(nested)
         } throws: { error in
-            "\(error)".contains("nesting deeper than 3 levels")
+            "\(error)".contains("nesting deeper than 8 levels")
         }
     }
 
