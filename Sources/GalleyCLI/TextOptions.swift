@@ -22,7 +22,8 @@ struct TextOptions: ParsableArguments {
         help: "Put 1/8 em between ideographs and Latin letters or digits (CSS text-autospace; notes default to on).")
     var autospace: Bool?
 
-    @Option(help: "Full-width punctuation compression: normal (CSS text-spacing-trim, the default) or none.")
+    @Option(
+        help: "Full-width punctuation compression: normal (CSS text-spacing-trim, as Chromium; the default) or none.")
     var punctuationTrim: ParagraphStyle.PunctuationTrim?
 
     func validate() throws {

@@ -58,8 +58,9 @@ struct ParagraphCache {
 }
 
 extension Paragraph {
-    /// What decides the paragraph's glyphs: its text, base direction, and the shaping attributes of its runs
-    /// (adjacent runs that shape alike merged). Paragraphs with equal signatures shape identically.
+    /// What decides the paragraph's glyphs: its text, base direction, CJK spacing settings, and the shaping
+    /// attributes of its runs (adjacent runs that shape alike merged). Paragraphs with equal signatures shape
+    /// identically.
     var shapingSignature: ShapingSignature {
         var runs: [(Range<Int>, ShapingKey)] = []
         for run in attributeRuns {
@@ -71,13 +72,16 @@ extension Paragraph {
             }
         }
         return ShapingSignature(
-            text: Array(text), direction: style.baseWritingDirection, ranges: runs.map(\.0), keys: runs.map(\.1))
+            text: Array(text), direction: style.baseWritingDirection, punctuationTrim: style.punctuationTrim,
+            autospace: style.autospace, ranges: runs.map(\.0), keys: runs.map(\.1))
     }
 }
 
 struct ShapingSignature: Equatable {
     let text: [UInt16]
     let direction: ParagraphStyle.WritingDirection
+    let punctuationTrim: ParagraphStyle.PunctuationTrim
+    let autospace: Bool
     let ranges: [Range<Int>]
     let keys: [ShapingKey]
 }

@@ -311,7 +311,8 @@ struct Typesetter {
             !breaker.cutsJoinedGlyphs(at: range.upperBound)
         {
             let hyphen = line.isHyphenated ? breaker.hyphen(after: range.upperBound - 1)?.advance ?? 0 : 0
-            return LineContent(width: breaker.width(of: range, inLine: range) + hyphen - line.endTrim)
+            return LineContent(
+                width: breaker.width(of: range, inLine: range) + hyphen - line.endTrim + line.startWidening)
         }
         return LineContent(runs: breaker.runs(for: line, shaper: shaper))
     }

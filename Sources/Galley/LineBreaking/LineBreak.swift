@@ -17,6 +17,10 @@ public struct LineBreak: Hashable, Sendable {
     /// half the width of a full-width closing mark set half-width so that the line fits (CSS `text-spacing-trim`).
     /// ``width`` already excludes it.
     public var endTrim = 0.0
+    /// How much the line's first character widens at the line's start, in points: an opening mark set half-width
+    /// after the punctuation before it takes its full width back when a line starts with it. ``width`` includes
+    /// it.
+    public var startWidening = 0.0
 
     /// The trailing white space, as UTF-16 offsets from the paragraph's start (empty when there is none).
     public var trailingRange: Range<Int> { contentEnd..<utf16Range.upperBound }

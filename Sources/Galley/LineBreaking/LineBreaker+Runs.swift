@@ -7,10 +7,17 @@ extension LineBreaker {
     }
 
     /// `runs` (the glyph runs of `line` in logical order, from ``runs(in:shaper:)``) with what the line's edges
-    /// change: the tabs' advances, the line's ``LineBreak/endTrim`` taken from its last character, and the hyphen
-    /// of a hyphenated line.
+    /// change: the tabs' advances, the line's ``LineBreak/startWidening`` given to its first character and
+    /// ``LineBreak/endTrim`` taken from its last, and the hyphen of a hyphenated line.
     func finished(_ runs: [GlyphRun], for line: LineBreak) -> [GlyphRun] {
         var runs = settingTabAdvances(runs, inLine: line.utf16Range)
+        let start = line.utf16Range.lowerBound
+        if line.startWidening != 0, let index = runs.firstIndex(where: { $0.utf16Range.contains(start) }) {
+            // The trimmed opening mark's glyphs move back right and its advance grows back.
+            let glyphs = runs[index].glyphs.indices.filter { runs[index].glyphs[$0].cluster == start }
+            for glyph in glyphs { runs[index].glyphs[glyph].xOffset += line.startWidening }
+            if let last = glyphs.last { runs[index].glyphs[last].advance += line.startWidening }
+        }
         if line.endTrim != 0, line.contentEnd > line.utf16Range.lowerBound,
             let index = runs.lastIndex(where: { $0.utf16Range.contains(line.contentEnd - 1) }),
             let glyph = runs[index].glyphs.lastIndex(where: { $0.cluster <= line.contentEnd - 1 })

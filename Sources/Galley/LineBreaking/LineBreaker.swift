@@ -160,18 +160,20 @@ public struct LineBreaker: Sendable {
                 && shaped.paragraph.unit(at: range.upperBound - 1) == 0xAD)
         var width = width(of: range.lowerBound..<contentEnd, inLine: range)
         if showsHyphen { width += hyphen(after: range.upperBound - 1)?.advance ?? 0 }
-        // Autospace is never shown at a line's end.
+        // Autospace is never shown at a line's end; an opening mark starting a line has no neighbour to trim it.
         let autospace = contentEnd > range.lowerBound ? shaped.spacing.autospace[contentEnd] ?? 0 : 0
+        let widening = contentEnd > range.lowerBound ? shaped.spacing.openingTrim[range.lowerBound] ?? 0 : 0
         var line = LineBreak(
-            utf16Range: range, contentEnd: contentEnd, width: width - autospace, endsAtMandatoryBreak: mandatory,
-            isEmergencyBreak: emergency)
+            utf16Range: range, contentEnd: contentEnd, width: width - autospace + widening,
+            endsAtMandatoryBreak: mandatory, isEmergencyBreak: emergency)
         line.isHyphenated = showsHyphen
         line.endTrim = autospace
+        line.startWidening = widening
         return line
     }
 
     /// `line` (too wide for `width`) with the full-width closing mark at its end set half-width, when that makes
-    /// it fit (CSS `text-spacing-trim: normal`, `allow-end`); nil when it has no such mark or still does not fit.
+    /// it fit (as Chromium does for closing brackets and quotation marks); nil when it has no such mark or still does not fit.
     private func closingMarkTrimmed(_ line: LineBreak, toFit width: Double) -> LineBreak? {
         guard line.contentEnd > line.utf16Range.lowerBound + 1, let trim = shaped.spacing.closingTrim[line.contentEnd],
             line.width - trim <= width + 1e-9

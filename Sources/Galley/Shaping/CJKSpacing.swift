@@ -1,7 +1,7 @@
 import CICU
 
 /// The spacing CJK typography adds to a shaped paragraph: full-width punctuation set half-width next to other
-/// punctuation (CSS Text 4 `text-spacing-trim: normal`), and 1/8 em between ideographs and Latin letters or digits
+/// punctuation (CSS Text 4 `text-spacing-trim`), and 1/8 em between ideographs and Latin letters or digits
 /// (`text-autospace: normal`); with what a line ending at each place gives back.
 ///
 /// Offsets are UTF-16 offsets from the paragraph's start. Made by the ``Shaper`` and kept in the
@@ -18,15 +18,18 @@ public struct CJKSpacing: Sendable {
     var adjustments: [Int: Adjustment] = [:]
     /// Per boundary: the autospace put before it, which a line ending there does not show.
     var autospace: [Int: Double] = [:]
+    /// Per opening mark set half-width because of the mark before it: the width it takes back when it starts a
+    /// line, where it has no neighbour (Chromium keeps opening marks full-width at a line's start).
+    var openingTrim: [Int: Double] = [:]
     /// Per boundary: how much the full-width closing mark before it loses when a line ends there and would not fit
-    /// otherwise (CSS `allow-end`).
+    /// otherwise (as Chromium does for closing brackets and quotation marks).
     var closingTrim: [Int: Double] = [:]
 
     /// No spacing at all.
     static let none = CJKSpacing()
 
     /// Whether nothing is changed anywhere.
-    var isEmpty: Bool { adjustments.isEmpty && autospace.isEmpty && closingTrim.isEmpty }
+    var isEmpty: Bool { adjustments.isEmpty && autospace.isEmpty && closingTrim.isEmpty && openingTrim.isEmpty }
 
     /// The total advance added to the clusters that start in `range`, in points (negative when trimming wins).
     func addedAdvance(in range: Range<Int>) -> Double {
@@ -73,9 +76,11 @@ struct HalfWidthEffect: Sendable {
     static let none = HalfWidthEffect(kind: nil)
 }
 
-/// The key of a face's ``HalfWidthEffect`` table: a character and the language it was shaped in.
+/// The key of a face's ``HalfWidthEffect`` table: a character and the script and language it was shaped in (a
+/// font's `halt` and `locl` lookups hang under a script and language).
 struct HalfWidthKey: Hashable, Sendable {
     let scalar: UInt32
+    let script: Int32
     let language: String
 }
 

@@ -6,14 +6,14 @@ extension Shaper {
     /// gets none without a look at its characters.
     func cjkSpacing(of paragraph: Paragraph, runs: [GlyphRun]) -> CJKSpacing {
         let style = paragraph.style
-        let trims = style.punctuationTrim == .normal
+        let trims = style.punctuationTrim != .none
         guard trims || style.autospace, paragraph.text.contains(where: { $0 >= 0x2E80 }) else { return .none }
         var spacing = CJKSpacing()
-        var marks: [Int: (effect: HalfWidthEffect, em: Double)] = [:]
+        var marks: [Int: (effect: HalfWidthEffect, em: Double, isBracketOrQuote: Bool, run: Int)] = [:]
         // Autospace: the class and run of the previous character, and its cluster's start.
         var previous: (offset: Int, end: Int, kind: AutospaceClass, cluster: Int, em: Double, ltr: Bool)?
         paragraph.text.withUnsafeBufferPointer { units in
-            for run in runs {
+            for (runIndex, run) in runs.enumerated() {
                 let clusters = run.glyphs.map(\.cluster).sorted()
                 let halves = trims && run.font.face.hasHalfWidthPunctuation
                 var offset = run.utf16Range.lowerBound
@@ -21,7 +21,11 @@ extension Shaper {
                     let (scalar, length) = UTF16Decoding.scalar(in: units, at: offset)
                     if halves, Self.mayBeFullWidthPunctuation(scalar) {
                         let effect = halfWidthEffect(of: scalar, in: run)
-                        if effect.kind != nil { marks[offset] = (effect, run.font.size) }
+                        if effect.kind != nil {
+                            let category = scalar.properties.generalCategory
+                            let bracket = category == .closePunctuation || category == .finalPunctuation
+                            marks[offset] = (effect, run.font.size, bracket, runIndex)
+                        }
                     }
                     if style.autospace {
                         let kind = AutospaceClass(scalar)
@@ -40,22 +44,34 @@ extension Shaper {
                 }
             }
         }
+        // A neighbour's role is read in the mark's own font, as Chromium does: a curly quote drawn by the Latin font
+        // still counts as a quotation mark next to a full-width comma.
+        func role(at offset: Int, besideMarkOf run: Int) -> PunctuationKind? {
+            guard offset >= 0, offset < paragraph.length else { return nil }
+            if let known = marks[offset] { return known.effect.kind }
+            let scalar = Unicode.Scalar(paragraph.unit(at: offset)) ?? " "
+            guard Self.mayBeFullWidthPunctuation(scalar) else { return nil }
+            return halfWidthEffect(of: scalar, in: runs[run]).kind
+        }
         for (offset, mark) in marks {
             guard let kind = mark.effect.kind else { continue }
             let trimmed: Bool
             switch kind {
             case .opening:
-                trimmed = offset > 0 && (paragraph.unit(at: offset - 1) == 0x3000 || marks[offset - 1] != nil)
+                trimmed =
+                    offset > 0
+                    && (paragraph.unit(at: offset - 1) == 0x3000 || role(at: offset - 1, besideMarkOf: mark.run) != nil)
             case .closing:
-                let next = marks[offset + 1]?.effect.kind
+                let next = role(at: offset + 1, besideMarkOf: mark.run)
                 trimmed = next == .closing || next == .middle
-                if !trimmed { spacing.closingTrim[offset + 1] = -mark.effect.advance * mark.em }
+                if !trimmed, mark.isBracketOrQuote { spacing.closingTrim[offset + 1] = -mark.effect.advance * mark.em }
             case .middle:
                 trimmed = false
             }
             if trimmed {
                 spacing.adjustments[offset, default: .init()].advance += mark.effect.advance * mark.em
                 spacing.adjustments[offset, default: .init()].xOffset += mark.effect.xOffset * mark.em
+                if kind == .opening { spacing.openingTrim[offset] = -mark.effect.advance * mark.em }
             }
         }
         return spacing
@@ -91,7 +107,7 @@ extension Shaper {
     /// once per face and language, then looked up.
     private func halfWidthEffect(of scalar: Unicode.Scalar, in run: GlyphRun) -> HalfWidthEffect {
         let face = run.font.face
-        let key = HalfWidthKey(scalar: scalar.value, language: run.shaping.language ?? "")
+        let key = HalfWidthKey(scalar: scalar.value, script: run.script.code, language: run.shaping.language ?? "")
         if let known = face.halfWidthPunctuation.withLock({ $0[key] }) { return known }
         var units = Array(String(Character(scalar)).utf16)
         func shapeAlone(halt: Bool) -> (advance: Double, xOffset: Double)? {

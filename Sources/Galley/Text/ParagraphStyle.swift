@@ -48,12 +48,13 @@ public struct ParagraphStyle: Hashable, Sendable {
         case strict
     }
 
-    /// How full-width CJK punctuation is spaced (CSS Text 4 `text-spacing-trim`).
+    /// How full-width CJK punctuation is spaced (CSS Text 4 `text-spacing-trim`). Uses the font's `halt` feature;
+    /// a font without it is left alone.
     public enum PunctuationTrim: String, Hashable, Sendable, CaseIterable, Codable {
-        /// CSS's `normal`, as Chromium sets it: of two adjacent full-width marks (`”、（`, `）。`) the one whose blank
-        /// half faces the other is set half-width, and closing punctuation at a line's end is set half-width when
-        /// that lets the line fit. Opening punctuation starting a line keeps its full width. Uses the font's `halt`
-        /// feature; a font without it is left alone.
+        /// `text-spacing-trim: normal` as Chromium (123 and later) sets it: of two adjacent full-width marks
+        /// (`”、（`, `）。`) the one whose blank half faces the other is set half-width, and a closing bracket or
+        /// quotation mark at a line's end is set half-width when that lets the line fit (Chromium does not do this
+        /// for `、。，`). Opening marks starting a line keep their full width.
         case normal
         /// Every full-width mark keeps its full em (CSS `space-all`).
         case none
@@ -97,7 +98,7 @@ public struct ParagraphStyle: Hashable, Sendable {
     /// hyphenates automatically; 1 hyphenates whenever a word does not fit. Soft hyphens (U+00AD) are honoured
     /// whatever the factor. Values outside 0…1 are clamped.
     public var hyphenationFactor = 0.0
-    /// How adjacent full-width punctuation is compressed; ``PunctuationTrim/normal`` by default, as in Chromium.
+    /// How full-width punctuation is compressed; ``PunctuationTrim/normal`` by default, as in Chromium.
     public var punctuationTrim: PunctuationTrim = .normal
     /// Whether 1/8 em is put between ideographs (Han, kana) and Latin letters or digits, as CSS `text-autospace:
     /// normal` and CLREQ recommend: none where a space already separates them, none at a line's edges. Off by

@@ -71,16 +71,20 @@ import Testing
         #expect(try width("a“b”c", inter) == width("a“b”c", untrimmed))
     }
 
-    @Test func closingPunctuationAtTheLineEndIsSetHalfWidthWhenThatMakesTheLineFit() throws {
-        let text = "一二三四。五六七八"
+    @Test func aClosingBracketAtTheLineEndIsSetHalfWidthWhenThatMakesTheLineFit() throws {
+        let text = "一二三四）五六七八"
         let container = TextContainer(width: 4.5 * Self.size)
         let (trimmedLayout, storage) = try LayoutFixtures.layout(
             text, attributes: try attributes(), container: container)
-        #expect(LayoutFixtures.lines(trimmedLayout, storage).first == "一二三四。")
+        #expect(LayoutFixtures.lines(trimmedLayout, storage).first == "一二三四）")
         #expect(trimmedLayout.lineFragments[0].usedRect.width == 4.5 * Self.size)
         let (fullLayout, fullStorage) = try LayoutFixtures.layout(
             text, attributes: try attributes(trim: .none), container: container)
-        #expect(LayoutFixtures.lines(fullLayout, fullStorage).first == "一二三")  // 。 may not start a line
+        #expect(LayoutFixtures.lines(fullLayout, fullStorage).first == "一二三")  // ） may not start a line
+        // Chromium does not do it for 。、，: the full stop goes down with the character before it.
+        let (stopLayout, stopStorage) = try LayoutFixtures.layout(
+            "一二三四。五六七八", attributes: try attributes(), container: container)
+        #expect(LayoutFixtures.lines(stopLayout, stopStorage).first == "一二三")
     }
 
     @Test func autospacePutsAnEighthEmBetweenHanAndLatin() throws {
@@ -127,8 +131,8 @@ import Testing
     @Test(arguments: [ParagraphStyle.LineBreakMode.wordWrap, .charWrap])
     func narrowColumnsKeepKinsoku(mode: ParagraphStyle.LineBreakMode) throws {
         let text = "他说（这是），中文。标点（不能）在行首。"
-        // From 2 ems up a line has room for two clusters, so kinsoku never needs to give way.
-        for width in [45.0, 50, 70, 90] {
+        // From 2.5 ems up every line of this text can keep the rules (at 2.25 ems “是），” cannot: 。 and ， are not trimmed at a line end).
+        for width in [50.0, 70, 90] {
             let (layout, storage) = try LayoutFixtures.layout(
                 text, attributes: try attributes(mode: mode), container: TextContainer(width: width))
             let lines = LayoutFixtures.lines(layout, storage)

@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+
+@testable import Galley
+
+/// Chinese note paragraphs with full-width punctuation, English words, numbers and code against Chromium 156's
+/// line starts, with its default punctuation trimming (`text-spacing-trim: normal`) and with `text-autospace`
+/// off and on. Recorded with `../shared/tools/chrome_lines.py` (Inter 17 px, fallback "Noto Sans CJK SC",
+/// `lang="zh-CN"`, `overflow-wrap: break-word`) at 320 and 200 px into Tests/Fixtures/chromium/
+/// cjk-typography.chrome-*.jsonl; the rows were generated from phrases written for Galley. To record them again:
+///
+///     python3 ../shared/tools/chrome_lines.py --rows Tests/Fixtures/chromium/cjk-typography.rows.jsonl \
+///         --width 320 --size 17 --font Fonts/Inter/Inter-roman.var.ttf --lang zh-CN \
+///         --text-autospace normal --detail --out Tests/Fixtures/chromium/cjk-typography.chrome-320-autospace.jsonl
+///
+/// (`--text-autospace no-autospace` and `--out …chrome-320.jsonl` for the files without autospace.) Galley
+/// infers the paragraphs' language (zh-Hans) and uses its bundled fonts only, so CI needs no system CJK font.
+@Suite struct ChromiumCJKTypographyTests {
+    static let cases: [(width: Double, autospace: Bool)] = [(320, false), (320, true), (200, false), (200, true)]
+
+    @Test(arguments: 0..<cases.count)
+    func lineStartsEqualChromiums(_ index: Int) throws {
+        let (width, autospace) = Self.cases[index]
+        let inputs = try ChromiumTextFundamentalsTests.rows("cjk-typography.rows.jsonl")
+        let suffix = autospace ? "-autospace" : ""
+        let answers = try ChromiumTextFundamentalsTests.rows("cjk-typography.chrome-\(Int(width))\(suffix).jsonl")
+        try #require(inputs.count == answers.count && inputs.count >= 150)
+        let library = try TestFonts.bundled
+        var style = ParagraphStyle()
+        style.autospace = autospace
+        let attributes = TextAttributes(font: .font(try library.font(family: "Inter", size: 17)), paragraphStyle: style)
+        var differing: [String] = []
+        for (input, answer) in zip(inputs, answers) {
+            let text = try #require(input.text)
+            let storage = TextStorage(text, attributes: attributes)
+            let manager = LayoutManager(textStorage: storage, fontLibrary: library)
+            manager.addTextContainer(TextContainer(width: width))
+            let starts = try manager.layout().lineFragments.map {
+                String(decoding: storage.utf16.prefix($0.characterRange.lowerBound), as: UTF16.self).unicodeScalars
+                    .count
+            }
+            if starts != answer.line_starts {
+                differing.append("\(input.id): \(starts) vs \(answer.line_starts ?? [])")
+            }
+        }
+        let agreement = Double(inputs.count - differing.count) / Double(inputs.count)
+        print(
+            "CJK typography at \(width) px, autospace \(autospace): \(inputs.count - differing.count)/\(inputs.count)")
+        for line in differing { print("  differs \(line)") }
+        #expect(agreement >= 0.97, "\(differing)")
+    }
+}
