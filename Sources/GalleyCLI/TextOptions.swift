@@ -2,7 +2,7 @@ import ArgumentParser
 import Galley
 import GalleyDocuments
 
-/// The flags shared by commands that break text into lines: `--hyphenate`, `--lang`, `--autospace` and
+/// The flags shared by commands that break text into lines: `--hyphenate`, `--lang`, `--autospace`, `--align` and
 /// `--punctuation-trim`.
 struct TextOptions: ParsableArguments {
     @Option(
@@ -22,6 +22,9 @@ struct TextOptions: ParsableArguments {
         help: "Put 1/8 em between ideographs and Latin letters or digits (CSS text-autospace; notes default to on).")
     var autospace: Bool?
 
+    @Option(help: "Every paragraph's alignment: natural, left, right, center or justified (default: the input's).")
+    var align: ParagraphStyle.Alignment?
+
     @Option(
         help: "Full-width punctuation compression: normal (CSS text-spacing-trim, as Chromium; the default) or none.")
     var punctuationTrim: ParagraphStyle.PunctuationTrim?
@@ -36,7 +39,8 @@ struct TextOptions: ParsableArguments {
     /// The flags' values.
     var settings: TextSettings {
         TextSettings(
-            hyphenate: hyphenate, language: language, autospace: autospace, punctuationTrim: punctuationTrim)
+            hyphenate: hyphenate, language: language, autospace: autospace, punctuationTrim: punctuationTrim,
+            alignment: align)
     }
 
     /// `attributes` with the flags applied.
@@ -47,6 +51,7 @@ struct TextOptions: ParsableArguments {
 }
 
 extension ParagraphStyle.PunctuationTrim: ExpressibleByArgument {}
+extension ParagraphStyle.Alignment: ExpressibleByArgument {}
 
 /// Text settings from the command line or a measure line; nil leaves the input's own value.
 struct TextSettings: Equatable, Sendable {
@@ -54,16 +59,18 @@ struct TextSettings: Equatable, Sendable {
     var language: String?
     var autospace: Bool?
     var punctuationTrim: ParagraphStyle.PunctuationTrim?
+    var alignment: ParagraphStyle.Alignment?
 
     /// `attributes` with `language` where they name none, and the paragraph-style settings that are given.
     func applied(to attributes: TextAttributes) -> TextAttributes {
         var changed = attributes
         if let language, changed.language == nil { changed.language = language }
-        guard hyphenate != nil || autospace != nil || punctuationTrim != nil else { return changed }
+        guard hyphenate != nil || autospace != nil || punctuationTrim != nil || alignment != nil else { return changed }
         var style = changed.paragraphStyle ?? ParagraphStyle()
         if let hyphenate { style.hyphenationFactor = hyphenate }
         if let autospace { style.autospace = autospace }
         if let punctuationTrim { style.punctuationTrim = punctuationTrim }
+        if let alignment { style.alignment = alignment }
         changed.paragraphStyle = style
         return changed
     }

@@ -35,8 +35,10 @@ public struct LineBreaker: Sendable {
     public init(_ shaped: ShapedParagraph) throws {
         self.shaped = shaped
         let paragraph = shaped.paragraph
+        // The first run carries the paragraph's language (its first character's, or the inferred one) already.
+        let language = shaped.runs.first.map { $0.shaping.language } ?? paragraph.language
         opportunities = try BreakOpportunities(
-            paragraph.text, language: paragraph.language, strictness: paragraph.style.lineBreakStrictness)
+            paragraph.text, language: language, strictness: paragraph.style.lineBreakStrictness)
         var advances = [Double](repeating: 0, count: paragraph.length + 1)
         var edges = [EdgeFlags](repeating: [], count: paragraph.length + 1)
         edges[paragraph.length] = .runStart

@@ -81,7 +81,14 @@ struct HalfWidthEffect: Sendable {
 struct HalfWidthKey: Hashable, Sendable {
     let scalar: UInt32
     let script: Int32
-    let language: String
+    /// HarfBuzz's interned language (`hb_language_t`, one pointer per tag), as a number: cheap to hash.
+    let language: UInt
+}
+
+/// A ``HalfWidthKey`` in one face: the key of a shaper's memo of ``HalfWidthEffect``s.
+struct HalfWidthMemoKey: Hashable {
+    let face: ObjectIdentifier
+    let key: HalfWidthKey
 }
 
 /// How `text-autospace` sees a character (CSS Text 4's text-spacing classes, as Chromium applies them).

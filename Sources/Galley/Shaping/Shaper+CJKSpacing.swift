@@ -14,8 +14,11 @@ extension Shaper {
         var previous: (offset: Int, end: Int, kind: AutospaceClass, cluster: Int, em: Double, ltr: Bool)?
         paragraph.text.withUnsafeBufferPointer { units in
             for (runIndex, run) in runs.enumerated() {
-                let clusters = run.glyphs.map(\.cluster).sorted()
                 let halves = trims && run.font.face.hasHalfWidthPunctuation
+                guard halves || style.autospace else { continue }
+                let clusters =
+                    !style.autospace
+                    ? [] : run.isRightToLeft ? run.glyphs.map(\.cluster).sorted() : run.glyphs.map(\.cluster)
                 var offset = run.utf16Range.lowerBound
                 while offset < run.utf16Range.upperBound {
                     let (scalar, length) = UTF16Decoding.scalar(in: units, at: offset)
@@ -107,17 +110,25 @@ extension Shaper {
     /// once per face and language, then looked up.
     private func halfWidthEffect(of scalar: Unicode.Scalar, in run: GlyphRun) -> HalfWidthEffect {
         let face = run.font.face
-        let key = HalfWidthKey(scalar: scalar.value, script: run.script.code, language: run.shaping.language ?? "")
-        if let known = face.halfWidthPunctuation.withLock({ $0[key] }) { return known }
+        let language = run.shaping.language.map { hb_language_from_string($0, -1) } ?? nil
+        let key = HalfWidthKey(
+            scalar: scalar.value, script: run.script.code,
+            language: UInt(bitPattern: language.map { Int(bitPattern: $0) } ?? 0))
+        // The shaper's own memo first (no lock); it holds the face, so the face's identity stays its own.
+        let memoKey = HalfWidthMemoKey(face: ObjectIdentifier(face), key: key)
+        if let memo = halfWidthMemo[memoKey] { return memo.effect }
+        if halfWidthMemo.count >= 4_096 { halfWidthMemo.removeAll(keepingCapacity: true) }
+        if let known = face.halfWidthPunctuation.withLock({ $0[key] }) {
+            halfWidthMemo[memoKey] = (face, known)
+            return known
+        }
         var units = Array(String(Character(scalar)).utf16)
         func shapeAlone(halt: Bool) -> (advance: Double, xOffset: Double)? {
             hb_buffer_clear_contents(buffer)
             hb_buffer_add_utf16(buffer, &units, Int32(units.count), 0, Int32(units.count))
             hb_buffer_set_direction(buffer, HB_DIRECTION_LTR)
             hb_buffer_set_script(buffer, run.script.harfBuzzScript)
-            if let language = run.shaping.language {
-                hb_buffer_set_language(buffer, hb_language_from_string(language, -1))
-            }
+            if let language { hb_buffer_set_language(buffer, language) }
             var features = [hb_feature_t(tag: OpenTypeTag.value(of: "halt"), value: 1, start: 0, end: UInt32.max)]
             hb_shape(run.font.instance.hbFont, buffer, &features, halt ? 1 : 0)
             var count: UInt32 = 0
@@ -142,6 +153,7 @@ extension Shaper {
             }
         }
         face.halfWidthPunctuation.withLock { $0[key] = effect }
+        halfWidthMemo[memoKey] = (face, effect)
         return effect
     }
 }

@@ -18,6 +18,8 @@ public final class Shaper {
     public let shapeCache: ShapeCache?
     /// The last context asked of the cache and its number: consecutive items mostly share one.
     private var lastContext: (context: ShapeCache.Context, number: Int)?
+    /// What `halt` does to punctuation, per face (held, so its identity is not reused), script and language.
+    var halfWidthMemo: [HalfWidthMemoKey: (face: FontFace, effect: HalfWidthEffect)] = [:]
 
     /// A shaper keeping shaped words in `shapeCache` (nil: shape every item whole).
     public init(shapeCache: ShapeCache? = .shared) {

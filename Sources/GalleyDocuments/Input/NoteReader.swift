@@ -51,8 +51,9 @@ public enum NoteReader {
             } else {
                 var attributes = defaults
                 var style = body
-                // Chinese, Japanese and Korean paragraphs are set justified, as their books and papers are.
-                if LanguageInference.language(of: Array(line.utf16)[...]) != nil { style.alignment = .justified }
+                // Paragraphs written mostly in Chinese, Japanese or Korean are set justified, as their books and
+                // papers are; English with a Chinese phrase keeps ragged lines (justified, its word gaps would gape).
+                if Self.isMostlyCJK(line) { style.alignment = .justified }
                 attributes.paragraphStyle = style
                 storage.append(separator, attributes: attributes)
                 InlineMarkup.append(line, to: storage, base: attributes)
@@ -62,6 +63,21 @@ public enum NoteReader {
         var document = Document(storage: storage)
         document.badgeDate = date
         return document
+    }
+
+    /// Whether more of the line's letters are CJK ideographs, kana or Hangul than anything else.
+    static func isMostlyCJK(_ line: String) -> Bool {
+        var cjk = 0, other = 0
+        for scalar in line.unicodeScalars where scalar.properties.isAlphabetic {
+            if scalar.properties.isIdeographic || (0x3040...0x30FF).contains(scalar.value)
+                || (0xAC00...0xD7A3).contains(scalar.value)
+            {
+                cjk += 1
+            } else {
+                other += 1
+            }
+        }
+        return cjk > other
     }
 
     /// The title font: the headline style in the body's family, or the body's fixed font made semibold.

@@ -34,9 +34,25 @@ import Testing
         #expect(starts(fieldObject).count < starts(plainObject).count)
     }
 
+    @Test func chineseSpacingIsAFlagAndARowField() throws {
+        let row = #"{"id": 1, "text": "中文Swift“（中）”。", "size": 20, "font": "Noto Sans CJK SC""#
+        let width = { (object: [String: Any]?) in object?["width"] as? Double ?? 0 }
+        let (_, trimmed) = try Self.measure(row + "}")
+        let (_, untrimmed) = try Self.measure(row + #", "punctuationTrim": "none"}"#)
+        let (_, untrimmedFlag) = try Self.measure(row + "}", ["--punctuation-trim", "none"])
+        #expect(width(untrimmed) - width(trimmed) == 30)  // （ after “, ） before ”, ” before 。: half an em each
+        #expect(width(untrimmedFlag) == width(untrimmed))
+        let (_, spaced) = try Self.measure(row + #", "autospace": true}"#)
+        let (_, spacedFlag) = try Self.measure(row + "}", ["--autospace"])
+        #expect(width(spaced) - width(trimmed) == 20.0 / 8)  // between 文 and S; punctuation takes none
+        #expect(width(spacedFlag) == width(spaced))
+    }
+
     @Test(arguments: [
         (#"{"id": 1, "text": "a", "hyphenationFactor": 1.5}"#, "hyphenationFactor: 1.5 is outside 0...1"),
         (#"{"id": 1, "text": "a", "language": "klingon-xx"}"#, #"language: "klingon-xx" is not a known BCP 47"#),
+        (#"{"id": 1, "text": "a", "punctuationTrim": "half"}"#, "punctuationTrim"),
+        (#"{"id": 1, "text": "a", "autospace": "yes"}"#, "autospace"),
     ])
     func badRowFieldsAreNamed(_ line: String, _ message: String) throws {
         let (outcome, object) = try Self.measure(line)
@@ -47,6 +63,7 @@ import Testing
     @Test(arguments: [
         (["--hyphenate", "2"], "--hyphenate 2 is outside 0...1"),
         (["--lang", "zz-top"], #"--lang "zz-top" is not a known BCP 47 language tag"#),
+        (["--punctuation-trim", "half"], "--punctuation-trim"),
     ])
     func badFlagsAreUsageErrors(_ flags: [String], _ message: String) throws {
         let outcome = try GalleyCommandTests.run(
