@@ -96,7 +96,7 @@ struct MeasureCommand: ParsableCommand {
             id = value["id"] ?? .null
             try row.requireObject(allowing: [
                 "id", "text", "width", "font", "size", "style", "category", "boldText", "hyphenationFactor", "language",
-                "autospace", "punctuationTrim",
+                "autospace", "punctuationTrim", "metrics", "wordBreak", "overflowWrap", "lineBreakRules",
             ])
             guard let textField = row.member("text") else { throw InputError(path: "text", "missing") }
             let text = try textField.string()
@@ -114,6 +114,18 @@ struct MeasureCommand: ParsableCommand {
             if let value = row.member("autospace") { textSettings.autospace = try value.bool() }
             if let value = row.member("punctuationTrim") {
                 textSettings.punctuationTrim = try value.choice(ParagraphStyle.PunctuationTrim.self)
+            }
+            if let value = row.member("metrics") {
+                textSettings.metrics = try value.choice(ParagraphStyle.LineHeightMetrics.self)
+            }
+            if let value = row.member("wordBreak") {
+                textSettings.wordBreak = try value.choice(ParagraphStyle.WordBreak.self)
+            }
+            if let value = row.member("overflowWrap") {
+                textSettings.overflowWrap = try value.choice(ParagraphStyle.OverflowWrap.self)
+            }
+            if let value = row.member("lineBreakRules") {
+                textSettings.lineBreakRules = try value.choice(ParagraphStyle.LineBreakRules.self)
             }
             let attributes = textSettings.applied(to: TextAttributes(font: specifier))
             let measurement = try measurer.measure(text, attributes: attributes, width: width)

@@ -2,8 +2,8 @@ import ArgumentParser
 import Galley
 import GalleyDocuments
 
-/// The flags shared by commands that break text into lines: `--hyphenate`, `--lang`, `--autospace`, `--align` and
-/// `--punctuation-trim`.
+/// The flags shared by commands that break text into lines: hyphenation, language, CJK spacing, alignment, line
+/// heights and line-breaking rules.
 struct TextOptions: ParsableArguments {
     @Option(
         parsing: .unconditional,
@@ -29,6 +29,18 @@ struct TextOptions: ParsableArguments {
         help: "Full-width punctuation compression: normal (CSS text-spacing-trim, as Chromium; the default) or none.")
     var punctuationTrim: ParagraphStyle.PunctuationTrim?
 
+    @Option(help: "Line heights from exact font metrics (exact, the default) or rounded as Chromium rounds them (web).")
+    var metrics: ParagraphStyle.LineHeightMetrics?
+
+    @Option(help: "Where words may break: normal (default), breakAll or keepAll (CSS word-break).")
+    var wordBreak: ParagraphStyle.WordBreak?
+
+    @Option(help: "A word wider than the line: breakWord (cut it, the default), anywhere, or normal (let it overflow).")
+    var overflowWrap: ParagraphStyle.OverflowWrap?
+
+    @Option(help: "Line-break rules: css (as Chromium, the default) or unicode (ICU's UAX #14 alone).")
+    var breakRules: ParagraphStyle.LineBreakRules?
+
     func validate() throws {
         try NumberFlag.check("--hyphenate", hyphenate, 0...1)
         if let language, !LanguageTag.isValid(language) {
@@ -40,7 +52,8 @@ struct TextOptions: ParsableArguments {
     var settings: TextSettings {
         TextSettings(
             hyphenate: hyphenate, language: language, autospace: autospace, punctuationTrim: punctuationTrim,
-            alignment: align)
+            alignment: align, metrics: metrics, wordBreak: wordBreak, overflowWrap: overflowWrap,
+            lineBreakRules: breakRules)
     }
 
     /// `attributes` with the flags applied.
@@ -52,6 +65,10 @@ struct TextOptions: ParsableArguments {
 
 extension ParagraphStyle.PunctuationTrim: ExpressibleByArgument {}
 extension ParagraphStyle.Alignment: ExpressibleByArgument {}
+extension ParagraphStyle.LineHeightMetrics: ExpressibleByArgument {}
+extension ParagraphStyle.WordBreak: ExpressibleByArgument {}
+extension ParagraphStyle.OverflowWrap: ExpressibleByArgument {}
+extension ParagraphStyle.LineBreakRules: ExpressibleByArgument {}
 
 /// Text settings from the command line or a measure line; nil leaves the input's own value.
 struct TextSettings: Equatable, Sendable {
@@ -60,17 +77,31 @@ struct TextSettings: Equatable, Sendable {
     var autospace: Bool?
     var punctuationTrim: ParagraphStyle.PunctuationTrim?
     var alignment: ParagraphStyle.Alignment?
+    var metrics: ParagraphStyle.LineHeightMetrics?
+    var wordBreak: ParagraphStyle.WordBreak?
+    var overflowWrap: ParagraphStyle.OverflowWrap?
+    var lineBreakRules: ParagraphStyle.LineBreakRules?
+
+    /// Whether a paragraph-style setting is given.
+    private var changesParagraphStyle: Bool {
+        hyphenate != nil || autospace != nil || punctuationTrim != nil || alignment != nil || metrics != nil
+            || wordBreak != nil || overflowWrap != nil || lineBreakRules != nil
+    }
 
     /// `attributes` with `language` where they name none, and the paragraph-style settings that are given.
     func applied(to attributes: TextAttributes) -> TextAttributes {
         var changed = attributes
         if let language, changed.language == nil { changed.language = language }
-        guard hyphenate != nil || autospace != nil || punctuationTrim != nil || alignment != nil else { return changed }
+        guard changesParagraphStyle else { return changed }
         var style = changed.paragraphStyle ?? ParagraphStyle()
         if let hyphenate { style.hyphenationFactor = hyphenate }
         if let autospace { style.autospace = autospace }
         if let punctuationTrim { style.punctuationTrim = punctuationTrim }
         if let alignment { style.alignment = alignment }
+        if let metrics { style.lineHeightMetrics = metrics }
+        if let wordBreak { style.wordBreak = wordBreak }
+        if let overflowWrap { style.overflowWrap = overflowWrap }
+        if let lineBreakRules { style.lineBreakRules = lineBreakRules }
         changed.paragraphStyle = style
         return changed
     }

@@ -14,16 +14,23 @@ struct LineMetrics {
     /// is as tall as a line of primary-font text. A text style's leading (`strutLeading` for the primary font)
     /// raises it (iOS's figures), then `lineHeightMultiple`, `minimumLineHeight` and `maximumLineHeight` apply.
     /// Extra height goes above the text, as in TextKit; the line gap stays below it.
+    ///
+    /// With ``ParagraphStyle/LineHeightMetrics/web`` each font's figures are first rounded as Blink rounds them
+    /// (``webRounded(ascent:descent:gap:)``).
     init<Runs: Collection<GlyphRun>>(runs: Runs, style: ParagraphStyle, strut: Font, strutLeading: Double?) {
-        var ascent = max(0, strut.ascender)
-        var descent = max(0, -strut.descender)
-        var gap = max(0, strut.lineGap)
+        let web = style.lineHeightMetrics == .web
+        func figures(_ ascender: Double, _ descender: Double, _ lineGap: Double) -> (Double, Double, Double) {
+            let exact = (max(0, ascender), max(0, -descender), max(0, lineGap))
+            return web ? Self.webRounded(ascent: exact.0, descent: exact.1, gap: exact.2) : exact
+        }
+        var (ascent, descent, gap) = figures(strut.ascender, strut.descender, strut.lineGap)
         var leading = strutLeading ?? 0
         for run in runs {
             let style = run.style
-            ascent = max(ascent, style.ascender)
-            descent = max(descent, -style.descender)
-            gap = max(gap, style.lineGap)
+            let (runAscent, runDescent, runGap) = figures(style.ascender, style.descender, style.lineGap)
+            ascent = max(ascent, runAscent)
+            descent = max(descent, runDescent)
+            gap = max(gap, runGap)
             leading = max(leading, style.styleLineHeight ?? 0)
         }
         let natural = ascent + descent + gap
@@ -33,5 +40,13 @@ struct LineMetrics {
         if style.maximumLineHeight > 0 { height = min(height, style.maximumLineHeight) }
         self.height = height
         baselineFromTop = height - descent - gap
+    }
+
+    /// A font's ascent, descent and line gap (points, positive) rounded as Blink's `FontMetrics` rounds them to
+    /// pixels, each to the nearest whole number. (Blink moves a unit from ascent to descent when subpixel glyph
+    /// positioning is on; Chromium on Linux at 1× does not do it, and its line heights show it: Inter with Noto
+    /// Sans Devanagari is 16 + 7 = 23 px there.)
+    static func webRounded(ascent: Double, descent: Double, gap: Double) -> (Double, Double, Double) {
+        (ascent.rounded(), descent.rounded(), gap.rounded())
     }
 }

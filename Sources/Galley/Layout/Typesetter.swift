@@ -72,7 +72,7 @@ struct Typesetter {
         if paragraph.length == 0 {
             placeEmptyLine(context)
         } else {
-            var breaker = try LineBreaker(shaped)
+            var breaker = try LineBreaker(shaped, shaper: shaper)
             var start = 0
             while start < paragraph.length, !isStopped {
                 start = placeBand(from: start, context, &breaker)
@@ -135,7 +135,7 @@ struct Typesetter {
             // Beside an exclusion, a segment too narrow for even the first cluster is skipped.
             let firstClusterWidth = obstructed ? breaker.nextLine(from: start, width: 0, mode: .charWrap).width : 0
             var segments = free.map { FreeSegment(minX: $0.minX + padding, maxX: $0.maxX - padding) }
-                .filter { $0.width > 0 && $0.width + 1e-9 >= firstClusterWidth }
+                .filter { $0.width > 0 && $0.width + LineBreaker.fitTolerance >= firstClusterWidth }
             if !wraps, let widest = segments.max(by: { $0.width < $1.width }) { segments = [widest] }
             if context.isRightToLeft { segments.reverse() }
             if segments.isEmpty && !obstructed {
@@ -161,7 +161,7 @@ struct Typesetter {
                 var firstClusterEnd: Int?
                 while wraps,
                     content.width - breaker.width(of: line.trailingRange, inLine: line.utf16Range)
-                        > segment.width + 1e-6
+                        > segment.width + LineBreaker.fitTolerance
                 {
                     let clusterEnd =
                         firstClusterEnd

@@ -1,8 +1,9 @@
 import CICU
 import Foundation
 
-/// Where a paragraph may be broken into lines: Unicode's line-breaking algorithm (UAX #14) as ICU implements it,
-/// with ICU's CJK tailorings (no line starts with `。，、」`…), in a strictness chosen per paragraph.
+/// Where a paragraph may be broken into lines: by default CSS Text's rules as Chromium applies them over ICU's
+/// UAX #14 (``CSSLineBreakRules``), or ICU's plain UAX #14 (``ParagraphStyle/LineBreakRules/unicode``); with ICU's
+/// CJK tailorings (no line starts with `。，、」`…) in a strictness chosen per paragraph, and CSS `word-break`.
 public struct BreakOpportunities: Sendable {
     /// One place a line may end.
     public struct Opportunity: Hashable, Sendable {
@@ -19,8 +20,11 @@ public struct BreakOpportunities: Sendable {
     public static let lengthLimit = 1 << 30
 
     /// The line-break opportunities of `text` (UTF-16) for `language` (BCP 47, nil for the root rules) at
-    /// `strictness`.
-    public init(_ text: ArraySlice<UInt16>, language: String?, strictness: ParagraphStyle.LineBreakStrictness) throws {
+    /// `strictness`, by `rules`, with `wordBreak`'s changes.
+    public init(
+        _ text: ArraySlice<UInt16>, language: String?, strictness: ParagraphStyle.LineBreakStrictness,
+        rules: ParagraphStyle.LineBreakRules = .css, wordBreak: ParagraphStyle.WordBreak = .normal
+    ) throws {
         guard text.count < Self.lengthLimit else {
             throw ICUError(operation: "ubrk_open", code: "text of \(text.count) units over \(Self.lengthLimit)")
         }
@@ -31,7 +35,69 @@ public struct BreakOpportunities: Sendable {
         try ICUBoundaries.forEachBoundary(of: text, type: CICU_BREAK_LINE, locale: locale) { offset, ruleStatus in
             opportunities.append(Opportunity(offset: offset, isMandatory: (100..<200).contains(ruleStatus)))
         }
+        if rules == .css || wordBreak != .normal {
+            opportunities = Self.adjusted(opportunities, in: text, css: rules == .css, wordBreak: wordBreak)
+        }
         self.opportunities = opportunities
+    }
+
+    /// ICU's `opportunities` in `text` with CSS's fast rules (when `css`) and `wordBreak` applied at each place
+    /// between two characters, in Chromium's order; mandatory breaks and the text's end are kept.
+    private static func adjusted(
+        _ icu: [Opportunity], in text: ArraySlice<UInt16>, css: Bool, wordBreak: ParagraphStyle.WordBreak
+    ) -> [Opportunity] {
+        var result: [Opportunity] = []
+        result.reserveCapacity(icu.count)
+        var next = 0  // the first ICU opportunity not yet passed
+        let start = text.startIndex
+        for offset in 1..<text.count {
+            while next < icu.count, icu[next].offset < offset { next += 1 }
+            let atICU = next < icu.count && icu[next].offset == offset
+            if atICU, icu[next].isMandatory {
+                result.append(icu[next])
+                continue
+            }
+            let current = text[start + offset]
+            if UTF16.isTrailSurrogate(current) { continue }
+            let last = text[start + offset - 1]
+            let fast =
+                css
+                ? CSSLineBreakRules.fastDecision(
+                    lastLast: offset >= 2 ? text[start + offset - 2] : 0, last: last, current: current) : nil
+            var allowed: Bool
+            if fast == true {
+                allowed = true
+            } else if css, CSSLineBreakRules.isBreakableSpace(current) {
+                allowed = false
+            } else {
+                allowed = fast ?? (atICU && !CSSLineBreakRules.isBreakableSpace(last))
+                if wordBreak != .normal {
+                    let before = UTF16Decoding.scalar(in: text, at: Self.scalarStart(before: offset, in: text)).0
+                    let after = UTF16Decoding.scalar(in: text, at: offset).0
+                    switch wordBreak {
+                    case .breakAll:
+                        if CSSLineBreakRules.breakAllAllows(after: before, before: after) { allowed = true }
+                    case .keepAll:
+                        var base = before
+                        if before.properties.generalCategory.isMark, offset >= 2 {
+                            base = UTF16Decoding.scalar(in: text, at: Self.scalarStart(before: offset - 1, in: text)).0
+                        }
+                        if CSSLineBreakRules.keepAllForbids(base: base, current: after) { allowed = false }
+                    case .normal:
+                        break
+                    }
+                }
+            }
+            if allowed { result.append(Opportunity(offset: offset, isMandatory: false)) }
+        }
+        if let last = icu.last { result.append(last) }
+        return result
+    }
+
+    /// The offset where the scalar ending at `offset` (exclusive) starts.
+    private static func scalarStart(before offset: Int, in text: ArraySlice<UInt16>) -> Int {
+        offset >= 2 && UTF16.isTrailSurrogate(text[text.startIndex + offset - 1])
+            && UTF16.isLeadSurrogate(text[text.startIndex + offset - 2]) ? offset - 2 : offset - 1
     }
 
     /// ICU's locale for a language and strictness, such as `zh@lb=strict`.
@@ -121,4 +187,9 @@ enum ICUBoundaries {
             }
         }
     }
+}
+
+extension Unicode.GeneralCategory {
+    /// Whether the category is a combining mark (Mn, Mc, Me).
+    fileprivate var isMark: Bool { self == .nonspacingMark || self == .spacingMark || self == .enclosingMark }
 }

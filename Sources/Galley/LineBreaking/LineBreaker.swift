@@ -17,6 +17,11 @@ public struct LineBreaker: Sendable {
     private var graphemes: GraphemeBoundaries?
     /// The UTF-16 offsets of the paragraph's tab characters, in increasing order (usually none).
     let tabOffsets: [Int]
+    /// Per opportunity that cuts glyphs HarfBuzz joined (a ligature such as Inter's `->` arrow): how much wider
+    /// (negative: narrower) the text before it is, from the word's start, once shaped without what follows; and
+    /// the same for the text after it, to the next opportunity. Empty unless ``init(_:shaper:)`` had a shaper.
+    private var endCorrections: [Int: Double] = [:]
+    private var startCorrections: [Int: Double] = [:]
     /// Where the lines now being broken start, in points from the tab stops' origin (the line's leading edge
     /// before indents): the typesetter sets it for each segment, as a tab's width depends on it.
     public var tabOrigin = 0.0
@@ -28,24 +33,37 @@ public struct LineBreaker: Sendable {
         static let runStart = EdgeFlags(rawValue: 1)
         /// A glyph of this cluster is marked unsafe to break before: shaping joined it to what precedes.
         static let unsafeToBreak = EdgeFlags(rawValue: 2)
+        /// No glyph's cluster starts here: the offset is inside a cluster (a ligature of several characters,
+        /// such as `->` drawn as one arrow), so a line edge here must shape each side again.
+        static let insideCluster = EdgeFlags(rawValue: 4)
     }
+
+    /// How far a line may pass its width and still fit, in points: 1/128, half of Chromium's layout unit (1/64 px),
+    /// as Blink rounds a line's width to its units before comparing it with the available width.
+    public static let fitTolerance = 1.0 / 128
 
     /// Prepares `shaped` for breaking, with its paragraph's ``Paragraph/language`` (named or inferred) and its
     /// style's strictness.
-    public init(_ shaped: ShapedParagraph) throws {
+    ///
+    /// With a `shaper`, a line edge inside joined glyphs is measured as the line will draw it, shaped again on
+    /// each side (as Chromium does), instead of with the joined glyphs' advances.
+    public init(_ shaped: ShapedParagraph, shaper: Shaper? = nil) throws {
         self.shaped = shaped
         let paragraph = shaped.paragraph
         // The first run carries the paragraph's language (its first character's, or the inferred one) already.
         let language = shaped.runs.first.map { $0.shaping.language } ?? paragraph.language
+        let style = paragraph.style
         opportunities = try BreakOpportunities(
-            paragraph.text, language: language, strictness: paragraph.style.lineBreakStrictness)
+            paragraph.text, language: language, strictness: style.lineBreakStrictness, rules: style.lineBreakRules,
+            wordBreak: style.wordBreak)
         var advances = [Double](repeating: 0, count: paragraph.length + 1)
-        var edges = [EdgeFlags](repeating: [], count: paragraph.length + 1)
+        var edges = [EdgeFlags](repeating: .insideCluster, count: paragraph.length + 1)
         edges[paragraph.length] = .runStart
         for run in shaped.runs {
             if run.utf16Range.lowerBound <= paragraph.length { edges[run.utf16Range.lowerBound].insert(.runStart) }
             for glyph in run.glyphs where glyph.cluster < paragraph.length {
                 advances[glyph.cluster] += glyph.advance
+                edges[glyph.cluster].remove(.insideCluster)
                 if glyph.isUnsafeToBreak { edges[glyph.cluster].insert(.unsafeToBreak) }
             }
         }
@@ -60,13 +78,32 @@ public struct LineBreaker: Sendable {
         }
         advances[paragraph.length] = total
         prefixWidths = advances
+        if let shaper { measureCutsInJoinedGlyphs(shaper) }
+    }
+
+    /// Fills ``endCorrections`` and ``startCorrections`` for the opportunities inside joined glyphs.
+    private mutating func measureCutsInJoinedGlyphs(_ shaper: Shaper) {
+        let candidates = opportunities.opportunities
+        for (index, opportunity) in candidates.enumerated() where cutsJoinedGlyphs(at: opportunity.offset) {
+            let offset = opportunity.offset
+            let wordStart = index > 0 ? candidates[index - 1].offset : 0
+            let wordEnd = index + 1 < candidates.count ? candidates[index + 1].offset : length
+            if wordStart < offset {
+                let reshaped = runs(in: wordStart..<offset, shaper: shaper).reduce(0) { $0 + $1.width }
+                endCorrections[offset] = reshaped - (prefixWidths[offset] - prefixWidths[wordStart])
+            }
+            if offset < wordEnd {
+                let reshaped = runs(in: offset..<wordEnd, shaper: shaper).reduce(0) { $0 + $1.width }
+                startCorrections[offset] = reshaped - (prefixWidths[wordEnd] - prefixWidths[offset])
+            }
+        }
     }
 
     /// Whether a line edge at `offset` cuts a run where shaping joined the glyphs on either side, so that the
     /// run must be shaped again there.
     func cutsJoinedGlyphs(at offset: Int) -> Bool {
         let flags = edges[offset]
-        return flags.contains(.unsafeToBreak) && !flags.contains(.runStart)
+        return !flags.isDisjoint(with: [.unsafeToBreak, .insideCluster]) && !flags.contains(.runStart)
     }
 
     /// The indices of the paragraph's runs that draw characters in `range` (UTF-16 offsets): a contiguous span,
@@ -131,7 +168,7 @@ public struct LineBreaker: Sendable {
             var best: LineBreak?
             while index < candidates.count, candidates[index].offset <= end {
                 let candidate = line(start..<candidates[index].offset, mandatory: candidates[index].isMandatory)
-                guard candidate.width <= width + 1e-9 else {
+                guard candidate.width <= width + Self.fitTolerance else {
                     if let trimmed = closingMarkTrimmed(candidate, toFit: width) { best = trimmed }
                     break
                 }
@@ -148,6 +185,12 @@ public struct LineBreaker: Sendable {
                 return hyphenated
             }
             if let best { return best }
+            if shaped.paragraph.style.overflowWrap == .normal {
+                // CSS's initial overflow-wrap: the word overflows the line rather than being cut.
+                let first = firstOpportunity(after: start)
+                let offset = first < candidates.count ? min(candidates[first].offset, end) : end
+                return line(start..<offset, mandatory: first < candidates.count && candidates[first].isMandatory)
+            }
             return fitByGraphemes(from: start, width: width, end: stop, emergency: true)
         }
     }
@@ -161,6 +204,9 @@ public struct LineBreaker: Sendable {
             || (!mandatory && contentEnd == range.upperBound && range.upperBound < length && !range.isEmpty
                 && shaped.paragraph.unit(at: range.upperBound - 1) == 0xAD)
         var width = width(of: range.lowerBound..<contentEnd, inLine: range)
+        if contentEnd > range.lowerBound, !endCorrections.isEmpty || !startCorrections.isEmpty {
+            width += (endCorrections[contentEnd] ?? 0) + (startCorrections[range.lowerBound] ?? 0)
+        }
         if showsHyphen { width += hyphen(after: range.upperBound - 1)?.advance ?? 0 }
         // Autospace is never shown at a line's end; an opening mark starting a line has no neighbour to trim it.
         let autospace = contentEnd > range.lowerBound ? shaped.spacing.autospace[contentEnd] ?? 0 : 0
@@ -178,7 +224,7 @@ public struct LineBreaker: Sendable {
     /// it fit (as Chromium does for closing brackets and quotation marks); nil when it has no such mark or still does not fit.
     private func closingMarkTrimmed(_ line: LineBreak, toFit width: Double) -> LineBreak? {
         guard line.contentEnd > line.utf16Range.lowerBound + 1, let trim = shaped.spacing.closingTrim[line.contentEnd],
-            line.width - trim <= width + 1e-9
+            line.width - trim <= width + Self.fitTolerance
         else { return nil }
         var trimmed = line
         trimmed.width -= trim
@@ -200,7 +246,7 @@ public struct LineBreaker: Sendable {
     private func hyphenatedLine(from start: Int, word: Range<Int>, width: Double) -> LineBreak? {
         for point in hyphenationPoints(in: word).reversed() {
             let candidate = line(start..<point, mandatory: false, hyphenated: true)
-            if candidate.width <= width + 1e-9 { return candidate }
+            if candidate.width <= width + Self.fitTolerance { return candidate }
         }
         return nil
     }
@@ -253,7 +299,7 @@ public struct LineBreaker: Sendable {
         var position = low
         while position < boundaries.count, boundaries[position] <= end {
             let candidate = line(start..<boundaries[position], mandatory: false)
-            guard candidate.width <= width + 1e-9 else { break }
+            guard candidate.width <= width + Self.fitTolerance else { break }
             best = boundaries[position]
             position += 1
         }
@@ -274,21 +320,25 @@ public struct LineBreaker: Sendable {
         return result.width > width ? closingMarkTrimmed(result, toFit: width) ?? result : result
     }
 
-    /// Whether a line break at `offset` would start a line with a character that may not start one (closing
-    /// brackets and punctuation, `。，、！？`, non-starters: UAX #14 classes CL, CP, EX, IS, NS) or end one with an
-    /// opening bracket (OP).
+    /// Whether a line break at `offset` would start a line with a CJK character that may not start one (closing
+    /// brackets and punctuation, `。，、！？`, non-starters: UAX #14 classes CL, CP, EX, IS, NS) or end one with a
+    /// CJK opening bracket (OP). Only East Asian marks (from U+2E80): Chromium cuts an overlong Latin word before
+    /// `.` or `)` like any other character, and so does Galley.
     private func breaksKinsoku(at offset: Int) -> Bool {
         let text = shaped.paragraph.text
         let (after, _) = UTF16Decoding.scalar(in: text, at: offset)
-        switch CICU_u_getIntPropertyValue(Int32(after.value), CICU_PROPERTY_LINE_BREAK) {
-        case 8, 36, 11, 16, 18: return true  // CL, CP, EX, IS, NS
-        default: break
+        if after.value >= 0x2E80 {
+            switch CICU_u_getIntPropertyValue(Int32(after.value), CICU_PROPERTY_LINE_BREAK) {
+            case 8, 36, 11, 16, 18: return true  // CL, CP, EX, IS, NS
+            default: break
+            }
         }
         guard offset > 0 else { return false }
         var before = offset - 1
         if before > 0, UTF16.isTrailSurrogate(shaped.paragraph.unit(at: before)) { before -= 1 }
         let (previous, _) = UTF16Decoding.scalar(in: text, at: before)
-        return CICU_u_getIntPropertyValue(Int32(previous.value), CICU_PROPERTY_LINE_BREAK) == 20  // OP
+        return previous.value >= 0x2E80
+            && CICU_u_getIntPropertyValue(Int32(previous.value), CICU_PROPERTY_LINE_BREAK) == 20  // OP
     }
 
     private func nextMandatoryBreak(after start: Int, end: Int) -> Int {

@@ -48,6 +48,46 @@ public struct ParagraphStyle: Hashable, Sendable {
         case strict
     }
 
+    /// Which rules find line-break opportunities.
+    public enum LineBreakRules: String, Hashable, Sendable, CaseIterable, Codable {
+        /// CSS Text as Chromium applies it over ICU (the default): a break after every run of spaces, Chromium's
+        /// table for pairs of ASCII characters (no break after `/`, breaks after `-` and `?`), UAX #14 elsewhere.
+        case css
+        /// ICU's UAX #14 alone, as the Unicode conformance tests check it.
+        case unicode
+    }
+
+    /// Where words may break (CSS `word-break`).
+    public enum WordBreak: String, Hashable, Sendable, CaseIterable, Codable {
+        /// Between words and ideographs, by the line-break rules.
+        case normal
+        /// Also between any two letters or digits (`break-all`).
+        case breakAll
+        /// Not between letters or digits, ideographs included (`keep-all`): CJK text breaks at spaces and
+        /// punctuation only.
+        case keepAll
+    }
+
+    /// What happens to a word wider than the line (CSS `overflow-wrap`).
+    public enum OverflowWrap: String, Hashable, Sendable, CaseIterable, Codable {
+        /// It is cut between grapheme clusters where nothing else fits (`break-word`, Galley's default, and TextKit's
+        /// behaviour).
+        case breakWord
+        /// As ``breakWord``; CSS's `anywhere` differs only in min-content sizing, which Galley does not do.
+        case anywhere
+        /// It overflows the line (CSS's initial value).
+        case normal
+    }
+
+    /// How line heights treat font metrics.
+    public enum LineHeightMetrics: String, Hashable, Sendable, CaseIterable, Codable {
+        /// Each font's ascent, descent and line gap as the font gives them, unrounded (the default).
+        case exact
+        /// Each font's ascent, descent and line gap rounded to whole points as Blink rounds them to pixels, so
+        /// `line-height: normal` heights equal Chromium's at 1 point = 1 CSS pixel.
+        case web
+    }
+
     /// How full-width CJK punctuation is spaced (CSS Text 4 `text-spacing-trim`). Uses the font's `halt` feature;
     /// a font without it is left alone.
     public enum PunctuationTrim: String, Hashable, Sendable, CaseIterable, Codable {
@@ -98,6 +138,14 @@ public struct ParagraphStyle: Hashable, Sendable {
     /// hyphenates automatically; 1 hyphenates whenever a word does not fit. Soft hyphens (U+00AD) are honoured
     /// whatever the factor. Values outside 0…1 are clamped.
     public var hyphenationFactor = 0.0
+    /// Which rules find line-break opportunities: ``LineBreakRules/css`` by default.
+    public var lineBreakRules: LineBreakRules = .css
+    /// Where words may break (CSS `word-break`); ``WordBreak/normal`` by default.
+    public var wordBreak: WordBreak = .normal
+    /// What happens to a word wider than the line (CSS `overflow-wrap`); ``OverflowWrap/breakWord`` by default.
+    public var overflowWrap: OverflowWrap = .breakWord
+    /// Whether line heights use the fonts' metrics as they are or rounded as browsers round them.
+    public var lineHeightMetrics: LineHeightMetrics = .exact
     /// How full-width punctuation is compressed; ``PunctuationTrim/normal`` by default, as in Chromium.
     public var punctuationTrim: PunctuationTrim = .normal
     /// Whether 1/8 em is put between ideographs (Han, kana) and Latin letters or digits, as CSS `text-autospace:

@@ -16,7 +16,7 @@ public enum DocumentReader {
             throw InputError(error.description)
         }
         let document = JSONField(value: root, path: "")
-        try document.requireObject(allowing: ["container", "environment", "render", "defaults", "content"])
+        try document.requireObject(allowing: ["container", "environment", "render", "defaults", "content", "metrics"])
         var base = defaults
         if let field = document.member("defaults") { base = base.merging(try attributes(field, library: library)) }
         let storage = TextStorage("", attributes: base)
@@ -33,6 +33,18 @@ public enum DocumentReader {
             let runAttributes =
                 try run.member("attributes").map { base.merging(try attributes($0, library: library)) } ?? base
             storage.append(try textField.string(), attributes: runAttributes)
+        }
+        if let metrics = try document.member("metrics")?.choice(ParagraphStyle.LineHeightMetrics.self),
+            storage.length > 0
+        {
+            // The whole document's line heights: every paragraph's style, as `--metrics` sets them.
+            try storage.modifyAttributes(in: 0..<storage.length) { attributes in
+                var changed = attributes
+                var style = changed.paragraphStyle ?? ParagraphStyle()
+                style.lineHeightMetrics = metrics
+                changed.paragraphStyle = style
+                return changed
+            }
         }
         var result = Document(storage: storage)
         if let container = document.member("container") { try readContainer(container, into: &result) }
@@ -206,7 +218,8 @@ public enum DocumentReader {
         try field.requireObject(
             allowing: [
                 "alignment", "lineBreakMode", "lineBreakStrictness", "direction", "tabStops", "defaultTabInterval",
-                "hyphenationFactor", "punctuationTrim", "autospace",
+                "hyphenationFactor", "punctuationTrim", "autospace", "wordBreak", "overflowWrap", "lineBreakRules",
+                "metrics",
             ] + lengths.map(\.0))
         var style = ParagraphStyle()
         if let value = field.member("alignment") { style.alignment = try value.choice(ParagraphStyle.Alignment.self) }
@@ -240,6 +253,16 @@ public enum DocumentReader {
             style.punctuationTrim = try value.choice(ParagraphStyle.PunctuationTrim.self)
         }
         if let value = field.member("autospace") { style.autospace = try value.bool() }
+        if let value = field.member("wordBreak") { style.wordBreak = try value.choice(ParagraphStyle.WordBreak.self) }
+        if let value = field.member("overflowWrap") {
+            style.overflowWrap = try value.choice(ParagraphStyle.OverflowWrap.self)
+        }
+        if let value = field.member("lineBreakRules") {
+            style.lineBreakRules = try value.choice(ParagraphStyle.LineBreakRules.self)
+        }
+        if let value = field.member("metrics") {
+            style.lineHeightMetrics = try value.choice(ParagraphStyle.LineHeightMetrics.self)
+        }
         return style
     }
 }

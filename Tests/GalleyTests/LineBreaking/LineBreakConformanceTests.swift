@@ -33,7 +33,7 @@ import Testing
                 units.append(contentsOf: String(scalar).utf16)
                 scalarIndex[units.count] = index + 1
             }
-            let found = try BreakOpportunities(units[...], language: nil, strictness: .normal)
+            let found = try BreakOpportunities(units[...], language: nil, strictness: .normal, rules: .unicode)
                 .opportunities.compactMap { scalarIndex[$0.offset] }
             if found == expected {
                 passed += 1

@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+
+@testable import Galley
+
+/// Row heights and line breaks against Chromium 156 on rows like those lists show on web pages: English prose,
+/// Chinese with English and code, URLs, paths, identifiers, numbers with hyphens, emoji, Arabic, long unbreakable
+/// tokens. Recorded with `../shared/tools/chrome_lines.py` (Inter 17 px, fallback "Noto Color Emoji", "Noto Sans
+/// CJK SC", `lang="zh-CN"`, `white-space: pre-wrap`, `overflow-wrap: break-word`, `line-height: normal`) at 320
+/// and 200 px into Tests/Fixtures/chromium/web-measure.chrome-*.jsonl; the rows were generated from sentences
+/// written for Galley. To record them again:
+///
+///     python3 ../shared/tools/chrome_lines.py --rows Tests/Fixtures/chromium/web-measure.rows.jsonl \
+///         --width 320 --size 17 --font Fonts/Inter/Inter-roman.var.ttf --lang zh-CN \
+///         --fallback '"Noto Color Emoji", "Noto Sans CJK SC"' --detail \
+///         --out Tests/Fixtures/chromium/web-measure.chrome-320.jsonl
+///
+/// Galley measures them with its defaults (CSS line breaking) and web metrics.
+@Suite struct ChromiumWebMeasureTests {
+    @Test(arguments: [320.0, 200.0])
+    func lineStartsLineCountsAndHeightsEqualChromiums(_ width: Double) throws {
+        let inputs = try ChromiumTextFundamentalsTests.rows("web-measure.rows.jsonl")
+        let answers = try ChromiumTextFundamentalsTests.rows("web-measure.chrome-\(Int(width)).jsonl")
+        try #require(inputs.count == answers.count && inputs.count >= 400)
+        let library = try TestFonts.system
+        var style = ParagraphStyle()
+        style.lineHeightMetrics = .web
+        let attributes = TextAttributes(
+            font: .font(try library.font(family: "Inter", size: 17)), language: "zh-CN", paragraphStyle: style)
+        let measurer = TextMeasurer(fontLibrary: library)
+        var starts = 0, counts = 0, heights = 0
+        var differing: [String] = []
+        for (input, answer) in zip(inputs, answers) {
+            let text = try #require(input.text)
+            let measurement = try measurer.measure(text, attributes: attributes, width: width)
+            let lineStarts = measurement.lineStarts.map {
+                String(decoding: Array(text.utf16)[..<$0], as: UTF16.self).unicodeScalars.count
+            }
+            if lineStarts == answer.line_starts {
+                starts += 1
+            } else {
+                differing.append("\(input.id) starts \(lineStarts) vs \(answer.line_starts ?? [])")
+            }
+            if measurement.lineCount == answer.lines { counts += 1 }
+            if let height = answer.height, abs(measurement.height - height) < 1e-6 {
+                heights += 1
+            } else {
+                differing.append("\(input.id) height \(measurement.height) vs \(answer.height ?? 0)")
+            }
+        }
+        let total = Double(inputs.count)
+        print("web measure at \(width) px: starts \(starts), counts \(counts), heights \(heights) of \(inputs.count)")
+        for line in differing { print("  differs \(line)") }
+        #expect(Double(starts) / total >= 0.99)
+        #expect(Double(counts) / total >= 0.998)
+        #expect(Double(heights) / total >= 0.99)
+    }
+}
