@@ -159,7 +159,10 @@ struct Typesetter {
                 // Re-shaping at the edges can widen a line past what the summed advances promised; give back
                 // whole opportunities (or clusters) until it fits, but never the line's first cluster.
                 var firstClusterEnd: Int?
-                while wraps,
+                // With `overflow-wrap: normal` a word wider than the line is left whole, overflowing.
+                let overflowsByDesign =
+                    style.overflowWrap == .normal && line.width > segment.width + LineBreaker.fitTolerance
+                while wraps, !overflowsByDesign,
                     content.width - breaker.width(of: line.trailingRange, inLine: line.utf16Range)
                         > segment.width + LineBreaker.fitTolerance
                 {

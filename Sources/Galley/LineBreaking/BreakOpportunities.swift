@@ -47,57 +47,67 @@ public struct BreakOpportunities: Sendable {
         _ icu: [Opportunity], in text: ArraySlice<UInt16>, css: Bool, wordBreak: ParagraphStyle.WordBreak
     ) -> [Opportunity] {
         var result: [Opportunity] = []
-        result.reserveCapacity(icu.count)
+        result.reserveCapacity(icu.count + icu.count / 4)
         var next = 0  // the first ICU opportunity not yet passed
-        let start = text.startIndex
-        for offset in 1..<text.count {
-            while next < icu.count, icu[next].offset < offset { next += 1 }
-            let atICU = next < icu.count && icu[next].offset == offset
-            if atICU, icu[next].isMandatory {
-                result.append(icu[next])
-                continue
-            }
-            let current = text[start + offset]
-            if UTF16.isTrailSurrogate(current) { continue }
-            let last = text[start + offset - 1]
-            let fast =
-                css
-                ? CSSLineBreakRules.fastDecision(
-                    lastLast: offset >= 2 ? text[start + offset - 2] : 0, last: last, current: current) : nil
-            var allowed: Bool
-            if fast == true {
-                allowed = true
-            } else if css, CSSLineBreakRules.isBreakableSpace(current) {
-                allowed = false
-            } else {
-                allowed = fast ?? (atICU && !CSSLineBreakRules.isBreakableSpace(last))
-                if wordBreak != .normal {
-                    let before = UTF16Decoding.scalar(in: text, at: Self.scalarStart(before: offset, in: text)).0
-                    let after = UTF16Decoding.scalar(in: text, at: offset).0
-                    switch wordBreak {
-                    case .breakAll:
-                        if CSSLineBreakRules.breakAllAllows(after: before, before: after) { allowed = true }
-                    case .keepAll:
-                        var base = before
-                        if before.properties.generalCategory.isMark, offset >= 2 {
-                            base = UTF16Decoding.scalar(in: text, at: Self.scalarStart(before: offset - 1, in: text)).0
-                        }
-                        if CSSLineBreakRules.keepAllForbids(base: base, current: after) { allowed = false }
-                    case .normal:
-                        break
+        text.withUnsafeBufferPointer { units in
+            for offset in 1..<units.count {
+                while next < icu.count, icu[next].offset < offset { next += 1 }
+                let atICU = next < icu.count && icu[next].offset == offset
+                if atICU, icu[next].isMandatory {
+                    result.append(icu[next])
+                    continue
+                }
+                let current = units[offset]
+                if UTF16.isTrailSurrogate(current) { continue }
+                let last = units[offset - 1]
+                let fast =
+                    css
+                    ? CSSLineBreakRules.fastDecision(
+                        lastLast: offset >= 2 ? units[offset - 2] : 0, last: last, current: current) : nil
+                var allowed: Bool
+                if fast == true {
+                    allowed = true
+                } else if css, CSSLineBreakRules.isBreakableSpace(current) {
+                    allowed = false
+                } else {
+                    allowed = fast ?? (atICU && !CSSLineBreakRules.isBreakableSpace(last))
+                    if wordBreak != .normal {
+                        allowed = Self.wordBreak(wordBreak, allows: allowed, at: offset, in: units)
                     }
                 }
+                if allowed { result.append(Opportunity(offset: offset, isMandatory: false)) }
             }
-            if allowed { result.append(Opportunity(offset: offset, isMandatory: false)) }
         }
         if let last = icu.last { result.append(last) }
         return result
     }
 
+    /// Whether `word-break` (``ParagraphStyle/WordBreak/breakAll`` or ``ParagraphStyle/WordBreak/keepAll``)
+    /// allows a break at `offset` of `units`, where the other rules said `allowed`.
+    private static func wordBreak(
+        _ wordBreak: ParagraphStyle.WordBreak, allows allowed: Bool, at offset: Int,
+        in units: UnsafeBufferPointer<UInt16>
+    ) -> Bool {
+        let before = UTF16Decoding.scalar(in: units, at: scalarStart(before: offset, in: units)).0
+        let after = UTF16Decoding.scalar(in: units, at: offset).0
+        switch wordBreak {
+        case .breakAll:
+            return allowed || CSSLineBreakRules.breakAllAllows(after: before, before: after)
+        case .keepAll:
+            var base = before
+            if before.properties.generalCategory.isMark, offset >= 2 {
+                base = UTF16Decoding.scalar(in: units, at: scalarStart(before: offset - 1, in: units)).0
+            }
+            return allowed && !CSSLineBreakRules.keepAllForbids(base: base, current: after)
+        case .normal:
+            return allowed
+        }
+    }
+
     /// The offset where the scalar ending at `offset` (exclusive) starts.
-    private static func scalarStart(before offset: Int, in text: ArraySlice<UInt16>) -> Int {
-        offset >= 2 && UTF16.isTrailSurrogate(text[text.startIndex + offset - 1])
-            && UTF16.isLeadSurrogate(text[text.startIndex + offset - 2]) ? offset - 2 : offset - 1
+    private static func scalarStart(before offset: Int, in units: UnsafeBufferPointer<UInt16>) -> Int {
+        offset >= 2 && UTF16.isTrailSurrogate(units[offset - 1]) && UTF16.isLeadSurrogate(units[offset - 2])
+            ? offset - 2 : offset - 1
     }
 
     /// ICU's locale for a language and strictness, such as `zh@lb=strict`.

@@ -48,11 +48,29 @@ import Testing
         #expect(width(spacedFlag) == width(spaced))
     }
 
+    @Test func webMeasuringIsAFlagAndARowField() throws {
+        let row = #"{"id": 1, "text": "see https://example.com/a/b and 中文", "width": 120, "font": "Inter""#
+        let height = { (object: [String: Any]?) in object?["height"] as? Double ?? 0 }
+        let starts = { (object: [String: Any]?) in object?["line_starts"] as? [Int] ?? [] }
+        let (_, exact) = try Self.measure(row + "}")
+        let (_, web) = try Self.measure(row + #", "metrics": "web"}"#)
+        let (_, webFlag) = try Self.measure(row + "}", ["--metrics", "web"])
+        #expect(height(web) == height(webFlag) && height(web) == height(web).rounded() && height(exact) != height(web))
+        let (_, unicode) = try Self.measure(row + #", "lineBreakRules": "unicode"}"#)
+        #expect(starts(exact) != starts(unicode))  // UAX #14 breaks the URL after a slash, CSS does not
+        let (_, breakAll) = try Self.measure(row + "}", ["--word-break", "breakAll"])
+        #expect(starts(breakAll) != starts(exact))  // the URL is cut where it meets the line end
+    }
+
     @Test(arguments: [
         (#"{"id": 1, "text": "a", "hyphenationFactor": 1.5}"#, "hyphenationFactor: 1.5 is outside 0...1"),
         (#"{"id": 1, "text": "a", "language": "klingon-xx"}"#, #"language: "klingon-xx" is not a known BCP 47"#),
         (#"{"id": 1, "text": "a", "punctuationTrim": "half"}"#, "punctuationTrim"),
         (#"{"id": 1, "text": "a", "autospace": "yes"}"#, "autospace"),
+        (#"{"id": 1, "text": "a", "metrics": "pixels"}"#, "metrics"),
+        (#"{"id": 1, "text": "a", "wordBreak": "break-all"}"#, "wordBreak"),
+        (#"{"id": 1, "text": "a", "overflowWrap": "hidden"}"#, "overflowWrap"),
+        (#"{"id": 1, "text": "a", "lineBreakRules": "icu"}"#, "lineBreakRules"),
     ])
     func badRowFieldsAreNamed(_ line: String, _ message: String) throws {
         let (outcome, object) = try Self.measure(line)
@@ -64,6 +82,8 @@ import Testing
         (["--hyphenate", "2"], "--hyphenate 2 is outside 0...1"),
         (["--lang", "zz-top"], #"--lang "zz-top" is not a known BCP 47 language tag"#),
         (["--punctuation-trim", "half"], "--punctuation-trim"),
+        (["--metrics", "pixels"], "--metrics"),
+        (["--word-break", "anywhere"], "--word-break"),
     ])
     func badFlagsAreUsageErrors(_ flags: [String], _ message: String) throws {
         let outcome = try GalleyCommandTests.run(

@@ -1,0 +1,83 @@
+import Testing
+
+@testable import Galley
+
+/// CSS line-break opportunities as Chromium finds them, where they differ from plain UAX #14, and `word-break`.
+@Suite struct CSSLineBreakTests {
+    /// The UTF-16 offsets where a line may start, the text's end excluded.
+    private func breaks(
+        _ text: String, rules: ParagraphStyle.LineBreakRules = .css, wordBreak: ParagraphStyle.WordBreak = .normal,
+        language: String? = nil
+    ) throws -> [String] {
+        let units = Array(text.utf16)
+        let found = try BreakOpportunities(
+            units[...], language: language, strictness: .normal, rules: rules, wordBreak: wordBreak)
+        return found.opportunities.dropLast().map { String(decoding: units[$0.offset...], as: UTF16.self) }
+    }
+
+    @Test func urlsAndPathsStayWholeWhereUAX14BreaksAfterSlashes() throws {
+        let url = "see https://example.com/a/b?x=1"
+        #expect(try breaks(url) == ["https://example.com/a/b?x=1", "x=1"])  // after "?" only
+        #expect(try breaks(url, rules: .unicode).contains("a/b?x=1"))
+    }
+
+    @Test func aLineMayStartWithPunctuationAfterASpace() throws {
+        for text in ["a /b", "a ,b", "a .b", "a (b"] {
+            #expect(try breaks(text).first == String(text.dropFirst(2)), "\(text)")
+        }
+        #expect(try breaks("a ,b", rules: .unicode).isEmpty)
+    }
+
+    @Test func hyphensBreakBeforeLettersAndBetweenDigitGroupsButNotInANegativeNumber() throws {
+        #expect(try breaks("02110-1301") == ["1301"])
+        #expect(try breaks("ABCD-1234") == ["1234"])
+        #expect(try breaks("x -1") == ["-1"])  // after the space only: "-1" is a negative number
+        #expect(try breaks("-----") == ["----", "---", "--", "-"])
+        #expect(try breaks("well-known") == ["known"])
+    }
+
+    @Test func openingBracketsBreakAfterClosingPunctuationAndNothingElseBreaksBetweenASCII() throws {
+        #expect(try breaks("f(x)(y)") == ["(y)"])
+        #expect(try breaks("a.b,c:d;e") == [])
+        #expect(try breaks("C++ and/or") == ["and/or"])
+    }
+
+    @Test func ideographsStillBreakByICU() throws {
+        #expect(try breaks("中文，排版", language: "zh-Hans") == ["文，排版", "排版", "版"])
+    }
+
+    @Test func wordBreakBreakAllAndKeepAll() throws {
+        #expect(try breaks("abc def", wordBreak: .breakAll) == ["bc def", "c def", "def", "ef", "f"])
+        #expect(try breaks("中文排版 abc", wordBreak: .keepAll, language: "zh-Hans") == ["abc"])
+        #expect(try breaks("中文，排版", wordBreak: .keepAll, language: "zh-Hans") == ["排版"])
+    }
+
+    @Test func overflowWrapNormalLetsALongWordOverflow() throws {
+        var style = ParagraphStyle()
+        style.overflowWrap = .normal
+        let font = try TestFonts.bundled.font(family: "Inter", size: 17)
+        let (layout, storage) = try LayoutFixtures.layout(
+            "Pneumonoultramicroscopic word", attributes: TextAttributes(font: .font(font), paragraphStyle: style),
+            container: TextContainer(width: 100))
+        #expect(LayoutFixtures.lines(layout, storage) == ["Pneumonoultramicroscopic ", "word"])
+        #expect(layout.lineFragments[0].usedRect.width > 100)
+        style.overflowWrap = .breakWord
+        let (cut, cutStorage) = try LayoutFixtures.layout(
+            "Pneumonoultramicroscopic word", attributes: TextAttributes(font: .font(font), paragraphStyle: style),
+            container: TextContainer(width: 100))
+        #expect(LayoutFixtures.lines(cut, cutStorage).count > 2)
+    }
+
+    @Test func aBreakInsideALigatureIsMeasuredShapedAgain() throws {
+        // Inter draws "->" as one arrow; Chromium breaks between "-" and ">" and measures "-" alone.
+        let font = try TestFonts.bundled.font(family: "Inter", size: 17)
+        let text = "layout() -> [Line]"
+        let shaped = try TestFonts.shape(text, attributes: TextAttributes(font: .font(font)))
+        let hyphenEnd = 10
+        let plain = try LineBreaker(shaped).line(0..<hyphenEnd, mandatory: false).width
+        let measured = try LineBreaker(shaped, shaper: Shaper()).line(0..<hyphenEnd, mandatory: false).width
+        let alone = try TestFonts.shape("layout() -", attributes: TextAttributes(font: .font(font))).width
+        #expect(abs(measured - alone) < 1e-9)
+        #expect(plain > measured)  // the whole arrow was counted
+    }
+}
