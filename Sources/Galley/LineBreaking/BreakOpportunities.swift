@@ -2,7 +2,7 @@ import CICU
 import Foundation
 
 /// Where a paragraph may be broken into lines: by default CSS Text's rules as Chromium applies them over ICU's
-/// UAX #14 (``CSSLineBreakRules``), or ICU's plain UAX #14 (``ParagraphStyle/LineBreakRules/unicode``); with ICU's
+/// UAX #14, or ICU's plain UAX #14 (``ParagraphStyle/LineBreakRules/unicode``); with ICU's
 /// CJK tailorings (no line starts with `。，、」`…) in a strictness chosen per paragraph, and CSS `word-break`.
 public struct BreakOpportunities: Sendable {
     /// One place a line may end.
