@@ -4,8 +4,8 @@ import Foundation
 import Galley
 
 /// One keystroke in a 1 MB document: insert a character in the middle, then ask for the first screen and the
-/// screen around the edit (375 × 800 pt each); the next keystroke deletes it again. Beside it, a full layout of the
-/// same document. The document is corpus rows, one per paragraph, until its UTF-8 passes 1 MiB.
+/// screen around the edit (375 × 800 pt each); the next keystroke deletes it again. Editing geometry queries there
+/// (hit-testing, carets, movement). Beside them, a full layout of the same document. The document is corpus rows, one per paragraph, until its UTF-8 passes 1 MiB.
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(
         metrics: [.wallClock, .peakMemoryResident], timeUnits: .microseconds, maxDuration: .seconds(10),
@@ -35,6 +35,32 @@ let benchmarks: @Sendable () -> Void = {
         benchmark in
         for _ in benchmark.scaledIterations {
             try editor.keystroke(at: middle, screen: screen)
+        }
+    }
+
+    // Editing geometry in the middle of the document: a click (hit-test) and the caret for its answer, then a
+    // caret move right and one down; points stepped along the edit's screen so they meet different lines.
+    let geometryOrigin = (try? manager.lineFragment(forCharacterAt: middle))?.rect.minY ?? 0
+    Benchmark("Hit-test a point in the middle of the 1 MB document (per query)") { benchmark in
+        var step = 0.0
+        for _ in benchmark.scaledIterations {
+            step = step >= 600 ? 0 : step + 7.3
+            blackHole(try manager.position(at: Point(x: step / 2, y: geometryOrigin + step)))
+        }
+    }
+    Benchmark("Caret rect in the middle of the 1 MB document (per query)") { benchmark in
+        var offset = middle
+        for _ in benchmark.scaledIterations {
+            offset = offset > middle + 2_000 ? middle : offset + 17
+            blackHole(try manager.caret(at: TextPosition(offset)))
+        }
+    }
+    Benchmark("Move the caret right, then down, in the middle of the 1 MB document (per pair)") { benchmark in
+        var position = TextPosition(middle)
+        for _ in benchmark.scaledIterations {
+            position = try manager.position(position, moved: .right).position
+            position = try manager.position(position, moved: .down).position
+            if position.offset > middle + 20_000 { position = TextPosition(middle) }
         }
     }
 

@@ -9,6 +9,8 @@ public enum LayoutError: GalleyError, Equatable, Sendable {
     case paragraphTooLong(length: Int, limit: Int)
     /// The layout manager has no container to lay text into.
     case noTextContainer
+    /// A point given to hit-testing is not finite (NaN or infinite).
+    case invalidPoint(x: Double, y: Double)
 
     public var description: String {
         switch self {
@@ -21,6 +23,8 @@ public enum LayoutError: GalleyError, Equatable, Sendable {
             return "paragraph of \(length) UTF-16 units is over the limit of \(limit)"
         case .noTextContainer:
             return "the layout manager has no text container"
+        case .invalidPoint(let x, let y):
+            return "point (\(x), \(y)) is not finite: hit-testing needs finite coordinates"
         }
     }
 }

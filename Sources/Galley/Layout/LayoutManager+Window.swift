@@ -18,15 +18,16 @@ extension LayoutManager {
             }
         }
         var result: [LineFragment] = []
-        try walkParagraphs { index, start, y, local in
-            guard y <= rect.maxY else { return false }
-            if y + local.height >= rect.minY {
-                for fragment in local.fragments {
-                    let moved = fragment.offset(y: y, characters: start, paragraphIndex: index)
-                    if moved.rect.maxY >= rect.minY && moved.rect.minY <= rect.maxY { result.append(moved) }
-                }
+        try prepareWindow()
+        var index = try firstParagraph { $0.top + $0.height >= rect.minY }
+        while let current = index {
+            let (start, y, local) = try placedParagraph(current)
+            guard y <= rect.maxY else { break }
+            for fragment in local.fragments {
+                let moved = fragment.offset(y: y, characters: start, paragraphIndex: current)
+                if moved.rect.maxY >= rect.minY && moved.rect.minY <= rect.maxY { result.append(moved) }
             }
-            return true
+            index = current + 1 < paragraphCache.entries.count ? current + 1 : nil
         }
         return result
     }
@@ -35,22 +36,18 @@ extension LayoutManager {
     /// out an incremental layout only as far as that character's paragraph.
     public func lineFragment(forCharacterAt characterIndex: Int) throws -> LineFragment? {
         guard layoutIsIncremental else { return try layout().lineFragment(forCharacterAt: characterIndex) }
-        var found: LineFragment?
-        try walkParagraphs { index, start, y, local in
-            let length = paragraphCache.lengths[index]
-            guard characterIndex < start + length || index == paragraphCache.entries.count - 1 else { return true }
-            let moved = local.fragments.map { $0.offset(y: y, characters: start, paragraphIndex: index) }
-            found = moved.first { $0.characterRange.contains(characterIndex) } ?? moved.last
-            return false
-        }
-        return found
+        try prepareWindow()
+        let last = paragraphCache.entries.count - 1
+        guard
+            let index = try firstParagraph(where: { $0.start + $0.length > characterIndex || $0.index == last })
+        else { return nil }
+        let (start, y, local) = try placedParagraph(index)
+        let moved = local.fragments.map { $0.offset(y: y, characters: start, paragraphIndex: index) }
+        return moved.first { $0.characterRange.contains(characterIndex) } ?? moved.last
     }
 
-    /// Visits paragraphs from the top with their first offset, top y and local layout until `visit` returns false.
-    private func walkParagraphs(
-        _ visit: (_ index: Int, _ start: Int, _ y: Double, _ local: (fragments: [LineFragment], height: Double)) throws
-            -> Bool
-    ) throws {
+    /// Loads the paragraphs and checks the container, dropping local layouts made for another container.
+    private func prepareWindow() throws {
         guard let container = textContainers.first else { throw LayoutError.noTextContainer }
         try container.validate()
         loadParagraphs()
@@ -59,13 +56,48 @@ extension LayoutManager {
             paragraphCache.dropLocalLayouts()
             paragraphCache.localLayoutContainer = snapshot
         }
-        var y = 0.0, start = 0
-        for index in paragraphCache.entries.indices {
-            let local = try localLayout(at: index)
-            guard try visit(index, start, y, local) else { return }
-            y += local.height
-            start += paragraphCache.lengths[index]
+    }
+
+    /// The first paragraph for which `isWanted` holds (it must hold for every paragraph after one it holds for),
+    /// by binary search over the paragraphs already placed, then by placing more; nil when none.
+    private func firstParagraph(
+        where isWanted: ((index: Int, start: Int, length: Int, top: Double, height: Double)) throws -> Bool
+    ) throws -> Int? {
+        let count = paragraphCache.entries.count
+        func probe(_ index: Int) throws -> Bool {
+            let (start, top, local) = try placedParagraph(index)
+            return try isWanted((index, start, paragraphCache.lengths[index], top, local.height))
         }
+        // The known places first: a binary search among them (their local layouts are kept).
+        var low = 0, high = max(0, paragraphCache.placed.count - 1)
+        if high > 0, try probe(high) {
+            while low < high {
+                let middle = (low + high) / 2
+                if try probe(middle) { high = middle } else { low = middle + 1 }
+            }
+            return low
+        }
+        var index = high
+        while index < count {
+            if try probe(index) { return index }
+            index += 1
+        }
+        return nil
+    }
+
+    /// Paragraph `index` with its first offset, top y and local layout, placing the paragraphs before it first.
+    private func placedParagraph(_ index: Int) throws -> (
+        start: Int, y: Double, local: (fragments: [LineFragment], height: Double)
+    ) {
+        if paragraphCache.placed.isEmpty { paragraphCache.place(start: 0, top: 0) }
+        while paragraphCache.placed.count <= index {
+            let previous = paragraphCache.placed.count - 1
+            let place = paragraphCache.placed[previous]
+            let height = try localLayout(at: previous).height
+            paragraphCache.place(start: place.start + paragraphCache.lengths[previous], top: place.top + height)
+        }
+        let place = paragraphCache.placed[index]
+        return (place.start, place.top, try localLayout(at: index))
     }
 
     /// The paragraph at `index` laid out alone from y = 0 and character 0, kept until it or the container changes.

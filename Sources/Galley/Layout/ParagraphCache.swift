@@ -18,28 +18,39 @@ struct ParagraphCache {
     var isLoaded = false
     /// The container snapshot the local layouts were made for.
     var localLayoutContainer: ContainerSnapshot?
+    /// Where the first entries sit in an incremental layout: entry `i`'s first UTF-16 offset and top y, known for
+    /// `i < placed.count` (the local layouts of the entries before it are made). A change to an entry forgets the
+    /// places after it, so finding a line by offset or by y is a binary search over what is known.
+    private(set) var placed: [(start: Int, top: Double)] = []
 
     mutating func invalidateAll() {
         entries = []
         lengths = []
+        placed = []
         isLoaded = false
         localLayoutContainer = nil
     }
 
     mutating func dropLocalLayouts() {
         for index in entries.indices { entries[index].local = nil }
+        placed = []
     }
 
     /// Replaces the entries in `range` with entries for `paragraphs`.
     mutating func replace(_ range: Range<Int>, with new: [Entry]) {
         entries.replaceSubrange(range, with: new)
         lengths.replaceSubrange(range, with: new.map { $0.paragraph.length + $0.paragraph.terminatorLength })
+        if placed.count > range.lowerBound { placed.removeSubrange(range.lowerBound...) }
     }
 
     mutating func setShaped(_ shaped: ShapedParagraph, at index: Int) { entries[index].shaped = shaped }
     mutating func setLocal(_ local: (fragments: [LineFragment], height: Double), at index: Int) {
         entries[index].local = local
+        if placed.count > index + 1 { placed.removeSubrange((index + 1)...) }
     }
+
+    /// Records where the next entry (`placed.count`) sits.
+    mutating func place(start: Int, top: Double) { placed.append((start, top)) }
 
     /// The first UTF-16 offset of each entry.
     var starts: [Int] {

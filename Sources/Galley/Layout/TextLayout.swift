@@ -39,7 +39,7 @@ public struct TextLayout: Sendable {
             if let container, container != fragment.containerIndex { break }
             container = fragment.containerIndex
             for span in fragment.characterSpans()
-            where range.contains(span.index) || (range.isEmpty && span.index == range.lowerBound) {
+            where range.overlaps(span.range) || (range.isEmpty && span.range.lowerBound == range.lowerBound) {
                 let rect = Rect(
                     x: span.minX, y: fragment.rect.minY, width: span.maxX - span.minX, height: fragment.rect.height)
                 result = result.map { $0.union(rect) } ?? rect
@@ -48,20 +48,27 @@ public struct TextLayout: Sendable {
         return result
     }
 
-    /// The insertion point nearest `point` in container `containerIndex`: a UTF-16 offset between characters.
-    /// Points above the text give 0, points below give the end of the container's text.
+    /// The insertion point nearest `point` in container `containerIndex`: a UTF-16 offset at a glyph-cluster
+    /// boundary (never inside a surrogate pair, an emoji sequence or a base with its marks) on the nearest line
+    /// vertically, then horizontally. For grapheme-exact positions with affinity, ligatures divided among their
+    /// graphemes and bidi carets, use ``LayoutManager/position(at:inContainer:)``.
     public func characterIndex(at point: Point, inContainer containerIndex: Int = 0) -> Int {
         let fragments = lineFragments.filter { $0.containerIndex == containerIndex }
-        guard let first = fragments.first else { return containerCharacterRanges.first?.lowerBound ?? 0 }
-        if point.y < first.rect.minY { return first.characterRange.lowerBound }
-        let band = fragments.filter { point.y >= $0.rect.minY && point.y < $0.rect.maxY }
-        let candidates = band.isEmpty ? fragments.filter { $0.rect.minY == fragments.last!.rect.minY } : band
-        let fragment = candidates.min { distance(point.x, $0.rect) < distance(point.x, $1.rect) }!
-        if band.isEmpty, point.y >= fragment.rect.maxY { return fragment.endIndexForCaret }
+        guard !fragments.isEmpty, point.x.isFinite, point.y.isFinite else {
+            return containerCharacterRanges.indices.contains(containerIndex)
+                ? containerCharacterRanges[containerIndex].lowerBound : 0
+        }
+        func vertical(_ rect: Rect) -> Double {
+            point.y < rect.minY ? rect.minY - point.y : point.y >= rect.maxY ? point.y - rect.maxY : 0
+        }
+        let fragment = fragments.min {
+            (vertical($0.rect), distance(point.x, $0.rect)) < (vertical($1.rect), distance(point.x, $1.rect))
+        }!
         return fragment.insertionIndex(nearestX: point.x)
     }
 
     /// A thin rectangle for a caret before the character at `index` (or after the last one), the line's height.
+    /// For affinity at wrapped lines' ends and split carets in bidi text, use ``LayoutManager/caret(at:width:)``.
     public func caretRect(at index: Int, width: Double = 1) -> Rect? {
         guard let fragment = lineFragment(forCharacterAt: index) else { return nil }
         let x = fragment.caretX(at: index)
@@ -74,20 +81,22 @@ public struct TextLayout: Sendable {
 }
 
 extension LineFragment {
-    /// One character's horizontal extent on the line (ligature clusters split evenly among their characters).
+    /// One glyph cluster's horizontal extent on the line, and the characters it draws.
     struct CharacterSpan {
-        let index: Int
+        let range: Range<Int>
         let minX: Double
         let maxX: Double
         let isRightToLeft: Bool
     }
 
-    /// The spans of the line's characters, in visual order.
+    /// The spans of the line's glyph clusters, in visual order: HarfBuzz keeps a grapheme's characters (a
+    /// surrogate pair, an emoji sequence, a base and its marks) in one cluster, so no span starts inside one.
     func characterSpans() -> [CharacterSpan] {
         var spans: [CharacterSpan] = []
         for run in runs where !run.characterRange.isEmpty {
             let positions = run.glyphPositions
             let glyphs = run.glyphRun.glyphs
+            let starts = Set(glyphs.map(\.cluster)).sorted()
             var index = 0
             while index < glyphs.count {
                 let cluster = glyphs[index].cluster
@@ -97,55 +106,50 @@ extension LineFragment {
                     width += glyphs[end].advance
                     end += 1
                 }
-                let start = positions[index]
+                let position = starts.firstIndex(of: cluster)!
+                let next =
+                    position + 1 < starts.count ? starts[position + 1] + paragraphStart : run.characterRange.upperBound
                 let clusterStart = paragraphStart + cluster
-                let clusterEnd = nextClusterStart(after: cluster, in: run) + paragraphStart
-                let count = max(1, clusterEnd - clusterStart)
-                for offset in 0..<count {
-                    let rtl = run.glyphRun.isRightToLeft
-                    let part = rtl ? count - 1 - offset : offset
-                    let low = start + width * Double(part) / Double(count)
-                    spans.append(
-                        CharacterSpan(
-                            index: clusterStart + offset, minX: low, maxX: low + width / Double(count),
-                            isRightToLeft: rtl))
-                }
+                spans.append(
+                    CharacterSpan(
+                        range: clusterStart..<max(clusterStart + 1, min(next, run.characterRange.upperBound)),
+                        minX: positions[index], maxX: positions[index] + width,
+                        isRightToLeft: run.glyphRun.isRightToLeft))
                 index = end
             }
         }
         return spans
     }
 
-    /// The paragraph offset where the cluster after `cluster` starts within the run's characters.
-    private func nextClusterStart(after cluster: Int, in run: PositionedRun) -> Int {
-        let upper = run.characterRange.upperBound - paragraphStart
-        return run.glyphRun.glyphs.lazy.map(\.cluster).filter { $0 > cluster }.min() ?? upper
-    }
-
     /// The x of a caret before the character at `index`, or after the line's last character.
     func caretX(at index: Int) -> Double {
         let spans = characterSpans()
-        if let span = spans.first(where: { $0.index == index }) {
+        if let span = spans.first(where: { $0.range.lowerBound == index }) {
             return span.isRightToLeft ? span.maxX : span.minX
         }
-        if let last = spans.max(by: { $0.index < $1.index }), index > last.index {
-            return last.isRightToLeft ? last.minX : last.maxX
+        if let span = spans.first(where: { $0.range.upperBound == index }) {
+            return span.isRightToLeft ? span.minX : span.maxX
+        }
+        if let span = spans.first(where: { $0.range.contains(index) }) {
+            return span.isRightToLeft ? span.maxX : span.minX
         }
         return isRightToLeft ? usedRect.maxX : usedRect.minX
     }
 
-    /// The insertion point nearest `x` on this line.
+    /// The insertion point nearest `x` on this line, at a cluster boundary.
     func insertionIndex(nearestX x: Double) -> Int {
         let spans = characterSpans()
         guard !spans.isEmpty else { return characterRange.lowerBound }
-        let hit = spans.min { abs(($0.minX + $0.maxX) / 2 - x) < abs(($1.minX + $1.maxX) / 2 - x) }!
+        let hit = spans.min { Self.distance(x, $0) < Self.distance(x, $1) }!
         let beforeMiddle = x < (hit.minX + hit.maxX) / 2
         let after = hit.isRightToLeft ? beforeMiddle : !beforeMiddle
-        return min(after ? hit.index + 1 : hit.index, Self.endIndex(of: spans) ?? characterRange.lowerBound)
+        return min(after ? hit.range.upperBound : hit.range.lowerBound, endIndexForCaret)
+    }
+
+    private static func distance(_ x: Double, _ span: CharacterSpan) -> Double {
+        x < span.minX ? span.minX - x : x > span.maxX ? x - span.maxX : 0
     }
 
     /// The last caret position on the line: after its last character, before a paragraph terminator.
-    var endIndexForCaret: Int { Self.endIndex(of: characterSpans()) ?? characterRange.lowerBound }
-
-    private static func endIndex(of spans: [CharacterSpan]) -> Int? { spans.map { $0.index + 1 }.max() }
+    var endIndexForCaret: Int { characterSpans().map(\.range.upperBound).max() ?? characterRange.lowerBound }
 }

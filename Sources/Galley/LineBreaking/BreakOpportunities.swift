@@ -133,6 +133,24 @@ struct GraphemeBoundaries {
     }
 }
 
+/// The word boundaries of a paragraph, from ICU's word break iterator: where a double click's word starts and ends
+/// (Chinese is split into dictionary words, a URL's parts stay words).
+struct WordBoundaries {
+    /// The segments between boundaries, as UTF-16 offsets from the text's start, in order, covering it; `isWord`
+    /// is false for spaces and punctuation (ICU's rule status below 100).
+    let segments: [(range: Range<Int>, isWord: Bool)]
+
+    init(_ text: ArraySlice<UInt16>) throws {
+        var segments: [(range: Range<Int>, isWord: Bool)] = []
+        var start = 0
+        try ICUBoundaries.forEachBoundary(of: text, type: CICU_BREAK_WORD, locale: "") { offset, status in
+            segments.append((start..<offset, status >= 100))
+            start = offset
+        }
+        self.segments = segments
+    }
+}
+
 /// Runs ICU's break iterators over texts, reusing iterators: opening one (loading its rules) costs more than
 /// breaking a short paragraph, so each (type, locale) keeps a small pool of idle iterators.
 ///

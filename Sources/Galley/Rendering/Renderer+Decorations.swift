@@ -12,7 +12,7 @@ extension Renderer {
             current = nil
         }
         for span in fragment.characterSpans() {
-            let color = attributes.attributes(at: span.index).backgroundColor
+            let color = attributes.attributes(at: span.range.lowerBound).backgroundColor
             if let color, let open = current, open.color == color, abs(open.maxX - span.minX) < 0.01 {
                 current = (color, open.minX, span.maxX)
             } else {

@@ -1,0 +1,330 @@
+/// What an editor asks of a layout: hit-testing, carets, selections, word/line/paragraph ranges and caret
+/// movement, all on grapheme-cluster boundaries and with affinity.
+///
+/// Offsets are UTF-16 offsets into the storage; an offset outside `0...length` is clamped to it. Points and rects
+/// are in container coordinates (points, y down). In an incremental layout (``layoutIsIncremental``) the queries
+/// lay out and look at only the lines they need.
+extension LayoutManager {
+    /// The caret position nearest `point` in container `containerIndex`: the nearest line vertically (a point
+    /// between lines, in paragraph spacing, above the first or below the last line goes to the nearest), then the
+    /// nearest grapheme boundary horizontally. A point right of a wrapped line gives its end with upstream
+    /// affinity, distinct from the next line's start.
+    ///
+    /// - Throws: ``LayoutError/invalidPoint(x:y:)`` for a NaN or infinite point; layout errors.
+    public func position(at point: Point, inContainer containerIndex: Int = 0) throws -> TextPosition {
+        guard point.x.isFinite, point.y.isFinite else { throw LayoutError.invalidPoint(x: point.x, y: point.y) }
+        guard let fragment = try nearestFragment(to: point, inContainer: containerIndex) else { return TextPosition(0) }
+        return line(fragment).position(nearestX: point.x)
+    }
+
+    /// The caret for `position`, `width` points wide (centred on the caret's x), as tall as its line; at a
+    /// direction boundary also the secondary caret. Nil when the position's line is not laid out (it did not fit
+    /// the containers).
+    public func caret(at position: TextPosition, width: Double = 1) throws -> Caret? {
+        guard let line = try line(for: position) else { return nil }
+        let (primary, secondary) = line.caretX(TextPosition(clamped(position.offset), affinity: position.affinity))
+        let rect = line.fragment.rect
+        func caretRect(_ x: Double) -> Rect { Rect(x: x - width / 2, y: rect.minY, width: width, height: rect.height) }
+        return Caret(
+            containerIndex: line.fragment.containerIndex, rect: caretRect(primary),
+            secondaryRect: secondary.map(caretRect))
+    }
+
+    /// The rectangles that show `range` selected: per line, the grapheme clusters in the range, adjacent ones merged
+    /// (several per line in bidirectional text or beside an exclusion), each as tall as its line, in layout order.
+    public func selectionRects(for range: Range<Int>) throws -> [(containerIndex: Int, rect: Rect)] {
+        let range = clamped(range.lowerBound)..<clamped(range.upperBound)
+        var rects: [(containerIndex: Int, rect: Rect)] = []
+        try enumerateLineFragments(in: range) { fragment in
+            rects += line(fragment).selectionRects(for: range).map { (fragment.containerIndex, $0) }
+            return true
+        }
+        return rects
+    }
+
+    /// Calls `body` with each line fragment holding characters of `range` (or, for an empty range, its caret's
+    /// line), in layout order, until it returns false.
+    public func enumerateLineFragments(in range: Range<Int>, _ body: (LineFragment) throws -> Bool) throws {
+        let range = clamped(range.lowerBound)..<clamped(range.upperBound)
+        func wanted(_ fragment: LineFragment) -> Bool {
+            fragment.characterRange.overlaps(range)
+                || (range.isEmpty && fragment.characterRange.contains(range.lowerBound))
+        }
+        if layoutIsIncremental {
+            guard let first = try lineFragment(forCharacterAt: range.lowerBound),
+                let last = try lineFragment(forCharacterAt: max(range.lowerBound, range.upperBound - 1))
+            else { return }
+            let band = Rect(x: 0, y: first.rect.minY, width: 1, height: max(0, last.rect.maxY - first.rect.minY))
+            for fragment in try lineFragments(intersecting: band) where wanted(fragment) {
+                guard try body(fragment) else { return }
+            }
+            if range.isEmpty, range.lowerBound == textStorage.length, !wanted(first) { _ = try body(first) }
+            return
+        }
+        let fragments = try layout().lineFragments
+        var index = Self.firstFragment(endingAfter: range.lowerBound, in: fragments)
+        var visited = false
+        while index < fragments.count, fragments[index].characterRange.lowerBound <= range.upperBound {
+            if wanted(fragments[index]) {
+                visited = true
+                guard try body(fragments[index]) else { return }
+            }
+            index += 1
+        }
+        if !visited, let last = fragments.last, range.lowerBound >= last.characterRange.upperBound {
+            _ = try body(last)
+        }
+    }
+
+    /// The word around `offset` (ICU's word boundaries in its paragraph, so Chinese splits into words and a URL's
+    /// parts are words): what a double click selects. Between words, the run of spaces or punctuation there.
+    public func wordRange(at offset: Int) throws -> Range<Int> {
+        let offset = clamped(offset)
+        let paragraph = paragraphRange(at: offset, includingTerminator: false)
+        guard !paragraph.isEmpty else { return paragraph }
+        let text = textStorage.utf16[paragraph]
+        let words = try WordBoundaries(text)
+        let local = min(offset - paragraph.lowerBound, paragraph.count - 1)
+        let segment = words.segments.first { $0.range.contains(local) } ?? words.segments.last!
+        return (paragraph.lowerBound + segment.range.lowerBound)..<(paragraph.lowerBound + segment.range.upperBound)
+    }
+
+    /// The characters of the line `position` is on, its line break or terminator excluded.
+    public func lineRange(for position: TextPosition) throws -> Range<Int> {
+        guard let line = try line(for: position) else { return clamped(position.offset)..<clamped(position.offset) }
+        return line.start..<line.end
+    }
+
+    /// The paragraph holding `offset`, its terminator (LF, CR LF, U+2029…) included: what a triple click selects.
+    public func paragraphRange(at offset: Int) -> Range<Int> {
+        paragraphRange(at: clamped(offset), includingTerminator: true)
+    }
+
+    /// `position` moved by `movement`. Vertical moves keep a goal x: pass the returned `goalX` to the next up or
+    /// down so the caret comes back to its column after a short line; other moves return nil for it.
+    public func position(
+        _ position: TextPosition, moved movement: CaretMovement, goalX: Double? = nil
+    ) throws -> (position: TextPosition, goalX: Double?) {
+        let position = TextPosition(clamped(position.offset), affinity: position.affinity)
+        let length = textStorage.length
+        switch movement {
+        case .documentStart: return (TextPosition(0), nil)
+        case .documentEnd: return (TextPosition(length, affinity: .upstream), nil)
+        case .paragraphStart:
+            var paragraph = paragraphRange(at: position.offset, includingTerminator: false)
+            if position.offset == paragraph.lowerBound, paragraph.lowerBound > 0 {
+                paragraph = paragraphRange(at: paragraph.lowerBound - 1, includingTerminator: false)
+            }
+            return (TextPosition(paragraph.lowerBound), nil)
+        case .paragraphEnd:
+            var paragraph = paragraphRange(at: position.offset, includingTerminator: false)
+            if position.offset == paragraph.upperBound, paragraph.upperBound < length {
+                paragraph = paragraphRange(
+                    at: paragraphRange(at: position.offset).upperBound, includingTerminator: false)
+            }
+            return (TextPosition(paragraph.upperBound, affinity: .upstream), nil)
+        case .forward: return (try stepLogically(from: position, forward: true), nil)
+        case .backward: return (try stepLogically(from: position, forward: false), nil)
+        case .right, .left: return (try stepVisually(from: position, right: movement == .right), nil)
+        case .wordForward, .wordBackward:
+            return (try stepByWord(from: position, forward: movement == .wordForward), nil)
+        case .lineStart, .lineEnd:
+            guard let line = try line(for: position) else { return (position, nil) }
+            return (
+                movement == .lineStart
+                    ? TextPosition(line.start) : TextPosition(line.end, affinity: .upstream), nil
+            )
+        case .up, .down:
+            return try stepVertically(from: position, down: movement == .down, goalX: goalX)
+        }
+    }
+
+    // MARK: Lines
+
+    /// An offset clamped to the text.
+    func clamped(_ offset: Int) -> Int { min(max(0, offset), textStorage.length) }
+
+    /// The geometry of `fragment`, with the storage's characters.
+    func line(_ fragment: LineFragment) -> LineGeometry {
+        let range = fragment.characterRange.clamped(to: 0..<textStorage.length)
+        return LineGeometry(fragment, text: textStorage.utf16[range])
+    }
+
+    /// The line `position` is on: the line ending at its offset when its affinity is upstream and that line
+    /// wraps there (no terminator), else the line holding the offset.
+    func line(for position: TextPosition) throws -> LineGeometry? {
+        let offset = clamped(position.offset)
+        guard let fragment = try lineFragment(forCharacterAt: offset) else { return nil }
+        if position.affinity == .upstream, offset == fragment.characterRange.lowerBound, offset > 0,
+            let previous = try lineFragment(forCharacterAt: offset - 1),
+            previous.characterRange.upperBound == offset
+        {
+            let geometry = line(previous)
+            if geometry.end == offset { return geometry }
+        }
+        return line(fragment)
+    }
+
+    /// The line fragment nearest `point`: by vertical distance to its band, then by horizontal distance.
+    private func nearestFragment(to point: Point, inContainer containerIndex: Int) throws -> LineFragment? {
+        var candidates: [LineFragment]
+        if layoutIsIncremental && containerIndex == 0 {
+            candidates = try lineFragments(intersecting: Rect(x: point.x, y: point.y, width: 0, height: 0))
+            var reach = 64.0
+            while candidates.isEmpty {
+                candidates = try lineFragments(
+                    intersecting: Rect(x: point.x, y: point.y - reach, width: 0, height: 2 * reach))
+                if reach > 1e7 { break }
+                reach *= 8
+            }
+            if candidates.isEmpty {
+                // Far below the text: its last line.
+                if let last = try lineFragment(forCharacterAt: textStorage.length) { candidates = [last] }
+            }
+        } else {
+            candidates = try layout().lineFragments.filter { $0.containerIndex == containerIndex }
+        }
+        func vertical(_ fragment: LineFragment) -> Double {
+            point.y < fragment.rect.minY
+                ? fragment.rect.minY - point.y : point.y >= fragment.rect.maxY ? point.y - fragment.rect.maxY : 0
+        }
+        func horizontal(_ fragment: LineFragment) -> Double {
+            point.x < fragment.rect.minX
+                ? fragment.rect.minX - point.x : point.x > fragment.rect.maxX ? point.x - fragment.rect.maxX : 0
+        }
+        return candidates.min { (vertical($0), horizontal($0)) < (vertical($1), horizontal($1)) }
+    }
+
+    /// The index of the first fragment whose characters end after `offset` (or the last fragment).
+    private static func firstFragment(endingAfter offset: Int, in fragments: [LineFragment]) -> Int {
+        var low = 0, high = fragments.count
+        while low < high {
+            let middle = (low + high) / 2
+            if fragments[middle].characterRange.upperBound <= offset { low = middle + 1 } else { high = middle }
+        }
+        return min(low, max(0, fragments.count - 1))
+    }
+
+    /// The paragraph holding `offset`, from the storage's terminators.
+    private func paragraphRange(at offset: Int, includingTerminator: Bool) -> Range<Int> {
+        let text = textStorage.utf16
+        var start = offset
+        while start > 0, !TextStorage.isParagraphTerminator(text[start - 1]) { start -= 1 }
+        var end = offset
+        while end < text.count, !TextStorage.isParagraphTerminator(text[end]) { end += 1 }
+        guard includingTerminator, end < text.count else { return start..<end }
+        let crlf = text[end] == 0x0D && end + 1 < text.count && text[end + 1] == 0x0A
+        return start..<(end + (crlf ? 2 : 1))
+    }
+
+    // MARK: Movement
+
+    /// The next (or previous) grapheme boundary, crossing line and paragraph ends; a paragraph terminator is one
+    /// step.
+    private func stepLogically(from position: TextPosition, forward: Bool) throws -> TextPosition {
+        guard let line = try line(for: position) else { return position }
+        let offset = position.offset
+        if forward {
+            if let next = line.boundaries.first(where: { $0 > offset }) {
+                return TextPosition(next, affinity: next == line.end ? .upstream : .downstream)
+            }
+            // At the line's end: over its terminator to the next line's start, or into the next wrapped line.
+            let upper = line.fragment.characterRange.upperBound
+            guard upper < textStorage.length || offset < upper else { return TextPosition(offset, affinity: .upstream) }
+            if offset < upper { return TextPosition(upper) }
+            guard let next = try self.line(for: TextPosition(upper)) else { return position }
+            return TextPosition(next.boundaries.first { $0 > offset } ?? next.end)
+        }
+        if let previous = line.boundaries.last(where: { $0 < offset }) { return TextPosition(previous) }
+        guard line.start > 0 else { return TextPosition(0) }
+        guard let previousLine = try self.line(for: TextPosition(line.start - 1)) else { return position }
+        // Back over the previous line's terminator to its end; into a wrapped line, one grapheme before its end.
+        if previousLine.end < line.start { return TextPosition(previousLine.end, affinity: .upstream) }
+        return TextPosition(previousLine.boundaries.last { $0 < line.start } ?? previousLine.start)
+    }
+
+    /// One grapheme to the left or right on screen; past a line's visual edge, to the adjacent line in the
+    /// direction of reading.
+    private func stepVisually(from position: TextPosition, right: Bool) throws -> TextPosition {
+        guard let line = try line(for: position) else { return position }
+        let stops = line.visualStops
+        let (x, _) = line.caretX(position)
+        let current =
+            stops.firstIndex(of: position)
+            ?? stops.indices.filter { stops[$0].offset == position.offset }.min {
+                abs(line.caretX(stops[$0]).primary - x) < abs(line.caretX(stops[$1]).primary - x)
+            } ?? 0
+        let target = right ? current + 1 : current - 1
+        if stops.indices.contains(target) { return stops[target] }
+        // Past the edge: reading onward (right in left-to-right lines) goes to the next line.
+        let onward = right != line.fragment.isRightToLeft
+        return try stepLogically(
+            from: onward ? TextPosition(line.end, affinity: .upstream) : TextPosition(line.start), forward: onward)
+    }
+
+    /// To the end of the next word (or the start of the previous one), in the paragraph, then across paragraphs.
+    private func stepByWord(from position: TextPosition, forward: Bool) throws -> TextPosition {
+        let paragraph = paragraphRange(at: position.offset, includingTerminator: false)
+        let local = position.offset - paragraph.lowerBound
+        let segments = paragraph.isEmpty ? [] : try WordBoundaries(textStorage.utf16[paragraph]).segments
+        if forward {
+            if let word = segments.first(where: { $0.isWord && $0.range.upperBound > local }) {
+                return TextPosition(paragraph.lowerBound + word.range.upperBound, affinity: .upstream)
+            }
+            guard paragraph.upperBound < textStorage.length else {
+                return TextPosition(paragraph.upperBound, affinity: .upstream)
+            }
+            if local < paragraph.count { return TextPosition(paragraph.upperBound, affinity: .upstream) }
+            return try stepByWord(from: TextPosition(paragraphRange(at: position.offset).upperBound), forward: true)
+        }
+        if let word = segments.last(where: { $0.isWord && $0.range.lowerBound < local }) {
+            return TextPosition(paragraph.lowerBound + word.range.lowerBound)
+        }
+        guard paragraph.lowerBound > 0 else { return TextPosition(0) }
+        if local > 0 { return TextPosition(paragraph.lowerBound) }
+        let previous = paragraphRange(at: paragraph.lowerBound - 1, includingTerminator: false)
+        return try stepByWord(from: TextPosition(previous.upperBound, affinity: .upstream), forward: false)
+    }
+
+    /// To the line above or below, at `goalX` (else the caret's own x, which becomes the goal).
+    private func stepVertically(from position: TextPosition, down: Bool, goalX: Double?) throws -> (
+        position: TextPosition, goalX: Double?
+    ) {
+        guard let line = try line(for: position) else { return (position, goalX) }
+        let goal = goalX ?? line.caretX(position).primary
+        let fragment = line.fragment
+        let neighbour: LineFragment?
+        if down {
+            let upper = fragment.characterRange.upperBound
+            neighbour = upper < textStorage.length || upper > line.end ? try lineFragment(forCharacterAt: upper) : nil
+        } else {
+            neighbour =
+                fragment.characterRange.lowerBound > 0
+                ? try lineFragment(forCharacterAt: fragment.characterRange.lowerBound - 1) : nil
+        }
+        guard let neighbour, neighbour.characterRange != fragment.characterRange else {
+            return (down ? TextPosition(textStorage.length, affinity: .upstream) : TextPosition(0), goal)
+        }
+        // Of the fragments sharing the neighbour's band (a line split by an exclusion), the one nearest the goal.
+        let band = try bandFragments(of: neighbour)
+        let target =
+            band.min {
+                Self.distance(goal, to: $0.rect) < Self.distance(goal, to: $1.rect)
+            } ?? neighbour
+        return (self.line(target).position(nearestX: goal), goal)
+    }
+
+    /// The fragments in the same container and band as `fragment`.
+    private func bandFragments(of fragment: LineFragment) throws -> [LineFragment] {
+        let probe = Rect(x: 0, y: fragment.rect.midY, width: 0, height: 0)
+        let fragments =
+            layoutIsIncremental
+            ? try lineFragments(intersecting: probe)
+            : try layout().lineFragments.filter { $0.rect.minY <= probe.minY && $0.rect.maxY > probe.minY }
+        return fragments.filter { $0.containerIndex == fragment.containerIndex }
+    }
+
+    private static func distance(_ x: Double, to rect: Rect) -> Double {
+        x < rect.minX ? rect.minX - x : x > rect.maxX ? x - rect.maxX : 0
+    }
+}

@@ -1,0 +1,220 @@
+/// The caret geometry of one line fragment: where each grapheme cluster of the line lies on screen.
+///
+/// Grapheme clusters are Swift's `Character` segmentation (Unicode's extended grapheme clusters, Indic conjuncts
+/// included), the unit an editor must never split. Glyph clusters come from HarfBuzz; a glyph cluster holding
+/// several graphemes (a ligature such as `ffi`) is divided evenly among them, as TextKit divides a ligature; a
+/// grapheme drawn by several glyph clusters spans them all.
+struct LineGeometry {
+    /// One grapheme cluster's place on the line.
+    struct Box {
+        /// Its characters, UTF-16 offsets into the storage.
+        let range: Range<Int>
+        var minX: Double
+        var maxX: Double
+        let isRightToLeft: Bool
+
+        /// Where a caret before the cluster (in logical order) stands.
+        var leadingX: Double { isRightToLeft ? maxX : minX }
+        /// Where a caret after the cluster stands.
+        var trailingX: Double { isRightToLeft ? minX : maxX }
+    }
+
+    let fragment: LineFragment
+    /// The line's grapheme clusters in visual order (left to right), a paragraph terminator or line separator
+    /// at its end excluded.
+    let boxes: [Box]
+    /// The first caret offset on the line.
+    let start: Int
+    /// The last caret offset on the line: after its last character, before a terminator or line separator.
+    let end: Int
+    /// The grapheme-cluster boundaries from ``start`` to ``end``, both included, increasing.
+    let boundaries: [Int]
+
+    /// The geometry of `fragment`, whose characters are `text` (the storage's UTF-16 over the fragment's range).
+    init(_ fragment: LineFragment, text: ArraySlice<UInt16>) {
+        self.fragment = fragment
+        let range = fragment.characterRange
+        start = range.lowerBound
+        var end = range.upperBound
+        // A line's break (LF, CR, CR LF, U+0085, U+2028, U+2029) holds no caret stop after it on this line.
+        while end > start, Self.isLineEnding(text[text.startIndex + (end - 1 - range.lowerBound)]) {
+            end -= 1
+            if end > start, text[text.startIndex + (end - range.lowerBound)] == 0x0A,
+                text[text.startIndex + (end - 1 - range.lowerBound)] == 0x0D
+            {
+                end -= 1
+            }
+            break
+        }
+        self.end = end
+        var boundaries = [start]
+        if end > start {
+            let line = String(decoding: text.prefix(end - start), as: UTF16.self)
+            var offset = start
+            for character in line {
+                offset += character.utf16.count
+                boundaries.append(offset)
+            }
+        }
+        self.boundaries = boundaries
+        boxes = Self.boxes(of: fragment, boundaries: boundaries)
+    }
+
+    private static func isLineEnding(_ unit: UInt16) -> Bool {
+        unit == 0x0A || unit == 0x0D || unit == 0x85 || unit == 0x2028 || unit == 0x2029
+    }
+
+    /// The boxes of the graphemes between `boundaries`, from the fragment's glyph clusters, in visual order.
+    private static func boxes(of fragment: LineFragment, boundaries: [Int]) -> [Box] {
+        guard boundaries.count > 1 else { return [] }
+        var boxes: [Int: Box] = [:]  // by the grapheme's index in `boundaries`
+        var order: [Int] = []
+        for run in fragment.runs where !run.characterRange.isEmpty {
+            let glyphs = run.glyphRun.glyphs
+            let positions = run.glyphPositions
+            let rtl = run.glyphRun.isRightToLeft
+            let starts = Set(glyphs.map(\.cluster)).sorted()
+            var index = 0
+            while index < glyphs.count {
+                let cluster = glyphs[index].cluster
+                var last = index
+                var width = glyphs[index].advance
+                while last + 1 < glyphs.count, glyphs[last + 1].cluster == cluster {
+                    last += 1
+                    width += glyphs[last].advance
+                }
+                let x0 = positions[index]
+                let clusterStart = fragment.paragraphStart + cluster
+                let next = starts.first { $0 > cluster }.map { fragment.paragraphStart + $0 }
+                let clusterEnd = min(next ?? run.characterRange.upperBound, run.characterRange.upperBound)
+                // The graphemes starting in the cluster share its advance; one starting before it takes it whole.
+                let first = Self.graphemeIndex(containing: clusterStart, in: boundaries)
+                var members: [Int] = []
+                if let first {
+                    members.append(first)
+                    var next = first + 1
+                    while next < boundaries.count - 1, boundaries[next] < clusterEnd {
+                        members.append(next)
+                        next += 1
+                    }
+                }
+                for (position, member) in members.enumerated() {
+                    let share = width / Double(members.count)
+                    let part = rtl ? members.count - 1 - position : position
+                    let low = x0 + share * Double(part)
+                    if var box = boxes[member] {
+                        box.minX = min(box.minX, low)
+                        box.maxX = max(box.maxX, low + share)
+                        boxes[member] = box
+                    } else {
+                        boxes[member] = Box(
+                            range: boundaries[member]..<boundaries[member + 1], minX: low, maxX: low + share,
+                            isRightToLeft: rtl)
+                        order.append(member)
+                    }
+                }
+                index = last + 1
+            }
+        }
+        return order.compactMap { boxes[$0] }.sorted { $0.minX < $1.minX || ($0.minX == $1.minX && $0.maxX < $1.maxX) }
+    }
+
+    /// The index of the grapheme (between `boundaries[i]` and `boundaries[i + 1]`) holding `offset`.
+    private static func graphemeIndex(containing offset: Int, in boundaries: [Int]) -> Int? {
+        var low = 0, high = boundaries.count - 1
+        guard high > 0, offset >= boundaries[0], offset < boundaries[high] else { return nil }
+        while low + 1 < high {
+            let middle = (low + high) / 2
+            if boundaries[middle] <= offset { low = middle } else { high = middle }
+        }
+        return low
+    }
+
+    /// The nearest grapheme boundary of the line at or before `offset` (clamped to the line).
+    func boundary(atOrBefore offset: Int) -> Int {
+        boundaries.last { $0 <= offset } ?? start
+    }
+
+    /// The box of the grapheme starting at `offset`, and of the one ending there.
+    func box(startingAt offset: Int) -> Box? { boxes.first { $0.range.lowerBound == offset } }
+    func box(endingAt offset: Int) -> Box? { boxes.first { $0.range.upperBound == offset } }
+
+    /// The x of the caret for `position` on this line, and the x of the secondary caret at a direction boundary.
+    func caretX(_ position: TextPosition) -> (primary: Double, secondary: Double?) {
+        let after = position.offset < end ? box(startingAt: position.offset) : nil
+        let before = position.offset > start ? box(endingAt: position.offset) : nil
+        let edge = fragment.isRightToLeft ? fragment.usedRect.maxX : fragment.usedRect.minX
+        switch (before, after) {
+        case (nil, nil): return (edge, nil)
+        case (let box?, nil): return (box.trailingX, nil)
+        case (nil, let box?): return (box.leadingX, nil)
+        case (let before?, let after?):
+            let (primary, other) =
+                position.affinity == .upstream ? (before.trailingX, after.leadingX) : (after.leadingX, before.trailingX)
+            return (primary, abs(primary - other) > 0.01 ? other : nil)
+        }
+    }
+
+    /// The caret position nearest `x` on this line.
+    func position(nearestX x: Double) -> TextPosition {
+        guard !boxes.isEmpty else { return TextPosition(start) }
+        var best = boxes[0]
+        var bestDistance = Double.infinity
+        for box in boxes {
+            let distance = x < box.minX ? box.minX - x : x > box.maxX ? x - box.maxX : 0
+            if distance < bestDistance {
+                best = box
+                bestDistance = distance
+            }
+        }
+        let leftHalf = x < (best.minX + best.maxX) / 2
+        let before = best.isRightToLeft ? !leftHalf : leftHalf
+        return before
+            ? TextPosition(best.range.lowerBound, affinity: .downstream)
+            : TextPosition(best.range.upperBound, affinity: .upstream)
+    }
+
+    /// The caret positions of the line from left to right: the left and right edge of each grapheme in visual
+    /// order, each once.
+    var visualStops: [TextPosition] {
+        guard !boxes.isEmpty else { return [TextPosition(start)] }
+        var stops: [TextPosition] = []
+        for box in boxes {
+            let left =
+                box.isRightToLeft
+                ? TextPosition(box.range.upperBound, affinity: .upstream)
+                : TextPosition(box.range.lowerBound, affinity: .downstream)
+            let right =
+                box.isRightToLeft
+                ? TextPosition(box.range.lowerBound, affinity: .downstream)
+                : TextPosition(box.range.upperBound, affinity: .upstream)
+            if stops.last?.offset != left.offset { stops.append(left) }
+            stops.append(right)
+        }
+        return stops
+    }
+
+    /// The rectangles (points, container coordinates) of the graphemes in `range` on this line, adjacent ones
+    /// merged, in visual order.
+    func selectionRects(for range: Range<Int>) -> [Rect] {
+        var rects: [Rect] = []
+        var open: (minX: Double, maxX: Double)?
+        let top = fragment.rect.minY, height = fragment.rect.height
+        for box in boxes {
+            if range.overlaps(box.range) {
+                if let current = open, abs(current.maxX - box.minX) < 1e-6 {
+                    open = (current.minX, box.maxX)
+                } else {
+                    if let current = open {
+                        rects.append(Rect(x: current.minX, y: top, width: current.maxX - current.minX, height: height))
+                    }
+                    open = (box.minX, box.maxX)
+                }
+            }
+        }
+        if let current = open {
+            rects.append(Rect(x: current.minX, y: top, width: current.maxX - current.minX, height: height))
+        }
+        return rects
+    }
+}
