@@ -26,12 +26,13 @@ struct FontsCommand: ParsableCommand {
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.withoutEscapingSlashes]
-            print(String(decoding: try encoder.encode(faces), as: UTF8.self))
+            try StandardOutput.line(String(decoding: try encoder.encode(faces), as: UTF8.self))
             return
         }
         for face in faces {
             let index = face.index == 0 ? "" : "#\(face.index)"
-            print("\(face.isBundled ? "bundled" : "system ")  \(face.family) — \(face.style)  \(face.path)\(index)")
+            try StandardOutput.line(
+                "\(face.isBundled ? "bundled" : "system ")  \(face.family) — \(face.style)  \(face.path)\(index)")
         }
     }
 }

@@ -30,7 +30,7 @@ struct GalleyTool: ParsableCommand {
 
     private static func runAndReport() -> Int32 {
         if let unknown = unknownCommand(in: Array(CommandLine.arguments.dropFirst())) {
-            FileHandle.standardError.write(Data("galley: error: \(unknown)\n".utf8))
+            StandardOutput.error("galley: error: \(unknown)\n")
             return 2
         }
         do {
@@ -43,12 +43,16 @@ struct GalleyTool: ParsableCommand {
         } catch {
             let code = exitCode(for: error)
             if code == .success {
-                print(fullMessage(for: error))
+                do {
+                    try StandardOutput.line(fullMessage(for: error))
+                } catch {
+                    return 1
+                }
                 return 0
             }
             let usage = code == .validationFailure || error is DynamicTypeError || error is ColorError
             let message = usage ? message(for: error) : String(describing: error)
-            FileHandle.standardError.write(Data("galley: error: \(message.oneLine)\n".utf8))
+            StandardOutput.error("galley: error: \(message.oneLine)\n")
             return usage ? 2 : (code == .failure ? 1 : code.rawValue)
         }
     }

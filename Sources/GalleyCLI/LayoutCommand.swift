@@ -36,9 +36,9 @@ struct LayoutCommand: ParsableCommand {
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-            print(String(decoding: try encoder.encode(["lines": lines]), as: UTF8.self))
+            try StandardOutput.line(String(decoding: try encoder.encode(["lines": lines]), as: UTF8.self))
         } else {
-            for (index, line) in lines.enumerated() { print(line.text(number: index + 1)) }
+            for (index, line) in lines.enumerated() { try StandardOutput.line(line.text(number: index + 1)) }
         }
     }
 }

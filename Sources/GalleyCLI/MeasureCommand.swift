@@ -45,12 +45,12 @@ struct MeasureCommand: ParsableCommand {
         let defaults = LineDefaults(
             width: width, specifier: try fontOptions.specifier(library: library), settings: try fontOptions.settings(),
             text: textOptions.settings)
-        guard let reader = LineReader(path: input) else { throw InputError("\(input): no such file or not readable") }
+        let reader = try LineReader(path: input, lineLimit: Self.lineLimit)
         let workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
         let measurers = WorkerMeasurers((0..<workers).map { _ in TextMeasurer(fontLibrary: library) })
         var failed = false
         while true {
-            let batch = reader.nextLines(Self.batchSize)
+            let batch = try reader.nextLines(Self.batchSize)
             if batch.isEmpty { break }
             let results = OutputSlots(count: batch.count)
             DispatchQueue.concurrentPerform(iterations: workers) { worker in
@@ -66,7 +66,7 @@ struct MeasureCommand: ParsableCommand {
                 if result.failed { failed = true }
                 text += result.line + "\n"
             }
-            FileHandle.standardOutput.write(Data(text.utf8))
+            try StandardOutput.write(text)
         }
         if failed { throw ExitCode.failure }
     }
@@ -87,13 +87,13 @@ struct MeasureCommand: ParsableCommand {
     static func measure(_ input: InputLine, defaults: LineDefaults, measurer: TextMeasurer, library: FontLibrary)
         -> Result
     {
-        var id = JSONValue.null
-        let line = input.text
+        // The id as written in the line, so that every digit of a large number comes back.
+        var id = "null"
         do {
-            guard line.utf8.count <= lineLimit else { throw InputError("line longer than \(lineLimit) bytes") }
-            let value = try JSONParser.parse(line)
+            if let problem = input.problem { throw InputError(problem) }
+            let (value, memberText) = try JSONParser.parseKeepingMemberText(input.text)
             let row = JSONField(value: value, path: "")
-            id = value["id"] ?? .null
+            id = memberText["id"] ?? (value["id"].map(\.serialized) ?? "null")
             try row.requireObject(allowing: [
                 "id", "text", "width", "font", "size", "style", "category", "boldText", "hyphenationFactor", "language",
                 "autospace", "punctuationTrim", "metrics", "wordBreak", "overflowWrap", "lineBreakRules",
@@ -131,11 +131,12 @@ struct MeasureCommand: ParsableCommand {
             let measurement = try measurer.measure(text, attributes: attributes, width: width)
             let starts = scalarOffsets(of: measurement.lineStarts, in: text)
             let fields: [(String, JSONValue)] = [
-                ("id", id), ("height", .number(measurement.height)), ("width", .number(measurement.width)),
+                ("height", .number(measurement.height)), ("width", .number(measurement.width)),
                 ("lines", .number(Double(measurement.lineCount))),
                 ("line_starts", .array(starts.map { .number(Double($0)) })),
             ]
-            return Result(line: JSONValue.object(fields.map { (key: $0.0, value: $0.1) }).serialized, failed: false)
+            let rest = JSONValue.object(fields.map { (key: $0.0, value: $0.1) }).serialized
+            return Result(line: #"{"id":"# + id + "," + rest.dropFirst(), failed: false)
         } catch {
             // The parser sees one line at a time: its "line 1" is the input's line `input.number`.
             let message =
@@ -143,8 +144,7 @@ struct MeasureCommand: ParsableCommand {
                     "invalid JSON at line \(input.number), column \($0.column): \($0.message)"
                 } ?? "line \(input.number): \(error)".oneLine
             return Result(
-                line: JSONValue.object([(key: "id", value: id), (key: "error", value: .string(message))]).serialized,
-                failed: true)
+                line: #"{"id":"# + id + #","error":"# + JSONValue.string(message).serialized + "}", failed: true)
         }
     }
 
@@ -199,61 +199,105 @@ private final class OutputSlots: @unchecked Sendable {
     }
 }
 
-/// Reads lines from a file or standard input a batch at a time.
-/// One line of `measure`'s input and its 1-based number in the file.
+/// One line of `measure`'s input and its 1-based number in the file; `problem` says why it cannot be measured
+/// before it is parsed (blank, too long, not UTF-8).
 struct InputLine: Sendable {
     let number: Int
     let text: String
+    var problem: String? = nil
 }
 
+/// Reads lines from a file or standard input a batch at a time, through ``FileInput``: each byte is looked at
+/// once, a line over the limit is skipped to its end without being kept, and every input line (blank ones too)
+/// becomes one ``InputLine``.
 private final class LineReader {
-    private let handle: FileHandle
+    private let input: FileInput
+    private let lineLimit: Int
     private var buffer: [UInt8] = []
-    /// Where the unread part of `buffer` starts.
+    /// Where the unread part of `buffer` starts, and how far it has been searched for a newline.
     private var position = 0
+    private var searched = 0
     private var atEnd = false
-    /// The number of the last line read (1-based, blank lines counted).
+    /// Whether the current line passed the limit: its bytes are being dropped up to its newline.
+    private var skippingLongLine = false
+    /// The number of the last line read (1-based).
     private var lineNumber = 0
 
-    init?(path: String) {
-        if path == "-" {
-            handle = .standardInput
-        } else {
-            guard let file = FileHandle(forReadingAtPath: path) else { return nil }
-            handle = file
-        }
+    init(path: String, lineLimit: Int) throws {
+        input = try FileInput(path: path)
+        self.lineLimit = lineLimit
     }
 
-    /// Up to `count` lines (without their newlines) with their line numbers; fewer at the end; empty when the input is exhausted. Blank
-    /// lines are skipped; bytes that are not UTF-8 become U+FFFD, which the line's JSON then reports.
-    func nextLines(_ count: Int) -> [InputLine] {
+    deinit { input.close() }
+
+    /// Up to `count` lines, fewer at the end; empty when the input is exhausted.
+    func nextLines(_ count: Int) throws -> [InputLine] {
         var lines: [InputLine] = []
-        func isBlank(_ bytes: ArraySlice<UInt8>) -> Bool { bytes.allSatisfy { $0 == 0x20 || $0 == 0x0D || $0 == 0x09 } }
         while lines.count < count {
-            if let newline = buffer[position...].firstIndex(of: 0x0A) {
-                let line = buffer[position..<newline]
+            if let newline = buffer[searched...].firstIndex(of: 0x0A) {
+                lines.append(take(position..<newline))
                 position = newline + 1
-                lineNumber += 1
-                if !isBlank(line) {
-                    lines.append(InputLine(number: lineNumber, text: String(decoding: line, as: UTF8.self)))
-                }
+                searched = position
                 continue
             }
+            searched = buffer.count
+            if buffer.count - position > lineLimit {
+                // Too long: remember it, and drop what is kept of it.
+                skippingLongLine = true
+                buffer.removeAll(keepingCapacity: true)
+                position = 0
+                searched = 0
+            }
             if atEnd {
-                if !isBlank(buffer[position...]) {
-                    lineNumber += 1
-                    lines.append(
-                        InputLine(number: lineNumber, text: String(decoding: buffer[position...], as: UTF8.self)))
-                }
+                if position < buffer.count || skippingLongLine { lines.append(take(position..<buffer.count)) }
                 buffer.removeAll()
                 position = 0
+                searched = 0
                 break
             }
             buffer.removeSubrange(0..<position)
+            searched -= position
             position = 0
-            let chunk = handle.availableData
+            let chunk = try input.read(upTo: 1 << 16)
             if chunk.isEmpty { atEnd = true } else { buffer.append(contentsOf: chunk) }
         }
         return lines
+    }
+
+    /// The line in `range` of the buffer (its newline excluded), checked.
+    private func take(_ range: Range<Int>) -> InputLine {
+        lineNumber += 1
+        if skippingLongLine {
+            skippingLongLine = false
+            return InputLine(number: lineNumber, text: "", problem: "longer than \(lineLimit) bytes")
+        }
+        var bytes = buffer[range]
+        if bytes.last == 0x0D { bytes = bytes.dropLast() }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            let offset = Self.firstInvalidByte(in: bytes)
+            return InputLine(
+                number: lineNumber, text: "",
+                problem: "not valid UTF-8 (first bad byte at offset \(offset))")
+        }
+        if text.allSatisfy({ $0 == " " || $0 == "\t" }) {
+            return InputLine(number: lineNumber, text: "", problem: "empty, expected a JSON object")
+        }
+        return InputLine(number: lineNumber, text: text)
+    }
+
+    /// The offset of the first byte of `bytes` that does not begin a valid UTF-8 sequence.
+    private static func firstInvalidByte(in bytes: ArraySlice<UInt8>) -> Int {
+        var offset = 0
+        while offset < bytes.count {
+            for length in 1...4 where offset + length <= bytes.count {
+                let start = bytes.startIndex + offset
+                if String(validating: bytes[start..<(start + length)], as: UTF8.self) != nil {
+                    offset += length
+                    break
+                }
+                if length == 4 || offset + length == bytes.count { return offset }
+            }
+        }
+        return offset
     }
 }

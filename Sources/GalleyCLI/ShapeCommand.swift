@@ -31,7 +31,7 @@ struct ShapeCommand: ParsableCommand {
 
     func run() throws {
         let library = try fontOptions.library()
-        let input = text == "-" ? String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self) : text
+        let input = text == "-" ? try InputReader.readText(path: "-") : text
         var attributes = TextAttributes(font: try fontOptions.specifier(library: library))
         attributes.fontFeatures = try parseFeatures(features ?? "")
         let itemizer = Itemizer(fontLibrary: library, settings: try fontOptions.settings())
@@ -47,9 +47,9 @@ struct ShapeCommand: ParsableCommand {
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-            print(String(decoding: try encoder.encode(output), as: UTF8.self))
+            try StandardOutput.line(String(decoding: try encoder.encode(output), as: UTF8.self))
         } else {
-            for record in output { print(record.text) }
+            for record in output { try StandardOutput.line(record.text) }
         }
     }
 

@@ -44,12 +44,12 @@ struct StylesCommand: ParsableCommand {
             }
         }
         if json {
-            print(String(decoding: try JSONEncoder().encode(entries), as: UTF8.self))
+            try StandardOutput.line(String(decoding: try JSONEncoder().encode(entries), as: UTF8.self))
             return
         }
         for entry in entries {
             let name = entry.style.padding(toLength: 12, withPad: " ", startingAt: 0)
-            print(
+            try StandardOutput.line(
                 "\(entry.category.padding(toLength: 34, withPad: " ", startingAt: 0)) \(name) \(entry.size.clean)pt  weight \(entry.weight)  leading \(entry.leading.clean)pt"
             )
         }

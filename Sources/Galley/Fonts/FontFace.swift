@@ -1,6 +1,10 @@
 import CFreeType
 import CHarfBuzz
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// One face of a font file: the file's path and the face's index in it (a `.ttc` holds several).
 ///
 /// A face is size-less; ``Font`` adds a size and variation coordinates. Faces are created and uniqued by
@@ -51,7 +55,20 @@ public final class FontFace: Hashable, @unchecked Sendable, CustomStringConverti
     ///
     /// - Throws: ``FontError/fileNotFound(path:)``, ``FontError/invalidFontFile(path:reason:)`` for a file
     ///   that FreeType or HarfBuzz cannot read, ``FontError/faceIndexOutOfRange(path:index:faceCount:)``.
+    ///   A path that is not a regular file (a directory, a FIFO, a device such as `/dev/zero`) or is larger than
+    ///   ``Limits/fontFileBytes`` is refused before it is read.
     convenience init(path: String, index: Int, isBundled: Bool) throws {
+        var status = stat()
+        guard stat(path, &status) == 0 else { throw FontError.fileNotFound(path: path) }
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            let kind =
+                status.st_mode & S_IFMT == S_IFDIR ? "a directory" : "not a regular file (a FIFO, device or socket)"
+            throw FontError.invalidFontFile(path: path, reason: "it is \(kind)")
+        }
+        let limit = Limits.current.fontFileBytes
+        guard Int(status.st_size) <= limit else {
+            throw FontError.invalidFontFile(path: path, reason: "\(status.st_size) bytes, over the \(limit)-byte limit")
+        }
         guard let blob = hb_blob_create_from_file_or_fail(path) else {
             throw FontError.fileNotFound(path: path)
         }
@@ -130,9 +147,14 @@ public final class FontFace: Hashable, @unchecked Sendable, CustomStringConverti
         hb_blob_destroy(blob)
     }
 
-    /// How many faces the file at `path` holds; 0 when it is missing or not a font.
+    /// How many faces the file at `path` holds; 0 when it is missing, not a regular file within
+    /// ``Limits/fontFileBytes``, or not a font.
     static func faceCount(path: String) -> Int {
-        guard let blob = hb_blob_create_from_file_or_fail(path) else { return 0 }
+        var status = stat()
+        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
+            Int(status.st_size) <= Limits.current.fontFileBytes,
+            let blob = hb_blob_create_from_file_or_fail(path)
+        else { return 0 }
         defer { hb_blob_destroy(blob) }
         return Int(hb_face_count(blob))
     }

@@ -1,6 +1,10 @@
 import CPNG
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Encodes canvases as PNG through libpng: 8-bit RGB, or RGBA with straight alpha when a pixel is not opaque, an
 /// sRGB chunk, and a pHYs chunk of 72 dpi × the canvas scale, so a scale-2 image opens at its size in points.
 public struct PNGWriter: Sendable {
@@ -48,10 +52,25 @@ public struct PNGWriter: Sendable {
     /// Writes `canvas` as a PNG file at `path`.
     public func write(_ canvas: Canvas, to path: String) throws {
         let data = try encode(canvas)
-        do {
-            try data.write(to: URL(fileURLWithPath: path))
-        } catch {
-            throw RenderError.fileNotWritable(path: path, reason: error.localizedDescription)
+        var status = stat()
+        if stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
+            throw RenderError.fileNotWritable(path: path, reason: "it is a directory")
+        }
+        // Written through open(2) and write(2), so a failure is named by its errno rather than a Foundation code.
+        let file = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard file >= 0 else { throw RenderError.fileNotWritable(path: path, reason: String(cString: strerror(errno))) }
+        defer { close(file) }
+        try data.withUnsafeBytes { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let written = Glibc.write(file, bytes.baseAddress! + offset, bytes.count - offset)
+                if written > 0 {
+                    offset += written
+                } else if !(written < 0 && errno == EINTR) {
+                    let reason = written < 0 ? String(cString: strerror(errno)) : "nothing was written"
+                    throw RenderError.fileNotWritable(path: path, reason: reason)
+                }
+            }
         }
     }
 }

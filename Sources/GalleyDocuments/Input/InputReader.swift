@@ -26,28 +26,14 @@ public enum InputReader {
         }
     }
 
-    /// The file's text, or standard input's for `-`, refusing files over ``sizeLimit`` and text that is not UTF-8.
+    /// The file's text, or standard input's for `-`, refusing files over ``sizeLimit`` (read no further than
+    /// that), what is not a regular file, and text that is not UTF-8.
     public static func readText(path: String) throws -> String {
-        let data: Data
-        if path == "-" {
-            data = FileHandle.standardInput.readDataToEndOfFile()
-        } else {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                throw InputError("\(path): no such file")
-            }
-            guard !isDirectory.boolValue else { throw InputError("\(path): is a directory, not a file") }
-            guard let handle = FileHandle(forReadingAtPath: path) else {
-                throw InputError("\(path): cannot be read (permission denied?)")
-            }
-            defer { try? handle.close() }
-            data = (try? handle.read(upToCount: sizeLimit + 1)) ?? Data()
-        }
-        guard data.count <= sizeLimit else {
-            throw InputError("\(path): larger than the \(sizeLimit)-byte input limit")
-        }
-        guard let text = String(data: data, encoding: .utf8) else {
-            let offset = firstInvalidUTF8Offset(data) ?? 0
+        let input = try FileInput(path: path)
+        defer { input.close() }
+        let bytes = try input.readAll(limit: sizeLimit)
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            let offset = firstInvalidUTF8Offset(Data(bytes)) ?? 0
             throw InputError("\(path): not valid UTF-8 (first bad byte at offset \(offset))")
         }
         return text

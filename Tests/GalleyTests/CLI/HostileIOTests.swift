@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+
+@testable import Galley
+
+/// Input and output conditions that used to crash `galley` (a Swift runtime trap from `FileHandle`) or hang it: each
+/// is now a one-line error and exit status 1.
+@Suite struct HostileIOTests {
+    /// Runs `script` in `sh` with `$G` set to the built `galley`.
+    private func shell(_ script: String) throws -> GalleyCommandTests.Outcome {
+        let galley = try #require(GalleyCommandTests.binary, "galley is not built")
+        return try GalleyCommandTests.run(
+            ["-c", script], executable: "/bin/sh", environment: ["G": galley, "PATH": "/usr/bin:/bin"])
+    }
+
+    private static let rows: String = {
+        let path = GalleyCommandTests.temporary("hostile-rows.jsonl")
+        let text = (0..<3_000).map { #"{"id":\#($0),"text":"hello world hello world"}"# }.joined(separator: "\n")
+        try? text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }()
+
+    @Test(arguments: [
+        (#""$G" measure /tmp"#, "/tmp: is a directory, not a file"),
+        (#""$G" measure < /tmp"#, "standard input is a directory"),
+        (#""$G" measure - <&-"#, "standard input is closed"),
+        (#""$G" render - -o /tmp/galley-hostile.png <&-"#, "standard input is closed"),
+        (#""$G" measure ROWS > /dev/full"#, "cannot write to standard output (No space left on device)"),
+        (#""$G" measure ROWS >&-"#, "cannot write to standard output (Bad file descriptor)"),
+        (#""$G" shape --font /dev/zero x"#, "/dev/zero (it is not a regular file"),
+        (#""$G" shape --font /tmp x"#, "/tmp (it is a directory)"),
+    ])
+    func ioFailuresAreOneLineErrors(_ script: String, _ message: String) throws {
+        let outcome = try shell(script.replacingOccurrences(of: "ROWS", with: Self.rows))
+        #expect(outcome.status == 1, "\(script): \(outcome.error)")
+        #expect(outcome.error.hasPrefix("galley: error: ") && outcome.error.contains(message), "\(outcome.error)")
+        #expect(outcome.error.split(separator: "\n").count == 1)
+    }
+
+    @Test func aReaderGoingAwayEndsMeasureQuietly() throws {
+        // SIGPIPE ignored (as under some supervisors): the write fails with EPIPE; no message, status 1, no trap.
+        let outcome = try shell(
+            #"trap '' PIPE; "$G" measure \#(Self.rows) | head -1 > /dev/null; echo ${PIPESTATUS:-x}"#)
+        #expect(!outcome.error.contains("Fatal") && !outcome.error.contains("galley: error"), "\(outcome.error)")
+    }
+
+    @Test func aFIFOGivenAsAFontIsRefusedAtOnce() throws {
+        let fifo = GalleyCommandTests.temporary("hostile.fifo")
+        unlink(fifo)
+        #expect(mkfifo(fifo, 0o600) == 0)
+        defer { unlink(fifo) }
+        let start = Date()
+        let outcome = try GalleyCommandTests.run(["shape", "--font", fifo, "x"])
+        #expect(outcome.status == 1 && outcome.error.contains("not a regular file"))
+        let row = #"{"id":1,"text":"a","font":"\#(fifo)","size":12}"#
+        let measured = try GalleyCommandTests.run(["measure"], input: row + "\n" + row + "\n")
+        #expect(measured.output.split(separator: "\n").count == 2 && measured.output.contains("not a regular file"))
+        #expect(Date().timeIntervalSince(start) < 30)  // generous: it used to block forever
+    }
+
+    @Test func measureEchoesIdsExactlyAndAnswersEveryLine() throws {
+        let input =
+            "{\"id\":9007199254740993,\"text\":\"a\"}\n\n{\"id\":1234567890123456789,\"text\":\"b\"}\n"
+            + "{\"id\":\"x\",\"text\":\"\u{FFFD}\"}\n"
+        var bytes = Array(input.utf8)
+        bytes.append(contentsOf: [
+            0x7B, 0x22, 0x69, 0x64, 0x22, 0x3A, 0x35, 0x2C, 0x22, 0x74, 0x22, 0x3A, 0x22, 0xFF, 0x22, 0x7D,
+        ])
+        let path = GalleyCommandTests.temporary("hostile-ids.jsonl")
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        let outcome = try GalleyCommandTests.run(["measure", path])
+        let lines = outcome.output.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        #expect(lines.count == 5)
+        #expect(lines[0].hasPrefix(#"{"id":9007199254740993,"#))
+        #expect(lines[1].contains("line 2: empty"))
+        #expect(lines[2].hasPrefix(#"{"id":1234567890123456789,"#))
+        #expect(lines[4].contains("line 5: not valid UTF-8 (first bad byte at offset 13)"))
+        #expect(outcome.status == 1)
+    }
+
+    @Test func anOverlongLineIsSkippedWithoutKeepingItAndTheRestGoOn() throws {
+        let path = GalleyCommandTests.temporary("hostile-long.jsonl")
+        var text = #"{"id":1,"text":""# + String(repeating: "a", count: 3 << 20) + "\"}\n"
+        text += #"{"id":2,"text":"ok"}"# + "\n"
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        let outcome = try GalleyCommandTests.run(["measure", path])
+        let lines = outcome.output.split(separator: "\n")
+        #expect(lines.count == 2 && lines[0].contains("line 1: longer than 1048576 bytes"))
+        #expect(lines[1].hasPrefix(#"{"id":2,"#))
+    }
+}
