@@ -73,7 +73,7 @@ struct LineGeometry {
             let glyphs = run.glyphRun.glyphs
             let positions = run.glyphPositions
             let rtl = run.glyphRun.isRightToLeft
-            let starts = Set(glyphs.map(\.cluster)).sorted()
+            let nextStart = LineFragment.nextClusterStarts(of: glyphs)
             var index = 0
             while index < glyphs.count {
                 let cluster = glyphs[index].cluster
@@ -85,7 +85,7 @@ struct LineGeometry {
                 }
                 let x0 = positions[index]
                 let clusterStart = fragment.paragraphStart + cluster
-                let next = starts.first { $0 > cluster }.map { fragment.paragraphStart + $0 }
+                let next = nextStart[cluster].map { fragment.paragraphStart + $0 }
                 let clusterEnd = min(next ?? run.characterRange.upperBound, run.characterRange.upperBound)
                 // The graphemes starting in the cluster share its advance; one starting before it takes it whole.
                 let first = Self.graphemeIndex(containing: clusterStart, in: boundaries)

@@ -96,7 +96,7 @@ extension LineFragment {
         for run in runs where !run.characterRange.isEmpty {
             let positions = run.glyphPositions
             let glyphs = run.glyphRun.glyphs
-            let starts = Set(glyphs.map(\.cluster)).sorted()
+            let nextStart = Self.nextClusterStarts(of: glyphs)
             var index = 0
             while index < glyphs.count {
                 let cluster = glyphs[index].cluster
@@ -106,9 +106,7 @@ extension LineFragment {
                     width += glyphs[end].advance
                     end += 1
                 }
-                let position = starts.firstIndex(of: cluster)!
-                let next =
-                    position + 1 < starts.count ? starts[position + 1] + paragraphStart : run.characterRange.upperBound
+                let next = nextStart[cluster].map { $0 + paragraphStart } ?? run.characterRange.upperBound
                 let clusterStart = paragraphStart + cluster
                 spans.append(
                     CharacterSpan(
@@ -119,6 +117,18 @@ extension LineFragment {
             }
         }
         return spans
+    }
+
+    /// For each cluster of `glyphs` (paragraph offsets), the start of the next cluster in logical order; none for
+    /// the last.
+    static func nextClusterStarts(of glyphs: [ShapedGlyph]) -> [Int: Int] {
+        let starts = Set(glyphs.map(\.cluster)).sorted()
+        var next: [Int: Int] = [:]
+        next.reserveCapacity(starts.count)
+        for (position, start) in starts.enumerated() where position + 1 < starts.count {
+            next[start] = starts[position + 1]
+        }
+        return next
     }
 
     /// The x of a caret before the character at `index`, or after the line's last character.

@@ -46,7 +46,9 @@ extension LineBreaker {
     /// The glyph runs covering `range` (UTF-16 offsets from the paragraph's start), re-shaped at unsafe edges.
     func runs(in range: Range<Int>, shaper: Shaper) -> [GlyphRun] {
         var result: [GlyphRun] = []
-        for run in shaped.runs
+        // The runs near the range, found by binary search (a line must not cost a walk over the paragraph's runs).
+        let near = runIndices(overlapping: max(0, range.lowerBound - 1)..<min(length, range.upperBound + 1))
+        for run in shaped.runs[near]
         where run.utf16Range.overlaps(range) || (run.utf16Range.isEmpty && range.contains(run.utf16Range.lowerBound)) {
             let part = run.utf16Range.clamped(to: range)
             if part == run.utf16Range {
@@ -67,11 +69,41 @@ extension LineBreaker {
                         to: shaper.reshape(run, range: part, context: context, in: shaped.paragraph)))
             } else {
                 var piece = run
-                piece.glyphs = run.glyphs.filter { part.contains($0.cluster) }
+                piece.glyphs = Array(run.glyphs[Self.glyphIndices(of: part, in: run)])
                 result.append(piece.cut(to: part))
             }
         }
         return result
+    }
+}
+
+extension LineBreaker {
+    /// The indices of the glyphs of `run` whose clusters lie in `part`, by binary search: a run's clusters rise
+    /// through its glyphs (fall, right to left), so those glyphs are contiguous.
+    static func glyphIndices(of part: Range<Int>, in run: GlyphRun) -> Range<Int> {
+        let glyphs = run.glyphs
+        let rightToLeft = run.isRightToLeft
+        // The first glyph index whose cluster is past `offset` in the run's order.
+        func boundary(_ offset: Int, inclusive: Bool) -> Int {
+            var low = 0, high = glyphs.count
+            while low < high {
+                let middle = (low + high) / 2
+                let cluster = glyphs[middle].cluster
+                let before =
+                    rightToLeft
+                    ? (inclusive ? cluster >= offset : cluster > offset)
+                    : (inclusive ? cluster < offset : cluster <= offset)
+                if before { low = middle + 1 } else { high = middle }
+            }
+            return low
+        }
+        if rightToLeft {
+            // Glyphs run from the highest cluster down: those in part come after the clusters ≥ part.upperBound.
+            let first = boundary(part.upperBound, inclusive: true)
+            let last = boundary(part.lowerBound, inclusive: true)
+            return first..<max(first, last)
+        }
+        return boundary(part.lowerBound, inclusive: true)..<boundary(part.upperBound, inclusive: true)
     }
 }
 

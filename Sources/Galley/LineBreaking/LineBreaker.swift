@@ -310,12 +310,14 @@ public struct LineBreaker: Sendable {
         }
         // Kinsoku: no line starts with closing punctuation or ends with opening punctuation, unless the line would
         // then hold nothing but a single cluster.
-        var kept = boundaries.firstIndex(of: best) ?? low
+        var kept = Self.index(of: best, in: boundaries) ?? low
         while best < end, kept > low, breaksKinsoku(at: best) {
             kept -= 1
             best = boundaries[kept]
         }
-        let mandatory = opportunities.opportunities.contains { $0.offset == best && $0.isMandatory }
+        let candidates = opportunities.opportunities
+        let next = firstOpportunity(after: best - 1)
+        let mandatory = next < candidates.count && candidates[next].offset == best && candidates[next].isMandatory
         let result = line(start..<best, mandatory: mandatory, emergency: emergency && best < end)
         return result.width > width ? closingMarkTrimmed(result, toFit: width) ?? result : result
     }
@@ -339,6 +341,16 @@ public struct LineBreaker: Sendable {
         let (previous, _) = UTF16Decoding.scalar(in: text, at: before)
         return previous.value >= 0x2E80
             && CICU_u_getIntPropertyValue(Int32(previous.value), CICU_PROPERTY_LINE_BREAK) == 20  // OP
+    }
+
+    /// The index of `offset` in the increasing `offsets`, by binary search; nil when it is not there.
+    private static func index(of offset: Int, in offsets: [Int]) -> Int? {
+        var low = 0, high = offsets.count
+        while low < high {
+            let middle = (low + high) / 2
+            if offsets[middle] < offset { low = middle + 1 } else { high = middle }
+        }
+        return low < offsets.count && offsets[low] == offset ? low : nil
     }
 
     private func nextMandatoryBreak(after start: Int, end: Int) -> Int {
