@@ -91,7 +91,7 @@ struct MeasureCommand: ParsableCommand {
         var id = "null"
         do {
             if let problem = input.problem { throw InputError(problem) }
-            let (value, memberText) = try JSONParser.parseKeepingMemberText(input.text)
+            let (value, memberText) = try JSONParser.parseKeepingMemberText(input.text, of: ["id"])
             let row = JSONField(value: value, path: "")
             id = memberText["id"] ?? (value["id"].map(\.serialized) ?? "null")
             try row.requireObject(allowing: [

@@ -127,21 +127,21 @@ public final class LayoutManager {
         }
         guard !textContainers.isEmpty else { throw LayoutError.noTextContainer }
         for container in textContainers { try container.validate() }
-        let paragraphs = try shapedParagraphsForStorage()
         var typesetter = Typesetter(
             containers: textContainers, shaper: shaper, fontLibrary: fontLibrary, settings: settings)
-        try typesetter.place(paragraphs)
+        // Paragraphs are shaped as the typesetter reaches them: those past full containers are never shaped.
+        loadParagraphs()
+        var start = 0
+        let count = paragraphCache.entries.count
+        for index in 0..<count {
+            let shaped = try shapedParagraph(at: index).relocated(to: start)
+            try typesetter.place(paragraph: shaped, index: index, isLast: index == count - 1)
+            if typesetter.isStopped { break }
+            start += paragraphCache.lengths[index]
+        }
         let layout = typesetter.finish(textLength: textStorage.length)
         cached = (layout, snapshots, textStorage.changeCount)
         return layout
-    }
-
-    /// The storage's paragraphs, itemized and shaped, from the cache where they have not changed, each placed at
-    /// its current offset in the storage.
-    func shapedParagraphsForStorage() throws -> [ShapedParagraph] {
-        loadParagraphs()
-        let starts = paragraphCache.starts
-        return try paragraphCache.entries.indices.map { try shapedParagraph(at: $0).relocated(to: starts[$0]) }
     }
 
     /// What the layout of the containers depends on, to tell whether a cached layout still holds.

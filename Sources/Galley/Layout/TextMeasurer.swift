@@ -69,12 +69,15 @@ public final class TextMeasurer {
             lineBreakMode: .truncateTail)
         try container.validate()
         let itemizer = Itemizer(fontLibrary: fontLibrary, settings: settings)
-        let paragraphs = try storage.paragraphs.map {
-            try LayoutManager.shape($0, shaper: shaper, itemizer: itemizer)
-        }
+        let paragraphs = storage.paragraphs
         var typesetter = Typesetter(
             containers: [container], shaper: shaper, fontLibrary: fontLibrary, settings: settings, keepsGlyphs: false)
-        try typesetter.place(paragraphs)
+        // Shaped as reached: a preview limited to a few lines shapes no more than it shows.
+        for (index, paragraph) in paragraphs.enumerated() {
+            let shaped = try LayoutManager.shape(paragraph, shaper: shaper, itemizer: itemizer)
+            try typesetter.place(paragraph: shaped, index: index, isLast: index == paragraphs.count - 1)
+            if typesetter.isStopped { break }
+        }
         return TextMeasurement(fragments: typesetter.fragments)
     }
 

@@ -51,14 +51,6 @@ struct Typesetter {
 
     // MARK: Paragraphs
 
-    /// Places `paragraphs` one after another, until all are placed or the containers are full.
-    mutating func place(_ paragraphs: [ShapedParagraph]) throws {
-        for (index, shaped) in paragraphs.enumerated() {
-            try place(paragraph: shaped, index: index, isLast: index == paragraphs.count - 1)
-            if isStopped { break }
-        }
-    }
-
     mutating func place(paragraph shaped: ShapedParagraph, index: Int, isLast: Bool) throws {
         guard !isStopped else { return }
         let paragraph = shaped.paragraph

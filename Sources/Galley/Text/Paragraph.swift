@@ -14,7 +14,10 @@ public struct Paragraph: Sendable {
 
     /// The attributes of the paragraph's first character (of its terminator, or the storage's typing attributes,
     /// when it is empty): what an empty line is measured with.
-    public let leadingAttributes: TextAttributes
+    public var leadingAttributes: TextAttributes { leading.attributes }
+    /// ``leadingAttributes``, boxed: a paragraph is then a few words, and paragraphs with the same leading
+    /// attributes (a million empty lines) share one box instead of a copy each.
+    let leading: SharedAttributes
 
     /// The paragraph style, from ``leadingAttributes``.
     public var style: ParagraphStyle { leadingAttributes.paragraphStyle ?? .default }
@@ -30,11 +33,21 @@ public struct Paragraph: Sendable {
         text: ArraySlice<UInt16>, utf16Range: Range<Int>, terminatorLength: Int, attributeRuns: [AttributeRun],
         leadingAttributes: TextAttributes
     ) {
+        self.init(
+            text: text, utf16Range: utf16Range, terminatorLength: terminatorLength, attributeRuns: attributeRuns,
+            leading: SharedAttributes(leadingAttributes))
+    }
+
+    /// A paragraph whose leading attributes are in `leading`, shared with other paragraphs.
+    init(
+        text: ArraySlice<UInt16>, utf16Range: Range<Int>, terminatorLength: Int, attributeRuns: [AttributeRun],
+        leading: SharedAttributes
+    ) {
         self.text = text
         self.utf16Range = utf16Range
         self.terminatorLength = terminatorLength
         self.attributeRuns = attributeRuns
-        self.leadingAttributes = leadingAttributes
+        self.leading = leading
     }
 
     /// A paragraph of `string` with one set of attributes, outside any storage.
@@ -50,7 +63,7 @@ public struct Paragraph: Sendable {
     func relocated(to start: Int) -> Paragraph {
         Paragraph(
             text: text, utf16Range: start..<(start + length), terminatorLength: terminatorLength,
-            attributeRuns: attributeRuns, leadingAttributes: leadingAttributes)
+            attributeRuns: attributeRuns, leading: leading)
     }
 
     /// The paragraph's text as a Swift string.
@@ -61,4 +74,11 @@ public struct Paragraph: Sendable {
 
     /// The paragraph's UTF-16 unit at `offset` (relative to the paragraph's start).
     @inline(__always) func unit(at offset: Int) -> UInt16 { text[text.startIndex + offset] }
+}
+
+/// A paragraph's leading attributes, held once for the paragraphs that share them.
+final class SharedAttributes: Sendable {
+    let attributes: TextAttributes
+
+    init(_ attributes: TextAttributes) { self.attributes = attributes }
 }

@@ -106,8 +106,15 @@ extension TextStorage {
         while start < range.upperBound {
             let paragraph = paragraphRange(around: start..<start)
             let style = attributes(at: start).paragraphStyle
-            let needsFix = attributeRuns.contains {
-                $0.utf16Range.overlaps(paragraph) && $0.attributes.paragraphStyle != style
+            // Only the paragraph's own runs are looked at, found by binary search.
+            var needsFix = false
+            var index = runIndex(containing: paragraph.lowerBound) ?? attributeRuns.count
+            while index < attributeRuns.count, attributeRuns[index].utf16Range.lowerBound < paragraph.upperBound {
+                if attributeRuns[index].attributes.paragraphStyle != style {
+                    needsFix = true
+                    break
+                }
+                index += 1
             }
             if needsFix {
                 try? modifyAttributes(in: paragraph) { attributes in

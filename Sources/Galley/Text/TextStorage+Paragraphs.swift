@@ -12,6 +12,7 @@ extension TextStorage {
     /// terminator or at the text's end; an empty range at the end of the text gives the empty last paragraph.
     func paragraphs(in range: Range<Int>) -> [Paragraph] {
         var paragraphs: [Paragraph] = []
+        var leading: SharedAttributes?
         var start = range.lowerBound
         var offset = start
         while offset < range.upperBound {
@@ -21,17 +22,20 @@ extension TextStorage {
                 continue
             }
             let terminator = unit == 0x0D && offset + 1 < utf16.count && utf16[offset + 1] == 0x0A ? 2 : 1
-            paragraphs.append(paragraph(start..<offset, terminatorLength: terminator))
+            paragraphs.append(paragraph(start..<offset, terminatorLength: terminator, sharing: &leading))
             offset += terminator
             start = offset
         }
         if start < range.upperBound || range.upperBound == utf16.count {
-            paragraphs.append(paragraph(start..<range.upperBound, terminatorLength: 0))
+            paragraphs.append(paragraph(start..<range.upperBound, terminatorLength: 0, sharing: &leading))
         }
         return paragraphs
     }
 
-    private func paragraph(_ range: Range<Int>, terminatorLength: Int) -> Paragraph {
+    /// The paragraph over `range`; its leading attributes reuse `shared` when they are equal, else become it.
+    private func paragraph(_ range: Range<Int>, terminatorLength: Int, sharing shared: inout SharedAttributes?)
+        -> Paragraph
+    {
         var runs: [AttributeRun] = []
         if !range.isEmpty, var position = runIndex(containing: range.lowerBound) {
             while position < attributeRuns.count, attributeRuns[position].utf16Range.lowerBound < range.upperBound {
@@ -46,8 +50,10 @@ extension TextStorage {
         }
         // The paragraph owns a copy of its characters: a slice would keep the whole storage buffer alive and make
         // the storage copy it on its next edit.
+        let attributes = attributes(at: range.lowerBound)
+        if shared?.attributes != attributes { shared = SharedAttributes(attributes) }
         return Paragraph(
             text: ArraySlice(Array(utf16[range])), utf16Range: range, terminatorLength: terminatorLength,
-            attributeRuns: runs, leadingAttributes: attributes(at: range.lowerBound))
+            attributeRuns: runs, leading: shared!)
     }
 }

@@ -20,6 +20,9 @@ public enum DocumentReader {
         var base = defaults
         if let field = document.member("defaults") { base = base.merging(try attributes(field, library: library)) }
         let storage = TextStorage("", attributes: base)
+        // One editing batch: the runs are fixed up once at the end, not once per run (which grows quadratically).
+        storage.beginEditing()
+        defer { storage.endEditing() }
         guard let content = document.member("content") else {
             throw InputError(path: "content", "missing; expected an array of text runs")
         }

@@ -25,6 +25,9 @@ public enum NoteReader {
             lines.removeSubrange(0...end)
         }
         let storage = TextStorage("", attributes: defaults)
+        // One editing batch: the runs are fixed up once at the end, not once per run.
+        storage.beginEditing()
+        defer { storage.endEditing() }
         var body = ParagraphStyle()
         body.paragraphSpacing = 8
         body.autospace = true  // notes mix Chinese with English and code: CLREQ's Han–Latin spacing

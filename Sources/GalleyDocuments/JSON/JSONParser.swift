@@ -18,21 +18,26 @@ public struct JSONParser {
 
     private let bytes: [UInt8]
     private var position = 0
-    /// The source text of each member of the outermost object, by name, as written (numbers keep every digit).
+    /// The source text of the outermost object's members named in ``keptMembers``, as written (numbers keep every
+    /// digit).
     private var outerMemberText: [String: String] = [:]
+    private var keptMembers: Set<String> = []
 
     init(_ text: String) { bytes = Array(text.utf8) }
 
     /// Parses one complete JSON text.
     public static func parse(_ text: String) throws -> JSONValue {
-        try parseKeepingMemberText(text).value
+        try parseKeepingMemberText(text, of: []).value
     }
 
-    /// Parses one complete JSON text, and gives the source text of each member of its outermost object as written
-    /// (so an id of `9007199254740993` can be echoed with every digit, where a `Double` would round it).
-    public static func parseKeepingMemberText(_ text: String) throws -> (value: JSONValue, memberText: [String: String])
-    {
+    /// Parses one complete JSON text, and gives the source text of the members of its outermost object named in
+    /// `keys` as written (so an id of `9007199254740993` can be echoed with every digit, where a `Double` would
+    /// round it).
+    public static func parseKeepingMemberText(_ text: String, of keys: Set<String>) throws -> (
+        value: JSONValue, memberText: [String: String]
+    ) {
         var parser = JSONParser(text)
+        parser.keptMembers = keys
         parser.skipWhitespace()
         let value = try parser.value(depth: 0)
         parser.skipWhitespace()
@@ -70,7 +75,9 @@ public struct JSONParser {
             skipWhitespace()
             let start = position
             members.append((key, try value(depth: depth + 1)))
-            if depth == 0 { outerMemberText[key] = String(decoding: bytes[start..<position], as: UTF8.self) }
+            if depth == 0, keptMembers.contains(key) {
+                outerMemberText[key] = String(decoding: bytes[start..<position], as: UTF8.self)
+            }
             skipWhitespace()
             if peek(UInt8(ascii: ",")) { position += 1; continue }
             if peek(UInt8(ascii: "}")) { position += 1; return .object(members) }
