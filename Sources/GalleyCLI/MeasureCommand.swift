@@ -230,11 +230,17 @@ private final class LineReader {
 
     deinit { input.close() }
 
-    /// Up to `count` lines, fewer at the end; empty when the input is exhausted.
+    /// The most bytes of line text one batch holds: long lines make shorter batches, so memory stays bounded.
+    static let batchBytes = 16 << 20
+
+    /// Up to `count` lines (and no more than ``batchBytes`` of text), fewer at the end; empty when the input is
+    /// exhausted.
     func nextLines(_ count: Int) throws -> [InputLine] {
         var lines: [InputLine] = []
-        while lines.count < count {
+        var bytes = 0
+        while lines.count < count, bytes < Self.batchBytes {
             if let newline = buffer[searched...].firstIndex(of: 0x0A) {
+                bytes += newline - position
                 lines.append(take(position..<newline))
                 position = newline + 1
                 searched = position

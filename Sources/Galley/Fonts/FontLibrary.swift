@@ -22,7 +22,9 @@ public final class FontLibrary: @unchecked Sendable {
     public let includesSystemFonts: Bool
 
     private struct State {
-        var faces: [FaceKey: FontFace] = [:]
+        /// Faces opened from paths, by file identity (device and inode) and face index: spellings of one path
+        /// (`a/./b`, symbolic links) share a face. Bounded; fonts made from a dropped face keep it alive.
+        var faces = BoundedTable<FaceKey, FontFace>(costLimit: FontLibrary.faceCacheLimit)
         var fallbacks = BoundedTable<FallbackKey, FontFace?>(costLimit: FontLibrary.fallbackCacheLimit)
         var families = BoundedTable<FamilyRequest, Font>(costLimit: FontLibrary.fallbackCacheLimit)
     }
@@ -35,9 +37,21 @@ public final class FontLibrary: @unchecked Sendable {
     }
 
     private struct FaceKey: Hashable {
+        let device: UInt64
+        let inode: UInt64
+        let index: Int
+    }
+
+    private struct BundledKey: Hashable {
         let path: String
         let index: Int
     }
+
+    /// The bundled faces by their path (compiled-in paths name no file on disk) and index.
+    private let bundledByPath: [BundledKey: FontFace]
+
+    /// How many faces opened from paths the library keeps before it starts over.
+    public static let faceCacheLimit = 256
 
     private struct FallbackKey: Hashable {
         let scalar: UInt32
@@ -76,9 +90,8 @@ public final class FontLibrary: @unchecked Sendable {
         self.defaultFamily = defaultFamily
         self.monospacedFamily = monospacedFamily
         fontconfig = Locked(try FontconfigDatabase(includeSystemFonts: includeSystemFonts))
-        state.withLock { state in
-            for face in faces { state.faces[FaceKey(path: face.path, index: face.index)] = face }
-        }
+        bundledByPath = Dictionary(
+            faces.map { (BundledKey(path: $0.path, index: $0.index), $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// The library over the bundled fonts and the system's fonts, made on first use and shared. The bundled
@@ -144,14 +157,18 @@ public final class FontLibrary: @unchecked Sendable {
         return try weight.map { try Self.font(face: face, size: size, weight: $0) } ?? Font(face: face, size: size)
     }
 
-    /// The face at `path` and `index`, opened once and kept.
+    /// The face at `path` and `index`: a bundled face by its path, else the file opened once per file identity
+    /// (device and inode, so other spellings of the path share it) and kept, up to ``faceCacheLimit`` faces.
     public func face(path: String, index: Int = 0) throws -> FontFace {
-        let key = FaceKey(path: path, index: index)
+        if let bundled = bundledByPath[BundledKey(path: path, index: index)] { return bundled }
+        var status = stat()
+        guard stat(path, &status) == 0 else { throw FontError.fileNotFound(path: path) }
+        let key = FaceKey(device: UInt64(status.st_dev), inode: UInt64(status.st_ino), index: index)
         if let face = state.withLock({ $0.faces[key] }) { return face }
         let face = try FontFace(path: path, index: index, isBundled: false)
         return state.withLock { state in
             if let existing = state.faces[key] { return existing }
-            state.faces[key] = face
+            state.faces.insert(face, for: key)
             return face
         }
     }
