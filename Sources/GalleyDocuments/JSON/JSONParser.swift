@@ -63,12 +63,18 @@ public struct JSONParser {
     private mutating func object(depth: Int) throws -> JSONValue {
         position += 1
         var members: [(key: String, value: JSONValue)] = []
+        var seen = Set<String>()
         skipWhitespace()
         if peek(UInt8(ascii: "}")) { position += 1; return .object(members) }
         while true {
             skipWhitespace()
             guard peek(UInt8(ascii: "\"")) else { throw error("expected a quoted member name") }
+            let keyStart = position
             let key = try string()
+            if !seen.insert(key).inserted {
+                position = keyStart
+                throw error("duplicate member \"\(key)\"")
+            }
             skipWhitespace()
             guard peek(UInt8(ascii: ":")) else { throw error("expected ':' after the member name") }
             position += 1
@@ -146,11 +152,16 @@ public struct JSONParser {
     }
 
     private mutating func hex4() throws -> UInt32 {
-        guard position + 4 <= bytes.count,
+        // Four hexadecimal digits exactly: `UInt32(_:radix:)` alone would also take a sign (`\\u+041`).
+        guard position + 4 <= bytes.count, bytes[position..<position + 4].allSatisfy({ Self.isHexDigit($0) }),
             let value = UInt32(String(decoding: bytes[position..<position + 4], as: UTF8.self), radix: 16)
         else { throw error("\\u needs four hexadecimal digits") }
         position += 4
         return value
+    }
+
+    private static func isHexDigit(_ byte: UInt8) -> Bool {
+        (0x30...0x39).contains(byte) || (0x41...0x46).contains(byte) || (0x61...0x66).contains(byte)
     }
 
     private mutating func number() throws -> Double {
@@ -163,7 +174,13 @@ public struct JSONParser {
             }
             return position - begin
         }
-        guard digits() > 0 else { throw error("expected digits in a number") }
+        let integerStart = position
+        let integerDigits = digits()
+        guard integerDigits > 0 else { throw error("expected digits in a number") }
+        if integerDigits > 1, bytes[integerStart] == UInt8(ascii: "0") {
+            position = integerStart
+            throw error("a number may not start with 0 followed by more digits")
+        }
         if peek(UInt8(ascii: ".")) {
             position += 1
             guard digits() > 0 else { throw error("expected digits after the decimal point") }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Galley
+@testable import GalleyDocuments
 
 /// Input and output conditions that used to crash `galley` (a Swift runtime trap from `FileHandle`) or hang it: each
 /// is now a one-line error and exit status 1.
@@ -87,5 +88,21 @@ import Testing
         let lines = outcome.output.split(separator: "\n")
         #expect(lines.count == 2 && lines[0].contains("line 1: longer than 1048576 bytes"))
         #expect(lines[1].hasPrefix(#"{"id":2,"#))
+    }
+}
+
+/// JSON that RFC 8259 does not allow is refused by name, not read loosely.
+@Suite struct StrictJSONTests {
+    @Test(arguments: [
+        (#"{"a":"\u+041"}"#, "needs four hexadecimal digits"),
+        (#"{"a":012}"#, "may not start with 0 followed by more digits"),
+        (#"{"a":1,"a":2}"#, #"duplicate member "a""#),
+    ])
+    func looseJSONIsAnError(_ text: String, _ message: String) throws {
+        #expect {
+            _ = try JSONParser.parse(text)
+        } throws: { error in
+            "\(error)".contains(message)
+        }
     }
 }
