@@ -27,6 +27,8 @@ public struct Limits: Hashable, Sendable {
     public var jsonDepth = 64
     /// Bytes in one input file.
     public var inputFileBytes = 16 << 20
+    /// Chords the exclusion paths of one container are cut into for layout (each curve takes up to 1,000).
+    public var flattenedSegments = 2_000_000
     /// Bytes in one font file (Noto Sans CJK's collection is 20 MB, Noto Color Emoji's 10 MB).
     public var fontFileBytes = 128 << 20
 

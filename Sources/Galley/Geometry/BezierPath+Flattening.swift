@@ -1,4 +1,40 @@
 extension BezierPath {
+    /// How many chords ``flattened(tolerance:)`` makes of the path, counted without making them.
+    func flattenedSegmentCount(tolerance: Double) -> Int {
+        var count = 0
+        var last: Point?
+        for element in elements {
+            switch element {
+            case .move(let point):
+                last = point
+            case .line(let point):
+                count += 1
+                last = point
+            case .quadCurve(let to, let control):
+                let from = last ?? control
+                count += Self.chords(
+                    length(from.x - 2 * control.x + to.x, from.y - 2 * control.y + to.y), 0.25, tolerance)
+                last = to
+            case .curve(let to, let c1, let c2):
+                let from = last ?? c1
+                let difference = max(
+                    length(from.x - 2 * c1.x + c2.x, from.y - 2 * c1.y + c2.y),
+                    length(c1.x - 2 * c2.x + to.x, c1.y - 2 * c2.y + to.y))
+                count += Self.chords(difference, 0.75, tolerance)
+                last = to
+            case .close:
+                count += 1
+            }
+        }
+        return count
+    }
+
+    /// The chords a curve with second difference `secondDifference` takes (Wang's bound), 1…1,000.
+    private static func chords(_ secondDifference: Double, _ factor: Double, _ tolerance: Double) -> Int {
+        guard secondDifference.isFinite else { return 1 }
+        return min(1000, max(1, Int((factor * secondDifference / tolerance).squareRoot().rounded(.up))))
+    }
+
     /// The path as polygons, one per subpath, each curve replaced by chords no farther than `tolerance` points
     /// from it (Wang's bound on the second differences). Open subpaths are closed, as filling closes them.
     func flattened(tolerance: Double) -> [[Point]] {
@@ -9,8 +45,7 @@ extension BezierPath {
             polygon = []
         }
         func segments(_ secondDifference: Double, _ factor: Double) -> Int {
-            guard secondDifference.isFinite else { return 1 }
-            return min(1000, max(1, Int((factor * secondDifference / tolerance).squareRoot().rounded(.up))))
+            Self.chords(secondDifference, factor, tolerance)
         }
         for element in elements {
             switch element {

@@ -6,6 +6,8 @@ public enum PathError: GalleyError, Equatable, Sendable {
     case tooManySegments(count: Int, limit: Int)
     /// A coordinate is NaN or infinite, or beyond ``BezierPath/coordinateLimit`` points from the origin.
     case coordinateOutOfRange(Double, limit: Double)
+    /// The paths' curves, cut into chords for layout, make more chords than ``Limits/flattenedSegments``.
+    case tooManyFlattenedSegments(count: Int, limit: Int)
 
     public var description: String {
         switch self {
@@ -15,6 +17,8 @@ public enum PathError: GalleyError, Equatable, Sendable {
             return "path has \(count) segments; the limit is \(limit)"
         case .coordinateOutOfRange(let value, let limit):
             return "path coordinate \(value) is not within ±\(limit) points"
+        case .tooManyFlattenedSegments(let count, let limit):
+            return "exclusion paths flatten into \(count) chords; the limit is \(limit) (fewer or gentler curves)"
         }
     }
 }

@@ -59,6 +59,14 @@ public final class TextContainer {
             throw LayoutError.invalidPadding(lineFragmentPadding, width: width)
         }
         for path in exclusionPaths { try path.validate() }
+        // Curves become chords for layout: bound them before any is made (a few thousand wild cubics would take
+        // gigabytes).
+        let limit = Limits.current.flattenedSegments
+        var chords = 0
+        for path in exclusionPaths {
+            chords += path.flattenedSegmentCount(tolerance: ExclusionGeometry.tolerance)
+            if chords > limit { throw PathError.tooManyFlattenedSegments(count: chords, limit: limit) }
+        }
     }
 
     /// The parts of the band `[top, bottom]` between `minX` and `maxX` that no exclusion path touches.

@@ -106,3 +106,20 @@ import Testing
         }
     }
 }
+
+/// What input expands into is bounded before it is made.
+@Suite struct ExpansionBudgetTests {
+    @Test func wildCurvesAreRefusedBeforeTheyAreFlattened() throws {
+        // 20,000 cubics with control points a million points out: each would become 1,000 chords.
+        let data =
+            "M 0 0 " + (0..<20_000).map { "C 1000000 -1000000 -1000000 1000000 \($0 % 300) 10" }.joined(separator: " ")
+        let container = TextContainer(
+            size: Size(width: 300, height: 0), exclusionPaths: [try BezierPath(svgPathData: data)])
+        #expect {
+            try container.validate()
+        } throws: { error in
+            guard case .tooManyFlattenedSegments(let count, let limit) = error as? PathError else { return false }
+            return count > limit && limit == Limits.current.flattenedSegments
+        }
+    }
+}
