@@ -280,7 +280,7 @@ private final class LineReader {
         var bytes = buffer[range]
         if bytes.last == 0x0D { bytes = bytes.dropLast() }
         guard let text = String(validating: bytes, as: UTF8.self) else {
-            let offset = Self.firstInvalidByte(in: bytes)
+            let offset = InputReader.firstInvalidUTF8Offset(bytes) ?? 0
             return InputLine(
                 number: lineNumber, text: "",
                 problem: "not valid UTF-8 (first bad byte at offset \(offset))")
@@ -289,21 +289,5 @@ private final class LineReader {
             return InputLine(number: lineNumber, text: "", problem: "empty, expected a JSON object")
         }
         return InputLine(number: lineNumber, text: text)
-    }
-
-    /// The offset of the first byte of `bytes` that does not begin a valid UTF-8 sequence.
-    private static func firstInvalidByte(in bytes: ArraySlice<UInt8>) -> Int {
-        var offset = 0
-        while offset < bytes.count {
-            for length in 1...4 where offset + length <= bytes.count {
-                let start = bytes.startIndex + offset
-                if String(validating: bytes[start..<(start + length)], as: UTF8.self) != nil {
-                    offset += length
-                    break
-                }
-                if length == 4 || offset + length == bytes.count { return offset }
-            }
-        }
-        return offset
     }
 }

@@ -16,39 +16,33 @@ enum StandardOutput {
     /// - Throws: `ExitCode.failure` (quietly) when the reader of a pipe has gone (EPIPE, with SIGPIPE ignored);
     ///   ``InputError`` naming the cause for any other failure (a closed descriptor, no space left…).
     static func write(_ text: String) throws {
-        var text = text
-        try text.withUTF8 { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let written = Glibc.write(1, bytes.baseAddress! + offset, bytes.count - offset)
-                if written > 0 {
-                    offset += written
-                    continue
-                }
-                if written < 0 && errno == EINTR { continue }
-                if written < 0 && errno == EPIPE { throw ExitCode.failure }
-                let reason = written < 0 ? String(cString: strerror(errno)) : "nothing was written"
-                throw InputError("cannot write to standard output (\(reason))")
-            }
-        }
+        guard let failure = writeAll(text, to: 1) else { return }
+        if failure == EPIPE { throw ExitCode.failure }
+        let reason = failure == 0 ? "nothing was written" : String(cString: strerror(failure))
+        throw InputError("cannot write to standard output (\(reason))")
     }
 
     /// Writes `text` and a newline to standard output, as `print` does.
     static func line(_ text: String) throws { try write(text + "\n") }
 
     /// Writes `text` to standard error, ignoring failure: there is nowhere left to report it.
-    static func error(_ text: String) {
+    static func error(_ text: String) { _ = writeAll(text, to: 2) }
+
+    /// Writes all of `text` to `descriptor`, retrying after signals; nil when it was all written, else the
+    /// `errno` of the failure (0 when a write wrote nothing).
+    private static func writeAll(_ text: String, to descriptor: Int32) -> Int32? {
         var text = text
-        text.withUTF8 { bytes in
+        return text.withUTF8 { bytes -> Int32? in
             var offset = 0
             while offset < bytes.count {
-                let written = Glibc.write(2, bytes.baseAddress! + offset, bytes.count - offset)
+                let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
                 if written > 0 {
                     offset += written
                 } else if !(written < 0 && errno == EINTR) {
-                    return
+                    return written < 0 ? errno : 0
                 }
             }
+            return nil
         }
     }
 }

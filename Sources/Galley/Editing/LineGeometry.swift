@@ -37,14 +37,11 @@ struct LineGeometry {
         start = range.lowerBound
         var end = range.upperBound
         // A line's break (LF, CR, CR LF, U+0085, U+2028, U+2029) holds no caret stop after it on this line.
-        while end > start, Self.isLineEnding(text[text.startIndex + (end - 1 - range.lowerBound)]) {
+        let lower = range.lowerBound
+        func unit(_ offset: Int) -> UInt16 { text[text.startIndex + (offset - lower)] }
+        if end > lower, Self.isLineEnding(unit(end - 1)) {
             end -= 1
-            if end > start, text[text.startIndex + (end - range.lowerBound)] == 0x0A,
-                text[text.startIndex + (end - 1 - range.lowerBound)] == 0x0D
-            {
-                end -= 1
-            }
-            break
+            if end > lower, unit(end) == 0x0A, unit(end - 1) == 0x0D { end -= 1 }
         }
         self.end = end
         var boundaries = [start]
@@ -69,51 +66,28 @@ struct LineGeometry {
         guard boundaries.count > 1 else { return [] }
         var boxes: [Int: Box] = [:]  // by the grapheme's index in `boundaries`
         var order: [Int] = []
-        for run in fragment.runs where !run.characterRange.isEmpty {
-            let glyphs = run.glyphRun.glyphs
-            let positions = run.glyphPositions
-            let rtl = run.glyphRun.isRightToLeft
-            let nextStart = LineFragment.nextClusterStarts(of: glyphs)
-            var index = 0
-            while index < glyphs.count {
-                let cluster = glyphs[index].cluster
-                var last = index
-                var width = glyphs[index].advance
-                while last + 1 < glyphs.count, glyphs[last + 1].cluster == cluster {
-                    last += 1
-                    width += glyphs[last].advance
+        // The glyph clusters' spans; the graphemes starting in a cluster share its advance, and one starting
+        // before it takes it whole.
+        for span in fragment.characterSpans() {
+            guard let first = Self.graphemeIndex(containing: span.range.lowerBound, in: boundaries) else { continue }
+            var members = [first]
+            while members.last! + 1 < boundaries.count - 1, boundaries[members.last! + 1] < span.range.upperBound {
+                members.append(members.last! + 1)
+            }
+            let share = (span.maxX - span.minX) / Double(members.count)
+            for (position, member) in members.enumerated() {
+                let part = span.isRightToLeft ? members.count - 1 - position : position
+                let low = span.minX + share * Double(part)
+                if var box = boxes[member] {
+                    box.minX = min(box.minX, low)
+                    box.maxX = max(box.maxX, low + share)
+                    boxes[member] = box
+                } else {
+                    boxes[member] = Box(
+                        range: boundaries[member]..<boundaries[member + 1], minX: low, maxX: low + share,
+                        isRightToLeft: span.isRightToLeft)
+                    order.append(member)
                 }
-                let x0 = positions[index]
-                let clusterStart = fragment.paragraphStart + cluster
-                let next = nextStart[cluster].map { fragment.paragraphStart + $0 }
-                let clusterEnd = min(next ?? run.characterRange.upperBound, run.characterRange.upperBound)
-                // The graphemes starting in the cluster share its advance; one starting before it takes it whole.
-                let first = Self.graphemeIndex(containing: clusterStart, in: boundaries)
-                var members: [Int] = []
-                if let first {
-                    members.append(first)
-                    var next = first + 1
-                    while next < boundaries.count - 1, boundaries[next] < clusterEnd {
-                        members.append(next)
-                        next += 1
-                    }
-                }
-                for (position, member) in members.enumerated() {
-                    let share = width / Double(members.count)
-                    let part = rtl ? members.count - 1 - position : position
-                    let low = x0 + share * Double(part)
-                    if var box = boxes[member] {
-                        box.minX = min(box.minX, low)
-                        box.maxX = max(box.maxX, low + share)
-                        boxes[member] = box
-                    } else {
-                        boxes[member] = Box(
-                            range: boundaries[member]..<boundaries[member + 1], minX: low, maxX: low + share,
-                            isRightToLeft: rtl)
-                        order.append(member)
-                    }
-                }
-                index = last + 1
             }
         }
         return order.compactMap { boxes[$0] }.sorted { $0.minX < $1.minX || ($0.minX == $1.minX && $0.maxX < $1.maxX) }

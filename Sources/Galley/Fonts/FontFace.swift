@@ -58,20 +58,7 @@ public final class FontFace: Hashable, @unchecked Sendable, CustomStringConverti
     ///   A path that is not a regular file (a directory, a FIFO, a device such as `/dev/zero`) or is larger than
     ///   ``Limits/fontFileBytes`` is refused before it is read.
     convenience init(path: String, index: Int, isBundled: Bool) throws {
-        var status = stat()
-        guard stat(path, &status) == 0 else { throw FontError.fileNotFound(path: path) }
-        guard status.st_mode & S_IFMT == S_IFREG else {
-            let kind =
-                status.st_mode & S_IFMT == S_IFDIR ? "a directory" : "not a regular file (a FIFO, device or socket)"
-            throw FontError.invalidFontFile(path: path, reason: "it is \(kind)")
-        }
-        let limit = Limits.current.fontFileBytes
-        guard Int(status.st_size) <= limit else {
-            throw FontError.invalidFontFile(path: path, reason: "\(status.st_size) bytes, over the \(limit)-byte limit")
-        }
-        guard let blob = hb_blob_create_from_file_or_fail(path) else {
-            throw FontError.fileNotFound(path: path)
-        }
+        let blob = try Self.fileBlob(path: path)
         try self.init(blob: blob, path: path, index: index, isBundled: isBundled)
     }
 
@@ -150,13 +137,27 @@ public final class FontFace: Hashable, @unchecked Sendable, CustomStringConverti
     /// How many faces the file at `path` holds; 0 when it is missing, not a regular file within
     /// ``Limits/fontFileBytes``, or not a font.
     static func faceCount(path: String) -> Int {
-        var status = stat()
-        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
-            Int(status.st_size) <= Limits.current.fontFileBytes,
-            let blob = hb_blob_create_from_file_or_fail(path)
-        else { return 0 }
+        guard let blob = try? fileBlob(path: path) else { return 0 }
         defer { hb_blob_destroy(blob) }
         return Int(hb_face_count(blob))
+    }
+
+    /// The font file at `path` as a HarfBuzz blob (the caller destroys it), refused before it is read unless it is
+    /// a regular file within ``Limits/fontFileBytes``: a FIFO would block, a device never end.
+    private static func fileBlob(path: String) throws -> OpaquePointer {
+        var status = stat()
+        guard stat(path, &status) == 0 else { throw FontError.fileNotFound(path: path) }
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            let kind =
+                status.st_mode & S_IFMT == S_IFDIR ? "a directory" : "not a regular file (a FIFO, device or socket)"
+            throw FontError.invalidFontFile(path: path, reason: "it is \(kind)")
+        }
+        let limit = Limits.current.fontFileBytes
+        guard Int(status.st_size) <= limit else {
+            throw FontError.invalidFontFile(path: path, reason: "\(status.st_size) bytes, over the \(limit)-byte limit")
+        }
+        guard let blob = hb_blob_create_from_file_or_fail(path) else { throw FontError.fileNotFound(path: path) }
+        return blob
     }
 
     private static func readAxes(_ face: OpaquePointer) -> [FontAxis] {

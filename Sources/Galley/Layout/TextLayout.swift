@@ -121,7 +121,7 @@ extension LineFragment {
 
     /// For each cluster of `glyphs` (paragraph offsets), the start of the next cluster in logical order; none for
     /// the last.
-    static func nextClusterStarts(of glyphs: [ShapedGlyph]) -> [Int: Int] {
+    private static func nextClusterStarts(of glyphs: [ShapedGlyph]) -> [Int: Int] {
         let starts = Set(glyphs.map(\.cluster)).sorted()
         var next: [Int: Int] = [:]
         next.reserveCapacity(starts.count)

@@ -33,14 +33,15 @@ public enum InputReader {
         defer { input.close() }
         let bytes = try input.readAll(limit: sizeLimit)
         guard let text = String(validating: bytes, as: UTF8.self) else {
-            let offset = firstInvalidUTF8Offset(Data(bytes)) ?? 0
+            let offset = firstInvalidUTF8Offset(bytes) ?? 0
             throw InputError("\(path): not valid UTF-8 (first bad byte at offset \(offset))")
         }
         return text
     }
 
-    private static func firstInvalidUTF8Offset(_ data: Data) -> Int? {
-        let bytes = [UInt8](data)
+    /// The offset of the first byte of `bytes` that does not begin a valid UTF-8 sequence; nil when all are valid.
+    public static func firstInvalidUTF8Offset<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Int? {
+        let bytes = Array(bytes)
         var offset = 0
         while offset < bytes.count {
             let byte = bytes[offset]

@@ -35,10 +35,8 @@ import Testing
             let storage = TextStorage(text, attributes: attributes)
             let manager = LayoutManager(textStorage: storage, fontLibrary: library)
             manager.addTextContainer(TextContainer(width: width))
-            let starts = try manager.layout().lineFragments.map {
-                String(decoding: storage.utf16.prefix($0.characterRange.lowerBound), as: UTF16.self).unicodeScalars
-                    .count
-            }
+            let starts = ChromiumTextFundamentalsTests.scalarOffsets(
+                try manager.layout().lineFragments.map(\.characterRange.lowerBound), in: text)
             if starts != answer.line_starts {
                 differing.append("\(input.id): \(starts) vs \(answer.line_starts ?? [])")
             }

@@ -27,6 +27,12 @@ import Testing
     /// (Chromium's pre-wrap ignores it).
     static let otherReference: Set<String> = ["linesep"]
 
+    /// UTF-16 offsets into `text` as the code-point offsets chrome_lines.py reports.
+    static func scalarOffsets(_ offsets: [Int], in text: String) -> [Int] {
+        let units = Array(text.utf16)
+        return offsets.map { String(decoding: units[..<$0], as: UTF16.self).unicodeScalars.count }
+    }
+
     static func rows(_ name: String) throws -> [Row] {
         let text = try String(contentsOf: TestFonts.fixture("chromium/\(name)"), encoding: .utf8)
         return try text.split(separator: "\n").map { try JSONDecoder().decode(Row.self, from: Data($0.utf8)) }
@@ -60,10 +66,7 @@ import Testing
             let manager = LayoutManager(textStorage: storage, fontLibrary: library)
             manager.addTextContainer(TextContainer(width: width))
             let fragments = try manager.layout().lineFragments
-            let starts = fragments.map {
-                String(decoding: storage.utf16.prefix($0.characterRange.lowerBound), as: UTF16.self).unicodeScalars
-                    .count
-            }
+            let starts = Self.scalarOffsets(fragments.map(\.characterRange.lowerBound), in: text)
             // Chromium rounds each font's ascent and descent to whole pixels, so every line of these rows is 20 px
             // there; Galley's unrounded lines are Inter's 20.57 pt, the emoji font's 0.05 pt more at most.
             if let height = answer.height, let lines = answer.lines, height == 20 * Double(lines) {

@@ -33,9 +33,7 @@ import Testing
         for (input, answer) in zip(inputs, answers) {
             let text = try #require(input.text)
             let measurement = try measurer.measure(text, attributes: attributes, width: width)
-            let lineStarts = measurement.lineStarts.map {
-                String(decoding: Array(text.utf16)[..<$0], as: UTF16.self).unicodeScalars.count
-            }
+            let lineStarts = ChromiumTextFundamentalsTests.scalarOffsets(measurement.lineStarts, in: text)
             if lineStarts == answer.line_starts {
                 starts += 1
             } else {
