@@ -127,7 +127,12 @@ int CPNG_decode_rgba(const uint8_t *data, size_t length, uint64_t pixelLimit, ui
     png_set_read_fn(png, &source, on_read);
     png_read_info(png, info);
     uint32_t w = png_get_image_width(png, info), h = png_get_image_height(png, info);
-    if ((uint64_t)w * h > pixelLimit) png_error(png, "the image has more pixels than the limit");
+    if ((uint64_t)w * h > pixelLimit) {
+        /* The size goes back with the error, so the caller can name it. */
+        *width = w;
+        *height = h;
+        png_error(png, "the image has more pixels than the limit");
+    }
     png_set_expand(png);
     png_set_strip_16(png);
     png_set_gray_to_rgb(png);

@@ -32,6 +32,34 @@ struct DocumentOptions: ParsableArguments {
     var exclude: [String] = []
 
     @Option(
+        help: ArgumentHelp(
+            "A picture text flows around, as FILE@X,Y (its top-left in points); repeatable.",
+            discussion: "Drawn at one point per pixel; text keeps out of its pixels with alpha over --image-threshold, "
+                + "grown by --image-margin, on both sides of the outline."))
+    var excludeImage: [String] = []
+
+    @Option(parsing: .unconditional, help: "The alpha over which a picture's pixels keep text out, 0…1 (default 0.5).")
+    var imageThreshold = 0.5
+
+    @Option(parsing: .unconditional, help: "Points kept free around a picture's outline (default 6).")
+    var imageMargin = 6.0
+
+    @Option(
+        parsing: .unconditional,
+        help: "Outline the glyphs: stroke width in percent of the font size (negative: fill and stroke, as TextKit).")
+    var strokeWidth: Double?
+
+    @Option(help: "The outline's colour as #RRGGBB or #RRGGBBAA (default: the text colour).")
+    var strokeColor: String?
+
+    @Option(parsing: .unconditional, help: "Slant the glyphs: x shift per unit of height (TextKit's obliqueness).")
+    var obliqueness: Double?
+
+    @Option(
+        parsing: .unconditional, help: "Widen (positive) or narrow the glyphs: log of the scale (TextKit's expansion).")
+    var expansion: Double?
+
+    @Option(
         name: [.customLong("margin"), .customLong("padding")], parsing: .unconditional,
         help: "Empty margin around the container in the image, in points (default 16; --padding is its old name).")
     var margin: Double?
@@ -41,6 +69,11 @@ struct DocumentOptions: ParsableArguments {
         try NumberFlag.check("--height", height, 0...100_000)
         try NumberFlag.check("--scale", scale, 0.1...8)
         try NumberFlag.check("--margin", margin, 0...10_000)
+        try NumberFlag.check("--image-threshold", imageThreshold, 0...1)
+        try NumberFlag.check("--image-margin", imageMargin, 0...ExclusionError.marginLimit)
+        try NumberFlag.check("--stroke-width", strokeWidth, -100...100)
+        try NumberFlag.check("--obliqueness", obliqueness, -4...4)
+        try NumberFlag.check("--expansion", expansion, -2...2)
     }
 
     /// Reads `input` (.txt, .md, .json, or `-`) with the flags laid over it, and the font library it uses.
@@ -76,6 +109,17 @@ struct DocumentOptions: ParsableArguments {
         if textOptions.isSet {
             try storage.modifyAttributes(in: 0..<storage.length) { textOptions.applied(to: $0) }
         }
+        let strokeColor = try self.strokeColor.map { try parseColor($0, flag: "--stroke-color") }
+        if strokeWidth != nil || strokeColor != nil || obliqueness != nil || expansion != nil {
+            try storage.modifyAttributes(in: 0..<storage.length) {
+                var changed = $0
+                changed.strokeWidth = strokeWidth ?? changed.strokeWidth
+                changed.strokeColor = strokeColor ?? changed.strokeColor
+                changed.obliqueness = obliqueness ?? changed.obliqueness
+                changed.expansion = expansion ?? changed.expansion
+                return changed
+            }
+        }
         if letterpress {
             try storage.modifyAttributes(in: 0..<storage.length) {
                 var changed = $0; changed.textEffect = .letterpress; return changed
@@ -87,6 +131,30 @@ struct DocumentOptions: ParsableArguments {
             } catch let error as PathError {
                 throw ValidationError("--exclude #\(index + 1): \(error)")
             }
+        }
+        for spec in excludeImage { document.exclusions.append(try pictureExclusion(spec)) }
+    }
+
+    /// `FILE@X,Y`: the picture at FILE drawn with its top-left at (X, Y), text flowing around its outline.
+    private func pictureExclusion(_ spec: String) throws -> Exclusion {
+        guard let at = spec.lastIndex(of: "@") else {
+            throw ValidationError("--exclude-image \"\(spec)\": expected FILE@X,Y")
+        }
+        let coordinates = spec[spec.index(after: at)...].split(separator: ",").map { Double($0) }
+        let limit = BezierPath.coordinateLimit
+        guard coordinates.count == 2, let x = coordinates[0], let y = coordinates[1], abs(x) <= limit,
+            abs(y) <= limit
+        else {
+            throw ValidationError("--exclude-image \"\(spec)\": expected FILE@X,Y with X and Y within ±\(limit) points")
+        }
+        do {
+            let image = try PNGReader.read(contentsOfFile: String(spec[..<at]))
+            return try Exclusion(
+                image: image,
+                frame: Rect(x: x, y: y, width: Double(image.width), height: Double(image.height)),
+                threshold: imageThreshold, margin: imageMargin)
+        } catch let error as GalleyError {
+            throw ValidationError("--exclude-image: \(error.description)")
         }
     }
 

@@ -33,8 +33,9 @@ public struct DocumentRenderer {
         // column's ink (shadows included) would fall outside it.
         let textHeight = document.height > 0 ? document.height : layout.usedRect().maxY
         var content = Rect(x: 0, y: 0, width: document.width, height: max(1, textHeight))
-        for exclusion in exclusions where exclusion.fill != nil || exclusion.label != nil {
-            let bounds = exclusion.path.bounds
+        for exclusion in exclusions where exclusion.fill != nil || exclusion.label != nil || exclusion.image != nil {
+            let bounds =
+                exclusion.image != nil ? exclusion.imageFrame ?? exclusion.shape.bounds : exclusion.shape.bounds
             content = content.union(
                 Rect(x: bounds.minX + columnX(0), y: bounds.minY, width: bounds.width, height: bounds.height))
         }
@@ -56,9 +57,10 @@ public struct DocumentRenderer {
         // Exclusions are in the first column's coordinates.
         moveTo(column: 0)
         for exclusion in exclusions {
-            if let fill = exclusion.fill { renderer.fill(exclusion.path, color: fill, on: &canvas) }
+            if let fill = exclusion.fill, let path = exclusion.path { renderer.fill(path, color: fill, on: &canvas) }
+            if let image = exclusion.image, let frame = exclusion.imageFrame { canvas.draw(image, in: frame) }
             if let label = exclusion.label {
-                try draw(label, centeredIn: exclusion.path.bounds, on: &canvas, renderer: renderer)
+                try draw(label, centeredIn: exclusion.shape.bounds, on: &canvas, renderer: renderer)
             }
         }
         for column in 0..<columns {
@@ -91,7 +93,7 @@ public struct DocumentRenderer {
             manager.addTextContainer(
                 TextContainer(
                     size: Size(width: columnWidth, height: document.height),
-                    exclusionPaths: column == 0 ? exclusions.map(\.path) : [],
+                    exclusions: column == 0 ? exclusions.map(\.shape) : [],
                     lineFragmentPadding: document.lineFragmentPadding,
                     maximumNumberOfLines: document.maximumLines, lineBreakMode: document.lineBreakMode))
         }

@@ -31,6 +31,12 @@ public struct Limits: Hashable, Sendable {
     public var flattenedSegments = 2_000_000
     /// Bytes in one font file (Noto Sans CJK's collection is 20 MB, Noto Color Emoji's 10 MB).
     public var fontFileBytes = 128 << 20
+    /// Pixels in one image read from a file (attachments, pictures text wraps around): 4096 × 4096.
+    public var inputImagePixels = 1 << 24
+    /// Bytes in one image file.
+    public var imageFileBytes = 64 << 20
+    /// Nesting levels of one list item (``ParagraphStyle/textLists``).
+    public var listNesting = 16
 
     /// The default limits.
     public init() {}

@@ -45,6 +45,8 @@ public final class FontFace: Hashable, @unchecked Sendable, CustomStringConverti
     private let blob: OpaquePointer
     private let freeTypeFace: Locked<FT_Face?>
     private let spaceInteractionCache = Locked<SpaceInteraction?>(nil)
+    /// ``glyphsSubstituted(byFeature:)`` per feature tag.
+    let featureCoverage = Locked<[String: Set<UInt32>]>([:])
 
     /// Held strongly (an instance points back without retaining, so there is no cycle): weak references would
     /// move every instance's reference count to a side table and make each copy of a ``Font`` several times

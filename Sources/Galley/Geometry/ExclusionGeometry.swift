@@ -47,9 +47,15 @@ struct ExclusionGeometry: Sendable {
     }
 
     private let shapes: [Shape]
+    /// The image exclusions, answered from their pixel rows.
+    private let masks: [ImageMask]
 
-    init(paths: [BezierPath]) {
-        shapes = paths.compactMap { path in
+    init(paths: [BezierPath], exclusions: [ExclusionPath] = []) {
+        masks = exclusions.compactMap { exclusion in
+            if case .image(let mask) = exclusion.shape { return mask }
+            return nil
+        }
+        shapes = (paths + exclusions.compactMap(\.path)).compactMap { path in
             var edges: [Edge] = []
             for polygon in path.flattened(tolerance: Self.tolerance) {
                 for (index, start) in polygon.enumerated() {
@@ -95,6 +101,7 @@ struct ExclusionGeometry: Sendable {
         for shape in shapes where shape.maxY > top && shape.minY < bottom {
             intervals += Self.intervals(of: shape, top: top, bottom: bottom)
         }
+        for mask in masks { intervals += mask.excludedIntervals(top: top, bottom: bottom) }
         intervals.sort { $0.lowerBound < $1.lowerBound }
         var merged: [ClosedRange<Double>] = []
         for interval in intervals {

@@ -31,11 +31,24 @@ public struct Itemizer: Sendable {
                 var shaping = run.attributes.shapingKey
                 if shaping.language == nil { shaping.language = paragraphLanguage }
                 let base = try fontLibrary.font(for: shaping.font, settings: settings)
+                // A superscript's form depends on which of its characters each font has.
+                let scalars =
+                    shaping.superscript == 0
+                    ? [] : Array(String(decoding: text[run.utf16Range], as: UTF16.self).unicodeScalars)
                 builder.beginRun(
                     shaping: shaping, styleLineHeight: shaping.font.textStyle.map { settings.leading(of: $0) },
-                    base: base)
+                    base: base, scalars: scalars)
                 let end = run.utf16Range.upperBound
                 var offset = run.utf16Range.lowerBound
+                if shaping.attachment != nil {
+                    // An attachment draws no glyph from any font: no fallback, one item per bidi level.
+                    while offset < end {
+                        let length = UTF16Decoding.scalar(in: text, at: offset).1
+                        builder.add(offset..<(offset + length), script: .common, font: base)
+                        offset += length
+                    }
+                    continue
+                }
                 var (scalar, length) = UTF16Decoding.scalar(in: text, at: offset)
                 while offset < end {
                     let stop = extendsOpenItemsQuickly ? builder.extendOpenItem(text, from: offset, to: end) : offset
@@ -76,7 +89,7 @@ public struct Itemizer: Sendable {
         var openLevel: UInt8 = 0
         var openScript = Script.common
         var openStyle: RunStyle?
-        var openFont: Font? { openStyle?.font }
+        var openFont: Font? { openStyle?.matchedFont }
         /// Whether the open item has seen a strong script yet.
         var openIsStrong = false
         /// Whether characters now being added may join the open item: false when their attribute run shapes
@@ -85,6 +98,8 @@ public struct Itemizer: Sendable {
         /// The attributes of the characters now being added.
         var runShaping: ShapingKey?
         var runStyleLineHeight: Double?
+        /// The run's characters when it is a superscript or subscript (its fonts' forms depend on them).
+        var runScalars: [Unicode.Scalar] = []
         /// The styles made for the current attribute run's attributes, one per font.
         var runStyles: [RunStyle] = []
         /// Whether the open font was chosen for a character of the current attribute run: a font choice looks back
@@ -105,9 +120,13 @@ public struct Itemizer: Sendable {
         /// The font of the run's previous character, nil at the run's start.
         var previousFontInRun: Font? { openFontIsInRun ? openFont : nil }
 
-        mutating func beginRun(shaping: ShapingKey, styleLineHeight: Double?, base: Font) {
-            runJoinsOpenItem = openStyle.map { $0.shaping == shaping && $0.styleLineHeight == styleLineHeight } ?? false
+        mutating func beginRun(shaping: ShapingKey, styleLineHeight: Double?, base: Font, scalars: [Unicode.Scalar]) {
+            // A superscript's style depends on its characters: runs of them never share one.
+            runJoinsOpenItem =
+                shaping.superscript == 0
+                && openStyle.map { $0.shaping == shaping && $0.styleLineHeight == styleLineHeight } ?? false
             if !runJoinsOpenItem { runStyles.removeAll(keepingCapacity: true) }
+            runScalars = scalars
             runShaping = shaping
             runStyleLineHeight = styleLineHeight
             runFont = base
@@ -210,10 +229,19 @@ public struct Itemizer: Sendable {
 
         /// The style of the current attribute run in `font`, made the first time it is asked for.
         private mutating func style(for font: Font) -> RunStyle? {
-            if let made = runStyles.first(where: { $0.font == font }) { return made }
-            guard let runShaping, let runFont else { return nil }
-            let style = RunStyle(
-                font: font, primaryFont: runFont, shaping: runShaping, styleLineHeight: runStyleLineHeight)
+            if let made = runStyles.first(where: { $0.matchedFont == font }) { return made }
+            guard var runShaping, let runFont else { return nil }
+            let style: RunStyle
+            if runShaping.superscript != 0 {
+                let position = VerticalPosition(level: runShaping.superscript, font: font, scalars: runScalars)
+                if let feature = position.feature { runShaping.fontFeatures.append(feature) }
+                style = RunStyle(
+                    font: position.font, matchedFont: font, primaryFont: runFont, shaping: runShaping,
+                    styleLineHeight: runStyleLineHeight, baselineShift: position.baselineShift)
+            } else {
+                style = RunStyle(
+                    font: font, primaryFont: runFont, shaping: runShaping, styleLineHeight: runStyleLineHeight)
+            }
             runStyles.append(style)
             return style
         }

@@ -44,29 +44,48 @@ public struct ItemizedParagraph: Sendable {
 /// style's leading. Shared by reference, so that copying a run (which layout does often) retains one object.
 final class RunStyle: Hashable, Sendable {
     let font: Font
+    /// The font character matching chose, before a superscript or subscript made it smaller (``font`` otherwise).
+    let matchedFont: Font
     /// The font the attributes ask for, before fallback: decorations take their position and thickness from it,
     /// so an underline runs level across Latin, Chinese, Arabic and emoji in one attribute run.
     let primaryFont: Font
     let shaping: ShapingKey
     /// The Dynamic Type leading of the run's text style, in points; nil for a fixed font.
     let styleLineHeight: Double?
-    /// The font's ascender, descender (negative) and line gap in points, read once for every line the run is on.
+    /// How far a synthesized superscript or subscript raises the glyphs, in points (negative lowers them).
+    let baselineShift: Double
+    /// The font's ascender, descender (negative) and line gap in points, read once for every line the run is on;
+    /// an attachment's reach above and below the baseline instead, with no gap.
     let ascender: Double, descender: Double, lineGap: Double
 
-    init(font: Font, primaryFont: Font, shaping: ShapingKey, styleLineHeight: Double?) {
+    init(
+        font: Font, matchedFont: Font? = nil, primaryFont: Font, shaping: ShapingKey, styleLineHeight: Double?,
+        baselineShift: Double = 0
+    ) {
         self.font = font
+        self.matchedFont = matchedFont ?? font
         self.primaryFont = primaryFont
         self.shaping = shaping
         self.styleLineHeight = styleLineHeight
-        ascender = font.ascender
-        descender = font.descender
-        lineGap = font.lineGap
+        self.baselineShift = baselineShift
+        if let attachment = shaping.attachment {
+            ascender = attachment.ascent
+            descender = attachment.descent
+            lineGap = 0
+        } else {
+            ascender = font.ascender + baselineShift
+            descender = font.descender + baselineShift
+            lineGap = font.lineGap
+        }
     }
+
+    /// The attachment the run's characters draw, if any.
+    var attachment: TextAttachment? { shaping.attachment }
 
     static func == (lhs: RunStyle, rhs: RunStyle) -> Bool {
         lhs === rhs
             || (lhs.font == rhs.font && lhs.primaryFont == rhs.primaryFont && lhs.shaping == rhs.shaping
-                && lhs.styleLineHeight == rhs.styleLineHeight)
+                && lhs.styleLineHeight == rhs.styleLineHeight && lhs.baselineShift == rhs.baselineShift)
     }
 
     func hash(into hasher: inout Hasher) {

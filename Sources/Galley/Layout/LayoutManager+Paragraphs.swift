@@ -4,6 +4,7 @@ extension LayoutManager {
     /// needed. Paragraphs outside the range keep everything.
     func storageEdited(_ edit: TextEdit) {
         invalidateLayout()
+        listNumberingAfter.removeAll()
         guard paragraphCache.isLoaded else { return }
         let old = edit.rangeBeforeEdit
         let starts = paragraphCache.starts
@@ -61,6 +62,24 @@ extension LayoutManager {
             itemizer: Itemizer(fontLibrary: fontLibrary, settings: settings))
         paragraphCache.setShaped(shaped, at: index)
         return shaped
+    }
+
+    /// The item number of paragraph `index` in its innermost list (nil outside lists), counted from the nearest
+    /// paragraph before it whose numbering is known or that is in no list, and remembered for the next question.
+    func listItemNumber(at index: Int) -> Int? {
+        let entries = paragraphCache.entries
+        guard !entries[index].paragraph.style.textLists.isEmpty else { return nil }
+        var first = index
+        while first > 0, listNumberingAfter[first - 1] == nil, !entries[first - 1].paragraph.style.textLists.isEmpty {
+            first -= 1
+        }
+        var numbering = first > 0 ? listNumberingAfter[first - 1] ?? ListNumbering() : ListNumbering()
+        var number: Int?
+        for position in first...index {
+            number = numbering.next(entries[position].paragraph.style.textLists)
+            listNumberingAfter[position] = numbering
+        }
+        return number
     }
 
     /// Itemizes and shapes one paragraph, refusing one longer than ``paragraphLengthLimit``.

@@ -4,7 +4,7 @@ extension LayoutManager {
     /// the paragraphs it touches, and window queries lay out only as far as they reach.
     public var layoutIsIncremental: Bool {
         guard textContainers.count == 1, let container = textContainers.first else { return false }
-        return container.isHeightUnbounded && container.exclusionPaths.isEmpty && container.maximumNumberOfLines == 0
+        return container.isHeightUnbounded && !container.hasExclusions && container.maximumNumberOfLines == 0
     }
 
     /// The line fragments of container 0 whose bands meet `rect` (points, container coordinates), in layout order.
@@ -102,12 +102,17 @@ extension LayoutManager {
 
     /// The paragraph at `index` laid out alone from y = 0 and character 0, kept until it or the container changes.
     private func localLayout(at index: Int) throws -> (fragments: [LineFragment], height: Double) {
-        if let local = paragraphCache.entries[index].local { return local }
+        let number = listItemNumber(at: index)
+        // An edit elsewhere in a list renumbers its items: a kept layout with another number is made again.
+        if let local = paragraphCache.entries[index].local, local.fragments.first?.listMarker?.itemNumber == number {
+            return local
+        }
         let shaped = try shapedParagraph(at: index).relocated(to: 0)
         var typesetter = Typesetter(
             containers: textContainers, shaper: shaper, fontLibrary: fontLibrary, settings: settings,
             continuing: index > 0)
-        try typesetter.place(paragraph: shaped, index: 0, isLast: index == paragraphCache.entries.count - 1)
+        try typesetter.place(
+            paragraph: shaped, index: 0, isLast: index == paragraphCache.entries.count - 1, listItemNumber: number)
         let local = (typesetter.finish(textLength: shaped.paragraph.length).lineFragments, typesetter.currentY)
         paragraphCache.setLocal(local, at: index)
         return local
@@ -130,6 +135,6 @@ extension LineFragment {
                     characterRange: shift($0.characterRange))
             },
             paragraphIndex: paragraphIndex, paragraphStart: paragraphStart + characters, isTruncated: isTruncated,
-            clipsToRect: clipsToRect, isRightToLeft: isRightToLeft)
+            clipsToRect: clipsToRect, isRightToLeft: isRightToLeft, listMarker: listMarker?.offset(y: y))
     }
 }

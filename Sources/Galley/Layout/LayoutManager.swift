@@ -33,6 +33,9 @@ public final class LayoutManager {
     let shaper = Shaper()
     /// The storage's paragraphs as this manager keeps them, updated edit by edit (LayoutManager+Paragraphs).
     var paragraphCache = ParagraphCache()
+    /// List numbering states after paragraphs whose item numbers an incremental layout asked for, by paragraph
+    /// index; emptied by every edit.
+    var listNumberingAfter: [Int: ListNumbering] = [:]
     private var storageObservation: ObservationToken?
     private var cached: (layout: TextLayout, containers: [ContainerSnapshot], changeCount: Int)?
 
@@ -112,6 +115,7 @@ public final class LayoutManager {
     /// Forgets the shaped paragraphs and the layout, as after a font or settings change.
     public func invalidateShaping() {
         paragraphCache.invalidateAll()
+        listNumberingAfter.removeAll()
         cached = nil
     }
 
@@ -133,9 +137,11 @@ public final class LayoutManager {
         loadParagraphs()
         var start = 0
         let count = paragraphCache.entries.count
+        var numbering = ListNumbering()
         for index in 0..<count {
+            let number = numbering.next(paragraphCache.entries[index].paragraph.style.textLists)
             let shaped = try shapedParagraph(at: index).relocated(to: start)
-            try typesetter.place(paragraph: shaped, index: index, isLast: index == count - 1)
+            try typesetter.place(paragraph: shaped, index: index, isLast: index == count - 1, listItemNumber: number)
             if typesetter.isStopped { break }
             start += paragraphCache.lengths[index]
         }
@@ -160,6 +166,7 @@ struct ContainerSnapshot: Equatable {
     let size: Size
     let padding: Double
     let paths: [BezierPath]
+    let exclusions: [ExclusionPath]
     let maximumLines: Int
     let mode: ParagraphStyle.LineBreakMode
 
@@ -167,6 +174,7 @@ struct ContainerSnapshot: Equatable {
         size = container.size
         padding = container.lineFragmentPadding
         paths = container.exclusionPaths
+        exclusions = container.exclusions
         maximumLines = container.maximumNumberOfLines
         mode = container.lineBreakMode
     }

@@ -46,6 +46,8 @@ public struct LineFragment: Sendable {
     public let clipsToRect: Bool
     /// Whether the paragraph runs right to left.
     public let isRightToLeft: Bool
+    /// The list marker drawn beside the line, on the first line of a list item's paragraph.
+    public internal(set) var listMarker: ListMarker? = nil
 
     /// The line's height in points (the band's).
     public var height: Double { rect.height }

@@ -13,6 +13,11 @@ public final class TextContainer {
     public var exclusionPaths: [BezierPath] {
         didSet { geometry = nil }
     }
+    /// More shapes text flows around, beside ``exclusionPaths``: paths, or pictures' outlines
+    /// (``ExclusionPath/init(image:origin:size:threshold:margin:)``).
+    public var exclusions: [ExclusionPath] {
+        didSet { geometry = nil }
+    }
     /// The most lines (bands of text) this container holds; 0 for no limit.
     public var maximumNumberOfLines: Int
     /// How the last line is cut when ``maximumNumberOfLines`` stops the text: a truncating mode ends it with an
@@ -24,15 +29,17 @@ public final class TextContainer {
 
     private var geometry: ExclusionGeometry?
 
-    /// A container of `size` points (height 0: unbounded) with text flowing around `exclusionPaths` (container
-    /// coordinates), `lineFragmentPadding` points inside each line's ends, at most `maximumNumberOfLines` lines (0: no
-    /// limit) and `lineBreakMode` for its last line.
+    /// A container of `size` points (height 0: unbounded) with text flowing around `exclusionPaths` and
+    /// `exclusions` (container coordinates), `lineFragmentPadding` points inside each line's ends, at most
+    /// `maximumNumberOfLines` lines (0: no limit) and `lineBreakMode` for its last line.
     public init(
-        size: Size, exclusionPaths: [BezierPath] = [], lineFragmentPadding: Double = 0, maximumNumberOfLines: Int = 0,
+        size: Size, exclusionPaths: [BezierPath] = [], exclusions: [ExclusionPath] = [],
+        lineFragmentPadding: Double = 0, maximumNumberOfLines: Int = 0,
         lineBreakMode: ParagraphStyle.LineBreakMode = .wordWrap
     ) {
         self.size = size
         self.exclusionPaths = exclusionPaths
+        self.exclusions = exclusions
         self.lineFragmentPadding = lineFragmentPadding
         self.maximumNumberOfLines = maximumNumberOfLines
         self.lineBreakMode = lineBreakMode
@@ -42,6 +49,9 @@ public final class TextContainer {
     public convenience init(width: Double, height: Double = 0) {
         self.init(size: Size(width: width, height: height))
     }
+
+    /// Whether text flows around anything.
+    public var hasExclusions: Bool { !exclusionPaths.isEmpty || !exclusions.isEmpty }
 
     /// Whether the height is unbounded.
     public var isHeightUnbounded: Bool { size.height == 0 }
@@ -58,12 +68,13 @@ public final class TextContainer {
         guard lineFragmentPadding.isFinite, lineFragmentPadding >= 0, 2 * lineFragmentPadding < width else {
             throw LayoutError.invalidPadding(lineFragmentPadding, width: width)
         }
-        for path in exclusionPaths { try path.validate() }
+        let paths = exclusionPaths + exclusions.compactMap(\.path)
+        for path in paths { try path.validate() }
         // Curves become chords for layout: bound them before any is made (a few thousand wild cubics would take
         // gigabytes).
         let limit = Limits.current.flattenedSegments
         var chords = 0
-        for path in exclusionPaths {
+        for path in paths {
             chords += path.flattenedSegmentCount(tolerance: ExclusionGeometry.tolerance)
             if chords > limit { throw PathError.tooManyFlattenedSegments(count: chords, limit: limit) }
         }
@@ -71,7 +82,7 @@ public final class TextContainer {
 
     /// The parts of the band `[top, bottom]` between `minX` and `maxX` that no exclusion path touches.
     func freeSegments(minX: Double, maxX: Double, top: Double, bottom: Double) -> [FreeSegment] {
-        if geometry == nil { geometry = ExclusionGeometry(paths: exclusionPaths) }
+        if geometry == nil { geometry = ExclusionGeometry(paths: exclusionPaths, exclusions: exclusions) }
         return geometry!.freeSegments(minX: minX, maxX: maxX, top: top, bottom: bottom)
     }
 }

@@ -51,16 +51,33 @@ struct Typesetter {
 
     // MARK: Paragraphs
 
-    mutating func place(paragraph shaped: ShapedParagraph, index: Int, isLast: Bool) throws {
+    /// Places `shaped`, paragraph `index` of the storage; `listItemNumber` is its number in its innermost list
+    /// (nil outside lists).
+    ///
+    /// - Throws: ``ParagraphStyleError`` for lists nested past ``Limits/listNesting`` or a bad list indent; the
+    ///   font library's errors.
+    mutating func place(paragraph shaped: ShapedParagraph, index: Int, isLast: Bool, listItemNumber: Int? = nil)
+        throws
+    {
         guard !isStopped else { return }
         let paragraph = shaped.paragraph
         let style = paragraph.style
+        if !style.textLists.isEmpty {
+            let limit = Limits.current.listNesting
+            guard style.textLists.count <= limit else {
+                throw ParagraphStyleError.listNestingTooDeep(style.textLists.count, limit: limit)
+            }
+            guard style.listIndent.isFinite, (0...ParagraphStyle.tabLocationLimit).contains(style.listIndent) else {
+                throw ParagraphStyleError.invalidListIndent(style.listIndent, limit: ParagraphStyle.tabLocationLimit)
+            }
+        }
         if bandsInContainer > 0 { y += style.paragraphSpacingBefore }
         let primary = paragraph.leadingAttributes.shapingKey.font
         let baseFont = try fontLibrary.font(for: primary, settings: settings)
         let context = ParagraphContext(
             shaped: shaped, index: index, isLast: isLast, style: style, baseFont: baseFont,
-            baseLeading: primary.textStyle.map { settings.leading(of: $0) }, isRightToLeft: shaped.bidi.isRightToLeft)
+            baseLeading: primary.textStyle.map { settings.leading(of: $0) }, isRightToLeft: shaped.bidi.isRightToLeft,
+            listItemNumber: style.textLists.isEmpty ? nil : listItemNumber ?? style.textLists.last!.startingItemNumber)
         if paragraph.length == 0 {
             placeEmptyLine(context)
         } else {
@@ -83,6 +100,8 @@ struct Typesetter {
         /// The primary font's text-style leading, when it is a text style.
         let baseLeading: Double?
         let isRightToLeft: Bool
+        /// The paragraph's number in its innermost list; nil outside lists.
+        let listItemNumber: Int?
         var paragraph: Paragraph { shaped.paragraph }
         var storageStart: Int { shaped.paragraph.utf16Range.lowerBound }
     }
@@ -94,6 +113,10 @@ struct Typesetter {
         let span = lineSpan(containers[containerIndex], context, firstLine: true)
         let x = context.isRightToLeft ? span.maxX : span.minX
         let end = context.storageStart + context.paragraph.terminatorLength
+        let padding = containers[containerIndex].lineFragmentPadding
+        let marker = marker(
+            for: context, textEdge: context.isRightToLeft ? span.maxX - padding : span.minX + padding, top: top,
+            metrics: metrics)
         fragments.append(
             LineFragment(
                 containerIndex: containerIndex,
@@ -102,7 +125,7 @@ struct Typesetter {
                 baselineY: top + metrics.baselineFromTop,
                 characterRange: context.storageStart..<end, runs: [], paragraphIndex: context.index,
                 paragraphStart: context.storageStart, isTruncated: false, clipsToRect: false,
-                isRightToLeft: context.isRightToLeft))
+                isRightToLeft: context.isRightToLeft, listMarker: marker))
         bandsInContainer += 1
         y = top + metrics.height
     }
@@ -261,7 +284,9 @@ struct Typesetter {
     ) {
         let width = container.size.width
         let style = context.style
-        let head = max(0, firstLine ? style.firstLineHeadIndent : style.headIndent)
+        let head =
+            max(0, firstLine ? style.firstLineHeadIndent : style.headIndent)
+            + Double(style.textLists.count) * style.listIndent
         let tail = style.tailIndent > 0 ? style.tailIndent : width + style.tailIndent
         var minX = context.isRightToLeft ? width - tail : head
         var maxX = context.isRightToLeft ? width - head : tail
@@ -381,12 +406,27 @@ struct Typesetter {
         let paddingRect = Rect(
             x: segment.minX - containers[containerIndex].lineFragmentPadding, y: top,
             width: segment.width + 2 * containers[containerIndex].lineFragmentPadding, height: metrics.height)
+        let marker =
+            line.utf16Range.lowerBound == 0
+            ? self.marker(
+                for: context, textEdge: rtl ? segment.maxX : segment.minX, top: top, metrics: metrics) : nil
         return LineFragment(
             containerIndex: containerIndex, rect: paddingRect,
             usedRect: Rect(x: usedX, y: top, width: max(0, content), height: metrics.height), baselineY: baseline,
             characterRange: (context.storageStart + line.utf16Range.lowerBound)..<end, runs: positioned,
             paragraphIndex: context.index, paragraphStart: context.storageStart, isTruncated: truncated,
-            clipsToRect: style.lineBreakMode == .clip, isRightToLeft: rtl)
+            clipsToRect: style.lineBreakMode == .clip, isRightToLeft: rtl, listMarker: marker)
+    }
+
+    /// The list marker of the paragraph's first line, whose text starts at `textEdge`.
+    private func marker(for context: ParagraphContext, textEdge: Double, top: Double, metrics: LineMetrics)
+        -> ListMarker?
+    {
+        guard let number = context.listItemNumber else { return nil }
+        return listMarker(
+            number: number, lists: context.style.textLists, attributes: context.paragraph.leadingAttributes,
+            font: context.baseFont, rightToLeft: context.isRightToLeft, textEdge: textEdge, top: top,
+            baseline: top + metrics.baselineFromTop, lineHeight: metrics.height)
     }
 }
 

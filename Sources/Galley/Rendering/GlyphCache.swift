@@ -21,8 +21,8 @@ struct ColorBitmap: Sendable {
     let bgra: [UInt8]
 }
 
-/// Rasterized glyphs kept across renders, keyed by face, variation coordinates, pixel size, glyph id and
-/// horizontal subpixel bin (a quarter pixel).
+/// Rasterized glyphs kept across renders, keyed by face, variation coordinates, pixel size, glyph id, horizontal
+/// subpixel bin (a quarter pixel) and form (slant, expansion, stroke).
 ///
 /// Bounded by ``byteLimit``: when an insertion would pass it, the cache empties and starts over (cheaper than LRU
 /// bookkeeping on every hit, and a render refills what it uses). Safe to share between threads: one lock guards
@@ -40,6 +40,7 @@ public final class GlyphCache: Sendable {
         let pixelSize: Double
         let glyph: UInt32
         let bin: UInt8
+        var form: GlyphForm = .plain
     }
 
     private let table: Locked<BoundedTable<Key, GlyphBitmap?>>

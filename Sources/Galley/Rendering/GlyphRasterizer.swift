@@ -1,18 +1,36 @@
 import CFreeType
 
+/// How a glyph is drawn beyond its font and size: TextKit's expansion, obliqueness and stroke.
+struct GlyphForm: Hashable, Sendable {
+    /// The horizontal scale (`exp(expansion)`).
+    var horizontalScale = 1.0
+    /// The x shift per unit of height (obliqueness).
+    var slant = 0.0
+    /// The width of the outline's stroke in pixels; 0 draws the filled glyph.
+    var strokeWidth = 0.0
+
+    /// The glyph as the font draws it.
+    static let plain = GlyphForm()
+
+    /// Whether the outline is transformed before rendering.
+    var isTransformed: Bool { horizontalScale != 1 || slant != 0 }
+}
+
 /// Rasterizes glyphs with FreeType from their outlines, unhinted, at the exact pixel size, shifted by a quarter
-/// pixel per subpixel bin so spacing matches the layout; bitmap-only colour fonts (CBDT emoji) are scaled from
-/// their nearest strike.
+/// pixel per subpixel bin so spacing matches the layout, slanted, widened or stroked (FreeType's stroker) as their
+/// ``GlyphForm`` asks; bitmap-only colour fonts (CBDT emoji) are scaled from their nearest strike.
 enum GlyphRasterizer {
     /// Horizontal subpixel positions per pixel.
     static let subpixelBins = 4
 
-    static func rasterize(_ font: Font, glyph: UInt32, pixelSize: Double, bin: Int) -> GlyphBitmap? {
+    static func rasterize(_ font: Font, glyph: UInt32, pixelSize: Double, bin: Int, form: GlyphForm = .plain)
+        -> GlyphBitmap?
+    {
         guard pixelSize > 0, pixelSize.isFinite, pixelSize < 20_000 else { return nil }
         let result: GlyphBitmap?? = font.face.withFreeTypeFace { face in
             applyVariations(font, to: face)
             if face.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0 {
-                return outlineGlyph(face, glyph: glyph, pixelSize: pixelSize, bin: bin)
+                return outlineGlyph(face, glyph: glyph, pixelSize: pixelSize, bin: bin, form: form)
             }
             return colorGlyph(face, glyph: glyph, pixelSize: pixelSize)
         }
@@ -31,12 +49,20 @@ enum GlyphRasterizer {
         _ = FT_Set_Var_Design_Coordinates(face, FT_UInt(coordinates.count), &coordinates)
     }
 
-    private static func outlineGlyph(_ face: FT_Face, glyph: UInt32, pixelSize: Double, bin: Int) -> GlyphBitmap? {
+    private static func outlineGlyph(
+        _ face: FT_Face, glyph: UInt32, pixelSize: Double, bin: Int, form: GlyphForm
+    ) -> GlyphBitmap? {
         guard FT_Set_Char_Size(face, 0, FT_F26Dot6((pixelSize * 64).rounded()), 72, 72) == 0,
             FT_Load_Glyph(face, glyph, Int32(FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP)) == 0,
             let slot = face.pointee.glyph, slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE
         else { return nil }
+        if form.isTransformed {
+            var matrix = FT_Matrix(
+                xx: FT_Fixed(form.horizontalScale * 65536), xy: FT_Fixed(form.slant * 65536), yx: 0, yy: 0x10000)
+            FT_Outline_Transform(&slot.pointee.outline, &matrix)
+        }
         FT_Outline_Translate(&slot.pointee.outline, FT_Pos(bin * 64 / subpixelBins), 0)
+        if form.strokeWidth > 0 { return strokedGlyph(&slot.pointee.outline, width: form.strokeWidth) }
         guard FT_Render_Glyph(slot, FT_RENDER_MODE_NORMAL) == 0 else { return nil }
         let bitmap = slot.pointee.bitmap
         let width = Int(bitmap.width), height = Int(bitmap.rows), pitch = Int(bitmap.pitch)
@@ -49,6 +75,47 @@ enum GlyphRasterizer {
         return GlyphBitmap(
             width: width, height: height, left: Int(slot.pointee.bitmap_left), top: Int(slot.pointee.bitmap_top),
             coverage: coverage, color: nil)
+    }
+
+    /// The coverage of `outline` (26.6 pixels, y up, from the pen) stroked `width` pixels wide, centred on the
+    /// outline, with round joins.
+    private static func strokedGlyph(_ outline: UnsafeMutablePointer<FT_Outline>, width: Double) -> GlyphBitmap? {
+        let result = try? FreeType.withLibrary { library -> GlyphBitmap? in
+            var stroker: FT_Stroker?
+            guard FT_Stroker_New(library, &stroker) == 0, let stroker else { return nil }
+            defer { FT_Stroker_Done(stroker) }
+            FT_Stroker_Set(stroker, FT_Fixed(width / 2 * 64), FT_STROKER_LINECAP_ROUND, FT_STROKER_LINEJOIN_ROUND, 0)
+            guard FT_Stroker_ParseOutline(stroker, outline, 0) == 0 else { return nil }
+            var points: FT_UInt = 0, contours: FT_UInt = 0
+            guard FT_Stroker_GetCounts(stroker, &points, &contours) == 0, points > 0 else { return nil }
+            var stroked = FT_Outline()
+            guard FT_Outline_New(library, points, FT_Int(contours), &stroked) == 0 else { return nil }
+            defer { FT_Outline_Done(library, &stroked) }
+            stroked.n_points = 0
+            stroked.n_contours = 0
+            FT_Stroker_Export(stroker, &stroked)
+            var box = FT_BBox()
+            FT_Outline_Get_CBox(&stroked, &box)
+            let left = Int((Double(box.xMin) / 64).rounded(.down)), right = Int((Double(box.xMax) / 64).rounded(.up))
+            let bottom = Int((Double(box.yMin) / 64).rounded(.down)), top = Int((Double(box.yMax) / 64).rounded(.up))
+            let columns = right - left, rows = top - bottom
+            guard columns > 0, rows > 0, columns * rows < 1 << 26 else { return nil }
+            FT_Outline_Translate(&stroked, FT_Pos(-left * 64), FT_Pos(-bottom * 64))
+            var coverage = [UInt8](repeating: 0, count: columns * rows)
+            let rendered = coverage.withUnsafeMutableBufferPointer { buffer -> Bool in
+                var target = FT_Bitmap()
+                target.rows = UInt32(rows)
+                target.width = UInt32(columns)
+                target.pitch = Int32(columns)
+                target.buffer = buffer.baseAddress
+                target.num_grays = 256
+                target.pixel_mode = UInt8(FT_PIXEL_MODE_GRAY.rawValue)
+                return FT_Outline_Get_Bitmap(library, &stroked, &target) == 0
+            }
+            guard rendered else { return nil }
+            return GlyphBitmap(width: columns, height: rows, left: left, top: top, coverage: coverage, color: nil)
+        }
+        return result ?? nil
     }
 
     /// A glyph from a bitmap strike (colour emoji), scaled from the strike nearest in size with a box filter.

@@ -21,8 +21,15 @@ public enum PNGReader {
             throw RenderError.pngFailed(String(decoding: message.prefix { $0 != 0 }.map(UInt8.init), as: UTF8.self))
         }
         defer { CPNG_free(pixels) }
-        var canvas = try Canvas(width: Int(width), height: Int(height), scale: scale)
-        let count = Int(width) * Int(height) * 4
+        return try canvas(from: pixels, width: Int(width), height: Int(height), scale: scale)
+    }
+
+    /// A canvas of libpng's straight RGBA rows, premultiplied.
+    private static func canvas(from pixels: UnsafeMutablePointer<UInt8>, width: Int, height: Int, scale: Double)
+        throws -> Canvas
+    {
+        var canvas = try Canvas(width: width, height: height, scale: scale)
+        let count = width * height * 4
         for index in stride(from: 0, to: count, by: 4) {
             let alpha = Int(pixels[index + 3])
             for channel in 0..<3 {
@@ -31,5 +38,71 @@ public enum PNGReader {
             canvas.pixels[index + 3] = UInt8(alpha)
         }
         return canvas
+    }
+}
+
+extension PNGReader {
+    /// The PNG file at `path`, decoded at `scale` pixels per point.
+    ///
+    /// - Throws: ``ImageError`` naming the file: unreadable (missing, a directory, a FIFO, over
+    ///   ``Limits/imageFileBytes``), not a PNG or corrupt, or over ``Limits/inputImagePixels``.
+    public static func read(contentsOfFile path: String, scale: Double = 1) throws -> Canvas {
+        var status = stat()
+        guard stat(path, &status) == 0 else {
+            throw ImageError.unreadable(path: path, reason: String(cString: strerror(errno)))
+        }
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            throw ImageError.unreadable(path: path, reason: "it is not a regular file")
+        }
+        let limits = Limits.current
+        guard Int(status.st_size) <= limits.imageFileBytes else {
+            throw ImageError.unreadable(
+                path: path, reason: "\(status.st_size) bytes is over the limit of \(limits.imageFileBytes) bytes")
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ImageError.unreadable(path: path, reason: "it could not be read")
+        }
+        return try decode(data, scale: scale, pixelLimit: limits.inputImagePixels, path: path)
+    }
+
+    /// `data` decoded, refusing images of more than `pixelLimit` pixels before allocating them.
+    static func decode(_ data: Data, scale: Double, pixelLimit: Int, path: String) throws -> Canvas {
+        var pixels: UnsafeMutablePointer<UInt8>?
+        var width: UInt32 = 0, height: UInt32 = 0
+        var message = [CChar](repeating: 0, count: 256)
+        let status = data.withUnsafeBytes { bytes in
+            CPNG_decode_rgba(
+                bytes.bindMemory(to: UInt8.self).baseAddress, bytes.count, UInt64(pixelLimit), &pixels, &width,
+                &height, &message, message.count)
+        }
+        guard status == 0, let pixels else {
+            if width > 0, height > 0, Int(width) * Int(height) > pixelLimit {
+                throw ImageError.tooManyPixels(
+                    path: path, width: Int(width), height: Int(height), limit: pixelLimit)
+            }
+            throw ImageError.corrupt(
+                path: path, message: String(decoding: message.prefix { $0 != 0 }.map(UInt8.init), as: UTF8.self))
+        }
+        defer { CPNG_free(pixels) }
+        return try canvas(from: pixels, width: Int(width), height: Int(height), scale: scale)
+    }
+}
+
+/// Why an image file could not be used.
+public enum ImageError: GalleyError, Equatable, Sendable {
+    /// The file is missing, not a regular file, too big, or unreadable.
+    case unreadable(path: String, reason: String)
+    /// libpng could not decode it.
+    case corrupt(path: String, message: String)
+    /// It has more pixels than ``Limits/inputImagePixels``.
+    case tooManyPixels(path: String, width: Int, height: Int, limit: Int)
+
+    public var description: String {
+        switch self {
+        case .unreadable(let path, let reason): return "cannot read image \(path): \(reason)"
+        case .corrupt(let path, let message): return "image \(path) is not a readable PNG: \(message)"
+        case .tooManyPixels(let path, let width, let height, let limit):
+            return "image \(path) has \(width) × \(height) pixels, over the limit of \(limit) pixels"
+        }
     }
 }

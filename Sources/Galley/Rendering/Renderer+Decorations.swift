@@ -44,7 +44,7 @@ extension Renderer {
             func flush() {
                 if let line = open {
                     drawLine(
-                        line.decoration.style, from: line.minX, to: line.maxX, center: line.center,
+                        line.decoration, from: line.minX, to: line.maxX, center: line.center,
                         thickness: line.thickness, color: line.color, on: &canvas)
                 }
                 open = nil
@@ -55,7 +55,8 @@ extension Renderer {
                     let offset = fragment.paragraphStart + glyph.cluster
                     let attributes = attributes.attributes(at: offset)
                     guard offset < contentEnd,
-                        let decoration = isUnderline ? attributes.underline : attributes.strikethrough
+                        let decoration = isUnderline ? attributes.underline : attributes.strikethrough,
+                        !decoration.byWord || !Self.isWordSpace(storage.utf16[offset])
                     else {
                         flush()
                         continue
@@ -80,10 +81,41 @@ extension Renderer {
         }
     }
 
+    /// Whether a by-word decoration leaves the character undecorated: spaces and other white space.
+    private static func isWordSpace(_ unit: UInt16) -> Bool {
+        unit == 0x20 || unit == 0x09 || unit == 0xA0 || unit == 0x3000 || (0x2000...0x200B).contains(unit)
+    }
+
+    /// Draws one decoration from `minX` to `maxX`: its dashes (lengths in multiples of the font's thickness,
+    /// starting at `minX`), each in the decoration's style.
     private func drawLine(
+        _ decoration: TextDecoration, from minX: Double, to maxX: Double, center: Double, thickness: Double,
+        color: Color, on canvas: inout Canvas
+    ) {
+        let lengths = decoration.pattern.lengths.map { $0 * thickness * (decoration.style == .thick ? 2 : 1) }
+        guard !lengths.isEmpty, lengths.allSatisfy({ $0 > 0 }) else {
+            return drawSegment(
+                decoration.style, from: minX, to: maxX, center: center, thickness: thickness,
+                color: color, on: &canvas)
+        }
+        var x = minX
+        var index = 0
+        // Bounded: a decoration at most a container wide, dashes at least a hundredth of a point.
+        while x < maxX, index < 1_000_000 {
+            let length = max(lengths[index % lengths.count], 0.01)
+            if index % 2 == 0 {
+                drawSegment(
+                    decoration.style, from: x, to: min(maxX, x + length), center: center, thickness: thickness,
+                    color: color, on: &canvas)
+            }
+            x += length
+            index += 1
+        }
+    }
+
+    private func drawSegment(
         _ style: TextDecoration.Style, from minX: Double, to maxX: Double, center: Double, thickness: Double,
-        color: Color,
-        on canvas: inout Canvas
+        color: Color, on canvas: inout Canvas
     ) {
         switch style {
         case .single:

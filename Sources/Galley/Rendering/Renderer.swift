@@ -92,12 +92,14 @@ public final class Renderer: Sendable {
             guard reach.intersects(visible) else { continue }
             let glyphs = place(fragment, on: canvas, attributes: &attributes)
             drawBackgrounds(fragment, on: &canvas, attributes: &attributes)
+            drawAttachments(fragment, on: &canvas)
             drawShadows(glyphs, on: &canvas)
             let pressed = letterpressMask(glyphs, scale: canvas.scale)
             if let pressed { drawLetterpressHighlight(pressed, on: &canvas) }
             drawFills(glyphs, on: &canvas)
             if let pressed { drawLetterpressInnerShadow(pressed, on: &canvas) }
             drawDecorations(fragment, on: &canvas, attributes: &attributes)
+            drawListMarker(fragment, on: &canvas, attributes: &attributes)
         }
     }
 
@@ -119,45 +121,69 @@ public final class Renderer: Sendable {
 
     /// A glyph's bitmap at its pixel position, with the attributes of its characters.
     struct PlacedGlyph {
+        /// What the glyph inks: its fill, or its stroke when the text is hollow (a positive stroke width).
         let bitmap: GlyphBitmap
         /// The bitmap's top-left pixel.
         let x: Int, y: Int
         let attributes: TextAttributes
+        /// The stroke drawn over the fill when the stroke width is negative, with its top-left pixel.
+        var outline: (bitmap: GlyphBitmap, x: Int, y: Int)?
+
+        /// Whether ``bitmap`` is the stroke of hollow text.
+        var isHollow: Bool { (attributes.strokeWidth ?? 0) > 0 }
     }
 
-    private func place(_ fragment: LineFragment, on canvas: Canvas, attributes: inout AttributeCursor) -> [PlacedGlyph]
-    {
+    func place(_ fragment: LineFragment, on canvas: Canvas, attributes: inout AttributeCursor) -> [PlacedGlyph] {
         var placed: [PlacedGlyph] = []
-        let bins = Double(GlyphRasterizer.subpixelBins)
-        for run in fragment.runs {
-            let font = run.glyphRun.font
-            let pixelSize = font.size * canvas.scale
-            for (glyph, penX) in zip(run.glyphRun.glyphs, run.glyphPositions) {
-                let attributes = attributes.attributes(at: fragment.paragraphStart + glyph.cluster)
-                let x = (penX + glyph.xOffset - canvas.origin.x) * canvas.scale
-                let y =
-                    (run.origin.y + glyph.yOffset - (attributes.baselineOffset ?? 0) - canvas.origin.y) * canvas.scale
-                guard x.isFinite, y.isFinite, abs(x) < 1e7, abs(y) < 1e7 else { continue }
-                let quarters = (x * bins).rounded(.down)
-                let whole = (quarters / bins).rounded(.down)
-                let bin = Int(quarters - whole * bins)
-                let key = GlyphCache.Key(
-                    face: font.face, variations: font.variations, pixelSize: pixelSize, glyph: glyph.glyphID,
-                    bin: UInt8(bin))
-                guard
-                    let bitmap = glyphCache.bitmap(
-                        for: key,
-                        rasterize: {
-                            GlyphRasterizer.rasterize(font, glyph: glyph.glyphID, pixelSize: pixelSize, bin: bin)
-                        }), bitmap.width > 0, bitmap.height > 0
-                else { continue }
-                placed.append(
-                    PlacedGlyph(
-                        bitmap: bitmap, x: Int(whole) + bitmap.left, y: Int(y.rounded()) - bitmap.top,
-                        attributes: attributes))
+        for run in fragment.runs where run.glyphRun.style.attachment == nil {
+            place(run, paragraphStart: fragment.paragraphStart, on: canvas, into: &placed) {
+                attributes.attributes(at: $0)
             }
         }
         return placed
+    }
+
+    /// Appends the glyphs of `run` to `placed`, each with the attributes `attributesAt` gives for its storage offset.
+    func place(
+        _ run: PositionedRun, paragraphStart: Int, on canvas: Canvas, into placed: inout [PlacedGlyph],
+        attributesAt: (Int) -> TextAttributes
+    ) {
+        let bins = Double(GlyphRasterizer.subpixelBins)
+        let font = run.glyphRun.font
+        let pixelSize = font.size * canvas.scale
+        for (glyph, penX) in zip(run.glyphRun.glyphs, run.glyphPositions) {
+            let attributes = attributesAt(paragraphStart + glyph.cluster)
+            let x = (penX + glyph.xOffset - canvas.origin.x) * canvas.scale
+            let y = (run.origin.y + glyph.yOffset - (attributes.baselineOffset ?? 0) - canvas.origin.y) * canvas.scale
+            guard x.isFinite, y.isFinite, abs(x) < 1e7, abs(y) < 1e7 else { continue }
+            let quarters = (x * bins).rounded(.down)
+            let whole = (quarters / bins).rounded(.down)
+            let bin = Int(quarters - whole * bins)
+            var form = GlyphForm()
+            if let expansion = attributes.expansion { form.horizontalScale = Shaper.expansionFactor(expansion) }
+            if let slant = attributes.obliqueness, slant.isFinite { form.slant = min(max(slant, -4), 4) }
+            func bitmap(_ form: GlyphForm) -> GlyphBitmap? {
+                let key = GlyphCache.Key(
+                    face: font.face, variations: font.variations, pixelSize: pixelSize, glyph: glyph.glyphID,
+                    bin: UInt8(bin), form: form)
+                let found = glyphCache.bitmap(for: key) {
+                    GlyphRasterizer.rasterize(font, glyph: glyph.glyphID, pixelSize: pixelSize, bin: bin, form: form)
+                }
+                return found.flatMap { $0.width > 0 && $0.height > 0 ? $0 : nil }
+            }
+            let stroke = attributes.strokeWidth ?? 0
+            var strokeForm = form
+            // TextKit's stroke width is a percentage of the font size.
+            strokeForm.strokeWidth = stroke.isFinite ? min(abs(stroke), 100) / 100 * pixelSize : 0
+            let hollow = stroke > 0 && strokeForm.strokeWidth > 0
+            guard let ink = bitmap(hollow ? strokeForm : form) else { continue }
+            var entry = PlacedGlyph(
+                bitmap: ink, x: Int(whole) + ink.left, y: Int(y.rounded()) - ink.top, attributes: attributes)
+            if stroke < 0, strokeForm.strokeWidth > 0, ink.color == nil, let outline = bitmap(strokeForm) {
+                entry.outline = (outline, Int(whole) + outline.left, Int(y.rounded()) - outline.top)
+            }
+            placed.append(entry)
+        }
     }
 
     /// The union of the coverage of `glyphs`, grown by `margin` pixels.
@@ -187,13 +213,14 @@ public final class Renderer: Sendable {
 
     // MARK: Layers
 
-    private func drawFills(_ glyphs: [PlacedGlyph], on canvas: inout Canvas) {
+    func drawFills(_ glyphs: [PlacedGlyph], on canvas: inout Canvas) {
         for glyph in glyphs {
             if let image = glyph.bitmap.color {
                 canvas.compositeImage(image, left: glyph.x, top: glyph.y)
                 continue
             }
-            var color = glyph.attributes.foregroundColor ?? .black
+            let foreground = glyph.attributes.foregroundColor ?? .black
+            var color = glyph.isHollow ? glyph.attributes.strokeColor ?? foreground : foreground
             if glyph.attributes.textEffect == .letterpress {
                 let darkening = LetterpressRecipe.fillDarkening
                 color = Color(
@@ -203,6 +230,11 @@ public final class Renderer: Sendable {
             canvas.composite(
                 color, coverage: glyph.bitmap.coverage, width: glyph.bitmap.width, height: glyph.bitmap.height,
                 left: glyph.x, top: glyph.y)
+            if let outline = glyph.outline {
+                canvas.composite(
+                    glyph.attributes.strokeColor ?? foreground, coverage: outline.bitmap.coverage,
+                    width: outline.bitmap.width, height: outline.bitmap.height, left: outline.x, top: outline.y)
+            }
         }
     }
 

@@ -1,5 +1,6 @@
 import CHarfBuzz
 import CICU
+import Foundation
 
 /// Stage 2: shapes itemized paragraphs with HarfBuzz into ``GlyphRun``s.
 ///
@@ -61,12 +62,26 @@ public final class Shaper {
     /// Shapes one item of the paragraph whose UTF-16 text is `units`.
     func shape(_ item: TextItem, in units: UnsafeBufferPointer<UInt16>) -> GlyphRun {
         var glyphs: [ShapedGlyph]
-        if let cache = shapeCache, item.shaping.fontFeatures.isEmpty, item.shaping.ligatures != .all,
+        if let attachment = item.style.attachment {
+            glyphs = Self.attachmentGlyphs(item, attachment, in: units)
+        } else if let cache = shapeCache, item.shaping.fontFeatures.isEmpty, item.shaping.ligatures != .all,
             Self.hasInnerSpace(item.utf16Range, units)
         {
             glyphs = shapeByWords(item, in: units, cache: cache)
         } else {
             glyphs = shapeRange(item.utf16Range, of: item, in: units)
+        }
+        let expansion = item.shaping.expansion
+        if expansion != 0, item.style.attachment == nil {
+            let factor = Self.expansionFactor(expansion)
+            for index in glyphs.indices {
+                glyphs[index].advance *= factor
+                glyphs[index].xOffset *= factor
+            }
+        }
+        let shift = item.style.baselineShift
+        if shift != 0 {
+            for index in glyphs.indices { glyphs[index].yOffset -= shift }
         }
         let spacing = item.shaping.kern + item.shaping.tracking
         if spacing != 0 {
@@ -79,6 +94,26 @@ public final class Shaper {
         return GlyphRun(
             style: item.style, utf16Range: item.utf16Range, bidiLevel: item.bidiLevel, script: item.script,
             glyphs: glyphs)
+    }
+
+    /// One glyph per character of an attachment run, as wide as the attachment; glyph id 0 (drawing comes from
+    /// the attachment, not a font).
+    private static func attachmentGlyphs(
+        _ item: TextItem, _ attachment: TextAttachment, in units: UnsafeBufferPointer<UInt16>
+    ) -> [ShapedGlyph] {
+        var glyphs: [ShapedGlyph] = []
+        var offset = item.utf16Range.lowerBound
+        while offset < item.utf16Range.upperBound {
+            glyphs.append(
+                ShapedGlyph(glyphID: 0, cluster: offset, advance: attachment.bounds.width, xOffset: 0, yOffset: 0))
+            offset += UTF16Decoding.scalar(in: units, at: offset).1
+        }
+        return item.isRightToLeft ? glyphs.reversed() : glyphs
+    }
+
+    /// The horizontal scale of ``TextAttributes/expansion`` `value` (its exponential), kept within 1/16…16.
+    static func expansionFactor(_ value: Double) -> Double {
+        value.isFinite ? exp(min(max(value, -log(16)), log(16))) : 1
     }
 
     /// Whether a space stands inside `range` with text after it (so there is more than one word).

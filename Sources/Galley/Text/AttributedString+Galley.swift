@@ -33,6 +33,18 @@ extension AttributeScopes {
         public let textEffect: GalleyAttributeKeys.Effect
         /// ``TextAttributes/paragraphStyle``, under the key ``GalleyAttributeKeys/Paragraph``.
         public let paragraphStyle: GalleyAttributeKeys.Paragraph
+        /// ``TextAttributes/strokeWidth``, under the key ``GalleyAttributeKeys/StrokeWidth``.
+        public let strokeWidth: GalleyAttributeKeys.StrokeWidth
+        /// ``TextAttributes/strokeColor``, under the key ``GalleyAttributeKeys/StrokeColor``.
+        public let strokeColor: GalleyAttributeKeys.StrokeColor
+        /// ``TextAttributes/obliqueness``, under the key ``GalleyAttributeKeys/Obliqueness``.
+        public let obliqueness: GalleyAttributeKeys.Obliqueness
+        /// ``TextAttributes/expansion``, under the key ``GalleyAttributeKeys/Expansion``.
+        public let expansion: GalleyAttributeKeys.Expansion
+        /// ``TextAttributes/superscript``, under the key ``GalleyAttributeKeys/Superscript``.
+        public let superscript: GalleyAttributeKeys.Superscript
+        /// ``TextAttributes/attachment``, under the key ``GalleyAttributeKeys/Attachment``.
+        public let attachment: GalleyAttributeKeys.Attachment
         /// Foundation's attributes (`link` among them).
         public let foundation: AttributeScopes.FoundationAttributes
     }
@@ -150,6 +162,48 @@ public enum GalleyAttributeKeys {
         /// The key's name in archived attributed strings.
         public static let name = "galley.paragraphStyle"
     }
+    /// The key of ``TextAttributes/strokeWidth``.
+    public enum StrokeWidth: AttributedStringKey {
+        /// The type ``TextAttributes/strokeWidth`` holds.
+        public typealias Value = Double
+        /// The key's name in archived attributed strings.
+        public static let name = "galley.strokeWidth"
+    }
+    /// The key of ``TextAttributes/strokeColor``.
+    public enum StrokeColor: AttributedStringKey {
+        /// The type ``TextAttributes/strokeColor`` holds.
+        public typealias Value = Color
+        /// The key's name in archived attributed strings.
+        public static let name = "galley.strokeColor"
+    }
+    /// The key of ``TextAttributes/obliqueness``.
+    public enum Obliqueness: AttributedStringKey {
+        /// The type ``TextAttributes/obliqueness`` holds.
+        public typealias Value = Double
+        /// The key's name in archived attributed strings.
+        public static let name = "galley.obliqueness"
+    }
+    /// The key of ``TextAttributes/expansion``.
+    public enum Expansion: AttributedStringKey {
+        /// The type ``TextAttributes/expansion`` holds.
+        public typealias Value = Double
+        /// The key's name in archived attributed strings.
+        public static let name = "galley.expansion"
+    }
+    /// The key of ``TextAttributes/superscript``.
+    public enum Superscript: AttributedStringKey {
+        /// The type ``TextAttributes/superscript`` holds.
+        public typealias Value = Int
+        /// The key's name in archived attributed strings.
+        public static let name = "galley.superscript"
+    }
+    /// The key of ``TextAttributes/attachment``.
+    public enum Attachment: AttributedStringKey {
+        /// The type ``TextAttributes/attachment`` holds.
+        public typealias Value = Galley.TextAttachment
+        /// The key's name in archived attributed strings.
+        public static let name = "galley.attachment"
+    }
 }
 
 /// One attribute's way between ``TextAttributes`` and an `AttributedString` run, both directions from one line.
@@ -186,6 +240,12 @@ private struct AttributeBridge {
             AttributeBridge(GalleyAttributeKeys.TextShadow.self, \.shadow),
             AttributeBridge(GalleyAttributeKeys.Effect.self, \.textEffect),
             AttributeBridge(GalleyAttributeKeys.Paragraph.self, \.paragraphStyle),
+            AttributeBridge(GalleyAttributeKeys.StrokeWidth.self, \.strokeWidth),
+            AttributeBridge(GalleyAttributeKeys.StrokeColor.self, \.strokeColor),
+            AttributeBridge(GalleyAttributeKeys.Obliqueness.self, \.obliqueness),
+            AttributeBridge(GalleyAttributeKeys.Expansion.self, \.expansion),
+            AttributeBridge(GalleyAttributeKeys.Superscript.self, \.superscript),
+            AttributeBridge(GalleyAttributeKeys.Attachment.self, \.attachment),
             AttributeBridge(AttributeScopes.FoundationAttributes.LinkAttribute.self, \.link),
         ]
     }

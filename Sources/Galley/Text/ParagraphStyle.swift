@@ -148,6 +148,12 @@ public struct ParagraphStyle: Hashable, Sendable {
     public var lineHeightMetrics: LineHeightMetrics = .exact
     /// How full-width punctuation is compressed; ``PunctuationTrim/normal`` by default, as in Chromium.
     public var punctuationTrim: PunctuationTrim = .normal
+    /// The lists the paragraph is an item of, outermost first (`NSParagraphStyle.textLists`); empty for none. At
+    /// most ``Limits/listNesting`` deep (layout throws past it).
+    public var textLists: [TextList] = []
+    /// How far each level of ``textLists`` indents the paragraph beyond its head indents, in points: room for the
+    /// marker. 28 by default.
+    public var listIndent = 28.0
     /// Whether 1/8 em is put between ideographs (Han, kana) and Latin letters or digits, as CSS `text-autospace:
     /// normal` and CLREQ recommend: none where a space already separates them, none at a line's edges. Off by
     /// default (Chromium's initial value); the space counts in widths and caret positions.

@@ -4,8 +4,8 @@ import Foundation
 ///
 /// Every property is optional or has a neutral default, so `TextAttributes()` is plain text in the default body
 /// style. Attributes fall in two groups: those that change shaping (``font``, ``kern``, ``tracking``,
-/// ``ligatures``, ``fontFeatures``, ``language``) and those that only change drawing; a drawing-only change never
-/// re-shapes.
+/// ``ligatures``, ``fontFeatures``, ``language``, ``expansion``, ``superscript``, ``attachment``) and those that
+/// only change drawing; a drawing-only change never re-shapes.
 public struct TextAttributes: Hashable, Sendable {
     /// The font, or a text style; nil means ``FontSpecifier/textStyle(_:)`` `.body`.
     public var font: FontSpecifier?
@@ -38,6 +38,23 @@ public struct TextAttributes: Hashable, Sendable {
     public var link: URL?
     /// The paragraph's layout; taken from the paragraph's first character, nil is ``ParagraphStyle/default``.
     public var paragraphStyle: ParagraphStyle?
+    /// The outline's width as a percentage of the font size, as `NSAttributedString.Key.strokeWidth`: positive
+    /// strokes the outline only (hollow letters), negative fills the glyphs and strokes them; nil or 0 for none.
+    public var strokeWidth: Double?
+    /// The outline's colour; nil is the foreground colour.
+    public var strokeColor: Color?
+    /// The slant of the glyphs, as `NSAttributedString.Key.obliqueness`: the x shift per unit of height above the
+    /// baseline (0.2 leans them right by about 11°; negative leans left). Advances do not change.
+    public var obliqueness: Double?
+    /// The natural logarithm of the horizontal scale of the glyphs and their advances, as
+    /// `NSAttributedString.Key.expansion` (0.2 widens by e^0.2 ≈ 1.22; negative narrows).
+    public var expansion: Double?
+    /// Superscript (positive) or subscript (negative) levels: the font's `sups` or `subs` glyphs where it has them
+    /// for every character of the run, else the glyphs scaled and raised or lowered by the font's OS/2 figures,
+    /// once per level. 0 or nil is the normal position.
+    public var superscript: Int?
+    /// An inline object drawn in place of the characters (normally one U+FFFC), as `NSTextAttachment`.
+    public var attachment: TextAttachment?
 
     /// Attributes with the given values; nil leaves an attribute to the text around it or the defaults.
     public init(
@@ -45,7 +62,9 @@ public struct TextAttributes: Hashable, Sendable {
         tracking: Double? = nil, ligatures: Ligatures? = nil, fontFeatures: [FontFeature] = [],
         language: String? = nil, baselineOffset: Double? = nil, underline: TextDecoration? = nil,
         strikethrough: TextDecoration? = nil, shadow: Shadow? = nil, textEffect: TextEffect? = nil,
-        link: URL? = nil, paragraphStyle: ParagraphStyle? = nil
+        link: URL? = nil, paragraphStyle: ParagraphStyle? = nil, strokeWidth: Double? = nil,
+        strokeColor: Color? = nil, obliqueness: Double? = nil, expansion: Double? = nil, superscript: Int? = nil,
+        attachment: TextAttachment? = nil
     ) {
         self.font = font
         self.foregroundColor = foregroundColor
@@ -62,6 +81,12 @@ public struct TextAttributes: Hashable, Sendable {
         self.textEffect = textEffect
         self.link = link
         self.paragraphStyle = paragraphStyle
+        self.strokeWidth = strokeWidth
+        self.strokeColor = strokeColor
+        self.obliqueness = obliqueness
+        self.expansion = expansion
+        self.superscript = superscript
+        self.attachment = attachment
     }
 
     /// These attributes with every non-nil (or non-empty) attribute of `other` laid over them.
@@ -82,6 +107,12 @@ public struct TextAttributes: Hashable, Sendable {
         merged.textEffect = other.textEffect ?? textEffect
         merged.link = other.link ?? link
         merged.paragraphStyle = other.paragraphStyle ?? paragraphStyle
+        merged.strokeWidth = other.strokeWidth ?? strokeWidth
+        merged.strokeColor = other.strokeColor ?? strokeColor
+        merged.obliqueness = other.obliqueness ?? obliqueness
+        merged.expansion = other.expansion ?? expansion
+        merged.superscript = other.superscript ?? superscript
+        merged.attachment = other.attachment ?? attachment
         return merged
     }
 
@@ -89,7 +120,8 @@ public struct TextAttributes: Hashable, Sendable {
     var shapingKey: ShapingKey {
         ShapingKey(
             font: font ?? .textStyle(.body), kern: kern ?? 0, tracking: tracking ?? 0,
-            ligatures: ligatures ?? .standard, fontFeatures: fontFeatures, language: language)
+            ligatures: ligatures ?? .standard, fontFeatures: fontFeatures, language: language,
+            expansion: expansion ?? 0, superscript: superscript ?? 0, attachment: attachment)
     }
 }
 
@@ -101,4 +133,9 @@ struct ShapingKey: Hashable, Sendable {
     var ligatures: Ligatures
     var fontFeatures: [FontFeature]
     var language: String?
+    /// ``TextAttributes/expansion``, 0 for none.
+    var expansion: Double = 0
+    /// ``TextAttributes/superscript``, 0 for none.
+    var superscript: Int = 0
+    var attachment: TextAttachment?
 }

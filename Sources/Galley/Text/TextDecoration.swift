@@ -1,6 +1,7 @@
 import Foundation
 
-/// An underline or strikethrough: its pattern and, optionally, its own colour.
+/// An underline or strikethrough: its style, pattern, whether it skips spaces, and optionally its own colour, as
+/// `NSUnderlineStyle`'s style, pattern and by-word bits with `NSAttributedString.Key.underlineColor`.
 public struct TextDecoration: Hashable, Sendable {
     /// How the line is drawn.
     public enum Style: String, Hashable, Sendable, CaseIterable, Codable {
@@ -12,14 +13,47 @@ public struct TextDecoration: Hashable, Sendable {
         case thick
     }
 
+    /// How the line is broken into dashes and dots (`NSUnderlineStyle.patternDot` and the others). Lengths are in
+    /// multiples of the line's thickness, so a pattern keeps its look at every size.
+    public enum Pattern: String, Hashable, Sendable, CaseIterable, Codable {
+        /// Unbroken.
+        case solid
+        /// Square dots as long as the line is thick, one and a half thicknesses apart.
+        case dot
+        /// Dashes of four thicknesses, two apart.
+        case dash
+        /// A dash and a dot, repeated.
+        case dashDot
+        /// A dash and two dots, repeated.
+        case dashDotDot
+
+        /// The on and off lengths of one period, in thicknesses; empty for solid.
+        var lengths: [Double] {
+            switch self {
+            case .solid: return []
+            case .dot: return [1, 1.5]
+            case .dash: return [4, 2]
+            case .dashDot: return [4, 2, 1, 2]
+            case .dashDotDot: return [4, 2, 1, 2, 1, 2]
+            }
+        }
+    }
+
     /// Single, double or thick.
     public var style: Style
-    /// The line's colour; nil draws it in the text's foreground colour.
+    /// The line's colour; nil draws it in the text's foreground colour (`underlineColor` /
+    /// `strikethroughColor` in TextKit).
     public var color: Color?
+    /// Solid, dotted or dashed.
+    public var pattern: Pattern
+    /// Whether white space between words is left undecorated (`NSUnderlineStyle.byWord`).
+    public var byWord: Bool
 
-    /// A decoration of `style` in `color` (nil: the text's colour).
-    public init(_ style: Style = .single, color: Color? = nil) {
+    /// A decoration of `style` and `pattern` in `color` (nil: the text's colour), skipping spaces when `byWord`.
+    public init(_ style: Style = .single, pattern: Pattern = .solid, byWord: Bool = false, color: Color? = nil) {
         self.style = style
+        self.pattern = pattern
+        self.byWord = byWord
         self.color = color
     }
 }

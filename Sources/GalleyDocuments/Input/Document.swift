@@ -34,21 +34,40 @@ public struct Document {
     public static let ink = Color(red: 0.165, green: 0.165, blue: 0.18)
 }
 
-/// A shape text flows around, optionally painted, with an optional centred label (a date badge).
+/// A shape text flows around, optionally painted, with an optional centred label (a date badge); or a picture
+/// drawn where it stands, text flowing around its outline.
 public struct Exclusion {
-    /// The shape, in the first column's coordinates (points).
-    public var path: BezierPath
-    /// The colour it is painted in; nil leaves it unpainted.
+    /// What text flows around, in the first column's coordinates (points).
+    public var shape: ExclusionPath
+    /// The colour a path is painted in; nil leaves it unpainted.
     public var fill: Color?
     /// Text centred in the shape's bounds.
     public var label: TextStorage?
+    /// A picture drawn in ``imageFrame`` under the text; nil draws none.
+    public var image: Canvas?
+    /// Where ``image`` is drawn, in points.
+    public var imageFrame: Rect?
 
     /// An exclusion of `path`, painted in `fill` with `label` centred in it.
     public init(path: BezierPath, fill: Color? = nil, label: TextStorage? = nil) {
-        self.path = path
+        shape = ExclusionPath(path)
         self.fill = fill
         self.label = label
     }
+
+    /// The picture `image` drawn in `frame` (points), text flowing around its pixels with alpha over `threshold`
+    /// grown by `margin` points; `draws` false keeps the text out without drawing the picture.
+    ///
+    /// - Throws: ``ExclusionError`` for a threshold outside 0…1 or a bad margin or size.
+    public init(image: Canvas, frame: Rect, threshold: Double, margin: Double, draws: Bool = true) throws {
+        shape = try ExclusionPath(
+            image: image, origin: frame.origin, size: frame.size, threshold: threshold, margin: margin)
+        self.image = draws ? image : nil
+        imageFrame = frame
+    }
+
+    /// The path, for a path exclusion.
+    public var path: BezierPath? { shape.path }
 }
 
 /// Why an input file could not be read; the CLI reports these with exit status 1.

@@ -5,10 +5,15 @@ import Galley
 /// line limit),
 /// exclusion paths, the Dynamic Type environment and render options. The format is in the README.
 public enum DocumentReader {
-    /// The document in `text`, its runs laid over `defaults`; fixed fonts it names are found in `library`.
+    /// The document in `text`, its runs laid over `defaults`; fixed fonts it names are found in `library`, images
+    /// it names relative to `baseDirectory` (nil: the working directory).
     ///
-    /// - Throws: ``InputError`` naming the JSON path of the first bad value, or the line and column of bad syntax.
-    public static func read(_ text: String, defaults: TextAttributes, library: FontLibrary) throws -> Document {
+    /// - Throws: ``InputError`` naming the JSON path of the first bad value (a missing or bad image among them), or
+    ///   the line and column of bad syntax.
+    public static func read(
+        _ text: String, defaults: TextAttributes, library: FontLibrary, baseDirectory: String? = nil
+    ) throws -> Document {
+        let images = ImageFiles(baseDirectory: baseDirectory)
         let root: JSONValue
         do {
             root = try JSONParser.parse(text)
@@ -31,10 +36,20 @@ public enum DocumentReader {
                 storage.append(text, attributes: base)
                 continue
             }
-            try run.requireObject(allowing: ["text", "attributes"])
-            guard let textField = run.member("text") else { throw InputError(path: "\(run.path).text", "missing") }
-            let runAttributes =
+            try run.requireObject(allowing: ["text", "attributes", "attachment"])
+            var runAttributes =
                 try run.member("attributes").map { base.merging(try attributes($0, library: library)) } ?? base
+            if let attachmentField = run.member("attachment") {
+                guard run.member("text") == nil else {
+                    throw InputError(path: "\(run.path).text", "an attachment item has no text")
+                }
+                runAttributes.attachment = try attachment(attachmentField, images: images)
+                storage.append(String(TextAttachment.character), attributes: runAttributes)
+                continue
+            }
+            guard let textField = run.member("text") else {
+                throw InputError(path: "\(run.path).text", "missing (or give \"attachment\")")
+            }
             storage.append(try textField.string(), attributes: runAttributes)
         }
         if let metrics = try document.member("metrics")?.choice(ParagraphStyle.LineHeightMetrics.self),
@@ -50,7 +65,9 @@ public enum DocumentReader {
             }
         }
         var result = Document(storage: storage)
-        if let container = document.member("container") { try readContainer(container, into: &result) }
+        if let container = document.member("container") {
+            try readContainer(container, into: &result, images: images)
+        }
         if let environment = document.member("environment") {
             try environment.requireObject(allowing: ["category", "boldText"])
             if let category = environment.member("category") {
@@ -73,7 +90,30 @@ public enum DocumentReader {
         return result
     }
 
-    private static func readContainer(_ field: JSONField, into document: inout Document) throws {
+    /// `{"image": "photo.png", "width": 120, "height": 80, "baselineOffset": -4, "alt": "…"}`; without an image, a
+    /// box of the given size.
+    private static func attachment(_ field: JSONField, images: ImageFiles) throws -> TextAttachment {
+        try field.requireObject(allowing: ["image", "width", "height", "baselineOffset", "alt"])
+        let limit = TextAttachment.sizeLimit
+        let path = try field.member("image")?.string()
+        let width = try field.member("width")?.number(in: 0...limit)
+        let height = try field.member("height")?.number(in: 0...limit)
+        guard path != nil || width != nil || height != nil else {
+            throw field.fail("needs \"image\" or a \"width\" and \"height\"")
+        }
+        do {
+            return try images.attachment(
+                path: path, width: width, height: height,
+                baselineOffset: try field.member("baselineOffset")?.number(in: -limit...limit) ?? 0,
+                label: try field.member("alt")?.string())
+        } catch let error as ImageError {
+            throw InputError(path: "\(field.path).image", error.description)
+        } catch let error as AttachmentError {
+            throw field.fail(error.description)
+        }
+    }
+
+    private static func readContainer(_ field: JSONField, into document: inout Document, images: ImageFiles) throws {
         // "padding" is the line-fragment padding's old name, still accepted.
         try field.requireObject(allowing: [
             "width", "height", "columns", "columnGap", "lineFragmentPadding", "padding", "maxLines", "lineBreakMode",
@@ -93,6 +133,10 @@ public enum DocumentReader {
         for exclusion in try field.member("exclusions")?.elements() ?? [] {
             if case .string = exclusion.value {
                 document.exclusions.append(Exclusion(path: try path(exclusion, rule: .nonZero), fill: nil, label: nil))
+                continue
+            }
+            if exclusion.member("image") != nil {
+                document.exclusions.append(try imageExclusion(exclusion, images: images))
                 continue
             }
             try exclusion.requireObject(allowing: ["path", "fillRule", "fill", "label"])
@@ -115,6 +159,35 @@ public enum DocumentReader {
         }
     }
 
+    /// `{"image": "cat.png", "x": 200, "y": 40, "width": 120, "threshold": 0.5, "margin": 6, "draw": true}`: a picture
+    /// drawn at (x, y), text flowing around its opaque pixels.
+    private static func imageExclusion(_ field: JSONField, images: ImageFiles) throws -> Exclusion {
+        try field.requireObject(allowing: ["image", "x", "y", "width", "height", "threshold", "margin", "draw"])
+        let limit = BezierPath.coordinateLimit
+        let imageField = field.member("image")!
+        let image: Canvas
+        do {
+            image = try images.image(try imageField.string())
+        } catch let error as ImageError {
+            throw imageField.fail(error.description)
+        }
+        let natural = (Double(image.width), Double(image.height))
+        let width = try field.member("width")?.number(in: 0.01...limit)
+        let height = try field.member("height")?.number(in: 0.01...limit)
+        let size =
+            (
+                width ?? height.map { $0 * natural.0 / natural.1 } ?? natural.0,
+                height ?? width.map { $0 * natural.1 / natural.0 } ?? natural.1
+            )
+        let frame = Rect(
+            x: try field.member("x")?.number(in: -limit...limit) ?? 0,
+            y: try field.member("y")?.number(in: -limit...limit) ?? 0, width: size.0, height: size.1)
+        return try Exclusion(
+            image: image, frame: frame, threshold: try field.member("threshold")?.number(in: 0...1) ?? 0.5,
+            margin: try field.member("margin")?.number(in: 0...ExclusionError.marginLimit) ?? 0,
+            draws: try field.member("draw")?.bool() ?? true)
+    }
+
     private static func path(_ field: JSONField, rule: BezierPath.FillRule) throws -> BezierPath {
         do {
             return try BezierPath(svgPathData: try field.string(), fillRule: rule)
@@ -125,7 +198,8 @@ public enum DocumentReader {
 
     static let attributeKeys = [
         "font", "color", "backgroundColor", "kern", "tracking", "ligatures", "features", "language", "baselineOffset",
-        "underline", "strikethrough", "shadow", "effect", "link", "paragraph",
+        "underline", "strikethrough", "shadow", "effect", "link", "paragraph", "strokeWidth", "strokeColor",
+        "obliqueness", "expansion", "superscript",
     ]
 
     static func attributes(_ field: JSONField, library: FontLibrary) throws -> TextAttributes {
@@ -137,6 +211,11 @@ public enum DocumentReader {
         result.kern = try field.member("kern")?.number(in: -1_000...1_000)
         result.tracking = try field.member("tracking")?.number(in: -1_000...1_000)
         result.baselineOffset = try field.member("baselineOffset")?.number(in: -10_000...10_000)
+        result.strokeWidth = try field.member("strokeWidth")?.number(in: -100...100)
+        result.strokeColor = try field.member("strokeColor")?.color()
+        result.obliqueness = try field.member("obliqueness")?.number(in: -4...4)
+        result.expansion = try field.member("expansion")?.number(in: -2...2)
+        result.superscript = try field.member("superscript")?.integer(in: -8...8)
         result.ligatures = try field.member("ligatures").map { field -> Ligatures in
             let names = ["none": Ligatures.none, "standard": .standard, "all": .all]
             guard let found = names[try field.string()] else {
@@ -198,16 +277,17 @@ public enum DocumentReader {
         return feature
     }
 
-    /// `true`, a style name, or `{"style": "double", "color": "#RRGGBB"}`.
+    /// `true`, a style name, or `{"style": "double", "pattern": "dash", "byWord": true, "color": "#RRGGBB"}`.
     private static func decoration(_ field: JSONField) throws -> TextDecoration {
         switch field.value {
         case .bool(true): return TextDecoration()
         case .string: return TextDecoration(try field.choice(TextDecoration.Style.self))
         default:
-            try field.requireObject(allowing: ["style", "color"])
+            try field.requireObject(allowing: ["style", "pattern", "byWord", "color"])
             return TextDecoration(
                 try field.member("style")?.choice(TextDecoration.Style.self) ?? .single,
-                color: try field.member("color")?.color())
+                pattern: try field.member("pattern")?.choice(TextDecoration.Pattern.self) ?? .solid,
+                byWord: try field.member("byWord")?.bool() ?? false, color: try field.member("color")?.color())
         }
     }
 
@@ -222,7 +302,7 @@ public enum DocumentReader {
             allowing: [
                 "alignment", "lineBreakMode", "lineBreakStrictness", "direction", "tabStops", "defaultTabInterval",
                 "hyphenationFactor", "punctuationTrim", "autospace", "wordBreak", "overflowWrap", "lineBreakRules",
-                "metrics",
+                "metrics", "lists", "listIndent",
             ] + lengths.map(\.0))
         var style = ParagraphStyle()
         if let value = field.member("alignment") { style.alignment = try value.choice(ParagraphStyle.Alignment.self) }
@@ -265,6 +345,26 @@ public enum DocumentReader {
         }
         if let value = field.member("metrics") {
             style.lineHeightMetrics = try value.choice(ParagraphStyle.LineHeightMetrics.self)
+        }
+        if let value = field.member("lists") {
+            let limit = Limits.current.listNesting
+            let lists = try value.elements()
+            guard lists.count <= limit else {
+                throw value.fail("\(lists.count) nested lists; the limit is \(limit)")
+            }
+            style.textLists = try lists.map { list in
+                if case .string = list.value {
+                    return TextList(markerFormat: try list.choice(TextList.MarkerFormat.self))
+                }
+                try list.requireObject(allowing: ["format", "start"])
+                guard let format = list.member("format") else { throw list.fail("needs \"format\"") }
+                return TextList(
+                    markerFormat: try format.choice(TextList.MarkerFormat.self),
+                    startingItemNumber: try list.member("start")?.integer(in: 0...1_000_000) ?? 1)
+            }
+        }
+        if let value = field.member("listIndent") {
+            style.listIndent = try value.number(in: 0...ParagraphStyle.tabLocationLimit)
         }
         return style
     }

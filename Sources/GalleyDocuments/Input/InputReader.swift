@@ -19,9 +19,12 @@ public enum InputReader {
                     + "(.md) and documents (.json), or '-' for standard input")
         }
         let text = try readText(path: path)
+        // Pictures are found next to the file that names them.
+        let directory = path == "-" ? nil : (path as NSString).deletingLastPathComponent
         switch kind {
-        case "md", "markdown": return NoteReader.read(text, defaults: defaults)
-        case "json": return try DocumentReader.read(text, defaults: defaults, library: library)
+        case "md", "markdown": return try NoteReader.read(text, defaults: defaults, baseDirectory: directory)
+        case "json":
+            return try DocumentReader.read(text, defaults: defaults, library: library, baseDirectory: directory)
         default: return Document(storage: TextStorage(text, attributes: defaults))
         }
     }

@@ -2,19 +2,30 @@ import Foundation
 import Galley
 
 /// Reads a note: an optional front matter block (`---`, `date: 2026-11-22`, `---`), a `# Title` line, then body
-/// text where each line is a paragraph and `*bold*`, `_italic_`, `~strike~` and backquoted code style words; lines
-/// starting with `- ` are bullets. The title is a headline with the letterpress effect; a date becomes a round
-/// badge in the top-right corner that the text flows around.
+/// text where each line is a paragraph and `*bold*`, `_italic_`, `~strike~` and backquoted code style words.
+/// Lines starting with `- ` or `* ` are bullets, `1. ` numbered steps, `一、` Chinese-numbered ones, `- [ ] ` and
+/// `- [x] ` check boxes; two spaces or a tab before the marker nest an item one level deeper (see ``NoteLists``).
+/// `![alt](picture.png)` puts a picture in the text (on its own line, a paragraph of its own); a `{width=200}` or
+/// `{height=40}` after it sizes it in points, else it is shown at half its pixel size (sharp at the default scale
+/// 2). The title is a headline with the letterpress effect; a date becomes a round badge in the top-right corner
+/// that the text flows around.
 public enum NoteReader {
     static let accent = Color(red: 0.85, green: 0.33, blue: 0.27)
 
-    /// The note in `text` (a `# Title` line, front matter, body lines with inline markup) over `defaults`.
-    public static func read(_ text: String, defaults: TextAttributes) -> Document {
+    /// The note in `text` (a `# Title` line, front matter, body lines with inline markup) over `defaults`, its
+    /// pictures found relative to `baseDirectory` (nil: the working directory).
+    ///
+    /// - Throws: ``InputError`` naming the line of a missing, corrupt or oversized picture, or of a list nested
+    ///   deeper than `Limits.listNesting`.
+    public static func read(_ text: String, defaults: TextAttributes, baseDirectory: String? = nil) throws -> Document {
+        let images = ImageFiles(baseDirectory: baseDirectory)
+        var lists = NoteLists()
         var lines = text.replacingOccurrences(of: "\r\n", with: "\n").split(
             separator: "\n", omittingEmptySubsequences: false
         )
         .map(String.init)
         var date: String?
+        var frontMatterLines = 0
         if lines.first?.trimmingCharacters(in: .whitespaces) == "---",
             let end = lines.dropFirst().firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == "---" })
         {
@@ -23,6 +34,7 @@ public enum NoteReader {
                 if parts.count == 2, parts[0].lowercased() == "date", !parts[1].isEmpty { date = parts[1] }
             }
             lines.removeSubrange(0...end)
+            frontMatterLines = end + 1
         }
         let storage = TextStorage("", attributes: defaults)
         // One editing batch: the runs are fixed up once at the end, not once per run.
@@ -32,9 +44,11 @@ public enum NoteReader {
         body.paragraphSpacing = 8
         body.autospace = true  // notes mix Chinese with English and code: CLREQ's Han–Latin spacing
         var first = true
-        for line in lines where !line.trimmingCharacters(in: .whitespaces).isEmpty {
+        for (number, line) in lines.enumerated() where !line.trimmingCharacters(in: .whitespaces).isEmpty {
             let separator = first ? "" : "\n"
+            let markup = InlineMarkup(images: images, lineNumber: number + 1 + frontMatterLines)
             if first, line.hasPrefix("# ") {
+                lists.end()
                 var title = defaults
                 title.font = headlineFont(from: defaults.font)
                 title.textEffect = .letterpress
@@ -43,15 +57,22 @@ public enum NoteReader {
                 style.autospace = true
                 title.paragraphStyle = style
                 storage.append(separator + line.dropFirst(2).trimmingCharacters(in: .whitespaces), attributes: title)
-            } else if line.hasPrefix("- ") || line.hasPrefix("* ") && !line.hasPrefix("**") {
-                var bullet = body
-                bullet.headIndent = 16
-                bullet.paragraphSpacing = 4
+            } else if let item = try lists.item(line, lineNumber: number + 1 + frontMatterLines) {
+                var style = body
+                style.paragraphSpacing = 4
+                style.textLists = item.lists
+                // Room for "10." and "十二、" beside the text.
+                style.listIndent = 32
                 var attributes = defaults
-                attributes.paragraphStyle = bullet
-                storage.append(separator + "•\u{2009}\u{2009}", attributes: attributes)
-                InlineMarkup.append(String(line.dropFirst(2)), to: storage, base: attributes)
+                if item.format == .checkedBox {
+                    // A done item fades, as checklists show it.
+                    attributes.foregroundColor = (defaults.foregroundColor ?? Document.ink).withAlpha(0.5)
+                }
+                attributes.paragraphStyle = style
+                storage.append(separator, attributes: attributes)
+                try markup.append(item.text, to: storage, base: attributes)
             } else {
+                lists.end()
                 var attributes = defaults
                 var style = body
                 // Paragraphs written mostly in Chinese, Japanese or Korean are set justified, as their books and
@@ -59,7 +80,7 @@ public enum NoteReader {
                 if Self.isMostlyCJK(line) { style.alignment = .justified }
                 attributes.paragraphStyle = style
                 storage.append(separator, attributes: attributes)
-                InlineMarkup.append(line, to: storage, base: attributes)
+                try markup.append(line.trimmingCharacters(in: .whitespaces), to: storage, base: attributes)
             }
             first = false
         }
@@ -128,10 +149,15 @@ public enum NoteReader {
     }
 }
 
-/// The inline markup of notes: `*bold*`, `_italic_`, `~strike~` and backquoted code. A marker opens only before a
-/// non-space character and when its closing marker follows on the line; a backslash escapes the next character.
-enum InlineMarkup {
-    static func append(_ line: String, to storage: TextStorage, base: TextAttributes) {
+/// The inline markup of notes: `*bold*`, `_italic_`, `~strike~`, backquoted code and `![alt](picture.png)`. A
+/// marker opens only before a non-space character and when its closing marker follows on the line; a backslash
+/// escapes the next character.
+struct InlineMarkup {
+    let images: ImageFiles
+    /// The line's number in the file, for errors.
+    let lineNumber: Int
+
+    func append(_ line: String, to storage: TextStorage, base: TextAttributes) throws {
         let characters = Array(line)
         var index = 0
         var bold = false, italic = false, strike = false
@@ -139,7 +165,7 @@ enum InlineMarkup {
         func flush(code: Bool = false) {
             guard !pending.isEmpty else { return }
             storage.append(
-                pending, attributes: attributes(base, bold: bold, italic: italic, strike: strike, code: code))
+                pending, attributes: Self.attributes(base, bold: bold, italic: italic, strike: strike, code: code))
             pending = ""
         }
         while index < characters.count {
@@ -147,6 +173,14 @@ enum InlineMarkup {
             if character == "\\", index + 1 < characters.count {
                 pending.append(characters[index + 1])
                 index += 2
+                continue
+            }
+            if character == "!", let picture = NotePicture(characters, at: index) {
+                flush()
+                var attributes = base
+                attributes.attachment = try attachment(for: picture)
+                storage.append(String(TextAttachment.character), attributes: attributes)
+                index = picture.end
                 continue
             }
             if character == "`", let close = characters[(index + 1)...].firstIndex(of: "`"), close > index + 1 {
@@ -178,7 +212,23 @@ enum InlineMarkup {
         flush()
     }
 
-    private static func attributes(_ base: TextAttributes, bold: Bool, italic: Bool, strike: Bool, code: Bool)
+    /// The picture's attachment: the size its `{width=…}` or `{height=…}` asks for, else half its pixel size.
+    private func attachment(for picture: NotePicture) throws -> TextAttachment {
+        do {
+            let image = try images.image(picture.path)
+            let half = (width: Double(image.width) / 2, height: Double(image.height) / 2)
+            return try images.attachment(
+                path: picture.path, width: picture.width ?? (picture.height == nil ? half.width : nil),
+                height: picture.height ?? (picture.width == nil ? half.height : nil), baselineOffset: 0,
+                label: picture.alt)
+        } catch let error as ImageError {
+            throw InputError("line \(lineNumber): \(error.description)")
+        } catch let error as AttachmentError {
+            throw InputError("line \(lineNumber): \(error.description)")
+        }
+    }
+
+    static func attributes(_ base: TextAttributes, bold: Bool, italic: Bool, strike: Bool, code: Bool)
         -> TextAttributes
     {
         var attributes = base

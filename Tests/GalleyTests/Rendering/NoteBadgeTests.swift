@@ -11,7 +11,7 @@ import Testing
         let badge = NoteReader.badge(
             for: "2026-11-22", containerWidth: 360, defaults: TextAttributes(), settings: settings)
         let label = try #require(badge.label)
-        let bounds = badge.path.bounds
+        let bounds = badge.shape.bounds
         let manager = LayoutManager(textStorage: label, fontLibrary: try TestFonts.bundled, settings: settings)
         manager.addTextContainer(TextContainer(width: 1_000))
         let layout = try manager.layout()

@@ -1,0 +1,30 @@
+/// An attachment placed on a line: which character it stands for and where it is drawn.
+public struct AttachmentPlacement: Sendable {
+    /// The attachment.
+    public let attachment: TextAttachment
+    /// The UTF-16 offset of its character in the storage.
+    public let characterIndex: Int
+    /// Where it is drawn, in container coordinates (points, y down): its bounds placed at the pen on the baseline.
+    public let frame: Rect
+}
+
+extension LineFragment {
+    /// The attachments on the line, left to right, with their frames: where an app draws the boxes it supplies
+    /// (``TextAttachment/init(bounds:label:)``) and what the renderer fills with images.
+    public var attachments: [AttachmentPlacement] {
+        var placements: [AttachmentPlacement] = []
+        for run in runs {
+            guard let attachment = run.glyphRun.style.attachment else { continue }
+            for (glyph, x) in zip(run.glyphRun.glyphs, run.glyphPositions) {
+                let bounds = attachment.bounds
+                placements.append(
+                    AttachmentPlacement(
+                        attachment: attachment, characterIndex: paragraphStart + glyph.cluster,
+                        frame: Rect(
+                            x: x + bounds.minX, y: run.origin.y - bounds.maxY, width: bounds.width,
+                            height: bounds.height)))
+            }
+        }
+        return placements
+    }
+}
