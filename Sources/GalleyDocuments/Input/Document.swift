@@ -58,7 +58,7 @@ public struct Exclusion {
     /// The picture `image` drawn in `frame` (points), text flowing around its pixels with alpha over `threshold`
     /// grown by `margin` points; `draws` false keeps the text out without drawing the picture.
     ///
-    /// - Throws: ``ExclusionError`` for a threshold outside 0…1 or a bad margin or size.
+    /// - Throws: `ExclusionError` for a threshold outside 0…1 or a bad margin or size.
     public init(image: Canvas, frame: Rect, threshold: Double, margin: Double, draws: Bool = true) throws {
         shape = try ExclusionPath(
             image: image, origin: frame.origin, size: frame.size, threshold: threshold, margin: margin)

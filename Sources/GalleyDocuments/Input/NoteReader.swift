@@ -4,7 +4,7 @@ import Galley
 /// Reads a note: an optional front matter block (`---`, `date: 2026-11-22`, `---`), a `# Title` line, then body
 /// text where each line is a paragraph and `*bold*`, `_italic_`, `~strike~` and backquoted code style words.
 /// Lines starting with `- ` or `* ` are bullets, `1. ` numbered steps, `一、` Chinese-numbered ones, `- [ ] ` and
-/// `- [x] ` check boxes; two spaces or a tab before the marker nest an item one level deeper (see ``NoteLists``).
+/// `- [x] ` check boxes; two spaces or a tab before the marker nest an item one level deeper.
 /// `![alt](picture.png)` puts a picture in the text (on its own line, a paragraph of its own); a `{width=200}` or
 /// `{height=40}` after it sizes it in points, else it is shown at half its pixel size (sharp at the default scale
 /// 2). The title is a headline with the letterpress effect; a date becomes a round badge in the top-right corner
