@@ -113,6 +113,17 @@ import Testing
         #expect(try manager.layout().lineFragments.map { $0.listMarker?.itemNumber } == [1, 2, 3, 4])
     }
 
+    @Test func listMembershipSurvivesTypingAndSplittingAnItem() throws {
+        let storage = Self.storage([("first item", [Self.decimal]), ("second item", [Self.decimal])])
+        // Typing inside an item, and a return in the middle of it (the new text in plain attributes, as typed).
+        try storage.replaceCharacters(in: 5..<5, with: " typed", attributes: TextAttributes(font: .textStyle(.body)))
+        try storage.replaceCharacters(in: 11..<11, with: "\n", attributes: TextAttributes(font: .textStyle(.body)))
+        let (layout, _) = try Self.layout(width: 300, storage)
+        #expect(storage.paragraphs.map(\.string) == ["first typed", " item", "second item"])
+        #expect(storage.paragraphs.map { $0.style.textLists } == Array(repeating: [Self.decimal], count: 3))
+        #expect(Self.firstLines(layout).map { $0.listMarker?.itemNumber } == [1, 2, 3])
+    }
+
     @Test func checkBoxesAreSquaresOnTheCapHeight() throws {
         let items: [(String, [TextList])] = [
             ("to do", [TextList(markerFormat: .uncheckedBox)]), ("done", [TextList(markerFormat: .checkedBox)]),
