@@ -11,7 +11,8 @@ enum Target {
 
 func fuzz(_ input: UnsafeBufferPointer<UInt8>) {
     let text = String(decoding: input, as: UTF8.self)
-    var document = NoteReader.read(text, defaults: TextAttributes(font: .textStyle(.body)))
+    // Pictures a note names are looked for in the working directory; a missing one is an error, not a crash.
+    guard var document = try? NoteReader.read(text, defaults: TextAttributes(font: .textStyle(.body))) else { return }
     document.width = 200
     document.render.scale = 1
     if let library = try? FontLibrary.standard { _ = try? DocumentRenderer(document: document, library: library).render() }
