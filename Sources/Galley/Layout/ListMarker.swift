@@ -62,12 +62,20 @@ extension Typesetter {
                 frame: Rect(x: minX, y: baseline - font.capHeight / 2 - side / 2, width: side, height: side), runs: [])
         }
         let text = list.marker(forItemNumber: number)
-        guard
-            let shaped = try? shaper.shape(
-                Paragraph(text, attributes: markerAttributes),
-                itemizer: Itemizer(fontLibrary: fontLibrary, settings: settings))
-        else { return nil }
-        let runs = BidiParagraph.visualOrder(levels: shaped.runs.map(\.bidiLevel)).map { shaped.runs[$0] }
+        let key = MarkerShapes.Key(text: text, font: font, language: attributes.language, rightToLeft: rightToLeft)
+        let runs: [GlyphRun]
+        if let known = markerShapes.runs[key] {
+            runs = known
+        } else {
+            guard
+                let shaped = try? shaper.shape(
+                    Paragraph(text, attributes: markerAttributes),
+                    itemizer: Itemizer(fontLibrary: fontLibrary, settings: settings))
+            else { return nil }
+            runs = BidiParagraph.visualOrder(levels: shaped.runs.map(\.bidiLevel)).map { shaped.runs[$0] }
+            // Bullets repeat and numbers recur across lists: one shaping per marker text in a layout pass.
+            if markerShapes.runs.count < 4_096 { markerShapes.runs[key] = runs }
+        }
         let width = runs.reduce(0) { $0 + $1.width }
         var pen = rightToLeft ? textEdge + gap : textEdge - gap - width
         let minX = pen
@@ -80,4 +88,16 @@ extension Typesetter {
             kind: .text(text), itemNumber: number, level: lists.count,
             frame: Rect(x: minX, y: top, width: width, height: lineHeight), runs: positioned)
     }
+}
+
+/// The glyph runs of list markers shaped during one layout pass, by marker text, font, language and direction.
+final class MarkerShapes {
+    struct Key: Hashable {
+        let text: String
+        let font: Font
+        let language: String?
+        let rightToLeft: Bool
+    }
+
+    var runs: [Key: [GlyphRun]] = [:]
 }

@@ -9,6 +9,8 @@ struct Typesetter {
     /// have the same geometry and character ranges but no runs, and lines are cut from the paragraph's glyphs only
     /// where an edge must be shaped again or justification needs them.
     let keepsGlyphs: Bool
+    /// List markers already shaped in this pass.
+    let markerShapes = MarkerShapes()
 
     private(set) var fragments: [LineFragment] = []
     private(set) var isStopped = false
