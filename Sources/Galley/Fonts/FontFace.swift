@@ -147,16 +147,15 @@ public final class FontFace: Hashable, @unchecked Sendable, CustomStringConverti
     /// The font file at `path` as a HarfBuzz blob (the caller destroys it), refused before it is read unless it is
     /// a regular file within ``Limits/fontFileBytes``: a FIFO would block, a device never end.
     private static func fileBlob(path: String) throws -> OpaquePointer {
-        var status = stat()
-        guard stat(path, &status) == 0 else { throw FontError.fileNotFound(path: path) }
-        guard status.st_mode & S_IFMT == S_IFREG else {
-            let kind =
-                status.st_mode & S_IFMT == S_IFDIR ? "a directory" : "not a regular file (a FIFO, device or socket)"
-            throw FontError.invalidFontFile(path: path, reason: "it is \(kind)")
-        }
         let limit = Limits.current.fontFileBytes
-        guard Int(status.st_size) <= limit else {
-            throw FontError.invalidFontFile(path: path, reason: "\(status.st_size) bytes, over the \(limit)-byte limit")
+        switch FileRefusal.check(path, byteLimit: limit) {
+        case nil: break
+        case .unavailable: throw FontError.fileNotFound(path: path)
+        case .directory: throw FontError.invalidFontFile(path: path, reason: "it is a directory")
+        case .special:
+            throw FontError.invalidFontFile(path: path, reason: "it is not a regular file (a FIFO, device or socket)")
+        case .tooLarge(let bytes):
+            throw FontError.invalidFontFile(path: path, reason: "\(bytes) bytes, over the \(limit)-byte limit")
         }
         guard let blob = hb_blob_create_from_file_or_fail(path) else { throw FontError.fileNotFound(path: path) }
         return blob

@@ -32,3 +32,45 @@ enum FreeType {
         return "unknown error"
     }
 }
+
+extension FreeType {
+    /// Renders `outline` (26.6 pixels, y up, its origin at the bitmap's bottom-left corner) anti-aliased into
+    /// `coverage`, `width` bytes per row, top row first.
+    static func render(
+        _ outline: UnsafeMutablePointer<FT_Outline>, library: FT_Library, into coverage: inout [UInt8], width: Int,
+        rows: Int
+    ) -> Bool {
+        coverage.withUnsafeMutableBufferPointer { buffer in
+            var target = FT_Bitmap()
+            target.rows = UInt32(rows)
+            target.width = UInt32(width)
+            target.pitch = Int32(width)
+            target.buffer = buffer.baseAddress
+            target.num_grays = 256
+            target.pixel_mode = UInt8(FT_PIXEL_MODE_GRAY.rawValue)
+            return FT_Outline_Get_Bitmap(library, outline, &target) == 0
+        }
+    }
+
+    /// Strokes `outline` `width` units wide, centred on it, with round caps and joins (FreeType's stroker), and
+    /// gives the stroke's outline to `body`; nil when stroking fails.
+    static func withStroke<T>(
+        of outline: UnsafeMutablePointer<FT_Outline>, width: Double, library: FT_Library,
+        _ body: (UnsafeMutablePointer<FT_Outline>) -> T
+    ) -> T? {
+        var stroker: FT_Stroker?
+        guard FT_Stroker_New(library, &stroker) == 0, let stroker else { return nil }
+        defer { FT_Stroker_Done(stroker) }
+        FT_Stroker_Set(stroker, FT_Fixed(width / 2 * 64), FT_STROKER_LINECAP_ROUND, FT_STROKER_LINEJOIN_ROUND, 0)
+        guard FT_Stroker_ParseOutline(stroker, outline, 0) == 0 else { return nil }
+        var points: FT_UInt = 0, contours: FT_UInt = 0
+        guard FT_Stroker_GetCounts(stroker, &points, &contours) == 0 else { return nil }
+        var stroked = FT_Outline()
+        guard FT_Outline_New(library, points, FT_Int(contours), &stroked) == 0 else { return nil }
+        defer { FT_Outline_Done(library, &stroked) }
+        stroked.n_points = 0
+        stroked.n_contours = 0
+        FT_Stroker_Export(stroker, &stroked)
+        return body(&stroked)
+    }
+}

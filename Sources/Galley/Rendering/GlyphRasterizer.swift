@@ -81,39 +81,22 @@ enum GlyphRasterizer {
     /// outline, with round joins.
     private static func strokedGlyph(_ outline: UnsafeMutablePointer<FT_Outline>, width: Double) -> GlyphBitmap? {
         let result = try? FreeType.withLibrary { library -> GlyphBitmap? in
-            var stroker: FT_Stroker?
-            guard FT_Stroker_New(library, &stroker) == 0, let stroker else { return nil }
-            defer { FT_Stroker_Done(stroker) }
-            FT_Stroker_Set(stroker, FT_Fixed(width / 2 * 64), FT_STROKER_LINECAP_ROUND, FT_STROKER_LINEJOIN_ROUND, 0)
-            guard FT_Stroker_ParseOutline(stroker, outline, 0) == 0 else { return nil }
-            var points: FT_UInt = 0, contours: FT_UInt = 0
-            guard FT_Stroker_GetCounts(stroker, &points, &contours) == 0, points > 0 else { return nil }
-            var stroked = FT_Outline()
-            guard FT_Outline_New(library, points, FT_Int(contours), &stroked) == 0 else { return nil }
-            defer { FT_Outline_Done(library, &stroked) }
-            stroked.n_points = 0
-            stroked.n_contours = 0
-            FT_Stroker_Export(stroker, &stroked)
-            var box = FT_BBox()
-            FT_Outline_Get_CBox(&stroked, &box)
-            let left = Int((Double(box.xMin) / 64).rounded(.down)), right = Int((Double(box.xMax) / 64).rounded(.up))
-            let bottom = Int((Double(box.yMin) / 64).rounded(.down)), top = Int((Double(box.yMax) / 64).rounded(.up))
-            let columns = right - left, rows = top - bottom
-            guard columns > 0, rows > 0, columns * rows < 1 << 26 else { return nil }
-            FT_Outline_Translate(&stroked, FT_Pos(-left * 64), FT_Pos(-bottom * 64))
-            var coverage = [UInt8](repeating: 0, count: columns * rows)
-            let rendered = coverage.withUnsafeMutableBufferPointer { buffer -> Bool in
-                var target = FT_Bitmap()
-                target.rows = UInt32(rows)
-                target.width = UInt32(columns)
-                target.pitch = Int32(columns)
-                target.buffer = buffer.baseAddress
-                target.num_grays = 256
-                target.pixel_mode = UInt8(FT_PIXEL_MODE_GRAY.rawValue)
-                return FT_Outline_Get_Bitmap(library, &stroked, &target) == 0
-            }
-            guard rendered else { return nil }
-            return GlyphBitmap(width: columns, height: rows, left: left, top: top, coverage: coverage, color: nil)
+            FreeType.withStroke(of: outline, width: width, library: library) { stroked -> GlyphBitmap? in
+                var box = FT_BBox()
+                FT_Outline_Get_CBox(stroked, &box)
+                let left = Int((Double(box.xMin) / 64).rounded(.down))
+                let right = Int((Double(box.xMax) / 64).rounded(.up))
+                let bottom = Int((Double(box.yMin) / 64).rounded(.down))
+                let top = Int((Double(box.yMax) / 64).rounded(.up))
+                let columns = right - left, rows = top - bottom
+                guard columns > 0, rows > 0, columns * rows < 1 << 26 else { return nil }
+                FT_Outline_Translate(stroked, FT_Pos(-left * 64), FT_Pos(-bottom * 64))
+                var coverage = [UInt8](repeating: 0, count: columns * rows)
+                guard FreeType.render(stroked, library: library, into: &coverage, width: columns, rows: rows) else {
+                    return nil
+                }
+                return GlyphBitmap(width: columns, height: rows, left: left, top: top, coverage: coverage, color: nil)
+            } ?? nil
         }
         return result ?? nil
     }

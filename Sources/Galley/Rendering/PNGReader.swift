@@ -9,19 +9,39 @@ public enum PNGReader {
     /// - Throws: ``RenderError/pngFailed(_:)`` with libpng's message for data that is not a PNG;
     ///   ``RenderError/imageTooLarge(width:height:limit:)`` past ``Canvas/pixelLimit``.
     public static func decode(_ data: Data, scale: Double = 1) throws -> Canvas {
+        switch try decoded(data, scale: scale, pixelLimit: Canvas.pixelLimit) {
+        case .success(let canvas): return canvas
+        case .failure(let failure): throw RenderError.pngFailed(failure.message)
+        }
+    }
+
+    /// Why libpng refused data: its message, and the size the header gave (0 × 0 when it was not read).
+    struct DecodingFailure: Error {
+        let message: String
+        let width: Int, height: Int
+    }
+
+    /// libpng's reading of `data` as a premultiplied canvas, refusing images of more than `pixelLimit` pixels
+    /// before allocating them.
+    ///
+    /// - Throws: ``RenderError`` when the canvas cannot be made at `scale`.
+    static func decoded(_ data: Data, scale: Double, pixelLimit: Int) throws -> Result<Canvas, DecodingFailure> {
         var pixels: UnsafeMutablePointer<UInt8>?
         var width: UInt32 = 0, height: UInt32 = 0
         var message = [CChar](repeating: 0, count: 256)
         let status = data.withUnsafeBytes { bytes in
             CPNG_decode_rgba(
-                bytes.bindMemory(to: UInt8.self).baseAddress, bytes.count, UInt64(Canvas.pixelLimit), &pixels, &width,
+                bytes.bindMemory(to: UInt8.self).baseAddress, bytes.count, UInt64(pixelLimit), &pixels, &width,
                 &height, &message, message.count)
         }
         guard status == 0, let pixels else {
-            throw RenderError.pngFailed(String(decoding: message.prefix { $0 != 0 }.map(UInt8.init), as: UTF8.self))
+            return .failure(
+                DecodingFailure(
+                    message: String(decoding: message.prefix { $0 != 0 }.map(UInt8.init), as: UTF8.self),
+                    width: Int(width), height: Int(height)))
         }
         defer { CPNG_free(pixels) }
-        return try canvas(from: pixels, width: Int(width), height: Int(height), scale: scale)
+        return .success(try canvas(from: pixels, width: Int(width), height: Int(height), scale: scale))
     }
 
     /// A canvas of libpng's straight RGBA rows, premultiplied.
@@ -47,17 +67,14 @@ extension PNGReader {
     /// - Throws: ``ImageError`` naming the file: unreadable (missing, a directory, a FIFO, over
     ///   ``Limits/imageFileBytes``), not a PNG or corrupt, or over ``Limits/inputImagePixels``.
     public static func read(contentsOfFile path: String, scale: Double = 1) throws -> Canvas {
-        var status = stat()
-        guard stat(path, &status) == 0 else {
-            throw ImageError.unreadable(path: path, reason: String(cString: strerror(errno)))
-        }
-        guard status.st_mode & S_IFMT == S_IFREG else {
-            throw ImageError.unreadable(path: path, reason: "it is not a regular file")
-        }
         let limits = Limits.current
-        guard Int(status.st_size) <= limits.imageFileBytes else {
+        switch FileRefusal.check(path, byteLimit: limits.imageFileBytes) {
+        case nil: break
+        case .unavailable(let code): throw ImageError.unreadable(path: path, reason: String(cString: strerror(code)))
+        case .directory, .special: throw ImageError.unreadable(path: path, reason: "it is not a regular file")
+        case .tooLarge(let bytes):
             throw ImageError.unreadable(
-                path: path, reason: "\(status.st_size) bytes is over the limit of \(limits.imageFileBytes) bytes")
+                path: path, reason: "\(bytes) bytes is over the limit of \(limits.imageFileBytes) bytes")
         }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw ImageError.unreadable(path: path, reason: "it could not be read")
@@ -65,26 +82,15 @@ extension PNGReader {
         return try decode(data, scale: scale, pixelLimit: limits.inputImagePixels, path: path)
     }
 
-    /// `data` decoded, refusing images of more than `pixelLimit` pixels before allocating them.
+    /// `data` (the file at `path`) decoded, refusing images of more than `pixelLimit` pixels before allocating them.
     static func decode(_ data: Data, scale: Double, pixelLimit: Int, path: String) throws -> Canvas {
-        var pixels: UnsafeMutablePointer<UInt8>?
-        var width: UInt32 = 0, height: UInt32 = 0
-        var message = [CChar](repeating: 0, count: 256)
-        let status = data.withUnsafeBytes { bytes in
-            CPNG_decode_rgba(
-                bytes.bindMemory(to: UInt8.self).baseAddress, bytes.count, UInt64(pixelLimit), &pixels, &width,
-                &height, &message, message.count)
+        switch try decoded(data, scale: scale, pixelLimit: pixelLimit) {
+        case .success(let canvas): return canvas
+        case .failure(let failure) where failure.width * failure.height > pixelLimit:
+            throw ImageError.tooManyPixels(
+                path: path, width: failure.width, height: failure.height, limit: pixelLimit)
+        case .failure(let failure): throw ImageError.corrupt(path: path, message: failure.message)
         }
-        guard status == 0, let pixels else {
-            if width > 0, height > 0, Int(width) * Int(height) > pixelLimit {
-                throw ImageError.tooManyPixels(
-                    path: path, width: Int(width), height: Int(height), limit: pixelLimit)
-            }
-            throw ImageError.corrupt(
-                path: path, message: String(decoding: message.prefix { $0 != 0 }.map(UInt8.init), as: UTF8.self))
-        }
-        defer { CPNG_free(pixels) }
-        return try canvas(from: pixels, width: Int(width), height: Int(height), scale: scale)
     }
 }
 

@@ -36,44 +36,21 @@ enum PathRasterizer {
         var outline = OutlineBuilder(path: path, originX: Double(left), baseY: Double(bottom))
         guard !outline.points.isEmpty else { return nil }
         var bytes = [UInt8](repeating: 0, count: mask.width * mask.height)
+        let width = mask.width, rows = mask.height
         let rendered: Bool =
             (try? FreeType.withLibrary { library -> Bool in
                 outline.withOutline(evenOdd: path.fillRule == .evenOdd) { source in
-                    bytes.withUnsafeMutableBufferPointer { buffer in
-                        var target = FT_Bitmap()
-                        target.rows = UInt32(mask.height)
-                        target.width = UInt32(mask.width)
-                        target.pitch = Int32(mask.width)
-                        target.buffer = buffer.baseAddress
-                        target.num_grays = 256
-                        target.pixel_mode = UInt8(FT_PIXEL_MODE_GRAY.rawValue)
-                        guard let stroke else { return FT_Outline_Get_Bitmap(library, source, &target) == 0 }
-                        return strokeOutline(source, width: stroke, library: library, into: &target)
+                    guard let stroke else {
+                        return FreeType.render(source, library: library, into: &bytes, width: width, rows: rows)
                     }
+                    return FreeType.withStroke(of: source, width: stroke, library: library) {
+                        FreeType.render($0, library: library, into: &bytes, width: width, rows: rows)
+                    } ?? false
                 }
             }) ?? false
         guard rendered else { return nil }
         mask.add(bytes, width: mask.width, height: mask.height, pitch: mask.width, x: left, y: top)
         return mask
-    }
-
-    private static func strokeOutline(
-        _ source: UnsafeMutablePointer<FT_Outline>, width: Double, library: FT_Library, into target: inout FT_Bitmap
-    ) -> Bool {
-        var stroker: FT_Stroker?
-        guard FT_Stroker_New(library, &stroker) == 0, let stroker else { return false }
-        defer { FT_Stroker_Done(stroker) }
-        FT_Stroker_Set(stroker, FT_Fixed(width / 2 * 64), FT_STROKER_LINECAP_ROUND, FT_STROKER_LINEJOIN_ROUND, 0)
-        guard FT_Stroker_ParseOutline(stroker, source, 0) == 0 else { return false }
-        var points: FT_UInt = 0, contours: FT_UInt = 0
-        guard FT_Stroker_GetCounts(stroker, &points, &contours) == 0 else { return false }
-        var stroked = FT_Outline()
-        guard FT_Outline_New(library, points, FT_Int(contours), &stroked) == 0 else { return false }
-        defer { FT_Outline_Done(library, &stroked) }
-        stroked.n_points = 0
-        stroked.n_contours = 0
-        FT_Stroker_Export(stroker, &stroked)
-        return FT_Outline_Get_Bitmap(library, &stroked, &target) == 0
     }
 }
 

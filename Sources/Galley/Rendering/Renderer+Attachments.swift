@@ -12,12 +12,7 @@ extension Canvas {
     /// Draws `image` (premultiplied) scaled into `rect` (points), source-over: each pixel is the average of the
     /// image's pixels it covers when shrinking, a bilinear blend of the nearest four when enlarging.
     public mutating func draw(_ image: Canvas, in rect: Rect) {
-        let (left, top) = pixelPoint(rect.origin)
-        let right = left + rect.width * scale, bottom = top + rect.height * scale
-        guard right > left, bottom > top, left.isFinite, top.isFinite, right.isFinite, bottom.isFinite else { return }
-        let x0 = max(0, Int(left.rounded(.down))), x1 = min(width, Int(right.rounded(.up)))
-        let y0 = max(0, Int(top.rounded(.down))), y1 = min(height, Int(bottom.rounded(.up)))
-        guard x0 < x1, y0 < y1 else { return }
+        guard let (left, top, right, bottom, x0, x1, y0, y1) = pixelSpan(of: rect) else { return }
         // Image pixels per canvas pixel.
         let stepX = Double(image.width) / (right - left), stepY = Double(image.height) / (bottom - top)
         let source = image.pixels

@@ -136,12 +136,7 @@ extension Renderer {
 extension Canvas {
     /// Fills `rect` (points) in `color`, with fractional coverage at edges that fall between pixels.
     public mutating func fillRect(_ rect: Rect, color: Color) {
-        let (left, top) = pixelPoint(rect.origin)
-        let right = left + rect.width * scale, bottom = top + rect.height * scale
-        guard right > left, bottom > top, left.isFinite, top.isFinite, right.isFinite, bottom.isFinite else { return }
-        let x0 = max(0, Int(left.rounded(.down))), x1 = min(width, Int(right.rounded(.up)))
-        let y0 = max(0, Int(top.rounded(.down))), y1 = min(height, Int(bottom.rounded(.up)))
-        guard x0 < x1, y0 < y1 else { return }
+        guard let (left, top, right, bottom, x0, x1, y0, y1) = pixelSpan(of: rect) else { return }
         var mask = CoverageMask(left: x0, top: y0, width: x1 - x0, height: y1 - y0)
         for row in y0..<y1 {
             let vertical = min(bottom, Double(row + 1)) - max(top, Double(row))
@@ -151,5 +146,21 @@ extension Canvas {
             }
         }
         composite(color, mask: mask)
+    }
+
+    /// `rect` (points) in fractional pixels, and the whole pixels it touches clipped to the canvas; nil when it is
+    /// empty, not finite, or off the canvas.
+    func pixelSpan(of rect: Rect) -> (
+        left: Double, top: Double, right: Double, bottom: Double, x0: Int, x1: Int, y0: Int, y1: Int
+    )? {
+        let (left, top) = pixelPoint(rect.origin)
+        let right = left + rect.width * scale, bottom = top + rect.height * scale
+        guard right > left, bottom > top, left.isFinite, top.isFinite, right.isFinite, bottom.isFinite else {
+            return nil
+        }
+        let x0 = max(0, Int(left.rounded(.down))), x1 = min(width, Int(right.rounded(.up)))
+        let y0 = max(0, Int(top.rounded(.down))), y1 = min(height, Int(bottom.rounded(.up)))
+        guard x0 < x1, y0 < y1 else { return nil }
+        return (left, top, right, bottom, x0, x1, y0, y1)
     }
 }

@@ -171,17 +171,12 @@ public enum DocumentReader {
         } catch let error as ImageError {
             throw imageField.fail(error.description)
         }
-        let natural = (Double(image.width), Double(image.height))
-        let width = try field.member("width")?.number(in: 0.01...limit)
-        let height = try field.member("height")?.number(in: 0.01...limit)
-        let size =
-            (
-                width ?? height.map { $0 * natural.0 / natural.1 } ?? natural.0,
-                height ?? width.map { $0 * natural.1 / natural.0 } ?? natural.1
-            )
+        let size = ImageFiles.size(
+            of: image, width: try field.member("width")?.number(in: 0.01...limit),
+            height: try field.member("height")?.number(in: 0.01...limit))
         let frame = Rect(
             x: try field.member("x")?.number(in: -limit...limit) ?? 0,
-            y: try field.member("y")?.number(in: -limit...limit) ?? 0, width: size.0, height: size.1)
+            y: try field.member("y")?.number(in: -limit...limit) ?? 0, width: size.width, height: size.height)
         return try Exclusion(
             image: image, frame: frame, threshold: try field.member("threshold")?.number(in: 0...1) ?? 0.5,
             margin: try field.member("margin")?.number(in: 0...ExclusionError.marginLimit) ?? 0,

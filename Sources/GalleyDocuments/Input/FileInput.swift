@@ -1,3 +1,5 @@
+import Galley
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -30,14 +32,12 @@ public struct FileInput {
             return
         }
         name = path
-        // Check the kind of file before opening it: opening a FIFO for reading would block until a writer comes.
-        guard stat(path, &status) == 0 else {
-            throw InputError(errno == ENOENT ? "\(path): no such file" : "\(path): \(Self.reason(errno))")
-        }
-        switch status.st_mode & S_IFMT {
-        case S_IFREG: break
-        case S_IFDIR: throw InputError("\(path): is a directory, not a file")
-        default: throw InputError("\(path): not a regular file (a FIFO, device or socket)")
+        switch FileRefusal.check(path) {
+        case nil, .tooLarge: break  // the size is checked while reading, which stops at the limit
+        case .unavailable(let code):
+            throw InputError(code == ENOENT ? "\(path): no such file" : "\(path): \(Self.reason(code))")
+        case .directory: throw InputError("\(path): is a directory, not a file")
+        case .special: throw InputError("\(path): not a regular file (a FIFO, device or socket)")
         }
         let opened = open(path, O_RDONLY | O_CLOEXEC)
         guard opened >= 0 else { throw InputError("\(path): cannot be read (\(Self.reason(errno)))") }

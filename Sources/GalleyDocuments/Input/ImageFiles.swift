@@ -27,11 +27,12 @@ final class ImageFiles {
         return image
     }
 
-    /// An attachment of the image at `path` (nil: an empty box), `width` × `height` points (one given: the other
-    /// keeps the image's proportions; neither: its pixel size), its bottom `baselineOffset` points above the
-    /// baseline (negative hangs below).
+    /// An attachment of the image at `path` (nil: an empty box), `width` × `height` points (see
+    /// ``size(of:width:height:pixelsPerPoint:)``), its bottom `baselineOffset` points above the baseline (negative
+    /// hangs below).
     func attachment(
-        path: String?, width: Double?, height: Double?, baselineOffset: Double, label: String?
+        path: String?, width: Double?, height: Double?, baselineOffset: Double, label: String?,
+        pixelsPerPoint: Double = 1
     ) throws -> TextAttachment {
         guard let path else {
             return try TextAttachment(
@@ -39,15 +40,20 @@ final class ImageFiles {
                 label: label)
         }
         let image = try self.image(path)
-        let natural = (Double(image.width), Double(image.height))
-        let size: (Double, Double)
-        switch (width, height) {
-        case let (width?, height?): size = (width, height)
-        case let (width?, nil): size = (width, width * natural.1 / natural.0)
-        case let (nil, height?): size = (height * natural.0 / natural.1, height)
-        default: size = natural
-        }
+        let size = Self.size(of: image, width: width, height: height, pixelsPerPoint: pixelsPerPoint)
         return try TextAttachment(
-            image: image, bounds: Rect(x: 0, y: baselineOffset, width: size.0, height: size.1), label: label)
+            image: image, bounds: Rect(x: 0, y: baselineOffset, width: size.width, height: size.height), label: label)
+    }
+
+    /// The size `image` is shown at: `width` × `height` points; with one of them, the other keeping the image's
+    /// proportions; with neither, its pixels divided by `pixelsPerPoint`.
+    static func size(of image: Canvas, width: Double?, height: Double?, pixelsPerPoint: Double = 1) -> Size {
+        let natural = Size(width: Double(image.width), height: Double(image.height))
+        switch (width, height) {
+        case let (width?, height?): return Size(width: width, height: height)
+        case let (width?, nil): return Size(width: width, height: width * natural.height / natural.width)
+        case let (nil, height?): return Size(width: height * natural.width / natural.height, height: height)
+        default: return Size(width: natural.width / pixelsPerPoint, height: natural.height / pixelsPerPoint)
+        }
     }
 }

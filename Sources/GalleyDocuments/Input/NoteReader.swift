@@ -215,12 +215,9 @@ struct InlineMarkup {
     /// The picture's attachment: the size its `{width=…}` or `{height=…}` asks for, else half its pixel size.
     private func attachment(for picture: NotePicture) throws -> TextAttachment {
         do {
-            let image = try images.image(picture.path)
-            let half = (width: Double(image.width) / 2, height: Double(image.height) / 2)
             return try images.attachment(
-                path: picture.path, width: picture.width ?? (picture.height == nil ? half.width : nil),
-                height: picture.height ?? (picture.width == nil ? half.height : nil), baselineOffset: 0,
-                label: picture.alt)
+                path: picture.path, width: picture.width, height: picture.height, baselineOffset: 0,
+                label: picture.alt, pixelsPerPoint: 2)
         } catch let error as ImageError {
             throw InputError("line \(lineNumber): \(error.description)")
         } catch let error as AttachmentError {

@@ -1,0 +1,30 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// What stands in the way of reading a path as an input file (text, fonts, pictures), found with `stat` before
+/// the file is opened: opening a FIFO for reading would block until a writer came, reading a device never end.
+public enum FileRefusal: Equatable, Sendable {
+    /// `stat` failed; `errno` says why (`ENOENT`: there is no such file).
+    case unavailable(errno: Int32)
+    /// It is a directory.
+    case directory
+    /// It is a FIFO, a device or a socket.
+    case special
+    /// It has more bytes than the limit it was checked against.
+    case tooLarge(bytes: Int)
+
+    /// Why the file at `path` cannot be read as input, or nil when it is a regular file of at most `byteLimit`
+    /// bytes.
+    public static func check(_ path: String, byteLimit: Int = .max) -> FileRefusal? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return .unavailable(errno: errno) }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: return Int(status.st_size) <= byteLimit ? nil : .tooLarge(bytes: Int(status.st_size))
+        case S_IFDIR: return .directory
+        default: return .special
+        }
+    }
+}
