@@ -65,8 +65,8 @@ struct DocumentOptions: ParsableArguments {
     var margin: Double?
 
     func validate() throws {
-        try NumberFlag.check("--width", width, 1...100_000)
-        try NumberFlag.check("--height", height, 0...100_000)
+        try NumberFlag.check("--width", width, Document.widthRange)
+        try NumberFlag.check("--height", height, Document.heightRange)
         try NumberFlag.check("--scale", scale, 0.1...8)
         try NumberFlag.check("--margin", margin, 0...10_000)
         try NumberFlag.check("--image-threshold", imageThreshold, 0...1)

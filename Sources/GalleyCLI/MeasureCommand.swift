@@ -37,7 +37,7 @@ struct MeasureCommand: ParsableCommand {
     static let lineLimit = 1 << 20
 
     func validate() throws {
-        try NumberFlag.check("--width", width, 1...100_000)
+        try NumberFlag.check("--width", width, Document.widthRange)
     }
 
     func run() throws {
@@ -100,7 +100,7 @@ struct MeasureCommand: ParsableCommand {
             ])
             guard let textField = row.member("text") else { throw InputError(path: "text", "missing") }
             let text = try textField.string()
-            let width = try row.member("width")?.number(in: 1...100_000) ?? defaults.width
+            let width = try row.member("width")?.number(in: Document.widthRange) ?? defaults.width
             var settings = defaults.settings
             if let category = row.member("category") {
                 settings.category = try category.choice(ContentSizeCategory.self)
@@ -153,7 +153,7 @@ struct MeasureCommand: ParsableCommand {
     ) throws -> FontSpecifier {
         let style = try row.member("style")?.choice(TextStyle.self)
         let family = try row.member("font")?.string()
-        let size = try row.member("size")?.number(in: 0.5...2_000)
+        let size = try row.member("size")?.number(in: Font.sizeLimit)
         if family == nil, size == nil { return style.map { .textStyle($0) } ?? defaults.specifier }
         let textStyle = style ?? defaults.specifier.textStyle ?? .body
         guard let size else { return family.map { .styled(textStyle, family: $0) } ?? .textStyle(textStyle) }

@@ -17,11 +17,11 @@ public struct DocumentRenderer {
 
     /// The document laid out in its columns without drawing: the line fragments ``render()`` draws, container
     /// `i` being column `i`.
-    public func layout() throws -> TextLayout { try laidOut().layout }
+    public func layout() throws -> TextLayout { try laidOut(forDrawing: false).layout }
 
     /// The document drawn into a new canvas.
     public func render() throws -> Canvas {
-        let (layout, exclusions, columnWidth) = try laidOut()
+        let (layout, exclusions, columnWidth) = try laidOut(forDrawing: true)
         let columns = document.columns
         let renderer = Renderer()
         // Columns follow the text's direction: a right-to-left document's first column is on the right.
@@ -71,8 +71,9 @@ public struct DocumentRenderer {
         return canvas
     }
 
-    /// The layout, the exclusions it flowed around (the badge's included) and the width of one column.
-    private func laidOut() throws -> (layout: TextLayout, exclusions: [Exclusion], columnWidth: Double) {
+    /// The layout, the exclusions it flowed around (the badge's included) and the width of one column; when
+    /// `forDrawing`, a text too tall for an image fails as soon as its lines pass the drawable height.
+    private func laidOut(forDrawing: Bool) throws -> (layout: TextLayout, exclusions: [Exclusion], columnWidth: Double) {
         var exclusions = document.exclusions
         if let date = document.badgeDate {
             exclusions.append(
@@ -89,15 +90,35 @@ public struct DocumentRenderer {
             throw InputError(path: "container.columnGap", "leaves no room for \(columns) columns")
         }
         let manager = LayoutManager(textStorage: document.storage, fontLibrary: library, settings: document.settings)
+        let drawableHeight = forDrawing ? tallestDrawableHeight() : nil
         for column in 0..<columns {
             manager.addTextContainer(
                 TextContainer(
-                    size: Size(width: columnWidth, height: document.height),
+                    size: Size(width: columnWidth, height: document.height > 0 ? document.height : drawableHeight ?? 0),
                     exclusions: column == 0 ? exclusions.map(\.shape) : [],
                     lineFragmentPadding: document.lineFragmentPadding,
                     maximumNumberOfLines: document.maximumLines, lineBreakMode: document.lineBreakMode))
         }
-        return (try manager.layout(), exclusions, columnWidth)
+        let layout = try manager.layout()
+        if let drawableHeight, !layout.unlaidCharacterRange.isEmpty {
+            let width = Int(((document.width + 2 * document.render.padding) * document.render.scale).rounded(.up))
+            throw RenderError.textTooTall(width: width, height: drawableHeight, limit: Canvas.pixelLimit)
+        }
+        return (layout, exclusions, columnWidth)
+    }
+
+    /// The height, in points, past which text in an unbounded container could not be drawn within
+    /// ``Canvas/pixelLimit`` at the document's width, scale and margin: the layout stops there and fails at once
+    /// rather than after laying out all of a text too tall to draw. Nil when the container has a height, or when
+    /// its last line may be truncated (a bounded height would change which line that is).
+    private func tallestDrawableHeight() -> Double? {
+        guard document.height == 0, document.lineBreakMode == .wordWrap || document.lineBreakMode == .charWrap
+        else { return nil }
+        let scale = document.render.scale, margin = document.render.padding
+        let widthPixels = max(1, ((document.width + 2 * margin) * scale).rounded(.up))
+        let heightPixels = min(Double(Canvas.sideLimit), (Double(Canvas.pixelLimit) / widthPixels).rounded(.down))
+        let height = heightPixels / scale - 2 * margin
+        return height > 0 && height < TextContainer.sizeLimit ? height : nil
     }
 
     /// Draws a short label centred in `bounds` (a badge's text).

@@ -12,7 +12,25 @@ final class FontconfigDatabase {
         let families: [String]
     }
 
+    /// What a fallback request is sorted by, besides the character.
+    private struct Preference: Hashable {
+        let weight: Int32
+        let italic: Bool
+        let preferEmoji: Bool
+        let language: String
+    }
+
+    /// A request's pattern and fontconfig's faces in order of preference for it.
+    private struct SortedFaces {
+        let pattern: OpaquePointer
+        let fonts: UnsafeMutablePointer<FcFontSet>
+    }
+
     private let config: OpaquePointer
+    /// The sorted faces per preference, kept so a character costs a walk of character-set lookups, not a sort of
+    /// the whole set (about a millisecond). At most ``sortedPreferenceLimit`` kept.
+    private var sortedFaces: [Preference: SortedFaces] = [:]
+    private static let sortedPreferenceLimit = 64
 
     init(includeSystemFonts: Bool) throws {
         // Without system fonts the configuration is still loaded (not built), for its cache directory and aliases.
@@ -21,11 +39,22 @@ final class FontconfigDatabase {
         self.config = config
     }
 
-    deinit { FcConfigDestroy(config) }
+    deinit {
+        forgetSortedFaces()
+        FcConfigDestroy(config)
+    }
+
+    private func forgetSortedFaces() {
+        for entry in sortedFaces.values {
+            FcFontSetDestroy(entry.fonts)
+            FcPatternDestroy(entry.pattern)
+        }
+        sortedFaces.removeAll()
+    }
 
     /// The best face for a family name at a weight (OpenType 100–900) and slant, or nil when none matches.
     func match(family: String, weight: Double, italic: Bool) -> Match? {
-        let pattern = makePattern(weight: weight, italic: italic)
+        let pattern = makePattern(weight: Self.weight(weight), italic: italic)
         defer { FcPatternDestroy(pattern) }
         FcPatternAddString(pattern, FC_FAMILY, family)
         FcConfigSubstitute(config, pattern, FcMatchPattern)
@@ -36,37 +65,48 @@ final class FontconfigDatabase {
         return Self.match(in: found)
     }
 
-    /// The first face, in fontconfig's order of preference for the weight and slant, whose character set
-    /// contains `scalar`. Emoji-presentation characters ask for the `emoji` family first.
     /// The best face for `scalar` at `weight` and slant, a colour-emoji one first when `preferEmoji`, and one made
-    /// for `language` (fontconfig's tag, from ``language(for:)``; "" for none) among faces that cover it alike.
+    /// for `language` (fontconfig's tag, from ``language(for:)``; "" for none) among faces that cover it alike:
+    /// the first face covering it in fontconfig's order for the request.
+    ///
+    /// That order is sorted once per request without the character: fontconfig ranks coverage of a pattern's
+    /// character set above family, language and style, so asking with the character in the pattern would order
+    /// the faces covering it exactly as they stand here, and trimming never removes the first face to cover one.
     func fallback(for scalar: Unicode.Scalar, weight: Double, italic: Bool, preferEmoji: Bool, language: String)
         -> Match?
     {
-        let pattern = makePattern(weight: weight, italic: italic)
-        defer { FcPatternDestroy(pattern) }
-        if !language.isEmpty { FcPatternAddString(pattern, FC_LANG, language) }
-        let charset = FcCharSetCreate()
-        defer { FcCharSetDestroy(charset) }
-        FcCharSetAddChar(charset, scalar.value)
-        FcPatternAddCharSet(pattern, FC_CHARSET, charset)
-        if preferEmoji { FcPatternAddString(pattern, FC_FAMILY, "emoji") }
-        FcConfigSubstitute(config, pattern, FcMatchPattern)
-        FcDefaultSubstitute(pattern)
-        var result = FcResultNoMatch
-        guard let sorted = FcFontSort(config, pattern, 1, nil, &result) else { return nil }
-        defer { FcFontSetDestroy(sorted) }
-        for position in 0..<Int(sorted.pointee.nfont) {
-            guard let candidate = sorted.pointee.fonts[position] else { continue }
+        let preference = Preference(
+            weight: Self.weight(weight), italic: italic,
+            preferEmoji: preferEmoji, language: language)
+        guard let sorted = sortedFaces[preference] ?? sort(for: preference) else { return nil }
+        for position in 0..<Int(sorted.fonts.pointee.nfont) {
+            guard let candidate = sorted.fonts.pointee.fonts[position] else { continue }
             var fontCharset: OpaquePointer?
             guard FcPatternGetCharSet(candidate, FC_CHARSET, 0, &fontCharset) == FcResultMatch,
                 FcCharSetHasChar(fontCharset, scalar.value) != 0
             else { continue }
-            let rendered = FcFontRenderPrepare(config, pattern, candidate)
+            let rendered = FcFontRenderPrepare(config, sorted.pattern, candidate)
             defer { if let rendered { FcPatternDestroy(rendered) } }
             if let match = Self.match(in: rendered ?? candidate) { return match }
         }
         return nil
+    }
+
+    private func sort(for preference: Preference) -> SortedFaces? {
+        let pattern = makePattern(weight: preference.weight, italic: preference.italic)
+        if !preference.language.isEmpty { FcPatternAddString(pattern, FC_LANG, preference.language) }
+        if preference.preferEmoji { FcPatternAddString(pattern, FC_FAMILY, "emoji") }
+        FcConfigSubstitute(config, pattern, FcMatchPattern)
+        FcDefaultSubstitute(pattern)
+        var result = FcResultNoMatch
+        guard let fonts = FcFontSort(config, pattern, 1, nil, &result) else {
+            FcPatternDestroy(pattern)
+            return nil
+        }
+        if sortedFaces.count >= Self.sortedPreferenceLimit { forgetSortedFaces() }
+        let sorted = SortedFaces(pattern: pattern, fonts: fonts)
+        sortedFaces[preference] = sorted
+        return sorted
     }
 
     /// fontconfig's language tag for a BCP 47 one: fontconfig knows Chinese by region (`zh-cn`, `zh-tw`,
@@ -98,9 +138,12 @@ final class FontconfigDatabase {
         return faces.sorted { ($0.family, $0.style, $0.path, $0.index) < ($1.family, $1.style, $1.path, $1.index) }
     }
 
-    private func makePattern(weight: Double, italic: Bool) -> OpaquePointer {
+    /// fontconfig's weight for an OpenType one (100–900).
+    private static func weight(_ weight: Double) -> Int32 { FcWeightFromOpenTypeDouble(weight).rounded().clampedInt32 }
+
+    private func makePattern(weight: Int32, italic: Bool) -> OpaquePointer {
         let pattern = FcPatternCreate()!
-        FcPatternAddInteger(pattern, FC_WEIGHT, FcWeightFromOpenTypeDouble(weight).rounded().clampedInt32)
+        FcPatternAddInteger(pattern, FC_WEIGHT, weight)
         FcPatternAddInteger(pattern, FC_SLANT, italic ? FC_SLANT_ITALIC : FC_SLANT_ROMAN)
         FcPatternAddBool(pattern, FC_SCALABLE, 1)
         return pattern

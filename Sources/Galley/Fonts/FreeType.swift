@@ -28,7 +28,7 @@ enum FreeType {
     }
 
     static func message(for error: FT_Error) -> String {
-        if let text = FT_Error_String(error) { return String(cString: text) }
+        if let text = FT_Error_String(error) ?? galley_ft_error_message(error & 0xFF) { return String(cString: text) }
         return "unknown error"
     }
 }

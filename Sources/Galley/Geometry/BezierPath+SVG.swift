@@ -108,9 +108,18 @@ private struct SVGPathReader {
             let radiusX = try number(), radiusY = try number(), rotation = try number()
             let largeArc = try flag(), sweep = try flag()
             let end = absolute(try number(), try number())
+            let before = path.elements.count
             addArc(
                 to: end, radiusX: radiusX, radiusY: radiusY, rotationDegrees: rotation, largeArc: largeArc, sweep: sweep
             )
+            // Each number is within the limit, but a large arc's curve can sweep beyond it.
+            let limit = BezierPath.coordinateLimit
+            let reach = path.elements[before...].flatMap(\.points).lazy.map { max(abs($0.x), abs($0.y)) }.max() ?? 0
+            guard reach <= limit else {
+                throw fail(
+                    "the arc's curve reaches \(Int(reach.rounded(.up))) points from the origin, beyond the limit of "
+                        + "±\(Int(limit)) (use a smaller radius)")
+            }
             current = end
         case UInt8(ascii: "z"):
             path.close()

@@ -16,6 +16,16 @@ public struct BezierPath: Hashable, Sendable {
         case curve(to: Point, control1: Point, control2: Point)
         /// Closes the subpath with a line to its start.
         case close
+
+        /// The points the element names, control points included.
+        var points: [Point] {
+            switch self {
+            case .move(let point), .line(let point): return [point]
+            case .quadCurve(let point, let control): return [point, control]
+            case .curve(let point, let control1, let control2): return [point, control1, control2]
+            case .close: return []
+            }
+        }
     }
 
     /// How the interior is decided where subpaths overlap.
@@ -109,16 +119,7 @@ public struct BezierPath: Hashable, Sendable {
     }
 
     /// Every point the path names, control points included.
-    var allPoints: [Point] {
-        elements.flatMap { element -> [Point] in
-            switch element {
-            case .move(let point), .line(let point): return [point]
-            case .quadCurve(let point, let control): return [point, control]
-            case .curve(let point, let control1, let control2): return [point, control1, control2]
-            case .close: return []
-            }
-        }
-    }
+    var allPoints: [Point] { elements.flatMap(\.points) }
 
     /// The smallest rectangle holding the path's control polygon (which holds the curves); `.zero` when empty.
     public var bounds: Rect {

@@ -10,6 +10,8 @@ struct GlyphBitmap: Sendable {
     let coverage: [UInt8]
     /// The image of a colour glyph.
     let color: ColorBitmap?
+    /// Whether this is only the part of a huge glyph inside one canvas (never cached).
+    var isClipped = false
 
     var byteCount: Int { coverage.count + (color?.bgra.count ?? 0) + 64 }
 }
@@ -62,6 +64,7 @@ public final class GlyphCache: Sendable {
     func bitmap(for key: Key, rasterize: () -> GlyphBitmap?) -> GlyphBitmap? {
         if let found = table.withLock({ $0[key] }) { return found }
         let bitmap = rasterize()
+        if bitmap?.isClipped == true { return bitmap }
         table.withLock { $0.insert(bitmap, for: key, cost: bitmap?.byteCount ?? 64) }
         return bitmap
     }

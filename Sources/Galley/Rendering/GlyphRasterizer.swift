@@ -16,25 +16,55 @@ struct GlyphForm: Hashable, Sendable {
     var isTransformed: Bool { horizontalScale != 1 || slant != 0 }
 }
 
+/// The pixels around a glyph's pen that can reach a canvas: columns from the pen's whole-pixel x, rows up from the
+/// baseline (FreeType's bitmap axes); `left` and `bottom` included, `right` and `top` not.
+struct PixelWindow: Hashable, Sendable {
+    var left: Int, right: Int, bottom: Int, top: Int
+
+    /// The part of `self` inside `other`; empty sides clamp to zero size.
+    func intersection(_ other: PixelWindow) -> PixelWindow {
+        let left = max(left, other.left), bottom = max(bottom, other.bottom)
+        return PixelWindow(
+            left: left, right: max(left, min(right, other.right)), bottom: bottom,
+            top: max(bottom, min(top, other.top)))
+    }
+
+    var width: Int { right - left }
+    var height: Int { top - bottom }
+    /// Pixels inside, saturating instead of overflowing.
+    var area: Int { width.multipliedReportingOverflow(by: height).overflow ? .max : width * height }
+}
+
 /// Rasterizes glyphs with FreeType from their outlines, unhinted, at the exact pixel size, shifted by a quarter
 /// pixel per subpixel bin so spacing matches the layout, slanted, widened or stroked (FreeType's stroker) as their
 /// ``GlyphForm`` asks; bitmap-only colour fonts (CBDT emoji) are scaled from their nearest strike.
+///
+/// A glyph whose bitmap would pass ``wholeGlyphPixels`` (a 2,500 pt letter at scale 8 would be 400 million) is
+/// drawn only where it meets the caller's window, so any size the limits allow draws in time and memory bounded by
+/// the canvas; such a bitmap is marked ``GlyphBitmap/isClipped`` and is not cached.
 enum GlyphRasterizer {
     /// Horizontal subpixel positions per pixel.
     static let subpixelBins = 4
+    /// The most pixels of a glyph bitmap made whole (2048 × 2048); larger ones are clipped to the window.
+    static let wholeGlyphPixels = 1 << 22
 
-    static func rasterize(_ font: Font, glyph: UInt32, pixelSize: Double, bin: Int, form: GlyphForm = .plain)
-        -> GlyphBitmap?
-    {
-        guard pixelSize > 0, pixelSize.isFinite, pixelSize < 20_000 else { return nil }
+    static func rasterize(
+        _ font: Font, glyph: UInt32, pixelSize: Double, bin: Int, form: GlyphForm = .plain, window: PixelWindow
+    ) -> GlyphBitmap? {
+        guard pixelSize > 0, pixelSize.isFinite else { return nil }
         let result: GlyphBitmap?? = font.face.withFreeTypeFace { face in
             applyVariations(font, to: face)
             if face.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0 {
-                return outlineGlyph(face, glyph: glyph, pixelSize: pixelSize, bin: bin, form: form)
+                return outlineGlyph(face, glyph: glyph, pixelSize: pixelSize, bin: bin, form: form, window: window)
             }
-            return colorGlyph(face, glyph: glyph, pixelSize: pixelSize)
+            return colorGlyph(face, glyph: glyph, pixelSize: pixelSize, window: window)
         }
         return result ?? nil
+    }
+
+    /// The bitmap rectangle to draw: all of `bounds` when it is small enough, else its part inside `window`.
+    private static func drawnArea(of bounds: PixelWindow, window: PixelWindow) -> (area: PixelWindow, clipped: Bool) {
+        bounds.area <= wholeGlyphPixels ? (bounds, false) : (bounds.intersection(window), true)
     }
 
     /// Sets every axis of a variable face: the font's coordinate where it has one, the default elsewhere (the
@@ -50,59 +80,56 @@ enum GlyphRasterizer {
     }
 
     private static func outlineGlyph(
-        _ face: FT_Face, glyph: UInt32, pixelSize: Double, bin: Int, form: GlyphForm
+        _ face: FT_Face, glyph: UInt32, pixelSize: Double, bin: Int, form: GlyphForm, window: PixelWindow
     ) -> GlyphBitmap? {
-        guard FT_Set_Char_Size(face, 0, FT_F26Dot6((pixelSize * 64).rounded()), 72, 72) == 0,
+        // FreeType keeps a size's pixels per em in 16 bits (TrueType rounds its scale to them), so larger glyphs
+        // are loaded at `loadedPixels` and enlarged as outlines, which are 26.6 in a 64-bit long.
+        let loadedPixels = min(pixelSize, 16_384), enlargement = pixelSize / loadedPixels
+        guard pixelSize < 16_777_216, FT_Set_Char_Size(face, 0, FT_F26Dot6((loadedPixels * 64).rounded()), 72, 72) == 0,
             FT_Load_Glyph(face, glyph, Int32(FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP)) == 0,
             let slot = face.pointee.glyph, slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE
         else { return nil }
-        if form.isTransformed {
+        if form.isTransformed || enlargement != 1 {
             var matrix = FT_Matrix(
-                xx: FT_Fixed(form.horizontalScale * 65536), xy: FT_Fixed(form.slant * 65536), yx: 0, yy: 0x10000)
+                xx: FT_Fixed(form.horizontalScale * enlargement * 65536), xy: FT_Fixed(form.slant * enlargement * 65536),
+                yx: 0, yy: FT_Fixed(enlargement * 65536))
             FT_Outline_Transform(&slot.pointee.outline, &matrix)
         }
         FT_Outline_Translate(&slot.pointee.outline, FT_Pos(bin * 64 / subpixelBins), 0)
-        if form.strokeWidth > 0 { return strokedGlyph(&slot.pointee.outline, width: form.strokeWidth) }
-        guard FT_Render_Glyph(slot, FT_RENDER_MODE_NORMAL) == 0 else { return nil }
-        let bitmap = slot.pointee.bitmap
-        let width = Int(bitmap.width), height = Int(bitmap.rows), pitch = Int(bitmap.pitch)
-        var coverage = [UInt8](repeating: 0, count: width * height)
-        if let buffer = bitmap.buffer, width > 0, height > 0, pitch >= width {
-            for row in 0..<height {
-                for column in 0..<width { coverage[row * width + column] = buffer[row * pitch + column] }
-            }
-        }
-        return GlyphBitmap(
-            width: width, height: height, left: Int(slot.pointee.bitmap_left), top: Int(slot.pointee.bitmap_top),
-            coverage: coverage, color: nil)
+        // FreeType allows one library across threads except for creating and freeing faces; the face's own lock
+        // (held here) covers its slot, so rendering needs no global lock.
+        guard let library = slot.pointee.library else { return nil }
+        guard form.strokeWidth > 0 else { return render(&slot.pointee.outline, library: library, window: window) }
+        return FreeType.withStroke(of: &slot.pointee.outline, width: form.strokeWidth, library: library) {
+            render($0, library: library, window: window)
+        } ?? nil
     }
 
-    /// The coverage of `outline` (26.6 pixels, y up, from the pen) stroked `width` pixels wide, centred on the
-    /// outline, with round joins.
-    private static func strokedGlyph(_ outline: UnsafeMutablePointer<FT_Outline>, width: Double) -> GlyphBitmap? {
-        let result = try? FreeType.withLibrary { library -> GlyphBitmap? in
-            FreeType.withStroke(of: outline, width: width, library: library) { stroked -> GlyphBitmap? in
-                var box = FT_BBox()
-                FT_Outline_Get_CBox(stroked, &box)
-                let left = Int((Double(box.xMin) / 64).rounded(.down))
-                let right = Int((Double(box.xMax) / 64).rounded(.up))
-                let bottom = Int((Double(box.yMin) / 64).rounded(.down))
-                let top = Int((Double(box.yMax) / 64).rounded(.up))
-                let columns = right - left, rows = top - bottom
-                guard columns > 0, rows > 0, columns * rows < 1 << 26 else { return nil }
-                FT_Outline_Translate(stroked, FT_Pos(-left * 64), FT_Pos(-bottom * 64))
-                var coverage = [UInt8](repeating: 0, count: columns * rows)
-                guard FreeType.render(stroked, library: library, into: &coverage, width: columns, rows: rows) else {
-                    return nil
-                }
-                return GlyphBitmap(width: columns, height: rows, left: left, top: top, coverage: coverage, color: nil)
-            } ?? nil
+    /// The coverage of `outline` (26.6 pixels, y up, from the pen), whole or clipped to `window`.
+    private static func render(
+        _ outline: UnsafeMutablePointer<FT_Outline>, library: FT_Library, window: PixelWindow
+    ) -> GlyphBitmap? {
+        var box = FT_BBox()
+        FT_Outline_Get_CBox(outline, &box)
+        let bounds = PixelWindow(
+            left: Int((Double(box.xMin) / 64).rounded(.down)), right: Int((Double(box.xMax) / 64).rounded(.up)),
+            bottom: Int((Double(box.yMin) / 64).rounded(.down)), top: Int((Double(box.yMax) / 64).rounded(.up)))
+        let (area, clipped) = drawnArea(of: bounds, window: window)
+        guard area.width > 0, area.height > 0 else { return nil }
+        FT_Outline_Translate(outline, FT_Pos(-area.left * 64), FT_Pos(-area.bottom * 64))
+        var coverage = [UInt8](repeating: 0, count: area.width * area.height)
+        guard FreeType.render(outline, library: library, into: &coverage, width: area.width, rows: area.height) else {
+            return nil
         }
-        return result ?? nil
+        return GlyphBitmap(
+            width: area.width, height: area.height, left: area.left, top: area.top, coverage: coverage, color: nil,
+            isClipped: clipped)
     }
 
     /// A glyph from a bitmap strike (colour emoji), scaled from the strike nearest in size with a box filter.
-    private static func colorGlyph(_ face: FT_Face, glyph: UInt32, pixelSize: Double) -> GlyphBitmap? {
+    private static func colorGlyph(_ face: FT_Face, glyph: UInt32, pixelSize: Double, window: PixelWindow)
+        -> GlyphBitmap?
+    {
         let strikes = Int(face.pointee.num_fixed_sizes)
         guard strikes > 0, let sizes = face.pointee.available_sizes else { return nil }
         let best = (0..<strikes).min {
@@ -117,25 +144,39 @@ enum GlyphRasterizer {
         let ratio = pixelSize / (Double(sizes[best].y_ppem) / 64)
         let width = max(1, Int((Double(sourceWidth) * ratio).rounded()))
         let height = max(1, Int((Double(sourceHeight) * ratio).rounded()))
-        var scaled = [UInt8](repeating: 0, count: width * height * 4)
-        for y in 0..<height {
+        let left = Int((Double(slot.pointee.bitmap_left) * ratio).rounded())
+        let top = Int((Double(slot.pointee.bitmap_top) * ratio).rounded())
+        let (area, clipped) = drawnArea(
+            of: PixelWindow(left: left, right: left + width, bottom: top - height, top: top), window: window)
+        guard area.width > 0, area.height > 0 else { return nil }
+        // Rows and columns of the whole scaled image that are drawn.
+        let columns = (area.left - left)..<(area.right - left), rows = (top - area.top)..<(top - area.bottom)
+        var scaled = [UInt8](repeating: 0, count: area.width * area.height * 4)
+        for y in rows {
             let sy0 = Int(Double(y) / ratio), sy1 = max(sy0 + 1, min(sourceHeight, Int(Double(y + 1) / ratio)))
-            for x in 0..<width {
+            for x in columns {
                 let sx0 = Int(Double(x) / ratio), sx1 = max(sx0 + 1, min(sourceWidth, Int(Double(x + 1) / ratio)))
-                var sums = [0, 0, 0, 0], count = 0
+                var sums = (0, 0, 0, 0), count = 0
                 for sy in sy0..<min(sy1, sourceHeight) {
                     for sx in sx0..<min(sx1, sourceWidth) {
-                        for channel in 0..<4 { sums[channel] += Int(buffer[sy * pitch + sx * 4 + channel]) }
+                        let pixel = sy * pitch + sx * 4
+                        sums.0 += Int(buffer[pixel])
+                        sums.1 += Int(buffer[pixel + 1])
+                        sums.2 += Int(buffer[pixel + 2])
+                        sums.3 += Int(buffer[pixel + 3])
                         count += 1
                     }
                 }
                 guard count > 0 else { continue }
-                for channel in 0..<4 { scaled[(y * width + x) * 4 + channel] = UInt8(sums[channel] / count) }
+                let target = ((y - rows.lowerBound) * area.width + x - columns.lowerBound) * 4
+                scaled[target] = UInt8(sums.0 / count)
+                scaled[target + 1] = UInt8(sums.1 / count)
+                scaled[target + 2] = UInt8(sums.2 / count)
+                scaled[target + 3] = UInt8(sums.3 / count)
             }
         }
         return GlyphBitmap(
-            width: width, height: height, left: Int((Double(slot.pointee.bitmap_left) * ratio).rounded()),
-            top: Int((Double(slot.pointee.bitmap_top) * ratio).rounded()), coverage: [],
-            color: ColorBitmap(width: width, height: height, bgra: scaled))
+            width: area.width, height: area.height, left: area.left, top: area.top, coverage: [],
+            color: ColorBitmap(width: area.width, height: area.height, bgra: scaled), isClipped: clipped)
     }
 }

@@ -94,7 +94,7 @@ public final class Renderer: Sendable {
             drawBackgrounds(fragment, on: &canvas, attributes: &attributes)
             drawAttachments(fragment, on: &canvas)
             drawShadows(glyphs, on: &canvas)
-            let pressed = letterpressMask(glyphs, scale: canvas.scale)
+            let pressed = letterpressMask(glyphs, on: canvas)
             if let pressed { drawLetterpressHighlight(pressed, on: &canvas) }
             drawFills(glyphs, on: &canvas)
             if let pressed { drawLetterpressInnerShadow(pressed, on: &canvas) }
@@ -159,6 +159,11 @@ public final class Renderer: Sendable {
             let quarters = (x * bins).rounded(.down)
             let whole = (quarters / bins).rounded(.down)
             let bin = Int(quarters - whole * bins)
+            let pen = Int(whole), baseline = Int(y.rounded())
+            let reach = Self.effectReach(of: attributes, scale: canvas.scale)
+            let window = PixelWindow(
+                left: -pen - reach, right: canvas.width - pen + reach, bottom: baseline - canvas.height - reach,
+                top: baseline + reach)
             var form = GlyphForm()
             if let expansion = attributes.expansion { form.horizontalScale = Shaper.expansionFactor(expansion) }
             if let slant = attributes.obliqueness, slant.isFinite { form.slant = min(max(slant, -4), 4) }
@@ -167,7 +172,8 @@ public final class Renderer: Sendable {
                     face: font.face, variations: font.variations, pixelSize: pixelSize, glyph: glyph.glyphID,
                     bin: UInt8(bin), form: form)
                 let found = glyphCache.bitmap(for: key) {
-                    GlyphRasterizer.rasterize(font, glyph: glyph.glyphID, pixelSize: pixelSize, bin: bin, form: form)
+                    GlyphRasterizer.rasterize(
+                        font, glyph: glyph.glyphID, pixelSize: pixelSize, bin: bin, form: form, window: window)
                 }
                 return found.flatMap { $0.width > 0 && $0.height > 0 ? $0 : nil }
             }
@@ -177,17 +183,30 @@ public final class Renderer: Sendable {
             strokeForm.strokeWidth = stroke.isFinite ? min(abs(stroke), 100) / 100 * pixelSize : 0
             let hollow = stroke > 0 && strokeForm.strokeWidth > 0
             guard let ink = bitmap(hollow ? strokeForm : form) else { continue }
-            var entry = PlacedGlyph(
-                bitmap: ink, x: Int(whole) + ink.left, y: Int(y.rounded()) - ink.top, attributes: attributes)
+            var entry = PlacedGlyph(bitmap: ink, x: pen + ink.left, y: baseline - ink.top, attributes: attributes)
             if stroke < 0, strokeForm.strokeWidth > 0, ink.color == nil, let outline = bitmap(strokeForm) {
-                entry.outline = (outline, Int(whole) + outline.left, Int(y.rounded()) - outline.top)
+                entry.outline = (outline, pen + outline.left, baseline - outline.top)
             }
             placed.append(entry)
         }
     }
 
-    /// The union of the coverage of `glyphs`, grown by `margin` pixels.
-    func mask(of glyphs: [PlacedGlyph], margin: Int) -> CoverageMask {
+    /// How far, in pixels, a glyph's shadow or letterpress layers can reach from its ink.
+    static func effectReach(of attributes: TextAttributes, scale: Double) -> Int {
+        var reach = 0.0
+        if let shadow = attributes.shadow {
+            let offset = max(abs(shadow.offsetX), abs(shadow.offsetY))
+            reach = (3 * max(0, shadow.blurRadius) / 2 + offset) * scale + 2
+        }
+        if attributes.textEffect == .letterpress {
+            reach = max(reach, 3 * LetterpressRecipe.blurPoints * scale + Double(LetterpressRecipe.offset(scale: scale)) + 2)
+        }
+        return reach.isFinite ? Int(min(reach, 16_777_216).rounded(.up)) : 16_777_216
+    }
+
+    /// The union of the coverage of `glyphs`, grown by `margin` pixels, kept to the part within `reach` pixels of
+    /// `canvas` (a blur or offset brings nothing further onto it).
+    func mask(of glyphs: [PlacedGlyph], margin: Int, on canvas: Canvas, reach: Int) -> CoverageMask {
         guard let first = glyphs.first else { return CoverageMask(left: 0, top: 0, width: 0, height: 0) }
         var minX = first.x, minY = first.y, maxX = first.x, maxY = first.y
         for glyph in glyphs {
@@ -196,6 +215,10 @@ public final class Renderer: Sendable {
             maxX = max(maxX, glyph.x + glyph.bitmap.width)
             maxY = max(maxY, glyph.y + glyph.bitmap.height)
         }
+        minX = max(minX - margin, -reach) + margin
+        minY = max(minY - margin, -reach) + margin
+        maxX = min(maxX + margin, canvas.width + reach) - margin
+        maxY = min(maxY + margin, canvas.height + reach) - margin
         var mask = CoverageMask(
             left: minX - margin, top: minY - margin, width: maxX - minX + 2 * margin, height: maxY - minY + 2 * margin)
         for glyph in glyphs {
@@ -242,7 +265,9 @@ public final class Renderer: Sendable {
         let groups = Dictionary(grouping: glyphs.filter { $0.attributes.shadow != nil }, by: { $0.attributes.shadow! })
         for (shadow, members) in groups.sorted(by: { $0.value.count > $1.value.count }) {
             let sigma = max(0, shadow.blurRadius) * canvas.scale / 2
-            var layer = mask(of: members, margin: Int((3 * sigma).rounded(.up)) + 1).blurred(sigma: sigma)
+            let reach = Self.effectReach(of: members[0].attributes, scale: canvas.scale)
+            var layer = mask(of: members, margin: Int((3 * sigma).rounded(.up)) + 1, on: canvas, reach: reach)
+                .blurred(sigma: sigma)
             layer.left += Int((shadow.offsetX * canvas.scale).rounded())
             layer.top += Int((shadow.offsetY * canvas.scale).rounded())
             canvas.composite(shadow.color, mask: layer)
@@ -251,11 +276,12 @@ public final class Renderer: Sendable {
 
     /// The coverage of the glyphs drawn with the letterpress effect, with room around them for both of its
     /// layers' blurs and offset; nil when there are none.
-    private func letterpressMask(_ glyphs: [PlacedGlyph], scale: Double) -> CoverageMask? {
+    private func letterpressMask(_ glyphs: [PlacedGlyph], on canvas: Canvas) -> CoverageMask? {
         let pressed = glyphs.filter { $0.attributes.textEffect == .letterpress && $0.bitmap.color == nil }
         guard !pressed.isEmpty else { return nil }
-        let sigma = LetterpressRecipe.blurPoints * scale
-        return mask(of: pressed, margin: Int((3 * sigma).rounded(.up)) + LetterpressRecipe.offset(scale: scale) + 1)
+        let sigma = LetterpressRecipe.blurPoints * canvas.scale
+        let margin = Int((3 * sigma).rounded(.up)) + LetterpressRecipe.offset(scale: canvas.scale) + 1
+        return mask(of: pressed, margin: margin, on: canvas, reach: 2 * margin)
     }
 
     private func drawLetterpressHighlight(_ glyphMask: CoverageMask, on canvas: inout Canvas) {

@@ -28,6 +28,11 @@ public struct Document {
     /// Scale, background and margin (`padding`) of the image.
     public var render = RenderOptions(scale: 2, background: Document.paper, padding: 16)
 
+    /// The widths a container may be given, in points: 1 up to ``Limits/containerSize``.
+    public static var widthRange: ClosedRange<Double> { 1...TextContainer.sizeLimit }
+    /// The heights a container may be given, in points (0: as tall as the text).
+    public static var heightRange: ClosedRange<Double> { 0...TextContainer.sizeLimit }
+
     /// The paper colour notes are drawn on.
     public static let paper = Color(red: 0.98, green: 0.973, blue: 0.953)
     /// The ink colour of notes.

@@ -119,8 +119,8 @@ public enum DocumentReader {
             "width", "height", "columns", "columnGap", "lineFragmentPadding", "padding", "maxLines", "lineBreakMode",
             "exclusions",
         ])
-        if let width = field.member("width") { document.width = try width.number(in: 1...100_000) }
-        if let height = field.member("height") { document.height = try height.number(in: 0...100_000) }
+        if let width = field.member("width") { document.width = try width.number(in: Document.widthRange) }
+        if let height = field.member("height") { document.height = try height.number(in: Document.heightRange) }
         if let columns = field.member("columns") { document.columns = try columns.integer(in: 1...20) }
         if let gap = field.member("columnGap") { document.columnGap = try gap.number(in: 0...10_000) }
         if let padding = field.member("lineFragmentPadding") ?? field.member("padding") {
@@ -251,7 +251,7 @@ public enum DocumentReader {
             return .styled(try style.choice(TextStyle.self), family: family, weight: weight, italic: italic)
         }
         guard let sizeField = field.member("size") else { throw field.fail("needs \"style\" or \"size\"") }
-        let size = try sizeField.number(in: 0.5...2_000)
+        let size = try sizeField.number(in: Font.sizeLimit)
         do {
             if let file = try field.member("file")?.string() {
                 return .font(try library.font(path: file, size: size, weight: weight))

@@ -11,9 +11,9 @@ import Testing
     @Test(arguments: [
         (
             ["render", note, "-o", "/tmp/x.png", "--width", "-10"], Int32(2),
-            "--width -10 must be positive (1...100000)"
+            "--width -10 must be positive (1...1000000)"
         ),
-        (["render", note, "-o", "/tmp/x.png", "--height", "-1"], 2, "--height -1 must not be negative (0...100000)"),
+        (["render", note, "-o", "/tmp/x.png", "--height", "-1"], 2, "--height -1 must not be negative (0...1000000)"),
         (["render", note, "-o", "/tmp/x.png", "--size", "-3"], 2, "--size -3 must be positive"),
         (["render", note, "-o", "/tmp/x.png", "--scale", "9"], 2, "--scale 9 is outside 0.1...8"),
         (["measure", "--width", "-5"], 2, "--width -5 must be positive"),
