@@ -66,7 +66,8 @@ int CPNG_encode(const uint8_t *pixels, uint32_t width, uint32_t height, size_t s
         return -1;
     }
     png_infop info = png_create_info_struct(png);
-    png_bytep *rows = NULL;
+    /* Volatile for the same reason as in CPNG_decode_rgba. */
+    png_bytep *volatile rows = NULL;
     if (!info || setjmp(failure.jump)) {
         png_destroy_write_struct(&png, info ? &info : NULL);
         free(rows);
@@ -116,8 +117,10 @@ int CPNG_decode_rgba(const uint8_t *data, size_t length, uint64_t pixelLimit, ui
         return -1;
     }
     png_infop info = png_create_info_struct(png);
-    uint8_t *buffer = NULL;
-    png_bytep *rows = NULL;
+    /* Assigned after setjmp and read after longjmp, so volatile: otherwise they may come back as their values at
+       setjmp (NULL) and leak. */
+    uint8_t *volatile buffer = NULL;
+    png_bytep *volatile rows = NULL;
     if (!info || setjmp(failure.jump)) {
         png_destroy_read_struct(&png, info ? &info : NULL, NULL);
         free(rows);

@@ -73,7 +73,8 @@ public struct DocumentRenderer {
 
     /// The layout, the exclusions it flowed around (the badge's included) and the width of one column; when
     /// `forDrawing`, a text too tall for an image fails as soon as its lines pass the drawable height.
-    private func laidOut(forDrawing: Bool) throws -> (layout: TextLayout, exclusions: [Exclusion], columnWidth: Double) {
+    private func laidOut(forDrawing: Bool) throws -> (layout: TextLayout, exclusions: [Exclusion], columnWidth: Double)
+    {
         var exclusions = document.exclusions
         if let date = document.badgeDate {
             exclusions.append(

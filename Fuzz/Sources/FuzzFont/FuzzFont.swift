@@ -18,7 +18,9 @@ func fuzz(_ input: UnsafeBufferPointer<UInt8>) {
         let storage = TextStorage("Hello 世界 office ffi", attributes: TextAttributes(font: .font(font)))
         let manager = LayoutManager(textStorage: storage, fontLibrary: library)
         manager.addTextContainer(TextContainer(width: 120))
-        if let canvas = try? Renderer(glyphCache: GlyphCache(byteLimit: 1 << 20)).render(manager, options: RenderOptions(scale: 1)) {
+        if let canvas = try? Renderer(glyphCache: GlyphCache(byteLimit: 1 << 20)).render(
+            manager, options: RenderOptions(scale: 1))
+        {
             _ = canvas.width
         }
         for glyph in 0..<min(UInt32(font.face.glyphCount), 64) {
@@ -29,5 +31,6 @@ func fuzz(_ input: UnsafeBufferPointer<UInt8>) {
 }
 
 enum FuzzFontFile {
-    static let path = FileManager.default.temporaryDirectory.appendingPathComponent("galley-fuzz-font-\(getpid()).ttf").path
+    static let path = FileManager.default.temporaryDirectory.appendingPathComponent("galley-fuzz-font-\(getpid()).ttf")
+        .path
 }

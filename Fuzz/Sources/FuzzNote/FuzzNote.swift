@@ -15,5 +15,7 @@ func fuzz(_ input: UnsafeBufferPointer<UInt8>) {
     guard var document = try? NoteReader.read(text, defaults: TextAttributes(font: .textStyle(.body))) else { return }
     document.width = 200
     document.render.scale = 1
-    if let library = try? FontLibrary.standard { _ = try? DocumentRenderer(document: document, library: library).render() }
+    if let library = try? FontLibrary.standard {
+        _ = try? DocumentRenderer(document: document, library: library).render()
+    }
 }

@@ -16,7 +16,8 @@ func fuzz(_ input: UnsafeBufferPointer<UInt8>) {
         // A storage per input: a long-lived one would keep the weak-reference side tables of every manager's
         // observation, which LeakSanitizer cannot see through and reports.
         let storage = TextStorage(
-            "Text flows around the path 中文排版 مرحبا and more words.", attributes: TextAttributes(font: .textStyle(.caption1)))
+            "Text flows around the path 中文排版 مرحبا and more words.",
+            attributes: TextAttributes(font: .textStyle(.caption1)))
         let manager = LayoutManager(textStorage: storage, fontLibrary: library)
         manager.addTextContainer(TextContainer(size: Size(width: 120, height: 200), exclusionPaths: [path]))
         guard let layout = try? manager.layout(), var canvas = try? Canvas(width: 120, height: 200) else { return }

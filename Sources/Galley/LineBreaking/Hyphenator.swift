@@ -14,7 +14,16 @@ public enum Hyphenator {
     /// The fewest characters kept before and after a hyphen (the dictionary may ask for more).
     public static let minimumPrefix = 2, minimumSuffix = 2
 
-    private static let dictionaries = Locked<[String: HyphenationDictionary?]>([:])
+    /// Dictionaries found per language tag, and loaded per file (`de`, `de-DE` and `de-AT` share one).
+    private struct Loaded {
+        var byLanguage: [String: HyphenationDictionary?] = [:]
+        var byFile: [String: HyphenationDictionary] = [:]
+    }
+
+    private static let dictionaries = Locked(Loaded())
+    /// Held while a dictionary loads (German's takes seconds in libhyphen), so threads asking for the same one
+    /// wait for it instead of each loading a copy; lookups of loaded ones take only `dictionaries`.
+    private static let loading = Locked(())
 
     /// Scripts whose words are never hyphenated: CJK (a line may break between any two characters) and the
     /// right-to-left joining scripts (Arabic, Hebrew, Syriac, Thaana), which do not hyphenate.
@@ -70,12 +79,23 @@ public enum Hyphenator {
     }()
 
     private static func dictionary(for language: String) -> HyphenationDictionary? {
-        if let known = dictionaries.withLock({ $0[language] }) { return known }
-        let dictionary = candidateNames(for: language).lazy.compactMap { name in
-            dictionaryDirectories.lazy.compactMap { HyphenationDictionary(path: "\($0)/hyph_\(name).dic") }.first
-        }.first
-        dictionaries.withLock { $0[language] = dictionary }
-        return dictionary
+        if let known = dictionaries.withLock({ $0.byLanguage[language] }) { return known }
+        return loading.withLock { _ in
+            if let known = dictionaries.withLock({ $0.byLanguage[language] }) { return known }
+            let file = candidateNames(for: language).lazy.compactMap { name in
+                dictionaryDirectories.lazy.map { "\($0)/hyph_\(name).dic" }
+                    .first { FileManager.default.isReadableFile(atPath: $0) }
+            }.first.map { URL(fileURLWithPath: $0).resolvingSymlinksInPath().path }
+            let dictionary =
+                file.flatMap { file in dictionaries.withLock { $0.byFile[file] } ?? HyphenationDictionary(path: file) }
+            dictionaries.withLock { loaded in
+                // Tags come from input; past a few thousand distinct ones the table starts over (files stay loaded).
+                if loaded.byLanguage.count >= 4096 { loaded.byLanguage.removeAll() }
+                loaded.byLanguage[language] = dictionary
+                if let file, let dictionary { loaded.byFile[file] = dictionary }
+            }
+            return dictionary
+        }
     }
 
     /// `en-US` → `en_US`, `en`: the full tag first, then the language alone.
@@ -104,8 +124,11 @@ final class HyphenationDictionary: @unchecked Sendable {
 
     /// libhyphen's marks for a lower-case UTF-8 word: an odd value at byte `i` allows a hyphen after it.
     func hyphenate(_ word: String) -> [UInt8] {
+        // libhyphen searches the word with strstr for its NOHYPHEN strings, so it must end in a NUL byte.
         var bytes = Array(word.utf8)
-        var hyphens = [CChar](repeating: 0, count: bytes.count + 5)
+        let length = bytes.count
+        bytes.append(0)
+        var hyphens = [CChar](repeating: 0, count: length + 5)
         var replacements: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
         var positions: UnsafeMutablePointer<Int32>?
         var cuts: UnsafeMutablePointer<Int32>?
@@ -113,7 +136,7 @@ final class HyphenationDictionary: @unchecked Sendable {
             bytes.withUnsafeMutableBufferPointer { buffer in
                 buffer.withMemoryRebound(to: CChar.self) { text in
                     hnj_hyphen_hyphenate3(
-                        dictionary, text.baseAddress, Int32(text.count), &hyphens, nil, &replacements, &positions,
+                        dictionary, text.baseAddress, Int32(length), &hyphens, nil, &replacements, &positions,
                         &cuts, Int32(Hyphenator.minimumPrefix), Int32(Hyphenator.minimumSuffix), 0, 0)
                 }
             }
@@ -121,7 +144,7 @@ final class HyphenationDictionary: @unchecked Sendable {
         // Non-standard hyphenation (German "Schiffahrt" → "Schiff-fahrt") changes letters; Galley keeps the word's
         // letters, so such points are dropped.
         if let replacements {
-            for index in 0..<bytes.count where replacements[index] != nil {
+            for index in 0..<length where replacements[index] != nil {
                 hyphens[index] = 0
                 free(replacements[index])
             }
@@ -130,6 +153,6 @@ final class HyphenationDictionary: @unchecked Sendable {
         free(positions)
         free(cuts)
         guard status == 0 else { return [] }
-        return hyphens.prefix(bytes.count).map { UInt8(bitPattern: $0) }
+        return hyphens.prefix(length).map { UInt8(bitPattern: $0) }
     }
 }

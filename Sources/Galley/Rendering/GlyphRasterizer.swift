@@ -91,7 +91,8 @@ enum GlyphRasterizer {
         else { return nil }
         if form.isTransformed || enlargement != 1 {
             var matrix = FT_Matrix(
-                xx: FT_Fixed(form.horizontalScale * enlargement * 65536), xy: FT_Fixed(form.slant * enlargement * 65536),
+                xx: FT_Fixed(form.horizontalScale * enlargement * 65536),
+                xy: FT_Fixed(form.slant * enlargement * 65536),
                 yx: 0, yy: FT_Fixed(enlargement * 65536))
             FT_Outline_Transform(&slot.pointee.outline, &matrix)
         }

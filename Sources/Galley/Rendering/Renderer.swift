@@ -199,7 +199,8 @@ public final class Renderer: Sendable {
             reach = (3 * max(0, shadow.blurRadius) / 2 + offset) * scale + 2
         }
         if attributes.textEffect == .letterpress {
-            reach = max(reach, 3 * LetterpressRecipe.blurPoints * scale + Double(LetterpressRecipe.offset(scale: scale)) + 2)
+            reach = max(
+                reach, 3 * LetterpressRecipe.blurPoints * scale + Double(LetterpressRecipe.offset(scale: scale)) + 2)
         }
         return reach.isFinite ? Int(min(reach, 16_777_216).rounded(.up)) : 16_777_216
     }

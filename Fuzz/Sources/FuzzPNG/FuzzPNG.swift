@@ -1,0 +1,26 @@
+import Foundation
+import FuzzSupport
+import Galley
+
+/// PNG decoding (attachments and the pictures text wraps around): any bytes are decoded or refused with an error,
+/// within the pixel limit; decoded pictures become an attachment laid out and drawn, and an outline to wrap around.
+@main
+enum Target {
+    static func main() { runFuzzer(fuzz) }
+}
+
+func fuzz(_ input: UnsafeBufferPointer<UInt8>) {
+    var limits = Limits()
+    limits.imagePixels = 1 << 20
+    Limits.current = limits
+    guard let picture = try? PNGReader.decode(Data(input)), let library = try? FontLibrary.standard,
+        let attachment = try? TextAttachment(image: picture)
+    else { return }
+    let storage = TextStorage("a \u{FFFC} b", attributes: TextAttributes())
+    try? storage.setAttributes(TextAttributes(attachment: attachment), range: 2..<3)
+    let manager = LayoutManager(textStorage: storage, fontLibrary: library)
+    let outline = try? ExclusionPath(
+        image: picture, origin: Point(x: 10, y: 0), size: Size(width: 60, height: 60), margin: 2)
+    manager.addTextContainer(TextContainer(size: Size(width: 120, height: 0), exclusions: outline.map { [$0] } ?? []))
+    _ = try? Renderer().render(manager, options: RenderOptions(scale: 1))
+}
