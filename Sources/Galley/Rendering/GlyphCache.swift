@@ -14,6 +14,11 @@ struct GlyphBitmap: Sendable {
     var isClipped = false
 
     var byteCount: Int { coverage.count + (color?.bgra.count ?? 0) + 64 }
+
+    /// A huge glyph none of which reaches the window it was asked for: nothing to draw here, but not an answer to
+    /// keep (another window may meet it).
+    static let clippedAway = GlyphBitmap(
+        width: 0, height: 0, left: 0, top: 0, coverage: [], color: nil, isClipped: true)
 }
 
 /// A premultiplied BGRA image, as FreeType gives colour bitmaps.

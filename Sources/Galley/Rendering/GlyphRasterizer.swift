@@ -116,7 +116,7 @@ enum GlyphRasterizer {
             left: Int((Double(box.xMin) / 64).rounded(.down)), right: Int((Double(box.xMax) / 64).rounded(.up)),
             bottom: Int((Double(box.yMin) / 64).rounded(.down)), top: Int((Double(box.yMax) / 64).rounded(.up)))
         let (area, clipped) = drawnArea(of: bounds, window: window)
-        guard area.width > 0, area.height > 0 else { return nil }
+        guard area.width > 0, area.height > 0 else { return clipped ? .clippedAway : nil }
         FT_Outline_Translate(outline, FT_Pos(-area.left * 64), FT_Pos(-area.bottom * 64))
         var coverage = [UInt8](repeating: 0, count: area.width * area.height)
         guard FreeType.render(outline, library: library, into: &coverage, width: area.width, rows: area.height) else {
@@ -149,7 +149,7 @@ enum GlyphRasterizer {
         let top = Int((Double(slot.pointee.bitmap_top) * ratio).rounded())
         let (area, clipped) = drawnArea(
             of: PixelWindow(left: left, right: left + width, bottom: top - height, top: top), window: window)
-        guard area.width > 0, area.height > 0 else { return nil }
+        guard area.width > 0, area.height > 0 else { return clipped ? .clippedAway : nil }
         // Rows and columns of the whole scaled image that are drawn.
         let columns = (area.left - left)..<(area.right - left), rows = (top - area.top)..<(top - area.bottom)
         var scaled = [UInt8](repeating: 0, count: area.width * area.height * 4)

@@ -17,6 +17,13 @@ import Testing
         (["render", note, "-o", "/tmp/x.png", "--size", "-3"], 2, "--size -3 must be positive"),
         (["render", note, "-o", "/tmp/x.png", "--scale", "9"], 2, "--scale 9 is outside 0.1...8"),
         (["measure", "--width", "-5"], 2, "--width -5 must be positive"),
+        (["measure", "--width", "0.5"], 2, "--width 0.5 is outside 1...1000000"),
+        (["render", note, "-o", "/tmp/x.png", "--size", "-1"], 2, "--size -1 must be positive (0.01...10000)"),
+        (["render", note, "-o", "/tmp/x.png", "--size", "abc"], 2, "The value 'abc' is invalid for '--size <size>'"),
+        (
+            ["render", note, "-o", "/tmp/x.png", "--exclude", "M 10 10 A 1e6 1e6 0 1 1 10 10.1 Z"], 2,
+            "the arc's curve reaches 2000010 points from the origin, beyond the limit of ±1000000"
+        ),
         (
             ["rendr", note, "-o", "/tmp/x.png"], 2,
             "unknown command 'rendr' (did you mean 'render'?); the commands are render, layout, measure, fonts, styles, shape"
@@ -36,6 +43,26 @@ import Testing
         #expect(outcome.status == status, "\(outcome.error)")
         #expect(outcome.error == "galley: error: \(message)\n" || outcome.error.contains(message), "\(outcome.error)")
         #expect(outcome.error.split(separator: "\n").count == 1)
+    }
+
+    @Test func fontSizesAndWidthsFollowTheLimitsInEveryInput() throws {
+        // JSON documents and measure lines took 0.5–2,000 pt and widths to 100,000 while the README and --size
+        // said 0.01–10,000 and containers to 1,000,000.
+        let library = try TestFonts.bundled
+        func document(size: Double) throws -> Document {
+            try DocumentReader.read(
+                #"{"container": {"width": 1000000}, "content": [{"text": "x", "attributes": {"font": {"size": \#(size)}}}]}"#,
+                defaults: TextAttributes(), library: library)
+        }
+        #expect(try document(size: 10_000).width == 1_000_000)
+        #expect(try document(size: 0.01).storage.length == 1)
+        #expect(throws: (any Error).self) { try document(size: 10_001) }
+        let outcome = try GalleyCommandTests.run(
+            ["measure"],
+            input: #"{"id":1,"text":"hi","size":10000,"width":1000000}"# + "\n" + #"{"id":2,"text":"hi","size":10001}"#)
+        let lines = outcome.output.split(separator: "\n")
+        #expect(lines.count == 2 && lines[0].contains(#""lines":1"#), "\(outcome.output)")
+        #expect(lines.last == #"{"id":2,"error":"line 2: size: 10001 is outside 0.01...10000"}"#)
     }
 
     @Test func versionAndHelpShowEachDefaultOnce() throws {
