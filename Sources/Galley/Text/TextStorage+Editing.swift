@@ -102,6 +102,7 @@ extension TextStorage {
 
     /// Gives every character of each paragraph in `range` the paragraph style of the paragraph's first character.
     private func fixParagraphStyles(in range: Range<Int>) {
+        var fixes: [(range: Range<Int>, style: ParagraphStyle?)] = []
         var start = range.lowerBound
         while start < range.upperBound {
             let paragraph = paragraphRange(around: start..<start)
@@ -116,15 +117,10 @@ extension TextStorage {
                 }
                 index += 1
             }
-            if needsFix {
-                try? modifyAttributes(in: paragraph) { attributes in
-                    var fixed = attributes
-                    fixed.paragraphStyle = style
-                    return fixed
-                }
-            }
+            if needsFix, !paragraph.isEmpty { fixes.append((paragraph, style)) }
             start = max(paragraph.upperBound, start + 1)
         }
+        setParagraphStyles(fixes)
     }
 }
 

@@ -137,6 +137,43 @@ public final class TextStorage {
         return position + 1
     }
 
+    /// Gives the characters of each of `paragraphs` (ascending, disjoint UTF-16 ranges) its paragraph style, in
+    /// one pass over the runs they cover (changing them paragraph by paragraph would insert into the run array
+    /// once each: quadratic in a long text of styled paragraphs).
+    func setParagraphStyles(_ paragraphs: [(range: Range<Int>, style: ParagraphStyle?)]) {
+        guard let firstRange = paragraphs.first?.range, let lastRange = paragraphs.last?.range,
+            let first = runIndex(containing: firstRange.lowerBound),
+            let last = runIndex(containing: lastRange.upperBound - 1)
+        else { return }
+        var rebuilt: [AttributeRun] = []
+        var next = 0
+        for run in attributeRuns[first...last] {
+            var start = run.utf16Range.lowerBound
+            while start < run.utf16Range.upperBound {
+                while next < paragraphs.count, paragraphs[next].range.upperBound <= start { next += 1 }
+                var attributes = run.attributes
+                var stop = run.utf16Range.upperBound
+                if next < paragraphs.count, paragraphs[next].range.lowerBound <= start {
+                    stop = min(stop, paragraphs[next].range.upperBound)
+                    attributes.paragraphStyle = paragraphs[next].style
+                } else if next < paragraphs.count {
+                    stop = min(stop, paragraphs[next].range.lowerBound)
+                }
+                if let previous = rebuilt.last, previous.attributes == attributes {
+                    rebuilt[rebuilt.count - 1].utf16Range = previous.utf16Range.lowerBound..<stop
+                } else {
+                    rebuilt.append(AttributeRun(utf16Range: start..<stop, attributes: attributes))
+                }
+                start = stop
+            }
+        }
+        attributeRuns.replaceSubrange(first...last, with: rebuilt)
+        mergeRuns(around: first + rebuilt.count)
+        mergeRuns(around: first)
+        let changed = firstRange.lowerBound..<lastRange.upperBound
+        noteEdit(.attributes, replacing: changed, newLength: changed.count)
+    }
+
     private func mergeRuns(around position: Int) {
         mergeRuns(in: max(0, position - 1)..<min(attributeRuns.count, position + 1))
     }
