@@ -10,8 +10,11 @@ import Testing
     /// Runs `script` in `sh` with `$G` set to the built `galley`.
     private func shell(_ script: String) throws -> GalleyCommandTests.Outcome {
         let galley = try #require(GalleyCommandTests.binary, "galley is not built")
-        return try GalleyCommandTests.run(
-            ["-c", script], executable: "/bin/sh", environment: ["G": galley, "PATH": "/usr/bin:/bin"])
+        // Sanitizer settings pass through, so Scripts/sanitize's suppressions hold for the commands run here too.
+        var environment = ProcessInfo.processInfo.environment.filter { $0.key.hasSuffix("SAN_OPTIONS") }
+        environment["G"] = galley
+        environment["PATH"] = "/usr/bin:/bin"
+        return try GalleyCommandTests.run(["-c", script], executable: "/bin/sh", environment: environment)
     }
 
     private static let rows: String = {
