@@ -27,6 +27,12 @@ struct MeasureCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "The width in points for lines that give none.")
     var width: Double = 320
 
+    @Option(
+        help: ArgumentHelp(
+            "Measure every line at each of these widths in points (320,375,414), shaping it once.",
+            discussion: "Each output line then holds \"widths\": one result per width, in order."))
+    var widths: String?
+
     @OptionGroup var fontOptions: FontOptions
 
     @OptionGroup var textOptions: TextOptions
@@ -38,13 +44,34 @@ struct MeasureCommand: ParsableCommand {
 
     func validate() throws {
         try NumberFlag.check("--width", width, Document.widthRange)
+        _ = try Self.parseWidths(widths)
     }
+
+    /// The widths of `--widths`, each checked; nil when the flag is absent.
+    static func parseWidths(_ text: String?) throws -> [Double]? {
+        guard let text else { return nil }
+        let widths = try text.split(separator: ",", omittingEmptySubsequences: false).map { item -> Double in
+            let trimmed = item.trimmingCharacters(in: .whitespaces)
+            guard let value = Double(trimmed) else {
+                throw ValidationError("--widths: \"\(trimmed)\" is not a number (expected widths like 320,375,414)")
+            }
+            try NumberFlag.check("--widths", value, Document.widthRange)
+            return value
+        }
+        guard widths.count <= widthCountLimit else {
+            throw ValidationError("--widths: \(widths.count) widths; at most \(widthCountLimit)")
+        }
+        return widths
+    }
+
+    /// The most widths one line may be measured at.
+    static let widthCountLimit = 64
 
     func run() throws {
         let library = try fontOptions.library()
         let defaults = LineDefaults(
-            width: width, specifier: try fontOptions.specifier(library: library), settings: try fontOptions.settings(),
-            text: textOptions.settings)
+            width: width, widths: try Self.parseWidths(widths), specifier: try fontOptions.specifier(library: library),
+            settings: try fontOptions.settings(), text: textOptions.settings)
         let reader = try LineReader(path: input, lineLimit: Self.lineLimit)
         let workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
         let measurers = WorkerMeasurers((0..<workers).map { _ in TextMeasurer(fontLibrary: library) })
@@ -73,6 +100,8 @@ struct MeasureCommand: ParsableCommand {
 
     struct LineDefaults: Sendable {
         let width: Double
+        /// `--widths`: every line measured at each, shaped once.
+        let widths: [Double]?
         let specifier: FontSpecifier
         let settings: DynamicTypeSettings
         let text: TextSettings
@@ -128,14 +157,26 @@ struct MeasureCommand: ParsableCommand {
                 textSettings.lineBreakRules = try value.choice(ParagraphStyle.LineBreakRules.self)
             }
             let attributes = textSettings.applied(to: TextAttributes(font: specifier))
-            let measurement = try measurer.measure(text, attributes: attributes, width: width)
-            let starts = scalarOffsets(of: measurement.lineStarts, in: text)
-            let fields: [(String, JSONValue)] = [
-                ("height", .number(measurement.height)), ("width", .number(measurement.width)),
-                ("lines", .number(Double(measurement.lineCount))),
-                ("line_starts", .array(starts.map { .number(Double($0)) })),
-            ]
-            let rest = JSONValue.object(fields.map { (key: $0.0, value: $0.1) }).serialized
+            func fields(_ measurement: TextMeasurement) -> [(key: String, value: JSONValue)] {
+                let starts = scalarOffsets(of: measurement.lineStarts, in: text)
+                return [
+                    ("height", .number(measurement.height)), ("width", .number(measurement.width)),
+                    ("lines", .number(Double(measurement.lineCount))),
+                    ("line_starts", .array(starts.map { .number(Double($0)) })),
+                ]
+            }
+            let rest: String
+            if let widths = defaults.widths {
+                let prepared = try measurer.prepare(TextStorage(text, attributes: attributes))
+                let results = try widths.map { width in
+                    JSONValue.object([("container", .number(width))] + fields(try prepared.measure(width: width)))
+                }
+                rest = JSONValue.object([("widths", .array(results))]).serialized
+            } else {
+                rest =
+                    JSONValue.object(fields(try measurer.measure(text, attributes: attributes, width: width)))
+                    .serialized
+            }
             return Result(line: #"{"id":"# + id + "," + rest.dropFirst(), failed: false)
         } catch {
             // The parser sees one line at a time: its "line 1" is the input's line `input.number`.

@@ -64,18 +64,46 @@ public final class TextMeasurer {
     public func measure(_ storage: TextStorage, width: Double, maximumNumberOfLines: Int = 0) throws
         -> TextMeasurement
     {
+        let itemizer = Itemizer(fontLibrary: fontLibrary, settings: settings)
+        let paragraphs = storage.paragraphs
+        // Shaped as reached: a preview limited to a few lines shapes no more than it shows.
+        return try typeset(
+            paragraphCount: paragraphs.count, settings: settings, width: width,
+            maximumNumberOfLines: maximumNumberOfLines
+        ) { try LayoutManager.shape(paragraphs[$0], shaper: shaper, itemizer: itemizer) }
+    }
+
+    /// `storage` shaped for measuring at any width without shaping again, with this measurer's fonts and current
+    /// settings.
+    ///
+    /// - Throws: ``LayoutError/paragraphTooLong(length:limit:)``; ``FontError`` for a font that cannot be found.
+    public func prepare(_ storage: TextStorage) throws -> PreparedText {
+        let itemizer = Itemizer(fontLibrary: fontLibrary, settings: settings)
+        let shaped = try storage.paragraphs.map { try LayoutManager.shape($0, shaper: shaper, itemizer: itemizer) }
+        return PreparedText(measurer: self, paragraphs: shaped, settings: settings)
+    }
+
+    /// The measurement of paragraphs already shaped (a ``PreparedText``'s).
+    func measure(shaped: [ShapedParagraph], settings: DynamicTypeSettings, width: Double, maximumNumberOfLines: Int)
+        throws -> TextMeasurement
+    {
+        try typeset(
+            paragraphCount: shaped.count, settings: settings, width: width, maximumNumberOfLines: maximumNumberOfLines
+        ) { shaped[$0] }
+    }
+
+    private func typeset(
+        paragraphCount: Int, settings: DynamicTypeSettings, width: Double, maximumNumberOfLines: Int,
+        paragraph: (Int) throws -> ShapedParagraph
+    ) throws -> TextMeasurement {
         let container = TextContainer(
             size: Size(width: width, height: 0), maximumNumberOfLines: max(0, maximumNumberOfLines),
             lineBreakMode: .truncateTail)
         try container.validate()
-        let itemizer = Itemizer(fontLibrary: fontLibrary, settings: settings)
-        let paragraphs = storage.paragraphs
         var typesetter = Typesetter(
             containers: [container], shaper: shaper, fontLibrary: fontLibrary, settings: settings, keepsGlyphs: false)
-        // Shaped as reached: a preview limited to a few lines shapes no more than it shows.
-        for (index, paragraph) in paragraphs.enumerated() {
-            let shaped = try LayoutManager.shape(paragraph, shaper: shaper, itemizer: itemizer)
-            try typesetter.place(paragraph: shaped, index: index, isLast: index == paragraphs.count - 1)
+        for index in 0..<paragraphCount {
+            try typesetter.place(paragraph: try paragraph(index), index: index, isLast: index == paragraphCount - 1)
             if typesetter.isStopped { break }
         }
         return TextMeasurement(fragments: typesetter.fragments)

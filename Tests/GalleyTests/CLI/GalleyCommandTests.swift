@@ -91,6 +91,34 @@ import Testing
         #expect(lines[0].hasPrefix(#"{"id":"a","height":"#))
     }
 
+    @Test func measureAtSeveralWidthsGivesWhatEachWidthGivesAlone() throws {
+        let rows = [LayoutFixtures.english, LayoutFixtures.chinese, "😀 emoji and مرحبا, a row"].enumerated().map {
+            String(
+                data: try! JSONSerialization.data(withJSONObject: ["id": $0.offset, "text": $0.element]),
+                encoding: .utf8)!
+        }.joined(separator: "\n")
+        let together = try Self.run(["measure", "--widths", "120, 320,414"], input: rows)
+        #expect(together.status == 0, "\(together.error)")
+        var alone: [[String]] = []
+        for width in ["120", "320", "414"] {
+            alone.append(
+                try Self.run(["measure", "--width", width], input: rows).output.split(separator: "\n").map(String.init))
+        }
+        for (index, line) in together.output.split(separator: "\n").enumerated() {
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            let results = try #require(object["widths"] as? [[String: Any]])
+            #expect(results.map { $0["container"] as? Double } == [120, 320, 414])
+            for (position, result) in results.enumerated() {
+                let single = try #require(
+                    try JSONSerialization.jsonObject(with: Data(alone[position][index].utf8)) as? [String: Any])
+                #expect(result["height"] as? Double == single["height"] as? Double)
+                #expect(result["line_starts"] as? [Int] == single["line_starts"] as? [Int])
+            }
+        }
+        let bad = try Self.run(["measure", "--widths", "320,0"], input: rows)
+        #expect(bad.status == 2 && bad.error.contains("--widths 0 must be positive"), "\(bad.error)")
+    }
+
     @Test func measureCarriesOnPastABadLine() throws {
         let outcome = try Self.run(
             ["measure", "--width", "300"],

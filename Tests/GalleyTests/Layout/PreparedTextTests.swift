@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+
+@testable import Galley
+
+/// A text prepared once and measured at several widths gives exactly what measuring it afresh at each width gives.
+@Suite struct PreparedTextTests {
+    private static let rows: [String] = {
+        let corpus = TestFonts.repositoryRoot.appendingPathComponent("Benchmarks/Corpus/notes.txt")
+        let text = (try? String(contentsOf: corpus, encoding: .utf8)) ?? ""
+        return Array(text.split(separator: "\n").prefix(400).map(String.init))
+    }()
+
+    @Test(arguments: [
+        ("plain", TextAttributes()),
+        (
+            "hyphenated",
+            TextAttributes(
+                paragraphStyle: {
+                    var style = ParagraphStyle(); style.hyphenationFactor = 1; return style
+                }())
+        ),
+        (
+            "Chinese, autospace",
+            TextAttributes(
+                language: "zh-Hans",
+                paragraphStyle: {
+                    var style = ParagraphStyle(); style.autospace = true; return style
+                }())
+        ),
+    ])
+    func preparedMeasurementsEqualFreshOnes(_ name: String, _ attributes: TextAttributes) throws {
+        #expect(Self.rows.count == 400)
+        let measurer = TextMeasurer(fontLibrary: try TestFonts.bundled)
+        let fresh = TextMeasurer(fontLibrary: try TestFonts.bundled)
+        var differing: [String] = []
+        for row in Self.rows {
+            let storage = TextStorage(row + "\nsecond paragraph of the row", attributes: attributes)
+            let prepared = try measurer.prepare(storage)
+            for width in [48.0, 120, 320, 375, 414, 1_000] {
+                for lines in [0, 2] {
+                    let expected = try fresh.measure(storage, width: width, maximumNumberOfLines: lines)
+                    if try prepared.measure(width: width, maximumNumberOfLines: lines) != expected {
+                        differing.append("\(name) \(width) \(lines): \(row.prefix(40))")
+                    }
+                }
+            }
+        }
+        #expect(differing.isEmpty, "\(differing.prefix(5))")
+    }
+
+    @Test func aBadWidthIsTheMeasurersError() throws {
+        let prepared = try TextMeasurer(fontLibrary: try TestFonts.bundled).prepare(TextStorage("hello"))
+        #expect(throws: LayoutError.self) { try prepared.measure(width: 0) }
+        #expect(throws: LayoutError.self) { try prepared.measure(width: .nan) }
+        #expect(try prepared.measure(width: 100).lineCount == 1)
+    }
+}
