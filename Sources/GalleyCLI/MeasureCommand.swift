@@ -123,10 +123,9 @@ struct MeasureCommand: ParsableCommand {
             let (value, memberText) = try JSONParser.parseKeepingMemberText(input.text, of: ["id"])
             let row = JSONField(value: value, path: "")
             id = memberText["id"] ?? (value["id"].map(\.serialized) ?? "null")
-            try row.requireObject(allowing: [
-                "id", "text", "width", "font", "size", "style", "category", "boldText", "hyphenationFactor", "language",
-                "autospace", "punctuationTrim", "metrics", "wordBreak", "overflowWrap", "lineBreakRules",
-            ])
+            try row.requireObject(
+                allowing: ["id", "text", "width", "font", "size", "style", "category", "boldText", "language"]
+                    + DocumentReader.lineSettingKeys)
             guard let textField = row.member("text") else { throw InputError(path: "text", "missing") }
             let text = try textField.string()
             let width = try row.member("width")?.number(in: Document.widthRange) ?? defaults.width
@@ -138,25 +137,14 @@ struct MeasureCommand: ParsableCommand {
             let specifier = try fontSpecifier(row, defaults: defaults, settings: settings, library: library)
             measurer.settings = settings
             var textSettings = defaults.text
-            if let value = row.member("hyphenationFactor") { textSettings.hyphenate = try value.number(in: 0...1) }
             if let value = row.member("language") { textSettings.language = try value.languageTag() }
-            if let value = row.member("autospace") { textSettings.autospace = try value.bool() }
-            if let value = row.member("punctuationTrim") {
-                textSettings.punctuationTrim = try value.choice(ParagraphStyle.PunctuationTrim.self)
+            var attributes = textSettings.applied(to: TextAttributes(font: specifier))
+            // The line's own settings override the flags'.
+            if DocumentReader.lineSettingKeys.contains(where: { row.member($0) != nil }) {
+                var style = attributes.paragraphStyle ?? ParagraphStyle()
+                try DocumentReader.readLineSettings(row, into: &style)
+                attributes.paragraphStyle = style
             }
-            if let value = row.member("metrics") {
-                textSettings.metrics = try value.choice(ParagraphStyle.LineHeightMetrics.self)
-            }
-            if let value = row.member("wordBreak") {
-                textSettings.wordBreak = try value.choice(ParagraphStyle.WordBreak.self)
-            }
-            if let value = row.member("overflowWrap") {
-                textSettings.overflowWrap = try value.choice(ParagraphStyle.OverflowWrap.self)
-            }
-            if let value = row.member("lineBreakRules") {
-                textSettings.lineBreakRules = try value.choice(ParagraphStyle.LineBreakRules.self)
-            }
-            let attributes = textSettings.applied(to: TextAttributes(font: specifier))
             func fields(_ measurement: TextMeasurement) -> [(key: String, value: JSONValue)] {
                 let starts = scalarOffsets(of: measurement.lineStarts, in: text)
                 return [

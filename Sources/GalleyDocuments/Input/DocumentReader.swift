@@ -286,6 +286,33 @@ public enum DocumentReader {
         }
     }
 
+    /// The paragraph-style keys that set how lines break and how tall they are, shared by a document's
+    /// `"paragraph"` objects and `galley measure`'s lines.
+    public static let lineSettingKeys = [
+        "hyphenationFactor", "punctuationTrim", "autospace", "wordBreak", "overflowWrap", "lineBreakRules", "metrics",
+    ]
+
+    /// Sets `style` from those of ``lineSettingKeys`` that `field` has, leaving the rest as they are.
+    ///
+    /// - Throws: ``InputError`` naming the key for a value of the wrong type or outside its range.
+    public static func readLineSettings(_ field: JSONField, into style: inout ParagraphStyle) throws {
+        if let value = field.member("hyphenationFactor") { style.hyphenationFactor = try value.number(in: 0...1) }
+        if let value = field.member("punctuationTrim") {
+            style.punctuationTrim = try value.choice(ParagraphStyle.PunctuationTrim.self)
+        }
+        if let value = field.member("autospace") { style.autospace = try value.bool() }
+        if let value = field.member("wordBreak") { style.wordBreak = try value.choice(ParagraphStyle.WordBreak.self) }
+        if let value = field.member("overflowWrap") {
+            style.overflowWrap = try value.choice(ParagraphStyle.OverflowWrap.self)
+        }
+        if let value = field.member("lineBreakRules") {
+            style.lineBreakRules = try value.choice(ParagraphStyle.LineBreakRules.self)
+        }
+        if let value = field.member("metrics") {
+            style.lineHeightMetrics = try value.choice(ParagraphStyle.LineHeightMetrics.self)
+        }
+    }
+
     private static func paragraphStyle(_ field: JSONField) throws -> ParagraphStyle {
         let lengths: [(String, WritableKeyPath<ParagraphStyle, Double>)] = [
             ("firstLineHeadIndent", \.firstLineHeadIndent), ("headIndent", \.headIndent), ("tailIndent", \.tailIndent),
@@ -296,9 +323,8 @@ public enum DocumentReader {
         try field.requireObject(
             allowing: [
                 "alignment", "lineBreakMode", "lineBreakStrictness", "direction", "tabStops", "defaultTabInterval",
-                "hyphenationFactor", "punctuationTrim", "autospace", "wordBreak", "overflowWrap", "lineBreakRules",
-                "metrics", "lists", "listIndent",
-            ] + lengths.map(\.0))
+                "lists", "listIndent",
+            ] + lineSettingKeys + lengths.map(\.0))
         var style = ParagraphStyle()
         if let value = field.member("alignment") { style.alignment = try value.choice(ParagraphStyle.Alignment.self) }
         if let value = field.member("lineBreakMode") {
@@ -326,21 +352,7 @@ public enum DocumentReader {
         if let value = field.member("defaultTabInterval") {
             style.defaultTabInterval = try value.number(in: 0...ParagraphStyle.tabLocationLimit)
         }
-        if let value = field.member("hyphenationFactor") { style.hyphenationFactor = try value.number(in: 0...1) }
-        if let value = field.member("punctuationTrim") {
-            style.punctuationTrim = try value.choice(ParagraphStyle.PunctuationTrim.self)
-        }
-        if let value = field.member("autospace") { style.autospace = try value.bool() }
-        if let value = field.member("wordBreak") { style.wordBreak = try value.choice(ParagraphStyle.WordBreak.self) }
-        if let value = field.member("overflowWrap") {
-            style.overflowWrap = try value.choice(ParagraphStyle.OverflowWrap.self)
-        }
-        if let value = field.member("lineBreakRules") {
-            style.lineBreakRules = try value.choice(ParagraphStyle.LineBreakRules.self)
-        }
-        if let value = field.member("metrics") {
-            style.lineHeightMetrics = try value.choice(ParagraphStyle.LineHeightMetrics.self)
-        }
+        try readLineSettings(field, into: &style)
         if let value = field.member("lists") {
             let limit = Limits.current.listNesting
             let lists = try value.elements()
