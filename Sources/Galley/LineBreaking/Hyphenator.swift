@@ -116,7 +116,8 @@ final class HyphenationDictionary: @unchecked Sendable {
     private let dictionary: Locked<UnsafeMutablePointer<HyphenDict>>
 
     init?(path: String) {
-        guard FileManager.default.isReadableFile(atPath: path), let loaded = hnj_hyphen_load(path) else { return nil }
+        // The caller found `path` readable; libhyphen answers NULL for anything it cannot load.
+        guard let loaded = hnj_hyphen_load(path) else { return nil }
         dictionary = Locked(loaded)
     }
 
