@@ -37,6 +37,8 @@ struct MeasureCommand: ParsableCommand {
 
     @OptionGroup var textOptions: TextOptions
 
+    /// The most shaped words each worker keeps.
+    static let wordsPerWorker = 50_000
     /// Lines read before a batch is measured and written.
     static let batchSize = 256
     /// The longest input line accepted, in bytes.
@@ -73,8 +75,12 @@ struct MeasureCommand: ParsableCommand {
             width: width, widths: try Self.parseWidths(widths), specifier: try fontOptions.specifier(library: library),
             settings: try fontOptions.settings(), text: textOptions.settings)
         let reader = try LineReader(path: input, lineLimit: Self.lineLimit)
-        let workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
-        let measurers = WorkerMeasurers((0..<workers).map { _ in TextMeasurer(fontLibrary: library) })
+        let workers = Processors.usable
+        // A word cache per worker: measured side by side, workers sharing one contend for its lock and its memory.
+        let measurers = WorkerMeasurers(
+            (0..<workers).map { _ in
+                TextMeasurer(fontLibrary: library, shapeCache: ShapeCache(entryLimit: Self.wordsPerWorker))
+            })
         var failed = false
         while true {
             let batch = try reader.nextLines(Self.batchSize)

@@ -203,24 +203,36 @@ public final class FontLibrary: @unchecked Sendable {
         for scalar: Unicode.Scalar, replacing font: Font, preferringEmoji: Bool = false, language: String? = nil
     ) -> Font? {
         if !preferringEmoji, font.glyph(for: scalar) != nil { return font }
+        let face = fallbackFace(
+            for: scalar, replacing: font, preferringEmoji: preferringEmoji,
+            fontconfigLanguage: language.map(FontconfigDatabase.language(for:)) ?? "")
+        return face.flatMap { try? Self.font(face: $0, size: font.size, weight: font.weight) }
+            ?? (preferringEmoji && font.glyph(for: scalar) != nil ? font : nil)
+    }
+
+    /// The face ``fallbackFont(for:replacing:preferringEmoji:language:)`` draws `scalar` with, for a character
+    /// `font` lacks (or one preferring emoji), the language already in fontconfig's form
+    /// (``FontconfigDatabase/language(for:)``): the itemizer asks it per character and makes a font of a face
+    /// only when the face changes.
+    func fallbackFace(
+        for scalar: Unicode.Scalar, replacing font: Font, preferringEmoji: Bool, fontconfigLanguage: String
+    ) -> FontFace? {
         let italic = font.face.isItalic
         let emoji = preferringEmoji || scalar.properties.isEmojiPresentation
         let key = FallbackKey(
             scalar: scalar.value, weightClass: Int((font.weight / 100).rounded()), italic: italic, emoji: emoji,
-            language: language.map(FontconfigDatabase.language(for:)) ?? "")
-        let cached = state.withLock { $0.fallbacks[key] }
-        let face: FontFace?
-        if let cached {
-            face = cached
-        } else {
-            face = findFallbackFace(
-                for: scalar, weight: font.weight, italic: italic, preferEmoji: emoji, language: key.language)
-            state.withLock { state in
-                state.fallbacks.insert(face, for: key)
-            }
-        }
-        return face.flatMap { try? Self.font(face: $0, size: font.size, weight: font.weight) }
-            ?? (preferringEmoji && font.glyph(for: scalar) != nil ? font : nil)
+            language: fontconfigLanguage)
+        if let cached = state.withLock({ $0.fallbacks[key] }) { return cached }
+        let face = findFallbackFace(
+            for: scalar, weight: font.weight, italic: italic, preferEmoji: emoji, language: key.language)
+        state.withLock { $0.fallbacks.insert(face, for: key) }
+        return face
+    }
+
+    /// A font of `face` at `size`, at `weight` on its `wght` axis when it has one (as fallback fonts are made).
+    static func font(face: FontFace, size: Double, weight: Double) throws -> Font {
+        let font = try Font(face: face, size: size)
+        return try font.withWeight(weight)
     }
 
     private func findFallbackFace(
@@ -259,11 +271,6 @@ public final class FontLibrary: @unchecked Sendable {
             return slant + max(0, axis.minimum - weight, weight - axis.maximum)
         }
         return slant + abs(Double(face.weightClass) - weight)
-    }
-
-    private static func font(face: FontFace, size: Double, weight: Double) throws -> Font {
-        let font = try Font(face: face, size: size)
-        return try font.withWeight(weight)
     }
 
 }

@@ -26,6 +26,7 @@ public struct Itemizer: Sendable {
         let bidi = try BidiParagraph(paragraph.text, direction: paragraph.style.baseWritingDirection)
         var builder = ItemBuilder(levels: bidi.levels, baseLevel: bidi.baseLevel)
         let paragraphLanguage = paragraph.language
+        var fallbacks = FallbackFonts(library: fontLibrary)
         try paragraph.text.withUnsafeBufferPointer { text in
             for run in paragraph.attributeRuns {
                 var shaping = run.attributes.shapingKey
@@ -65,7 +66,7 @@ public struct Itemizer: Sendable {
                     } else {
                         let font = chooseFont(
                             for: scalar, next: next?.0, previous: builder.previousFontInRun, base: base,
-                            language: shaping.language)
+                            language: shaping.language, fallbacks: &fallbacks)
                         builder.add(offset..<nextOffset, script: script, font: font)
                     }
                     offset = nextOffset
@@ -187,7 +188,7 @@ public struct Itemizer: Sendable {
             return position
         }
 
-        /// Whether ``Itemizer/chooseFont(for:next:previous:base:language:)`` would give the open item's font,
+        /// Whether ``Itemizer/chooseFont(for:next:previous:base:language:fallbacks:)`` would give the open item's font,
         /// for the commonest characters (Latin in the run's font, Chinese in the bundled fallback), decided without
         /// copying a font; false means "ask it".
         func keepsOpenFont(for scalar: Unicode.Scalar, next: Unicode.Scalar?, base: Font) -> Bool {
@@ -270,7 +271,8 @@ public struct Itemizer: Sendable {
     /// then the run's font when it has the character, else the library's fallback for the paragraph's `language`.
     /// A fallback font never captures the characters after it: each goes back to the run's font first.
     private func chooseFont(
-        for scalar: Unicode.Scalar, next: Unicode.Scalar?, previous: Font?, base: Font, language: String?
+        for scalar: Unicode.Scalar, next: Unicode.Scalar?, previous: Font?, base: Font, language: String?,
+        fallbacks: inout FallbackFonts
     ) -> Font {
         // Below U+0300 and among the CJK ideographs nothing extends a cluster: skip the property lookups.
         let simple = (scalar.value < 0x0300 && scalar.value != 0xAD) || (0x4E00...0x9FFF).contains(scalar.value)
@@ -279,15 +281,14 @@ public struct Itemizer: Sendable {
         // font for them would only bring its own line height.
         if !simple, scalar.properties.isDefaultIgnorableCodePoint { return previous ?? base }
         if next == "\u{FE0F}", scalar.properties.isEmoji {
-            return fontLibrary.fallbackFont(for: scalar, replacing: base, preferringEmoji: true, language: language)
-                ?? base
+            return fallbacks.font(for: scalar, replacing: base, preferringEmoji: true, language: language) ?? base
         }
         if base.glyph(for: scalar) != nil { return base }
         switch scalar.properties.generalCategory {
         case .control, .lineSeparator, .paragraphSeparator: return previous ?? base
         default: break
         }
-        return fontLibrary.fallbackFont(for: scalar, replacing: base, language: language) ?? base
+        return fallbacks.font(for: scalar, replacing: base, language: language) ?? base
     }
 
     /// Characters that belong to the cluster before them: combining marks, joiners, variation selectors, emoji

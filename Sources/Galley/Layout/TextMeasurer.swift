@@ -47,12 +47,18 @@ public final class TextMeasurer {
     public let fontLibrary: FontLibrary
     /// The Dynamic Type settings text styles are sized for.
     public var settings: DynamicTypeSettings
-    private let shaper = Shaper()
+    private let shaper: Shaper
 
-    /// A measurer finding fonts in `fontLibrary`, sizing text styles for `settings`.
-    public init(fontLibrary: FontLibrary, settings: DynamicTypeSettings = DynamicTypeSettings()) {
+    /// A measurer finding fonts in `fontLibrary`, sizing text styles for `settings`, keeping shaped words in
+    /// `shapeCache`: the process-wide one by default; a cache per thread spares threads measuring side by side
+    /// the lock and the shared memory of one (at the cost of each learning its words).
+    public init(
+        fontLibrary: FontLibrary, settings: DynamicTypeSettings = DynamicTypeSettings(),
+        shapeCache: ShapeCache = .shared
+    ) {
         self.fontLibrary = fontLibrary
         self.settings = settings
+        shaper = Shaper(shapeCache: shapeCache)
     }
 
     /// The size of `storage` laid out in an unbounded container `width` points wide, in at most

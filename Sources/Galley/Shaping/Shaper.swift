@@ -68,6 +68,13 @@ public final class Shaper {
             Self.hasInnerSpace(item.utf16Range, units)
         {
             glyphs = shapeByWords(item, in: units, cache: cache)
+        } else if let cache = shapeCache, item.utf16Range == 0..<units.count,
+            item.utf16Range.count <= Self.wholeTextWordLimit
+        {
+            // A short text shaped with nothing around it, as the line breaker reshapes the two sides of a break
+            // inside joined glyphs: the same pieces recur, and with no context they shape the same every time.
+            let context = contextNumber(for: item, in: cache)
+            glyphs = word(item.utf16Range, of: item, in: units, context: context, cache: cache).glyphs
         } else {
             glyphs = shapeRange(item.utf16Range, of: item, in: units)
         }
@@ -110,6 +117,9 @@ public final class Shaper {
         }
         return item.isRightToLeft ? glyphs.reversed() : glyphs
     }
+
+    /// The longest text (UTF-16 units) shaped alone that is kept in the cache as one word.
+    static let wholeTextWordLimit = 64
 
     /// The horizontal scale of ``TextAttributes/expansion`` `value` (its exponential), kept within 1/16…16.
     static func expansionFactor(_ value: Double) -> Double {

@@ -1,0 +1,35 @@
+/// The fallback fonts of one paragraph, as the itemizer asks for them character by character: the library's
+/// answer per character (cached there), the language turned into fontconfig's form once per tag rather than per
+/// character, and a face made into a font at the run's size and weight once for as long as it keeps being the
+/// answer (a run of Chinese in an English paragraph asks for every ideograph).
+struct FallbackFonts {
+    let library: FontLibrary
+    private var language: (tag: String?, fontconfig: String)?
+    private var last: (face: FontFace, size: Double, weight: Double, font: Font)?
+
+    init(library: FontLibrary) { self.library = library }
+
+    /// What ``FontLibrary/fallbackFont(for:replacing:preferringEmoji:language:)`` answers.
+    mutating func font(
+        for scalar: Unicode.Scalar, replacing base: Font, preferringEmoji: Bool = false, language tag: String?
+    ) -> Font? {
+        if !preferringEmoji, base.glyph(for: scalar) != nil { return base }
+        let fontconfigLanguage: String
+        if let language, language.tag == tag {
+            fontconfigLanguage = language.fontconfig
+        } else {
+            fontconfigLanguage = tag.map(FontconfigDatabase.language(for:)) ?? ""
+            language = (tag, fontconfigLanguage)
+        }
+        let face = library.fallbackFace(
+            for: scalar, replacing: base, preferringEmoji: preferringEmoji, fontconfigLanguage: fontconfigLanguage)
+        guard let face else { return preferringEmoji && base.glyph(for: scalar) != nil ? base : nil }
+        let (size, weight) = (base.size, base.weight)
+        if let last, last.face === face, last.size == size, last.weight == weight { return last.font }
+        guard let font = try? FontLibrary.font(face: face, size: size, weight: weight) else {
+            return preferringEmoji && base.glyph(for: scalar) != nil ? base : nil
+        }
+        last = (face, size, weight, font)
+        return font
+    }
+}
