@@ -45,6 +45,21 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    // Prepared text (issue 18): every row shaped once, then re-measured at a width it was not measured at.
+    Benchmark(
+        "Galley: re-measure 5,000 prepared note rows at a new width",
+        configuration: .init(metrics: [.wallClock, .throughput], timeUnits: .microseconds)
+    ) { benchmark in
+        let measurer = TextMeasurer(fontLibrary: library)
+        let prepared = rows.compactMap { try? measurer.prepare(TextStorage($0, attributes: body)) }
+        var width = 300.0
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            width = width == 300 ? 375 : 300
+            for text in prepared { blackHole(try prepared.isEmpty ? nil : text.measure(width: width)) }
+        }
+    }
+
     Benchmark("Galley: lay out the corpus as one 5,000-paragraph document at 320 pt") { benchmark in
         let document = rows.joined(separator: "\n")
         for _ in benchmark.scaledIterations {

@@ -4,6 +4,7 @@ import Galley
 
 // The Galley side of compare-pango: the same corpus, fonts (bundled only), size, width and note as pango-peer.
 //   PeerComparison measure WIDTH ROUNDS [THREADS]   rows/s per round (one thread unless told), then the peak RSS
+//   PeerComparison remeasure WIDTH ROUNDS            prepared rows re-measured at WIDTH per second
 //   PeerComparison render WIDTH SCALE OUT ROUNDS     ms per render (layout + raster + PNG), file size
 
 func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
@@ -56,6 +57,18 @@ if arguments.count >= 4, arguments[1] == "measure" {
     var usage = rusage()
     getrusage(RUSAGE_SELF.rawValue, &usage)
     print("peak_rss_kb \(usage.ru_maxrss)")
+} else if arguments.count >= 4, arguments[1] == "remeasure" {
+    // Prepared text: every row shaped once, then measured again at WIDTH, which it was not prepared at.
+    let width = Double(arguments[2]) ?? 375
+    let measurer = TextMeasurer(fontLibrary: library)
+    let prepared = try Corpus.rows.map { try measurer.prepare(TextStorage($0, attributes: body)) }
+    for _ in 0..<(Int(arguments[3]) ?? 3) {
+        let start = now()
+        var total = 0.0
+        for text in prepared { total += try text.measure(width: width).height }
+        let seconds = now() - start
+        print(String(format: "rows_per_second %.0f total_height %.1f", Double(prepared.count) / seconds, total))
+    }
 } else if arguments.count >= 6, arguments[1] == "render" {
     let width = Double(arguments[2]) ?? 375, scale = Double(arguments[3]) ?? 2
     let note = Corpus.note  // read before the clock starts, as pango-peer reads its note file
@@ -74,6 +87,8 @@ if arguments.count >= 4, arguments[1] == "measure" {
     }
 } else {
     FileHandle.standardError.write(
-        Data("usage: PeerComparison measure WIDTH ROUNDS [THREADS] | render WIDTH SCALE OUT ROUNDS\n".utf8))
+        Data(
+            "usage: PeerComparison measure WIDTH ROUNDS [THREADS] | remeasure WIDTH ROUNDS | render WIDTH SCALE OUT ROUNDS\n"
+                .utf8))
     exit(2)
 }

@@ -18,20 +18,62 @@ struct LineMetrics {
     /// With ``ParagraphStyle/LineHeightMetrics/web`` each font's figures are first rounded as Blink rounds them
     /// (``webRounded(ascent:descent:gap:)``).
     init<Runs: Collection<GlyphRun>>(runs: Runs, style: ParagraphStyle, strut: Font, strutLeading: Double?) {
-        let web = style.lineHeightMetrics == .web
-        func figures(_ ascender: Double, _ descender: Double, _ lineGap: Double) -> (Double, Double, Double) {
+        self.init(
+            figures: runs.lazy.map { RunFigures($0.style) }, rules: Rules(style), strut: RunFigures(strut),
+            strutLeading: strutLeading)
+    }
+
+    /// What of a paragraph style a line's height follows.
+    struct Rules {
+        let web: Bool
+        let lineHeightMultiple: Double
+        let minimumLineHeight: Double
+        let maximumLineHeight: Double
+
+        init(_ style: ParagraphStyle) {
+            web = style.lineHeightMetrics == .web
+            lineHeightMultiple = style.lineHeightMultiple
+            minimumLineHeight = style.minimumLineHeight
+            maximumLineHeight = style.maximumLineHeight
+        }
+    }
+
+    /// What of a run (or a strut font) a line's metrics take: its font's ascender, descender (negative below the
+    /// baseline) and line gap, and its text style's leading, in points.
+    struct RunFigures {
+        let ascender: Double
+        let descender: Double
+        let lineGap: Double
+        let styleLineHeight: Double?
+
+        init(_ style: RunStyle) {
+            (ascender, descender, lineGap, styleLineHeight) =
+                (style.ascender, style.descender, style.lineGap, style.styleLineHeight)
+        }
+
+        init(_ font: Font) {
+            (ascender, descender, lineGap, styleLineHeight) = (font.ascender, font.descender, font.lineGap, nil)
+        }
+    }
+
+    /// The metrics of a line whose runs have `figures`, the strut's figures being `strut` (see
+    /// ``init(runs:style:strut:strutLeading:)``) and the paragraph style's `rules`.
+    init<Figures: Sequence<RunFigures>>(
+        figures: Figures, rules style: Rules, strut: RunFigures, strutLeading: Double?
+    ) {
+        let web = style.web
+        func extents(_ ascender: Double, _ descender: Double, _ lineGap: Double) -> (Double, Double, Double) {
             let exact = (max(0, ascender), max(0, -descender), max(0, lineGap))
             return web ? Self.webRounded(ascent: exact.0, descent: exact.1, gap: exact.2) : exact
         }
-        var (ascent, descent, gap) = figures(strut.ascender, strut.descender, strut.lineGap)
+        var (ascent, descent, gap) = extents(strut.ascender, strut.descender, strut.lineGap)
         var leading = strutLeading ?? 0
-        for run in runs {
-            let style = run.style
-            let (runAscent, runDescent, runGap) = figures(style.ascender, style.descender, style.lineGap)
+        for run in figures {
+            let (runAscent, runDescent, runGap) = extents(run.ascender, run.descender, run.lineGap)
             ascent = max(ascent, runAscent)
             descent = max(descent, runDescent)
             gap = max(gap, runGap)
-            leading = max(leading, style.styleLineHeight ?? 0)
+            leading = max(leading, run.styleLineHeight ?? 0)
         }
         let natural = ascent + descent + gap
         var height = max(natural, leading)

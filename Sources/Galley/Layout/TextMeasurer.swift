@@ -47,7 +47,8 @@ public final class TextMeasurer {
     public let fontLibrary: FontLibrary
     /// The Dynamic Type settings text styles are sized for.
     public var settings: DynamicTypeSettings
-    private let shaper: Shaper
+    /// The measurer's shaper (its ``PreparedText``s re-shape at line edges with it).
+    let shaper: Shaper
 
     /// A measurer finding fonts in `fontLibrary`, sizing text styles for `settings`, keeping shaped words in
     /// `shapeCache`: the process-wide one by default; a cache per thread spares threads measuring side by side
@@ -86,7 +87,7 @@ public final class TextMeasurer {
     public func prepare(_ storage: TextStorage) throws -> PreparedText {
         let itemizer = Itemizer(fontLibrary: fontLibrary, settings: settings)
         let shaped = try storage.paragraphs.map { try LayoutManager.shape($0, shaper: shaper, itemizer: itemizer) }
-        return PreparedText(measurer: self, paragraphs: shaped, settings: settings)
+        return try PreparedText(measurer: self, paragraphs: shaped, settings: settings)
     }
 
     /// The measurement of paragraphs already shaped (a ``PreparedText``'s).

@@ -20,8 +20,8 @@ public struct LineBreaker: Sendable {
     /// Per opportunity that cuts glyphs HarfBuzz joined (a ligature such as Inter's `->` arrow): how much wider
     /// (negative: narrower) the text before it is, from the word's start, once shaped without what follows; and
     /// the same for the text after it, to the next opportunity. Empty unless ``init(_:shaper:)`` had a shaper.
-    private var endCorrections: [Int: Double] = [:]
-    private var startCorrections: [Int: Double] = [:]
+    private(set) var endCorrections: [Int: Double] = [:]
+    private(set) var startCorrections: [Int: Double] = [:]
     /// Where the lines now being broken start, in points from the tab stops' origin (the line's leading edge
     /// before indents): the typesetter sets it for each segment, as a tab's width depends on it.
     public var tabOrigin = 0.0

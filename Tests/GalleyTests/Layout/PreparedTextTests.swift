@@ -28,16 +28,31 @@ import Testing
                     var style = ParagraphStyle(); style.autospace = true; return style
                 }())
         ),
+        (
+            "spaced",
+            TextAttributes(
+                paragraphStyle: {
+                    var style = ParagraphStyle()
+                    style.lineSpacing = 3
+                    style.paragraphSpacing = 7
+                    style.paragraphSpacingBefore = 5
+                    style.lineHeightMultiple = 1.2
+                    return style
+                }())
+        ),
     ])
     func preparedMeasurementsEqualFreshOnes(_ name: String, _ attributes: TextAttributes) throws {
         #expect(Self.rows.count == 400)
         let measurer = TextMeasurer(fontLibrary: try TestFonts.bundled)
         let fresh = TextMeasurer(fontLibrary: try TestFonts.bundled)
         var differing: [String] = []
+        var plain = 0
         for row in Self.rows {
-            let storage = TextStorage(row + "\nsecond paragraph of the row", attributes: attributes)
+            // An empty paragraph, and one opening with a full-width bracket (a trimmed mark that widens back).
+            let storage = TextStorage(row + "\n\n（第二段）second paragraph of the row", attributes: attributes)
             let prepared = try measurer.prepare(storage)
-            for width in [48.0, 120, 320, 375, 414, 1_000] {
+            if prepared.isPlain { plain += 1 }
+            for width in [48.0, 120, 200, 317.5, 320, 375, 414, 1_000] {
                 for lines in [0, 2] {
                     let expected = try fresh.measure(storage, width: width, maximumNumberOfLines: lines)
                     if try prepared.measure(width: width, maximumNumberOfLines: lines) != expected {
@@ -47,6 +62,13 @@ import Testing
             }
         }
         #expect(differing.isEmpty, "\(differing.prefix(5))")
+        // Most rows take the plain path (re-broken from the numbers kept per opportunity), so it is what is tested;
+        // hyphenation always takes the typesetter's.
+        if name == "hyphenated" {
+            #expect(plain == 0)
+        } else {
+            #expect(plain >= 300, "\(plain) of 400 rows plain")
+        }
     }
 
     @Test func aBadWidthIsTheMeasurersError() throws {
