@@ -12,7 +12,8 @@ struct RenderCommand: ParsableCommand {
             A note (.md) is a '# Title' line in the headline style with the letterpress effect, then body text \
             with *bold*, _italic_, ~strike~ and `code`; front matter with 'date: 2026-11-22' adds a round date \
             badge the text flows around. A .json document sets every attribute, the container and the \
-            exclusions (see the README). With no --height the image is as tall as the text.
+            exclusions (see the README). With no --height the image is as tall as the text. The PNG is 8-bit \
+            RGB (RGBA when the background is not opaque), written at zlib level 1 with row filter none.
 
             Examples:
               galley render Examples/note-english.md -o note.png
