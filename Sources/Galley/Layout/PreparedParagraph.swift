@@ -9,6 +9,7 @@
 /// joined glyphs (code such as `ls -la` in Inter) carry the line breaker's corrections for the text shaped again
 /// on each side, so they are compared exactly, and a line ending or starting at one is shaped again at its edge
 /// as the typesetter shapes it.
+///
 /// A class, so that measuring passes one reference around rather than its arrays.
 final class PreparedParagraph {
     let length: Int
@@ -20,12 +21,10 @@ final class PreparedParagraph {
     let paragraphSpacingBefore: Double
     private let rules: LineMetrics.Rules
     /// The line metrics' figures of the paragraph's primary font (every line's strut) and its text style's
-    /// leading; and of each run, with where each run starts and ends (UTF-16 offsets).
+    /// leading; and of each run, in the order of the breaker's runs.
     private let strut: LineMetrics.RunFigures
     private let strutLeading: Double?
     private let runFigures: [LineMetrics.RunFigures]
-    private let runStarts: [Int]
-    private let runEnds: [Int]
     /// What a line ending or starting at one opportunity needs, kept together so that the walk over a
     /// paragraph's opportunities reads one entry at a time.
     private struct Entry {
@@ -77,8 +76,6 @@ final class PreparedParagraph {
         self.strut = LineMetrics.RunFigures(strut)
         self.strutLeading = strutLeading
         runFigures = shaped.runs.map { LineMetrics.RunFigures($0.style) }
-        runStarts = shaped.runs.map(\.utf16Range.lowerBound)
-        runEnds = shaped.runs.map(\.utf16Range.upperBound)
         let spacing = shaped.spacing
         let prefix = breaker.prefixWidths
         entries = breaker.opportunities.opportunities.map { opportunity in
@@ -185,15 +182,9 @@ final class PreparedParagraph {
 
     /// The metrics of a line over `range`, from the runs drawing it, as the typesetter computes them.
     private func metrics(_ range: Range<Int>) -> LineMetrics {
-        var low = 0, high = runEnds.count
-        while low < high {
-            let middle = (low + high) / 2
-            if runEnds[middle] <= range.lowerBound { low = middle + 1 } else { high = middle }
-        }
-        var upper = low
-        while upper < runStarts.count, runStarts[upper] < range.upperBound { upper += 1 }
+        let runs = breaker.runIndices(overlapping: range)
         return runFigures.withUnsafeBufferPointer { figures in
-            LineMetrics(figures: figures[low..<upper], rules: rules, strut: strut, strutLeading: strutLeading)
+            LineMetrics(figures: figures[runs], rules: rules, strut: strut, strutLeading: strutLeading)
         }
     }
 }
