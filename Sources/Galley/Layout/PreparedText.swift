@@ -61,9 +61,8 @@ public final class PreparedText {
     ) throws -> [Model]? {
         var models: [Model] = []
         for shaped in paragraphs {
-            let primary = shaped.paragraph.leadingAttributes.shapingKey.font
-            let strut = try fontLibrary.font(for: primary, settings: settings)
-            let leading = primary.textStyle.map { settings.leading(of: $0) }
+            let (strut, leading) = try Typesetter.strut(
+                of: shaped.paragraph, fontLibrary: fontLibrary, settings: settings)
             if shaped.paragraph.length == 0 {
                 let style = shaped.paragraph.style
                 let metrics = LineMetrics(runs: [], style: style, strut: strut, strutLeading: leading)

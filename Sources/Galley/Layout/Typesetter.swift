@@ -74,11 +74,10 @@ struct Typesetter {
             }
         }
         if bandsInContainer > 0 { y += style.paragraphSpacingBefore }
-        let primary = paragraph.leadingAttributes.shapingKey.font
-        let baseFont = try fontLibrary.font(for: primary, settings: settings)
+        let strut = try Self.strut(of: paragraph, fontLibrary: fontLibrary, settings: settings)
         let context = ParagraphContext(
-            shaped: shaped, index: index, isLast: isLast, style: style, baseFont: baseFont,
-            baseLeading: primary.textStyle.map { settings.leading(of: $0) }, isRightToLeft: shaped.bidi.isRightToLeft,
+            shaped: shaped, index: index, isLast: isLast, style: style, baseFont: strut.font,
+            baseLeading: strut.leading, isRightToLeft: shaped.bidi.isRightToLeft,
             listItemNumber: style.textLists.isEmpty ? nil : listItemNumber ?? style.textLists.last!.startingItemNumber)
         if paragraph.length == 0 {
             placeEmptyLine(context)
@@ -90,6 +89,17 @@ struct Typesetter {
             }
         }
         y += style.paragraphSpacing
+    }
+
+    /// A paragraph's strut, which every line's height includes: its primary font (its first attributes' font)
+    /// and, when that is a text style, the style's leading in points.
+    static func strut(of paragraph: Paragraph, fontLibrary: FontLibrary, settings: DynamicTypeSettings) throws -> (
+        font: Font, leading: Double?
+    ) {
+        let primary = paragraph.leadingAttributes.shapingKey.font
+        return (
+            try fontLibrary.font(for: primary, settings: settings), primary.textStyle.map { settings.leading(of: $0) }
+        )
     }
 
     private struct ParagraphContext {
