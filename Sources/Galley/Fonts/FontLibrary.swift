@@ -202,12 +202,8 @@ public final class FontLibrary: @unchecked Sendable {
     public func fallbackFont(
         for scalar: Unicode.Scalar, replacing font: Font, preferringEmoji: Bool = false, language: String? = nil
     ) -> Font? {
-        if !preferringEmoji, font.glyph(for: scalar) != nil { return font }
-        let face = fallbackFace(
-            for: scalar, replacing: font, preferringEmoji: preferringEmoji,
-            fontconfigLanguage: language.map(FontconfigDatabase.language(for:)) ?? "")
-        return face.flatMap { try? Self.font(face: $0, size: font.size, weight: font.weight) }
-            ?? (preferringEmoji && font.glyph(for: scalar) != nil ? font : nil)
+        var fallbacks = FallbackFonts(library: self)
+        return fallbacks.font(for: scalar, replacing: font, preferringEmoji: preferringEmoji, language: language)
     }
 
     /// The face ``fallbackFont(for:replacing:preferringEmoji:language:)`` draws `scalar` with, for a character

@@ -9,7 +9,9 @@ struct FallbackFonts {
 
     init(library: FontLibrary) { self.library = library }
 
-    /// What ``FontLibrary/fallbackFont(for:replacing:preferringEmoji:language:)`` answers.
+    /// The fallback font for `scalar` in a run of `base`, as
+    /// ``FontLibrary/fallbackFont(for:replacing:preferringEmoji:language:)`` describes it (which answers through a
+    /// memo of one call).
     mutating func font(
         for scalar: Unicode.Scalar, replacing base: Font, preferringEmoji: Bool = false, language tag: String?
     ) -> Font? {
@@ -21,14 +23,21 @@ struct FallbackFonts {
             fontconfigLanguage = tag.map(FontconfigDatabase.language(for:)) ?? ""
             language = (tag, fontconfigLanguage)
         }
-        let face = library.fallbackFace(
-            for: scalar, replacing: base, preferringEmoji: preferringEmoji, fontconfigLanguage: fontconfigLanguage)
-        guard let face else { return preferringEmoji && base.glyph(for: scalar) != nil ? base : nil }
+        if let face = library.fallbackFace(
+            for: scalar, replacing: base, preferringEmoji: preferringEmoji, fontconfigLanguage: fontconfigLanguage),
+            let font = font(of: face, as: base)
+        {
+            return font
+        }
+        // No face found (or opened): a character preferring emoji keeps the base font's glyph, when it has one.
+        return preferringEmoji && base.glyph(for: scalar) != nil ? base : nil
+    }
+
+    /// `face` at `base`'s size and weight, made once for as long as the same face is asked for.
+    private mutating func font(of face: FontFace, as base: Font) -> Font? {
         let (size, weight) = (base.size, base.weight)
         if let last, last.face === face, last.size == size, last.weight == weight { return last.font }
-        guard let font = try? FontLibrary.font(face: face, size: size, weight: weight) else {
-            return preferringEmoji && base.glyph(for: scalar) != nil ? base : nil
-        }
+        guard let font = try? FontLibrary.font(face: face, size: size, weight: weight) else { return nil }
         last = (face, size, weight, font)
         return font
     }
