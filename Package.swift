@@ -33,7 +33,7 @@ let package = Package(
         // libpng reports errors with longjmp; the C shim holds the setjmp Swift cannot.
         .target(
             name: "CPNG",
-            linkerSettings: [.linkedLibrary("png16")]),
+            linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z")]),
         // The default fonts compiled into the library (`.incbin` finds them on the header search path), so a
         // built Galley needs no Fonts/ directory wherever it is copied.
         .target(

@@ -1,6 +1,7 @@
 #include "CPNG.h"
 
 #include <png.h>
+#include <zlib.h>
 #include <setjmp.h>
 #include <stdlib.h>
 #include <string.h>
@@ -89,6 +90,162 @@ int CPNG_encode(const uint8_t *pixels, uint32_t width, uint32_t height, size_t s
     png_write_png(png, info, hasAlpha ? PNG_TRANSFORM_IDENTITY : PNG_TRANSFORM_STRIP_FILLER_AFTER, NULL);
     png_destroy_write_struct(&png, &info);
     free(rows);
+    *output = sink.data;
+    *outputLength = sink.length;
+    return 0;
+}
+
+struct CPNG_compressor {
+    z_stream stream;
+    uint8_t *row;
+    size_t rowCapacity;
+};
+
+CPNG_compressor *CPNG_compressor_new(int compressionLevel, int strategy) {
+    CPNG_compressor *compressor = calloc(1, sizeof *compressor);
+    if (!compressor) return NULL;
+    if (deflateInit2(&compressor->stream, compressionLevel, Z_DEFLATED, -15, 8, strategy) != Z_OK) {
+        free(compressor);
+        return NULL;
+    }
+    return compressor;
+}
+
+void CPNG_compressor_free(CPNG_compressor *compressor) {
+    if (!compressor) return;
+    deflateEnd(&compressor->stream);
+    free(compressor->row);
+    free(compressor);
+}
+
+int CPNG_compress_piece(CPNG_compressor *compressor, const uint8_t *pixels, uint32_t width, uint32_t rows,
+                        size_t stride, int hasAlpha, int isLast, uint8_t **output, size_t *outputLength,
+                        uint32_t *adler) {
+    z_stream *stream = &compressor->stream;
+    size_t channels = hasAlpha ? 4 : 3, rowLength = 1 + (size_t)width * channels;
+    if (deflateReset(stream) != Z_OK) return -1;
+    if (compressor->rowCapacity < rowLength) {
+        uint8_t *grown = realloc(compressor->row, rowLength);
+        if (!grown) return -1;
+        compressor->row = grown;
+        compressor->rowCapacity = rowLength;
+    }
+    uint8_t *row = compressor->row;
+    /* deflateBound covers the data; a full flush adds at most an empty stored block (5 bytes) and the bits
+       before it. */
+    size_t capacity = deflateBound(stream, (uLong)(rowLength * rows)) + 16;
+    uint8_t *buffer = malloc(capacity);
+    if (!buffer) return -1;
+    stream->next_out = buffer;
+    stream->avail_out = (uInt)capacity;
+    uLong checksum = adler32(0, Z_NULL, 0);
+    int status = Z_OK;
+    row[0] = 0;
+    for (uint32_t y = 0; y < rows && status == Z_OK; y++) {
+        const uint8_t *source = pixels + (size_t)y * stride;
+        if (hasAlpha) {
+            memcpy(row + 1, source, (size_t)width * 4);
+        } else {
+            uint8_t *target = row + 1;
+            for (uint32_t x = 0; x < width; x++, source += 4, target += 3) {
+                target[0] = source[0];
+                target[1] = source[1];
+                target[2] = source[2];
+            }
+        }
+        checksum = adler32(checksum, row, (uInt)rowLength);
+        stream->next_in = row;
+        stream->avail_in = (uInt)rowLength;
+        status = deflate(stream, Z_NO_FLUSH);
+        if (stream->avail_in != 0) status = Z_BUF_ERROR;
+    }
+    if (status == Z_OK) status = deflate(stream, isLast ? Z_FINISH : Z_FULL_FLUSH);
+    int ended = isLast ? status == Z_STREAM_END : status == Z_OK;
+    if (!ended) {
+        free(buffer);
+        return -1;
+    }
+    *output = buffer;
+    *outputLength = capacity - stream->avail_out;
+    *adler = (uint32_t)checksum;
+    return 0;
+}
+
+int CPNG_write_pieces(uint32_t width, uint32_t height, int hasAlpha, uint32_t pixelsPerMeter, int compressionLevel,
+                      const uint8_t *const *pieces, const size_t *pieceLengths, const uint32_t *adlers,
+                      const uint64_t *rawLengths, size_t count, uint8_t **output, size_t *outputLength, char *error,
+                      size_t errorCapacity) {
+    struct failure failure = {.message = error, .capacity = errorCapacity};
+    struct sink sink = {0};
+    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &failure, on_error, on_warning);
+    if (!png) {
+        if (errorCapacity > 0) strncpy(error, "libpng could not start", errorCapacity - 1);
+        return -1;
+    }
+    png_infop info = png_create_info_struct(png);
+    if (!info || setjmp(failure.jump)) {
+        png_destroy_write_struct(&png, info ? &info : NULL);
+        free(sink.data);
+        return -1;
+    }
+    png_set_write_fn(png, &sink, on_write, on_flush);
+    png_set_IHDR(png, info, width, height, 8, hasAlpha ? PNG_COLOR_TYPE_RGBA : PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE,
+                 PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+    png_set_sRGB_gAMA_and_cHRM(png, info, PNG_sRGB_INTENT_PERCEPTUAL);
+    if (pixelsPerMeter > 0) png_set_pHYs(png, info, pixelsPerMeter, pixelsPerMeter, PNG_RESOLUTION_METER);
+    png_write_info(png, info);
+
+    /* The zlib header (RFC 1950): deflate with a 32 KiB window, the level class zlib itself would record, and
+       the check bits that make the pair a multiple of 31. */
+    int levelClass = compressionLevel < 2 ? 0 : compressionLevel < 6 ? 1 : compressionLevel == 6 ? 2 : 3;
+    uint8_t header[2] = {0x78, (uint8_t)(levelClass << 6)};
+    header[1] |= (uint8_t)(31 - (header[0] * 256 + header[1]) % 31);
+    uLong checksum = adler32(0, Z_NULL, 0);
+    for (size_t i = 0; i < count; i++) checksum = adler32_combine(checksum, adlers[i], (z_off_t)rawLengths[i]);
+    uint8_t trailer[4] = {(uint8_t)(checksum >> 24), (uint8_t)(checksum >> 16), (uint8_t)(checksum >> 8),
+                          (uint8_t)checksum};
+
+    /* The stream as IDAT chunks of at most 1 MiB, cut wherever the limit falls. */
+    const size_t chunkLimit = 1 << 20;
+    size_t total = sizeof header + sizeof trailer;
+    for (size_t i = 0; i < count; i++) total += pieceLengths[i];
+    size_t piece = 0, offset = 0, headerLeft = sizeof header, trailerLeft = sizeof trailer;
+    while (total > 0) {
+        size_t chunk = total < chunkLimit ? total : chunkLimit, left = chunk;
+        png_write_chunk_start(png, (png_const_bytep) "IDAT", (png_uint_32)chunk);
+        while (left > 0) {
+            const uint8_t *bytes;
+            size_t available;
+            if (headerLeft > 0) {
+                bytes = header + sizeof header - headerLeft;
+                available = headerLeft;
+            } else if (piece < count) {
+                bytes = pieces[piece] + offset;
+                available = pieceLengths[piece] - offset;
+            } else {
+                bytes = trailer + sizeof trailer - trailerLeft;
+                available = trailerLeft;
+            }
+            size_t take = available < left ? available : left;
+            if (take > 0) png_write_chunk_data(png, bytes, take);
+            left -= take;
+            if (headerLeft > 0) {
+                headerLeft -= take;
+            } else if (piece < count) {
+                offset += take;
+                if (offset == pieceLengths[piece]) {
+                    piece++;
+                    offset = 0;
+                }
+            } else {
+                trailerLeft -= take;
+            }
+        }
+        png_write_chunk_end(png);
+        total -= chunk;
+    }
+    png_write_chunk(png, (png_const_bytep) "IEND", NULL, 0);
+    png_destroy_write_struct(&png, &info);
     *output = sink.data;
     *outputLength = sink.length;
     return 0;

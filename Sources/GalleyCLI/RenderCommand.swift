@@ -40,7 +40,7 @@ struct RenderCommand: ParsableCommand {
 
     func run() throws {
         let (document, library) = try documentOptions.read(input)
-        let canvas = try DocumentRenderer(document: document, library: library).render()
-        try PNGWriter().write(canvas, to: output)
+        let png = try DocumentRenderer(document: document, library: library).renderPNG()
+        try PNGWriter.write(png, to: output)
     }
 }

@@ -21,54 +21,116 @@ public struct DocumentRenderer {
 
     /// The document drawn into a new canvas.
     public func render() throws -> Canvas {
-        let (layout, exclusions, columnWidth) = try laidOut(forDrawing: true)
-        let columns = document.columns
-        let renderer = Renderer()
-        // Columns follow the text's direction: a right-to-left document's first column is on the right.
-        let rightToLeft = layout.lineFragments.first?.isRightToLeft ?? false
-        func columnX(_ column: Int) -> Double {
-            Double(rightToLeft ? columns - 1 - column : column) * (columnWidth + document.columnGap)
-        }
-        // The image is the container and the painted exclusions with the margin around them, grown where any
-        // column's ink (shadows included) would fall outside it.
-        let textHeight = document.height > 0 ? document.height : layout.usedRect().maxY
-        var content = Rect(x: 0, y: 0, width: document.width, height: max(1, textHeight))
-        for exclusion in exclusions where exclusion.fill != nil || exclusion.label != nil || exclusion.image != nil {
-            let bounds =
-                exclusion.image != nil ? exclusion.imageFrame ?? exclusion.shape.bounds : exclusion.shape.bounds
-            content = content.union(
-                Rect(x: bounds.minX + columnX(0), y: bounds.minY, width: bounds.width, height: bounds.height))
-        }
-        let margin = document.render.padding
-        var area = Rect(
-            x: content.minX - margin, y: content.minY - margin, width: content.width + 2 * margin,
-            height: content.height + 2 * margin)
-        for column in 0..<columns {
-            if let ink = renderer.drawnBounds(of: layout, storage: document.storage, containerIndex: column) {
-                area = area.union(
-                    Rect(x: ink.minX + columnX(column), y: ink.minY, width: ink.width, height: ink.height))
-            }
-        }
-        var canvas = try Canvas(covering: area, scale: document.render.scale, background: document.render.background)
-        let origin = canvas.origin
-        func moveTo(column: Int) {
-            canvas.origin = Point(x: origin.x - columnX(column), y: origin.y)
-        }
-        // Exclusions are in the first column's coordinates.
-        moveTo(column: 0)
-        for exclusion in exclusions {
-            if let fill = exclusion.fill, let path = exclusion.path { renderer.fill(path, color: fill, on: &canvas) }
-            if let image = exclusion.image, let frame = exclusion.imageFrame { canvas.draw(image, in: frame) }
-            if let label = exclusion.label {
-                try draw(label, centeredIn: exclusion.shape.bounds, on: &canvas, renderer: renderer)
-            }
-        }
-        for column in 0..<columns {
-            moveTo(column: column)
-            renderer.draw(layout, storage: document.storage, on: &canvas, containerIndex: column)
-        }
-        canvas.origin = origin
+        let scene = try Scene(self)
+        var canvas = try Canvas(
+            covering: scene.area, scale: document.render.scale, background: document.render.background)
+        scene.draw(on: &canvas)
         return canvas
+    }
+
+    /// The document drawn and encoded as PNG band by band on `writer`'s threads
+    /// (``PNGWriter/encode(width:height:scale:origin:background:drawingBand:)``): the pixels of ``render()``
+    /// without the whole image in memory at once.
+    public func renderPNG(with writer: PNGWriter = PNGWriter()) throws -> Data {
+        let scene = try Scene(self)
+        let size = try Canvas.pixelSize(covering: scene.area, scale: document.render.scale)
+        return try writer.encode(
+            width: size.width, height: size.height, scale: document.render.scale, origin: scene.area.origin,
+            background: document.render.background ?? .clear
+        ) { canvas in scene.draw(on: &canvas) }
+    }
+
+    /// What drawing the document needs, laid out once and then drawn into any number of canvases or bands: the
+    /// text's layout, the exclusions with their labels laid out, the image's area in points.
+    ///
+    /// Unchecked Sendable: the storages it holds are classes, but nothing changes them once the scene is made,
+    /// and drawing only reads them, so bands may be drawn on several threads at once.
+    private struct Scene: @unchecked Sendable {
+        let document: Document
+        let layout: TextLayout
+        let exclusions: [Exclusion]
+        /// Each exclusion's label, laid out, and the point its layout's origin goes to.
+        let labels: [(layout: TextLayout, storage: TextStorage, origin: Point)?]
+        let columnWidth: Double
+        /// The image's area in points, the first column's container at (0, 0).
+        let area: Rect
+        let renderer = Renderer()
+
+        init(_ owner: DocumentRenderer) throws {
+            let document = owner.document
+            let (layout, exclusions, columnWidth) = try owner.laidOut(forDrawing: true)
+            self.document = document
+            self.layout = layout
+            self.exclusions = exclusions
+            self.columnWidth = columnWidth
+            labels = try exclusions.map { exclusion in
+                guard let label = exclusion.label else { return nil }
+                let manager = LayoutManager(textStorage: label, fontLibrary: owner.library, settings: document.settings)
+                let bounds = exclusion.shape.bounds
+                manager.addTextContainer(TextContainer(width: max(1, bounds.width)))
+                let layout = try manager.layout()
+                let used = layout.usedRect()
+                return (layout, label, Point(x: bounds.minX, y: bounds.minY + (bounds.height - used.height) / 2))
+            }
+            // The image is the container and the painted exclusions with the margin around them, grown where any
+            // column's ink (shadows included) would fall outside it.
+            let textHeight = document.height > 0 ? document.height : layout.usedRect().maxY
+            var content = Rect(x: 0, y: 0, width: document.width, height: max(1, textHeight))
+            let firstColumn = Self.columnX(0, document: document, layout: layout, columnWidth: columnWidth)
+            for exclusion in exclusions where exclusion.fill != nil || exclusion.label != nil || exclusion.image != nil
+            {
+                let bounds =
+                    exclusion.image != nil ? exclusion.imageFrame ?? exclusion.shape.bounds : exclusion.shape.bounds
+                content = content.union(
+                    Rect(x: bounds.minX + firstColumn, y: bounds.minY, width: bounds.width, height: bounds.height))
+            }
+            let margin = document.render.padding
+            var area = Rect(
+                x: content.minX - margin, y: content.minY - margin, width: content.width + 2 * margin,
+                height: content.height + 2 * margin)
+            for column in 0..<document.columns {
+                if let ink = renderer.drawnBounds(of: layout, storage: document.storage, containerIndex: column) {
+                    let x = Self.columnX(column, document: document, layout: layout, columnWidth: columnWidth)
+                    area = area.union(Rect(x: ink.minX + x, y: ink.minY, width: ink.width, height: ink.height))
+                }
+            }
+            self.area = area
+        }
+
+        /// Where column `column`'s container starts, in points from the first column's: columns follow the text's
+        /// direction, so a right-to-left document's first column is on the right.
+        static func columnX(_ column: Int, document: Document, layout: TextLayout, columnWidth: Double) -> Double {
+            let rightToLeft = layout.lineFragments.first?.isRightToLeft ?? false
+            return Double(rightToLeft ? document.columns - 1 - column : column) * (columnWidth + document.columnGap)
+        }
+
+        /// Draws the painted exclusions and their labels, then the text, into `canvas` (a whole image or a band).
+        func draw(on canvas: inout Canvas) {
+            let origin = canvas.origin
+            func moveTo(column: Int) {
+                let x = Self.columnX(column, document: document, layout: layout, columnWidth: columnWidth)
+                canvas.origin = Point(x: origin.x - x, y: origin.y)
+            }
+            // Exclusions are in the first column's coordinates.
+            moveTo(column: 0)
+            let columnOrigin = canvas.origin
+            for (exclusion, label) in zip(exclusions, labels) {
+                if let fill = exclusion.fill, let path = exclusion.path {
+                    renderer.fill(path, color: fill, on: &canvas)
+                }
+                if let image = exclusion.image, let frame = exclusion.imageFrame { canvas.draw(image, in: frame) }
+                if let label {
+                    canvas.origin = Point(x: columnOrigin.x - label.origin.x, y: columnOrigin.y - label.origin.y)
+                    renderer.draw(label.layout, storage: label.storage, on: &canvas)
+                    canvas.origin = columnOrigin
+                }
+            }
+            for column in 0..<document.columns {
+                moveTo(column: column)
+                renderer.draw(layout, storage: document.storage, on: &canvas, containerIndex: column)
+            }
+            canvas.origin = origin
+        }
     }
 
     /// The layout, the exclusions it flowed around (the badge's included) and the width of one column; when
@@ -120,19 +182,5 @@ public struct DocumentRenderer {
         let heightPixels = min(Double(Canvas.sideLimit), (Double(Canvas.pixelLimit) / widthPixels).rounded(.down))
         let height = heightPixels / scale - 2 * margin
         return height > 0 && height < TextContainer.sizeLimit ? height : nil
-    }
-
-    /// Draws a short label centred in `bounds` (a badge's text).
-    private func draw(_ label: TextStorage, centeredIn bounds: Rect, on canvas: inout Canvas, renderer: Renderer) throws
-    {
-        let manager = LayoutManager(textStorage: label, fontLibrary: library, settings: document.settings)
-        manager.addTextContainer(TextContainer(width: max(1, bounds.width)))
-        let layout = try manager.layout()
-        let used = layout.usedRect()
-        let origin = canvas.origin
-        canvas.origin = Point(
-            x: origin.x - bounds.minX, y: origin.y - (bounds.minY + (bounds.height - used.height) / 2))
-        renderer.draw(layout, storage: label, on: &canvas)
-        canvas.origin = origin
     }
 }

@@ -76,14 +76,10 @@ if arguments.count >= 4, arguments[1] == "measure" {
         let start = now()
         let manager = LayoutManager(textStorage: TextStorage(note, attributes: body), fontLibrary: library)
         manager.addTextContainer(TextContainer(width: width))
-        let canvas = try Renderer().render(
+        let png = try Renderer().renderPNG(
             manager, options: RenderOptions(scale: scale, background: Color(red: 0.96, green: 0.95, blue: 0.92)))
-        try PNGWriter().write(canvas, to: arguments[4])
-        let bytes = (try FileManager.default.attributesOfItem(atPath: arguments[4])[.size] as? Int) ?? 0
-        print(
-            String(
-                format: "render_ms %.1f png_bytes %d size %dx%d", (now() - start) * 1000, bytes, canvas.width,
-                canvas.height))
+        try PNGWriter.write(png, to: arguments[4])
+        print(String(format: "render_ms %.1f png_bytes %d", (now() - start) * 1000, png.count))
     }
 } else {
     FileHandle.standardError.write(

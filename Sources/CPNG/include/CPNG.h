@@ -15,6 +15,32 @@ int CPNG_encode(const uint8_t *pixels, uint32_t width, uint32_t height, size_t s
                 uint32_t pixelsPerMeter, int compressionLevel, int filters, int strategy, uint8_t **output,
                 size_t *outputLength, char *error, size_t errorCapacity);
 
+// A zlib deflate state kept between pieces (deflateReset, not a new 270 KB state per piece); one per thread.
+typedef struct CPNG_compressor CPNG_compressor;
+
+// A compressor at zlib `compressionLevel` and `strategy`, or NULL when zlib cannot start.
+CPNG_compressor *CPNG_compressor_new(int compressionLevel, int strategy);
+
+void CPNG_compressor_free(CPNG_compressor *compressor);
+
+// Compresses `rows` rows of a PNG image as one piece of its zlib stream, so pieces can be compressed on several
+// threads and joined (pigz's way): each row is a filter byte 0 (none) and the row's RGB, or RGBA when `hasAlpha`,
+// taken from 8-bit RGBA `pixels` (`stride` bytes apart). The piece is raw deflate with no dictionary from the
+// piece before, ended by a full flush (a byte-aligned end that lets the next piece follow) or, when `isLast`, by
+// the final block. Returns 0 with a malloc'd buffer (CPNG_free), its length, and the Adler-32 of the piece's
+// uncompressed bytes; -1 when zlib fails or memory runs out.
+int CPNG_compress_piece(CPNG_compressor *compressor, const uint8_t *pixels, uint32_t width, uint32_t rows,
+                        size_t stride, int hasAlpha, int isLast, uint8_t **output, size_t *outputLength,
+                        uint32_t *adler);
+
+// Writes a PNG through libpng from pieces CPNG_deflate_piece made, in order: the same header chunks as
+// CPNG_encode, then one zlib stream (header, the pieces, the Adler-32 of the whole joined from the pieces') as
+// IDAT chunks, then IEND. `rawLengths[i]` is piece i's uncompressed length in bytes. Returns as CPNG_encode.
+int CPNG_write_pieces(uint32_t width, uint32_t height, int hasAlpha, uint32_t pixelsPerMeter, int compressionLevel,
+                      const uint8_t *const *pieces, const size_t *pieceLengths, const uint32_t *adlers,
+                      const uint64_t *rawLengths, size_t count, uint8_t **output, size_t *outputLength, char *error,
+                      size_t errorCapacity);
+
 // zlib's strategies (Z_DEFAULT_STRATEGY, Z_FILTERED, Z_RLE).
 enum { CPNG_STRATEGY_DEFAULT = 0, CPNG_STRATEGY_FILTERED = 1, CPNG_STRATEGY_RLE = 3 };
 

@@ -15,8 +15,12 @@ public struct Canvas: Sendable {
     public let height: Int
     /// Pixels per point.
     public let scale: Double
-    /// The point shown at pixel (0, 0); move it to draw something at an offset.
+    /// The point shown at pixel (0, 0) of the whole image; move it to draw something at an offset.
     public var origin: Point
+    /// The rows of the whole image above this canvas's row 0: 0 for a whole image, more for a band of a taller one
+    /// drawn piece by piece (``PNGWriter/encode(width:height:scale:origin:background:drawingBand:)``). Drawing into
+    /// a band gives exactly the pixels the same rows of the whole canvas would hold.
+    public internal(set) var firstRow = 0
     /// Premultiplied RGBA, row by row, `width × 4` bytes per row.
     public internal(set) var pixels: [UInt8]
 
@@ -25,26 +29,53 @@ public struct Canvas: Sendable {
     /// - Throws: ``RenderError/imageTooLarge(width:height:limit:)`` before allocating anything when the size is over
     ///   ``pixelLimit`` or ``sideLimit``; ``RenderError/invalidDimension(name:value:)`` for a bad scale.
     public init(width: Int, height: Int, scale: Double = 1, origin: Point = .zero, background: Color? = nil) throws {
-        guard width > 0, height > 0, width <= Self.sideLimit, height <= Self.sideLimit,
-            width.multipliedReportingOverflow(by: height).partialValue <= Self.pixelLimit
-        else { throw RenderError.imageTooLarge(width: width, height: height, limit: Self.pixelLimit) }
+        try Self.checkSize(width: width, height: height)
         guard scale.isFinite, scale > 0 else { throw RenderError.invalidDimension(name: "scale", value: scale) }
         self.width = width
         self.height = height
         self.scale = scale
         self.origin = origin
-        let fill = background.map(PremultipliedColor.init) ?? PremultipliedColor(r: 0, g: 0, b: 0, a: 0)
+        let pixel = Self.pixelValue(of: background)
         pixels = [UInt8](unsafeUninitializedCapacity: width * height * 4) { buffer, count in
-            // One 32-bit store per pixel, its bytes in memory order R, G, B, A.
-            let pixel = UInt32(fill.r8) | UInt32(fill.g8) << 8 | UInt32(fill.b8) << 16 | UInt32(fill.a8) << 24
-            UnsafeMutableRawBufferPointer(buffer).bindMemory(to: UInt32.self)
-                .initialize(repeating: UInt32(littleEndian: pixel))
+            UnsafeMutableRawBufferPointer(buffer).bindMemory(to: UInt32.self).initialize(repeating: pixel)
             count = width * height * 4
         }
     }
 
+    /// Every pixel set to `background` (transparent when nil), the buffer kept: a band canvas drawn again for the
+    /// next band.
+    mutating func clear(to background: Color?) {
+        let pixel = Self.pixelValue(of: background)
+        pixels.withUnsafeMutableBytes { $0.bindMemory(to: UInt32.self).update(repeating: pixel) }
+    }
+
+    /// A premultiplied colour as one 32-bit store whose bytes are in memory order R, G, B, A.
+    private static func pixelValue(of color: Color?) -> UInt32 {
+        let fill = color.map(PremultipliedColor.init) ?? PremultipliedColor(r: 0, g: 0, b: 0, a: 0)
+        return UInt32(
+            littleEndian: UInt32(fill.r8) | UInt32(fill.g8) << 8 | UInt32(fill.b8) << 16 | UInt32(fill.a8) << 24)
+    }
+
+    /// Throws ``RenderError/imageTooLarge(width:height:limit:)`` unless an image of `width × height` pixels is
+    /// within ``pixelLimit`` and ``sideLimit``.
+    static func checkSize(width: Int, height: Int) throws {
+        guard width > 0, height > 0, width <= Self.sideLimit, height <= Self.sideLimit,
+            width.multipliedReportingOverflow(by: height).partialValue <= Self.pixelLimit
+        else { throw RenderError.imageTooLarge(width: width, height: height, limit: Self.pixelLimit) }
+    }
+
     /// A canvas covering `rect` (points) at `scale`, rounded out to whole pixels.
     public init(covering rect: Rect, scale: Double, background: Color? = nil) throws {
+        let size = try Self.pixelSize(covering: rect, scale: scale)
+        try self.init(
+            width: size.width, height: size.height, scale: scale, origin: rect.origin, background: background)
+    }
+
+    /// The pixels a canvas covering `rect` (points) at `scale` has, rounded out to whole pixels.
+    ///
+    /// - Throws: ``RenderError/invalidDimension(name:value:)`` for a size, scale or origin that is not finite and
+    ///   positive; ``RenderError/imageTooLarge(width:height:limit:)`` past ``sideLimit``.
+    public static func pixelSize(covering rect: Rect, scale: Double) throws -> (width: Int, height: Int) {
         for (name, value) in [("width", rect.width), ("height", rect.height), ("scale", scale)]
         where !(value > 0 && value.isFinite) {
             throw RenderError.invalidDimension(name: name, value: value)
@@ -58,13 +89,21 @@ public struct Canvas: Sendable {
             throw RenderError.imageTooLarge(
                 width: Int(min(pixelWidth, 1e15)), height: Int(min(pixelHeight, 1e15)), limit: Self.pixelLimit)
         }
-        try self.init(
-            width: Int(pixelWidth), height: Int(pixelHeight), scale: scale, origin: rect.origin, background: background)
+        return (Int(pixelWidth), Int(pixelHeight))
     }
 
-    /// The pixel position of a point (fractional).
+    /// The pixel position of a point (fractional) on this canvas.
     public func pixelPoint(_ point: Point) -> (x: Double, y: Double) {
-        ((point.x - origin.x) * scale, (point.y - origin.y) * scale)
+        // The row offset is subtracted after scaling, where subtracting a whole number is exact, so a band's
+        // pixels come out as the whole image's.
+        ((point.x - origin.x) * scale, (point.y - origin.y) * scale - Double(firstRow))
+    }
+
+    /// The points this canvas shows.
+    var visibleRect: Rect {
+        Rect(
+            x: origin.x, y: origin.y + Double(firstRow) / scale, width: Double(width) / scale,
+            height: Double(height) / scale)
     }
 
     /// The premultiplied RGBA of pixel (x, y).

@@ -61,34 +61,46 @@ struct CoverageMask {
         let count = Int(
             ((12 * sigma * sigma - 3 * Double(lower * lower) - 12 * Double(lower) - 9) / (-4 * Double(lower) - 4))
                 .rounded())
-        var result = self
+        // Whole numbers (coverage in 1/65,536ths), so each running sum is exact: a float sum's rounding error
+        // depends on where the mask starts, and a band of an image (which cuts masks at other rows) must blur to
+        // the same pixels as the whole image.
+        var fixed = values.map { Int64(($0 * Self.fixedOne).rounded()) }
+        var scratch = fixed
         for pass in 0..<3 {
             let size = pass < count ? lower : upper
-            result.boxBlur(radius: max(0, (size - 1) / 2))
+            Self.boxBlur(&fixed, scratch: &scratch, width: width, height: height, radius: max(0, (size - 1) / 2))
         }
+        var result = self
+        result.values = fixed.map { Float($0) / Self.fixedOne }
         return result
     }
 
-    private mutating func boxBlur(radius: Int) {
+    /// Coverage 1 in the blur's fixed point.
+    private static let fixedOne: Float = 65_536
+
+    /// One horizontal and one vertical box pass of `radius` over `values` (`width × height`), each output the
+    /// window's mean rounded half up; `scratch` holds the horizontal pass.
+    private static func boxBlur(
+        _ values: inout [Int64], scratch: inout [Int64], width: Int, height: Int, radius: Int
+    ) {
         guard radius > 0 else { return }
-        var scratch = values
-        let span = Float(2 * radius + 1)
+        let span = Int64(2 * radius + 1)
         for row in 0..<height {
-            var sum: Float = 0
+            var sum: Int64 = 0
             let base = row * width
             for column in -radius...radius where column >= 0 && column < width { sum += values[base + column] }
             for column in 0..<width {
-                scratch[base + column] = sum / span
+                scratch[base + column] = (sum + span / 2) / span
                 let leaving = column - radius, entering = column + radius + 1
                 if leaving >= 0 { sum -= values[base + leaving] }
                 if entering < width { sum += values[base + entering] }
             }
         }
         for column in 0..<width {
-            var sum: Float = 0
+            var sum: Int64 = 0
             for row in -radius...radius where row >= 0 && row < height { sum += scratch[row * width + column] }
             for row in 0..<height {
-                values[row * width + column] = sum / span
+                values[row * width + column] = (sum + span / 2) / span
                 let leaving = row - radius, entering = row + radius + 1
                 if leaving >= 0 { sum -= scratch[leaving * width + column] }
                 if entering < height { sum += scratch[entering * width + column] }

@@ -29,7 +29,7 @@ struct ColorBitmap: Sendable {
 }
 
 /// Rasterized glyphs kept across renders, keyed by face, variation coordinates, pixel size, glyph id, horizontal
-/// subpixel bin (a quarter pixel) and form (slant, expansion, stroke).
+/// subpixel shift (in 64ths of a pixel) and form (slant, expansion, stroke).
 ///
 /// Bounded by ``byteLimit``: when an insertion would pass it, the cache empties and starts over (cheaper than LRU
 /// bookkeeping on every hit, and a render refills what it uses). Safe to share between threads: one lock guards
@@ -46,7 +46,8 @@ public final class GlyphCache: Sendable {
         let variations: [FontVariation]
         let pixelSize: Double
         let glyph: UInt32
-        let bin: UInt8
+        /// The rightward shift of the outline, in 64ths of a pixel (FreeType's 26.6).
+        let shift: UInt8
         var form: GlyphForm = .plain
     }
 

@@ -7,7 +7,8 @@ enum PathRasterizer {
     static func fill(_ path: BezierPath, on canvas: Canvas) -> CoverageMask? {
         let pixels = path.applying(
             AffineTransform.translation(x: -canvas.origin.x, y: -canvas.origin.y)
-                .concatenating(.scale(x: canvas.scale, y: canvas.scale)))
+                .concatenating(.scale(x: canvas.scale, y: canvas.scale))
+                .concatenating(.translation(x: 0, y: -Double(canvas.firstRow))))
         return render(pixels, canvasWidth: canvas.width, canvasHeight: canvas.height, stroke: nil)
     }
 
@@ -15,7 +16,8 @@ enum PathRasterizer {
     static func stroke(_ path: BezierPath, lineWidth: Double, on canvas: Canvas) -> CoverageMask? {
         let pixels = path.applying(
             AffineTransform.translation(x: -canvas.origin.x, y: -canvas.origin.y)
-                .concatenating(.scale(x: canvas.scale, y: canvas.scale)))
+                .concatenating(.scale(x: canvas.scale, y: canvas.scale))
+                .concatenating(.translation(x: 0, y: -Double(canvas.firstRow))))
         return render(pixels, canvasWidth: canvas.width, canvasHeight: canvas.height, stroke: lineWidth * canvas.scale)
     }
 

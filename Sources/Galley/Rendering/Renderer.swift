@@ -31,6 +31,38 @@ public final class Renderer: Sendable {
         return canvas
     }
 
+    /// Lays out `manager`'s text if needed and draws container `options.containerIndex` straight to PNG with
+    /// `writer`, band by band on its threads (``PNGWriter/encode(width:height:scale:origin:background:drawingBand:)``):
+    /// the image ``render(_:options:)`` makes, without the whole of it in memory at once.
+    ///
+    /// The text storage is read from several threads while the bands are drawn; it must not change until this
+    /// returns.
+    public func renderPNG(
+        _ manager: LayoutManager, options: RenderOptions = RenderOptions(), writer: PNGWriter = PNGWriter()
+    )
+        throws -> Data
+    {
+        let layout = try manager.layout()
+        guard manager.textContainers.indices.contains(options.containerIndex) else { throw LayoutError.noTextContainer }
+        let area = try canvasArea(
+            for: layout, containerSize: manager.textContainers[options.containerIndex].size, options: options,
+            storage: manager.textStorage)
+        let size = try Canvas.pixelSize(covering: area, scale: options.scale)
+        let storage = UnchangingStorage(storage: manager.textStorage)
+        return try writer.encode(
+            width: size.width, height: size.height, scale: options.scale, origin: area.origin,
+            background: options.background ?? .clear
+        ) { canvas in
+            draw(layout, storage: storage.storage, on: &canvas, containerIndex: options.containerIndex)
+        }
+    }
+
+    /// A storage that is only read while bands are drawn on several threads (the caller promises it does not
+    /// change meanwhile; reading a `TextStorage` touches no shared mutable state).
+    private struct UnchangingStorage: @unchecked Sendable {
+        let storage: TextStorage
+    }
+
     /// A canvas for container `options.containerIndex` of `layout`: the clip rect when the caller sets one; else the
     /// container (as tall as the text when its height is unbounded) with the padding around it, grown where ink
     /// drawing `storage` can make (lines reaching past the container, shadows) would fall outside that. Pixel
@@ -38,12 +70,18 @@ public final class Renderer: Sendable {
     public func makeCanvas(
         for layout: TextLayout, containerSize: Size, options: RenderOptions, storage: TextStorage? = nil
     ) throws -> Canvas {
+        let area = try canvasArea(for: layout, containerSize: containerSize, options: options, storage: storage)
+        return try Canvas(covering: area, scale: options.scale, background: options.background)
+    }
+
+    /// The points ``makeCanvas(for:containerSize:options:storage:)`` covers.
+    private func canvasArea(
+        for layout: TextLayout, containerSize: Size, options: RenderOptions, storage: TextStorage?
+    ) throws -> Rect {
         guard options.padding.isFinite, options.padding >= 0 else {
             throw RenderError.invalidDimension(name: "padding", value: options.padding)
         }
-        if let clip = options.clip {
-            return try Canvas(covering: clip, scale: options.scale, background: options.background)
-        }
+        if let clip = options.clip { return clip }
         let height =
             containerSize.height > 0 ? containerSize.height : layout.usedRect(inContainer: options.containerIndex).maxY
         var area = Rect(
@@ -52,7 +90,7 @@ public final class Renderer: Sendable {
         if let storage, let ink = drawnBounds(of: layout, storage: storage, containerIndex: options.containerIndex) {
             area = area.union(ink)
         }
-        return try Canvas(covering: area, scale: options.scale, background: options.background)
+        return area
     }
 
     /// Where drawing container `containerIndex` of `layout` can put ink, in points: its lines' rectangles, widened
@@ -80,9 +118,7 @@ public final class Renderer: Sendable {
     /// Draws the fragments of container `containerIndex` that reach into `canvas`, taking colours and effects from
     /// `storage`'s attributes.
     public func draw(_ layout: TextLayout, storage: TextStorage, on canvas: inout Canvas, containerIndex: Int = 0) {
-        let visible = Rect(
-            x: canvas.origin.x, y: canvas.origin.y, width: Double(canvas.width) / canvas.scale,
-            height: Double(canvas.height) / canvas.scale)
+        let visible = canvas.visibleRect
         var attributes = AttributeCursor(storage: storage)
         for fragment in layout.lineFragments where fragment.containerIndex == containerIndex {
             // Ink, shadows and effects reach past a line's band; a line's height of margin covers them.
@@ -148,18 +184,20 @@ public final class Renderer: Sendable {
         _ run: PositionedRun, paragraphStart: Int, on canvas: Canvas, into placed: inout [PlacedGlyph],
         attributesAt: (Int) -> TextAttributes
     ) {
-        let bins = Double(GlyphRasterizer.subpixelBins)
+        let bins = Double(GlyphRasterizer.subpixelBins(scale: canvas.scale))
         let font = run.glyphRun.font
         let pixelSize = font.size * canvas.scale
         for (glyph, penX) in zip(run.glyphRun.glyphs, run.glyphPositions) {
             let attributes = attributesAt(paragraphStart + glyph.cluster)
-            let x = (penX + glyph.xOffset - canvas.origin.x) * canvas.scale
-            let y = (run.origin.y + glyph.yOffset - (attributes.baselineOffset ?? 0) - canvas.origin.y) * canvas.scale
+            let (x, y) = canvas.pixelPoint(
+                Point(x: penX + glyph.xOffset, y: run.origin.y + glyph.yOffset - (attributes.baselineOffset ?? 0)))
             guard x.isFinite, y.isFinite, abs(x) < 1e7, abs(y) < 1e7 else { continue }
-            let quarters = (x * bins).rounded(.down)
-            let whole = (quarters / bins).rounded(.down)
-            let bin = Int(quarters - whole * bins)
-            let pen = Int(whole), baseline = Int(y.rounded())
+            let steps = (x * bins).rounded(.down)
+            let whole = (steps / bins).rounded(.down)
+            let shift = Int(steps - whole * bins) * 64 / Int(bins)
+            // Half up, the same for a band as for the whole image (rounding half away from zero is not, above
+            // a band's top).
+            let pen = Int(whole), baseline = Int((y + 0.5).rounded(.down))
             let reach = Self.effectReach(of: attributes, scale: canvas.scale)
             let window = PixelWindow(
                 left: -pen - reach, right: canvas.width - pen + reach, bottom: baseline - canvas.height - reach,
@@ -170,10 +208,10 @@ public final class Renderer: Sendable {
             func bitmap(_ form: GlyphForm) -> GlyphBitmap? {
                 let key = GlyphCache.Key(
                     face: font.face, variations: font.variations, pixelSize: pixelSize, glyph: glyph.glyphID,
-                    bin: UInt8(bin), form: form)
+                    shift: UInt8(shift), form: form)
                 let found = glyphCache.bitmap(for: key) {
                     GlyphRasterizer.rasterize(
-                        font, glyph: glyph.glyphID, pixelSize: pixelSize, bin: bin, form: form, window: window)
+                        font, glyph: glyph.glyphID, pixelSize: pixelSize, shift: shift, form: form, window: window)
                 }
                 return found.flatMap { $0.width > 0 && $0.height > 0 ? $0 : nil }
             }

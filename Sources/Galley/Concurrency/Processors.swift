@@ -1,11 +1,12 @@
 import Foundation
 
-/// How many processors this process may run on.
-enum Processors {
+/// How many processors this process may run on: what Galley's parallel work (`galley measure`'s workers, PNG
+/// compression) sizes itself by.
+public enum Processors {
     /// The processors in the process's CPU affinity mask (`taskset`, a container's cpuset), which Foundation's
     /// `activeProcessorCount` ignores on Linux: a process pinned to one core runs one worker, not one per core
     /// of the machine competing for it. At least 1.
-    static var usable: Int {
+    public static var usable: Int {
         #if os(Linux)
             // A 1,024-processor mask, glibc's cpu_set_t.
             var mask = [UInt64](repeating: 0, count: 16)
