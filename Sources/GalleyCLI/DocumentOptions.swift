@@ -78,12 +78,28 @@ struct DocumentOptions: ParsableArguments {
 
     /// Reads `input` (.txt, .md, .json, or `-`) with the flags laid over it, and the font library it uses.
     func read(_ input: String) throws -> (Document, FontLibrary) {
-        let library = try fontOptions.library()
-        var defaults = TextAttributes(font: try fontOptions.specifier(library: library), foregroundColor: Document.ink)
-        if let color { defaults.foregroundColor = try parseColor(color, flag: "--color") }
+        let (library, defaults) = try base()
         var document = try InputReader.read(path: input, defaults: defaults, library: library)
         try apply(to: &document)
         return (document, library)
+    }
+
+    /// Reads one JSON document given as text (a line of a .jsonl batch) with the flags laid over it; pictures it
+    /// names are found relative to `baseDirectory`.
+    func read(json: String, baseDirectory: String?) throws -> (Document, FontLibrary) {
+        let (library, defaults) = try base()
+        var document = try DocumentReader.read(
+            json, defaults: defaults, library: library, baseDirectory: baseDirectory)
+        try apply(to: &document)
+        return (document, library)
+    }
+
+    /// The font library the flags ask for and the attributes text starts from.
+    private func base() throws -> (FontLibrary, TextAttributes) {
+        let library = try fontOptions.library()
+        var defaults = TextAttributes(font: try fontOptions.specifier(library: library), foregroundColor: Document.ink)
+        if let color { defaults.foregroundColor = try parseColor(color, flag: "--color") }
+        return (library, defaults)
     }
 
     /// Lays the flags over what the input file asked for.

@@ -13,23 +13,40 @@ struct RenderCommand: ParsableCommand {
             with *bold*, _italic_, ~strike~ and `code`; front matter with 'date: 2026-11-22' adds a round date \
             badge the text flows around. A .json document sets every attribute, the container and the \
             exclusions (see the README). With no --height the image is as tall as the text. The PNG is 8-bit \
-            RGB (RGBA when the background is not opaque), written at zlib level 1 with row filter none.
+            RGB (RGBA when the background is not opaque), written at zlib level 1 with row filter none, drawn and \
+            compressed in bands on every processor.
 
             Examples:
               galley render Examples/note-english.md -o note.png
+              galley render Examples/*.md week.jsonl -o images/
               galley render notes.txt -o out.png --width 320 --category accessibilityLarge --scale 3
               galley render poem.txt -o poem.png --exclude "M 200 20 A 60 60 0 1 1 200 20.1 Z" --letterpress
             """)
 
-    @Argument(help: "The input: .txt, .md or .json ('-' reads plain text from standard input).")
-    var input: String
+    @Argument(
+        help: ArgumentHelp(
+            "The inputs: .txt, .md or .json files, .jsonl files of one JSON document per line, or '-' (plain text "
+                + "from standard input, alone).",
+            discussion: "Several inputs, or a .jsonl file, are rendered in one process on every processor into the "
+                + "directory -o names (made if missing): notes/today.md to today.png, line 12 of week.jsonl to "
+                + "week-12.png, with a progress bar when standard error is a terminal."))
+    var inputs: [String]
 
-    @Option(name: [.short, .customLong("output")], help: "The PNG file to write.")
+    @Option(name: [.short, .customLong("output")], help: "The PNG file to write, or the directory for several.")
     var output: String
 
     @OptionGroup var documentOptions: DocumentOptions
 
+    /// Whether the inputs go to a directory: several of them, a .jsonl batch, or an existing directory named.
+    private var isBatch: Bool {
+        var isDirectory: ObjCBool = false
+        return inputs.count > 1 || inputs.contains { ($0 as NSString).pathExtension.lowercased() == "jsonl" }
+            || (FileManager.default.fileExists(atPath: output, isDirectory: &isDirectory) && isDirectory.boolValue)
+    }
+
     func validate() throws {
+        guard !inputs.isEmpty else { throw ValidationError("name an input to render") }
+        guard !isBatch else { return }
         let kind = (output as NSString).pathExtension.lowercased()
         guard kind == "png" else {
             throw ValidationError(
@@ -39,8 +56,18 @@ struct RenderCommand: ParsableCommand {
     }
 
     func run() throws {
-        let (document, library) = try documentOptions.read(input)
-        let png = try DocumentRenderer(document: document, library: library).renderPNG()
-        try PNGWriter.write(png, to: output)
+        guard isBatch else {
+            let (document, library) = try documentOptions.read(inputs[0])
+            let png = try DocumentRenderer(document: document, library: library).renderPNG()
+            try PNGWriter.write(png, to: output)
+            return
+        }
+        do {
+            try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+        } catch {
+            throw RenderError.fileNotWritable(path: output, reason: "the directory cannot be made")
+        }
+        let batch = try RenderBatch(inputs: inputs, directory: output, options: documentOptions)
+        if batch.run(workers: Processors.usable) > 0 { throw ExitCode.failure }
     }
 }

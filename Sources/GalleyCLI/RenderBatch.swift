@@ -1,0 +1,167 @@
+import ArgumentParser
+import Dispatch
+import Foundation
+import Galley
+import GalleyDocuments
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `galley render` of many inputs in one process: every file named, and every line of a `.jsonl` file (one JSON
+/// document per line), drawn into a directory on all usable processors, one document per thread at a time (its
+/// bands on that thread), with a progress bar on standard error when it is a terminal.
+///
+/// A document that fails is reported on its own line (`galley: error: notes.jsonl:12: …`) and the others are still
+/// drawn; the command then exits with status 1.
+struct RenderBatch {
+    /// One image to make.
+    struct Job {
+        /// How errors name the input: its path, or `path:line` for a line of a .jsonl file.
+        let name: String
+        /// The PNG file written.
+        let output: String
+        let source: Source
+    }
+
+    /// Where a job's document comes from.
+    enum Source {
+        case file(String)
+        /// A JSON document, and the folder its pictures are found in.
+        case json(String, baseDirectory: String)
+    }
+
+    let jobs: [Job]
+    let options: DocumentOptions
+
+    /// The jobs for `inputs`, writing into `directory`: `notes/today.md` to `today.png`, line 12 of `week.jsonl`
+    /// to `week-12.png` (blank lines are skipped).
+    ///
+    /// - Throws: when a .jsonl file cannot be read, standard input is among several inputs, or two inputs would
+    ///   write the same image.
+    init(inputs: [String], directory: String, options: DocumentOptions) throws {
+        var jobs: [Job] = []
+        for input in inputs {
+            guard input != "-" else {
+                throw ValidationError("'-' (standard input) can only be rendered alone, to one .png file")
+            }
+            let stem = ((input as NSString).lastPathComponent as NSString).deletingPathExtension
+            guard (input as NSString).pathExtension.lowercased() == "jsonl" else {
+                jobs.append(Job(name: input, output: Self.path(directory, stem + ".png"), source: .file(input)))
+                continue
+            }
+            let folder = (input as NSString).deletingLastPathComponent
+            let lines = try InputReader.readText(path: input).split(separator: "\n", omittingEmptySubsequences: false)
+            for (index, line) in lines.enumerated()
+            where !line.allSatisfy({ $0.isWhitespace }) {
+                jobs.append(
+                    Job(
+                        name: "\(input):\(index + 1)", output: Self.path(directory, "\(stem)-\(index + 1).png"),
+                        source: .json(String(line), baseDirectory: folder)))
+            }
+        }
+        var writers: [String: String] = [:]
+        for job in jobs {
+            if let other = writers.updateValue(job.name, forKey: job.output) {
+                throw ValidationError("\(other) and \(job.name) would both be written to \(job.output)")
+            }
+        }
+        self.jobs = jobs
+        self.options = options
+    }
+
+    private static func path(_ directory: String, _ file: String) -> String {
+        (directory as NSString).appendingPathComponent(file)
+    }
+
+    /// Draws every job on `workers` threads; the number that failed (each reported on standard error).
+    func run(workers: Int) -> Int {
+        let progress = Progress(total: jobs.count, isTerminal: isatty(2) == 1)
+        DispatchQueue.concurrentPerform(iterations: max(1, min(workers, jobs.count))) { _ in
+            while let index = progress.nextJob() {
+                do {
+                    try render(jobs[index])
+                    progress.finished(failed: nil)
+                } catch {
+                    progress.finished(failed: "\(jobs[index].name): \(String(describing: error).oneLine)")
+                }
+            }
+        }
+        return progress.end()
+    }
+
+    private func render(_ job: Job) throws {
+        let (document, library) =
+            switch job.source {
+            case .file(let path): try options.read(path)
+            case .json(let text, let folder): try options.read(json: text, baseDirectory: folder)
+            }
+        // One thread per document: the documents keep every processor busy, and bands on one thread need no
+        // hand-over between threads.
+        let png = try DocumentRenderer(document: document, library: library).renderPNG(with: PNGWriter(threads: 1))
+        try PNGWriter.write(png, to: job.output)
+    }
+}
+
+/// The batch's next job, its count of finished images, drawn as a bar on standard error when it is a terminal
+/// (redrawn at most ten times a second), and its errors, each on a line of its own above the bar.
+///
+/// Unchecked Sendable: its counters are only touched under its lock.
+private final class Progress: @unchecked Sendable {
+    private let total: Int
+    private let isTerminal: Bool
+    private let start = DispatchTime.now().uptimeNanoseconds
+    private let lock = NSLock()
+    private var started = 0, done = 0, failed = 0
+    private var drawn: UInt64 = 0
+
+    init(total: Int, isTerminal: Bool) {
+        self.total = total
+        self.isTerminal = isTerminal
+    }
+
+    /// The index of the next job to draw, or nil when every job has been handed out.
+    func nextJob() -> Int? {
+        lock.withLock {
+            guard started < total else { return nil }
+            started += 1
+            return started - 1
+        }
+    }
+
+    /// One image done, or failed with `failed` as its message.
+    func finished(failed message: String?) {
+        lock.withLock {
+            done += 1
+            if let message {
+                failed += 1
+                StandardOutput.error((isTerminal ? "\r\u{1B}[K" : "") + "galley: error: \(message)\n")
+                drawn = 0
+            }
+            let now = DispatchTime.now().uptimeNanoseconds
+            guard isTerminal, done == total || now - drawn > 100_000_000 else { return }
+            drawn = now
+            StandardOutput.error("\r" + bar())
+        }
+    }
+
+    /// Clears the bar and prints a summary on a terminal; the number of failures.
+    func end() -> Int {
+        lock.withLock {
+            if isTerminal {
+                let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+                let failures = failed > 0 ? ", \(failed) failed" : ""
+                StandardOutput.error(
+                    "\r\u{1B}[K" + "rendered \(done - failed) of \(total) images in "
+                        + String(format: "%.1f s", seconds) + failures + "\n")
+            }
+            return failed
+        }
+    }
+
+    private func bar() -> String {
+        let width = 30, filled = total > 0 ? done * width / total : width
+        return "[" + String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled) + "] "
+            + "\(done)/\(total)"
+    }
+}
