@@ -1,4 +1,5 @@
 import ArgumentParser
+import Dispatch
 import Foundation
 import Galley
 import GalleyDocuments
@@ -32,6 +33,16 @@ struct GalleyTool: ParsableCommand {
         if let unknown = unknownCommand(in: Array(CommandLine.arguments.dropFirst())) {
             StandardOutput.error("galley: error: \(unknown)\n")
             return 2
+        }
+        // The fonts (the bundled faces, fontconfig's configuration and caches) load on another core while the
+        // arguments are parsed: a few milliseconds of every command that lays out text. Not when a standard
+        // descriptor is closed: a file fontconfig opens meanwhile would take its number, and reading standard
+        // input or writing standard output would then read or write that file instead of failing.
+        var status = stat()
+        if let first = CommandLine.arguments.dropFirst().first, ["render", "layout", "measure"].contains(first),
+            (0...2).allSatisfy({ fstat($0, &status) == 0 })
+        {
+            DispatchQueue.global().async { _ = try? FontLibrary.standard }
         }
         do {
             var command = try parseAsRoot()
