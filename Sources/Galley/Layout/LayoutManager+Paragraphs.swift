@@ -1,3 +1,5 @@
+import Dispatch
+
 extension LayoutManager {
     /// Follows an edit of the storage: the paragraphs in the edited range are read again; those whose shaping
     /// did not change keep their glyphs (a colour change never re-shapes); the others are shaped again when next
@@ -63,6 +65,54 @@ extension LayoutManager {
         paragraphCache.setShaped(shaped, at: index)
         return shaped
     }
+
+    /// Shapes the unshaped paragraphs from `first` on, up to ``shapeAheadWindow`` UTF-16 units of them, on every
+    /// usable processor, before the typesetter places them one by one; when they hold text enough to share
+    /// (``shapeAheadLength`` units in two paragraphs or more). A paragraph shapes the same on any thread: each
+    /// thread has its own shaper and itemizer, and words come from the one locked cache. The window bounds the
+    /// work wasted when the typesetter stops early (full containers, a line limit, a text too tall to draw); a
+    /// paragraph that fails here is shaped again in order, so the error thrown is the first paragraph's.
+    ///
+    /// Returns the index past the window, where the typesetter asks again.
+    func shapeAhead(from first: Int) -> Int {
+        var pending: [Int] = [], length = 0, end = first
+        while end < paragraphCache.entries.count, length < Self.shapeAheadWindow {
+            if paragraphCache.entries[end].shaped == nil {
+                pending.append(end)
+                length += paragraphCache.entries[end].paragraph.length
+            }
+            end += 1
+        }
+        let paragraphs = pending.map { paragraphCache.entries[$0].paragraph }
+        let workers = min(Processors.usable, paragraphs.count)
+        guard workers > 1, length >= Self.shapeAheadLength else { return end }
+        let results = Locked([ShapedParagraph?](repeating: nil, count: paragraphs.count))
+        let next = Locked(0)
+        let (fontLibrary, settings, cache) = (fontLibrary, settings, shaper.shapeCache)
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            let shaper = Shaper(shapeCache: cache)
+            let itemizer = Itemizer(fontLibrary: fontLibrary, settings: settings)
+            while true {
+                let index = next.withLock { value in
+                    defer { value += 1 }
+                    return value
+                }
+                guard index < paragraphs.count else { return }
+                let shaped = try? Self.shape(paragraphs[index], shaper: shaper, itemizer: itemizer)
+                results.withLock { $0[index] = shaped }
+            }
+        }
+        for (position, shaped) in results.withLock({ $0 }).enumerated() {
+            if let shaped { paragraphCache.setShaped(shaped, at: pending[position]) }
+        }
+        return end
+    }
+
+    /// The least text (UTF-16 units) shaped on several processors at once: below it, handing paragraphs to
+    /// threads costs more than it saves.
+    static let shapeAheadLength = 2_000
+    /// The most text (UTF-16 units) shaped ahead of the typesetter at once.
+    static let shapeAheadWindow = 16_000
 
     /// The item number of paragraph `index` in its innermost list (nil outside lists), counted from the nearest
     /// paragraph before it whose numbering is known or that is in no list, and remembered for the next question.

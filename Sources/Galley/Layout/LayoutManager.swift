@@ -138,8 +138,10 @@ public final class LayoutManager {
         var start = 0
         let count = paragraphCache.entries.count
         var numbering = ListNumbering()
+        var shapedAhead = 0
         for index in 0..<count {
             let number = numbering.next(paragraphCache.entries[index].paragraph.style.textLists)
+            if index >= shapedAhead { shapedAhead = shapeAhead(from: index) }
             let shaped = try shapedParagraph(at: index).relocated(to: start)
             try typesetter.place(paragraph: shaped, index: index, isLast: index == count - 1, listItemNumber: number)
             if typesetter.isStopped { break }
