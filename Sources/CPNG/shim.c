@@ -56,6 +56,15 @@ static void on_write(png_structp png, png_bytep bytes, png_size_t length) {
 
 static void on_flush(png_structp png) { (void)png; }
 
+/* IHDR for 8-bit RGB or RGBA, an sRGB chunk, and pHYs when `pixelsPerMeter` is not 0. */
+static void set_header(png_structp png, png_infop info, uint32_t width, uint32_t height, int hasAlpha,
+                       uint32_t pixelsPerMeter) {
+    png_set_IHDR(png, info, width, height, 8, hasAlpha ? PNG_COLOR_TYPE_RGBA : PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE,
+                 PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+    png_set_sRGB_gAMA_and_cHRM(png, info, PNG_sRGB_INTENT_PERCEPTUAL);
+    if (pixelsPerMeter > 0) png_set_pHYs(png, info, pixelsPerMeter, pixelsPerMeter, PNG_RESOLUTION_METER);
+}
+
 int CPNG_encode(const uint8_t *pixels, uint32_t width, uint32_t height, size_t stride, int hasAlpha,
                 uint32_t pixelsPerMeter, int compressionLevel, int filters, int strategy, uint8_t **output,
                 size_t *outputLength, char *error, size_t errorCapacity) {
@@ -76,10 +85,7 @@ int CPNG_encode(const uint8_t *pixels, uint32_t width, uint32_t height, size_t s
         return -1;
     }
     png_set_write_fn(png, &sink, on_write, on_flush);
-    png_set_IHDR(png, info, width, height, 8, hasAlpha ? PNG_COLOR_TYPE_RGBA : PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE,
-                 PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
-    png_set_sRGB_gAMA_and_cHRM(png, info, PNG_sRGB_INTENT_PERCEPTUAL);
-    if (pixelsPerMeter > 0) png_set_pHYs(png, info, pixelsPerMeter, pixelsPerMeter, PNG_RESOLUTION_METER);
+    set_header(png, info, width, height, hasAlpha, pixelsPerMeter);
     png_set_compression_level(png, compressionLevel);
     png_set_compression_strategy(png, strategy);
     if (filters) png_set_filter(png, PNG_FILTER_TYPE_BASE, filters);
@@ -189,10 +195,7 @@ int CPNG_write_pieces(uint32_t width, uint32_t height, int hasAlpha, uint32_t pi
         return -1;
     }
     png_set_write_fn(png, &sink, on_write, on_flush);
-    png_set_IHDR(png, info, width, height, 8, hasAlpha ? PNG_COLOR_TYPE_RGBA : PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE,
-                 PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
-    png_set_sRGB_gAMA_and_cHRM(png, info, PNG_sRGB_INTENT_PERCEPTUAL);
-    if (pixelsPerMeter > 0) png_set_pHYs(png, info, pixelsPerMeter, pixelsPerMeter, PNG_RESOLUTION_METER);
+    set_header(png, info, width, height, hasAlpha, pixelsPerMeter);
     png_write_info(png, info);
 
     /* The zlib header (RFC 1950): deflate with a 32 KiB window, the level class zlib itself would record, and

@@ -50,7 +50,7 @@ import Testing
         #expect(whole.height > 2 * PNGWriter.bandRows)
         let banded = try renderer.renderPNG()
         #expect(banded == (try PNGWriter().encode(whole)))
-        #expect(Self.chunk("IHDR", in: banded)?[9] == 6, "RGBA: the background is transparent")
+        #expect(PNGChunks.first("IHDR", in: banded)?[9] == 6, "RGBA: the background is transparent")
     }
 
     @Test func threadsAndFiltersChangeNeitherThePixelsNorTheChecksum() throws {
@@ -66,7 +66,7 @@ import Testing
         #expect(filtered != one)
         #expect(try PNGReader.decode(filtered, scale: 2).pixels == canvas.pixels)
         // The zlib stream's Adler-32, joined from the bands', is that of the whole image's filtered rows: 0, RGB.
-        let stream = Self.idat(of: one)
+        let stream = PNGChunks.all("IDAT", in: one).reduce(Data(), +)
         #expect(stream.prefix(2) == Data([0x78, 0x01]))
         var a: UInt32 = 1, b: UInt32 = 0
         canvas.pixels.withUnsafeBufferPointer { pixels in
@@ -106,33 +106,5 @@ import Testing
 
     @Test func subpixelPositionsKeepGlyphsWithinAQuarterPoint() {
         #expect([1.0, 1.5, 2, 3, 4, 8].map(GlyphRasterizer.subpixelBins(scale:)) == [4, 3, 2, 2, 1, 1])
-    }
-
-    /// The data of the first chunk of `type`.
-    static func chunk(_ type: String, in png: Data) -> Data? {
-        var offset = 8
-        let bytes = [UInt8](png)
-        while offset + 8 <= bytes.count {
-            let length = bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
-            if String(decoding: bytes[offset + 4..<offset + 8], as: UTF8.self) == type {
-                return Data(bytes[offset + 8..<offset + 8 + length])
-            }
-            offset += 12 + length
-        }
-        return nil
-    }
-
-    /// The IDAT chunks' data joined: the zlib stream.
-    static func idat(of png: Data) -> Data {
-        var offset = 8, stream = Data()
-        let bytes = [UInt8](png)
-        while offset + 8 <= bytes.count {
-            let length = bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
-            if String(decoding: bytes[offset + 4..<offset + 8], as: UTF8.self) == "IDAT" {
-                stream.append(contentsOf: bytes[offset + 8..<offset + 8 + length])
-            }
-            offset += 12 + length
-        }
-        return stream
     }
 }

@@ -160,17 +160,7 @@ import Testing
         let data = try PNGWriter().encode(canvas)
         let bytes = [UInt8](data)
         #expect(Array(bytes.prefix(8)) == [137, 80, 78, 71, 13, 10, 26, 10])
-        func chunk(_ name: String) -> [UInt8]? {
-            var offset = 8
-            while offset + 8 <= bytes.count {
-                let length = bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
-                if String(decoding: bytes[offset + 4..<offset + 8], as: UTF8.self) == name {
-                    return Array(bytes[offset + 8..<offset + 8 + length])
-                }
-                offset += 12 + length
-            }
-            return nil
-        }
+        func chunk(_ name: String) -> [UInt8]? { PNGChunks.first(name, in: data).map { [UInt8]($0) } }
         #expect(chunk("sRGB") != nil)
         let phys = try #require(chunk("pHYs"))
         #expect(phys.prefix(4).reduce(0) { $0 << 8 | Int($1) } == 5669)
