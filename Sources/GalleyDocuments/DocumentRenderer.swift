@@ -29,7 +29,7 @@ public struct DocumentRenderer {
     }
 
     /// The document drawn and encoded as PNG band by band on `writer`'s threads
-    /// (``PNGWriter/encode(width:height:scale:origin:background:drawingBand:)``): the pixels of ``render()``
+    /// (`PNGWriter.encode(width:height:scale:origin:background:drawingBand:)`): the pixels of ``render()``
     /// without the whole image in memory at once.
     public func renderPNG(with writer: PNGWriter = PNGWriter()) throws -> Data {
         let scene = try Scene(self)
