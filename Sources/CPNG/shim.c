@@ -56,6 +56,14 @@ static void on_write(png_structp png, png_bytep bytes, png_size_t length) {
 
 static void on_flush(png_structp png) { (void)png; }
 
+/* A libpng writer reporting to `failure`, or NULL (with the message in `failure`) when libpng cannot start. The
+   caller still sets its own setjmp: the jump must land in a frame that is still running. */
+static png_structp start_writing(struct failure *failure) {
+    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, failure, on_error, on_warning);
+    if (!png && failure->capacity > 0) strncpy(failure->message, "libpng could not start", failure->capacity - 1);
+    return png;
+}
+
 /* IHDR for 8-bit RGB or RGBA, an sRGB chunk, and pHYs when `pixelsPerMeter` is not 0. */
 static void set_header(png_structp png, png_infop info, uint32_t width, uint32_t height, int hasAlpha,
                        uint32_t pixelsPerMeter) {
@@ -70,11 +78,8 @@ int CPNG_encode(const uint8_t *pixels, uint32_t width, uint32_t height, size_t s
                 size_t *outputLength, char *error, size_t errorCapacity) {
     struct failure failure = {.message = error, .capacity = errorCapacity};
     struct sink sink = {0};
-    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &failure, on_error, on_warning);
-    if (!png) {
-        if (errorCapacity > 0) strncpy(error, "libpng could not start", errorCapacity - 1);
-        return -1;
-    }
+    png_structp png = start_writing(&failure);
+    if (!png) return -1;
     png_infop info = png_create_info_struct(png);
     /* Volatile for the same reason as in CPNG_decode_rgba. */
     png_bytep *volatile rows = NULL;
@@ -183,11 +188,8 @@ int CPNG_write_pieces(uint32_t width, uint32_t height, int hasAlpha, uint32_t pi
                       size_t errorCapacity) {
     struct failure failure = {.message = error, .capacity = errorCapacity};
     struct sink sink = {0};
-    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &failure, on_error, on_warning);
-    if (!png) {
-        if (errorCapacity > 0) strncpy(error, "libpng could not start", errorCapacity - 1);
-        return -1;
-    }
+    png_structp png = start_writing(&failure);
+    if (!png) return -1;
     png_infop info = png_create_info_struct(png);
     if (!info || setjmp(failure.jump)) {
         png_destroy_write_struct(&png, info ? &info : NULL);

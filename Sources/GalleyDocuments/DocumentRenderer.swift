@@ -51,7 +51,9 @@ public struct DocumentRenderer {
         let exclusions: [Exclusion]
         /// Each exclusion's label, laid out, and the point its layout's origin goes to.
         let labels: [(layout: TextLayout, storage: TextStorage, origin: Point)?]
-        let columnWidth: Double
+        /// Where each column's container starts, in points from the first column's: columns follow the text's
+        /// direction, so a right-to-left document's first column is on the right.
+        let columnX: [Double]
         /// The image's area in points, the first column's container at (0, 0).
         let area: Rect
         let renderer = Renderer()
@@ -62,7 +64,10 @@ public struct DocumentRenderer {
             self.document = document
             self.layout = layout
             self.exclusions = exclusions
-            self.columnWidth = columnWidth
+            let rightToLeft = layout.lineFragments.first?.isRightToLeft ?? false
+            columnX = (0..<document.columns).map { column in
+                Double(rightToLeft ? document.columns - 1 - column : column) * (columnWidth + document.columnGap)
+            }
             labels = try exclusions.map { exclusion in
                 guard let label = exclusion.label else { return nil }
                 let manager = LayoutManager(textStorage: label, fontLibrary: owner.library, settings: document.settings)
@@ -76,7 +81,7 @@ public struct DocumentRenderer {
             // column's ink (shadows included) would fall outside it.
             let textHeight = document.height > 0 ? document.height : layout.usedRect().maxY
             var content = Rect(x: 0, y: 0, width: document.width, height: max(1, textHeight))
-            let firstColumn = Self.columnX(0, document: document, layout: layout, columnWidth: columnWidth)
+            let firstColumn = columnX[0]
             for exclusion in exclusions where exclusion.fill != nil || exclusion.label != nil || exclusion.image != nil
             {
                 let bounds =
@@ -90,26 +95,18 @@ public struct DocumentRenderer {
                 height: content.height + 2 * margin)
             for column in 0..<document.columns {
                 if let ink = renderer.drawnBounds(of: layout, storage: document.storage, containerIndex: column) {
-                    let x = Self.columnX(column, document: document, layout: layout, columnWidth: columnWidth)
-                    area = area.union(Rect(x: ink.minX + x, y: ink.minY, width: ink.width, height: ink.height))
+                    area = area.union(
+                        Rect(x: ink.minX + columnX[column], y: ink.minY, width: ink.width, height: ink.height))
                 }
             }
             self.area = area
-        }
-
-        /// Where column `column`'s container starts, in points from the first column's: columns follow the text's
-        /// direction, so a right-to-left document's first column is on the right.
-        static func columnX(_ column: Int, document: Document, layout: TextLayout, columnWidth: Double) -> Double {
-            let rightToLeft = layout.lineFragments.first?.isRightToLeft ?? false
-            return Double(rightToLeft ? document.columns - 1 - column : column) * (columnWidth + document.columnGap)
         }
 
         /// Draws the painted exclusions and their labels, then the text, into `canvas` (a whole image or a band).
         func draw(on canvas: inout Canvas) {
             let origin = canvas.origin
             func moveTo(column: Int) {
-                let x = Self.columnX(column, document: document, layout: layout, columnWidth: columnWidth)
-                canvas.origin = Point(x: origin.x - x, y: origin.y)
+                canvas.origin = Point(x: origin.x - columnX[column], y: origin.y)
             }
             // Exclusions are in the first column's coordinates.
             moveTo(column: 0)

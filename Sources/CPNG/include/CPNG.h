@@ -33,7 +33,7 @@ int CPNG_compress_piece(CPNG_compressor *compressor, const uint8_t *pixels, uint
                         size_t stride, int hasAlpha, int isLast, uint8_t **output, size_t *outputLength,
                         uint32_t *adler);
 
-// Writes a PNG through libpng from pieces CPNG_deflate_piece made, in order: the same header chunks as
+// Writes a PNG through libpng from pieces CPNG_compress_piece made, in order: the same header chunks as
 // CPNG_encode, then one zlib stream (header, the pieces, the Adler-32 of the whole joined from the pieces') as
 // IDAT chunks, then IEND. `rawLengths[i]` is piece i's uncompressed length in bytes. Returns as CPNG_encode.
 int CPNG_write_pieces(uint32_t width, uint32_t height, int hasAlpha, uint32_t pixelsPerMeter, int compressionLevel,

@@ -1,5 +1,3 @@
-import Dispatch
-
 extension LayoutManager {
     /// Follows an edit of the storage: the paragraphs in the edited range are read again; those whose shaping
     /// did not change keep their glyphs (a colour change never re-shapes); the others are shaped again when next
@@ -86,23 +84,13 @@ extension LayoutManager {
         let paragraphs = pending.map { paragraphCache.entries[$0].paragraph }
         let workers = min(Processors.usable, paragraphs.count)
         guard workers > 1, length >= Self.shapeAheadLength else { return end }
-        let results = Locked([ShapedParagraph?](repeating: nil, count: paragraphs.count))
-        let next = Locked(0)
         let (fontLibrary, settings, cache) = (fontLibrary, settings, shaper.shapeCache)
-        DispatchQueue.concurrentPerform(iterations: workers) { _ in
-            let shaper = Shaper(shapeCache: cache)
-            let itemizer = Itemizer(fontLibrary: fontLibrary, settings: settings)
-            while true {
-                let index = next.withLock { value in
-                    defer { value += 1 }
-                    return value
-                }
-                guard index < paragraphs.count else { return }
-                let shaped = try? Self.shape(paragraphs[index], shaper: shaper, itemizer: itemizer)
-                results.withLock { $0[index] = shaped }
-            }
-        }
-        for (position, shaped) in results.withLock({ $0 }).enumerated() {
+        // Never throws: a paragraph that fails is left for the typesetter to shape (and fail) in order.
+        let shaped = try? ParallelWork.map(
+            count: paragraphs.count, threads: workers,
+            makeWorker: { (Shaper(shapeCache: cache), Itemizer(fontLibrary: fontLibrary, settings: settings)) }
+        ) { index, worker in try? Self.shape(paragraphs[index], shaper: worker.0, itemizer: worker.1) }
+        for (position, shaped) in (shaped ?? []).enumerated() {
             if let shaped { paragraphCache.setShaped(shaped, at: pending[position]) }
         }
         return end

@@ -1,5 +1,4 @@
 import CPNG
-import Dispatch
 import Foundation
 
 #if canImport(Glibc)
@@ -146,13 +145,22 @@ public struct PNGWriter: Sendable {
 
     // MARK: Pieces
 
-    /// One band compressed: its deflate bytes, the Adler-32 and length of its uncompressed rows.
-    private struct Piece: @unchecked Sendable {
-        /// Malloc'd by the shim; freed by ``assemble(_:width:height:scale:hasAlpha:)``.
+    /// One band compressed: its deflate bytes (malloc'd by the shim, freed with the piece), the Adler-32 and
+    /// length of its uncompressed rows.
+    private final class Piece: @unchecked Sendable {
         let bytes: UnsafeMutablePointer<UInt8>
         let length: Int
         let adler: UInt32
         let rawLength: UInt64
+
+        init(bytes: UnsafeMutablePointer<UInt8>, length: Int, adler: UInt32, rawLength: UInt64) {
+            self.bytes = bytes
+            self.length = length
+            self.adler = adler
+            self.rawLength = rawLength
+        }
+
+        deinit { CPNG_free(bytes) }
     }
 
     /// What one thread keeps from band to band: zlib's state, and the band canvas it draws into.
@@ -186,39 +194,15 @@ public struct PNGWriter: Sendable {
         }
     }
 
-    /// `count` pieces made by `make` on up to ``threads`` threads, each thread taking the next band when it is
-    /// done with one, so a slow band does not hold the others back.
+    /// `count` pieces made by `make` on up to ``threads`` threads, each with its own ``BandWorker``.
     private func compressPieces(count: Int, make: @Sendable (Int, BandWorker) throws -> Piece) throws -> [Piece] {
-        let results = Locked([Piece?](repeating: nil, count: count))
-        let next = Locked(0)
-        let failure = Locked<(any Error)?>(nil)
-        DispatchQueue.concurrentPerform(iterations: min(threads, count)) { _ in
-            do {
-                let worker = try BandWorker(compressionLevel: compressionLevel, strategy: strategy)
-                while failure.withLock({ $0 == nil }) {
-                    let band = next.withLock { value in
-                        defer { value += 1 }
-                        return value
-                    }
-                    guard band < count else { return }
-                    let piece = try make(band, worker)
-                    results.withLock { $0[band] = piece }
-                }
-            } catch {
-                failure.withLock { $0 = $0 ?? error }
-            }
-        }
-        let pieces = results.withLock { $0 }
-        if let error = failure.withLock({ $0 }) {
-            for piece in pieces { if let piece { CPNG_free(piece.bytes) } }
-            throw error
-        }
-        return pieces.map { $0! }
+        try ParallelWork.map(
+            count: count, threads: threads,
+            makeWorker: { try BandWorker(compressionLevel: compressionLevel, strategy: strategy) }, make)
     }
 
-    /// The PNG file around the joined pieces; frees them.
+    /// The PNG file around the joined pieces.
     private func assemble(_ pieces: [Piece], width: Int, height: Int, scale: Double, hasAlpha: Bool) throws -> Data {
-        defer { for piece in pieces { CPNG_free(piece.bytes) } }
         let starts = pieces.map { UnsafePointer<UInt8>?($0.bytes) }
         return try Self.encoded { output, length, message, capacity in
             CPNG_write_pieces(
