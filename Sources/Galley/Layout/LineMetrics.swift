@@ -40,7 +40,7 @@ struct LineMetrics {
 
     /// What of a run (or a strut font) a line's metrics take: its font's ascender, descender (negative below the
     /// baseline) and line gap, and its text style's leading, in points.
-    struct RunFigures {
+    struct RunFigures: Equatable {
         let ascender: Double
         let descender: Double
         let lineGap: Double

@@ -1,6 +1,6 @@
 /// One paragraph of a ``PreparedText`` reduced to what re-measuring it at a new width needs: per break opportunity
-/// the numbers the line breaker's word wrap compares against the width, so that a width costs a walk over the
-/// opportunities and one ``LineMetrics`` per line, with no break iterator, dictionary or glyph run.
+/// the numbers the line breaker's word wrap compares against the width (a ``PreparedBreak``), so that a width costs
+/// a walk over the opportunities, with no break iterator, dictionary or glyph run.
 ///
 /// It answers only for the plain case, the common one: a left-to-right paragraph set left (or natural), wrapping
 /// words, without indents, lists, tabs, soft hyphens, automatic hyphenation or justification. Anything else (and,
@@ -10,8 +10,12 @@
 /// on each side, so they are compared exactly, and a line ending or starting at one is shaped again at its edge
 /// as the typesetter shapes it.
 ///
-/// A class, so that measuring passes one reference around rather than its arrays.
-final class PreparedParagraph {
+/// Re-measuring a prepared corpus is bound by memory, not arithmetic (its opportunities do not fit in cache), so
+/// the value is plain numbers kept in its text's array, its breaks in one array shared by the text's paragraphs,
+/// its runs' figures in another, and what only some lines need (the line breaker, rare adjustments) in
+/// ``Details``, touched only then.
+struct PreparedParagraph {
+    /// The paragraph's length in UTF-16 units; 0 for an empty paragraph, which is one line of ``lineHeight``.
     let length: Int
     /// Where the paragraph starts in its storage (UTF-16 offset), and its style's spacing between its lines,
     /// after it and before it, in points.
@@ -19,49 +23,54 @@ final class PreparedParagraph {
     let lineSpacing: Double
     let paragraphSpacing: Double
     let paragraphSpacingBefore: Double
+    /// The height of every line, in points, when the runs cover the paragraph and all have the same figures (a
+    /// paragraph in one font, the common row, and an empty paragraph): then no line needs its runs looked at.
+    let lineHeight: Double?
+    /// The paragraph's opportunities in its text's ``PreparedBreak`` array, its runs' figures in the text's
+    /// array of them, and its ``Details`` in the text's array of them (-1 for an empty paragraph).
+    let breaks: Range<Int>
+    let runs: Range<Int>
+    let details: Int
+    /// What a line's height follows besides its runs: the paragraph style's rules, the primary font's figures
+    /// (every line's strut) and its text style's leading.
     private let rules: LineMetrics.Rules
-    /// The line metrics' figures of the paragraph's primary font (every line's strut) and its text style's
-    /// leading; and of each run, in the order of the breaker's runs.
     private let strut: LineMetrics.RunFigures
     private let strutLeading: Double?
-    private let runFigures: [LineMetrics.RunFigures]
-    /// What a line ending or starting at one opportunity needs, kept together so that the walk over a
-    /// paragraph's opportunities reads one entry at a time.
-    private struct Entry {
-        /// Where a line ending here ends (UTF-16 offset), and where its content ends (its hanging white space
-        /// before).
-        let offset: Int
-        let contentEnd: Int
-        /// The width of the text before the content end, and before the offset, in points.
-        let widthBeforeContentEnd: Double
-        let widthBeforeOffset: Double
-        /// The autospace a line ending here drops, the closing-mark trim it may take and the line breaker's
-        /// correction for a break inside joined glyphs there (looked up at the content end, as the breaker does).
-        let autospace: Double
-        let closingTrim: Double
-        let endCorrection: Double
-        /// For a line starting here: its opening-mark widening and the breaker's correction.
-        let startWidening: Double
-        let startCorrection: Double
-        let isMandatory: Bool
-        /// Whether a line edge here cuts glyphs HarfBuzz joined (the typesetter re-shapes such a line).
-        let cutsJoinedGlyphs: Bool
-    }
-
-    private let entries: [Entry]
-    /// The paragraph's line breaker and the shaper it re-shapes with, for a line whose edge cuts joined glyphs:
-    /// its width comes from its re-shaped runs, as the typesetter takes it.
-    private let breaker: LineBreaker
-    private let shaper: Shaper
     /// Whether the breaker has corrections at all (its width arithmetic adds them only then).
     private let hasCorrections: Bool
-    /// The opening-mark widening of a line starting the paragraph.
-    private let paragraphStartWidening: Double
+    /// The opening-mark widening of a line starting the paragraph, and the height of its first character.
+    private let startWidening: Double
+    private let firstCharacterHeight: Double
 
-    /// The paragraph's model, or nil when it is not the plain case.
-    init?(_ shaped: ShapedParagraph, strut: Font, strutLeading: Double?, breaker: LineBreaker, shaper: Shaper) {
+    /// An empty paragraph at `storageStart`: one line as tall as its primary font `strut` makes it.
+    init(emptyAt storageStart: Int, style: ParagraphStyle, strut: Font, strutLeading: Double?) {
+        length = 0
+        self.storageStart = storageStart
+        lineSpacing = style.lineSpacing
+        paragraphSpacing = style.paragraphSpacing
+        paragraphSpacingBefore = style.paragraphSpacingBefore
+        rules = LineMetrics.Rules(style)
+        self.strut = LineMetrics.RunFigures(strut)
+        self.strutLeading = strutLeading
+        let lineHeight = LineMetrics(figures: [], rules: rules, strut: self.strut, strutLeading: strutLeading).height
+        self.lineHeight = lineHeight
+        breaks = 0..<0
+        runs = 0..<0
+        details = -1
+        hasCorrections = false
+        startWidening = 0
+        firstCharacterHeight = lineHeight
+    }
+
+    /// The plain model of a non-empty paragraph, its breaks appended to `breaks`, its runs' figures to
+    /// `runFigures` and its details to `details`; nil when it is not the plain case.
+    init?(
+        _ shaped: ShapedParagraph, strut: Font, strutLeading: Double?, breaker: LineBreaker, shaper: Shaper,
+        breaks: inout [PreparedBreak], runFigures: inout [LineMetrics.RunFigures], details: inout [Details]
+    ) {
         let style = shaped.paragraph.style
-        guard shaped.paragraph.length > 0, !shaped.bidi.isRightToLeft, style.lineBreakMode == .wordWrap,
+        guard shaped.paragraph.length > 0, shaped.paragraph.length <= Int32.max, shaped.runs.count < UInt16.max,
+            !shaped.bidi.isRightToLeft, style.lineBreakMode == .wordWrap,
             style.alignment == .natural || style.alignment == .left, style.firstLineHeadIndent == 0,
             style.headIndent == 0, style.tailIndent == 0, style.textLists.isEmpty, style.hyphenationFactor <= 0,
             breaker.tabOffsets.isEmpty, !shaped.paragraph.text.contains(0xAD), !breaker.cutsJoinedGlyphs(at: 0),
@@ -72,28 +81,27 @@ final class PreparedParagraph {
         lineSpacing = style.lineSpacing
         paragraphSpacing = style.paragraphSpacing
         paragraphSpacingBefore = style.paragraphSpacingBefore
-        rules = LineMetrics.Rules(style)
-        self.strut = LineMetrics.RunFigures(strut)
-        self.strutLeading = strutLeading
-        runFigures = shaped.runs.map { LineMetrics.RunFigures($0.style) }
-        let spacing = shaped.spacing
-        let prefix = breaker.prefixWidths
-        entries = breaker.opportunities.opportunities.map { opportunity in
-            let offset = opportunity.offset
-            let contentEnd = breaker.contentEnd(of: 0..<offset)
-            return Entry(
-                offset: offset, contentEnd: contentEnd, widthBeforeContentEnd: prefix[contentEnd],
-                widthBeforeOffset: prefix[offset], autospace: spacing.autospace[contentEnd] ?? 0,
-                closingTrim: spacing.closingTrim[contentEnd] ?? 0,
-                endCorrection: breaker.endCorrections[contentEnd] ?? 0,
-                startWidening: spacing.openingTrim[offset] ?? 0,
-                startCorrection: breaker.startCorrections[offset] ?? 0, isMandatory: opportunity.isMandatory,
-                cutsJoinedGlyphs: breaker.cutsJoinedGlyphs(at: offset))
+        let rules = LineMetrics.Rules(style), strut = LineMetrics.RunFigures(strut)
+        (self.rules, self.strut, self.strutLeading) = (rules, strut, strutLeading)
+        let figures = shaped.runs.map { LineMetrics.RunFigures($0.style) }
+        func height(_ runs: Range<Int>) -> Double {
+            LineMetrics(figures: figures[runs], rules: rules, strut: strut, strutLeading: strutLeading).height
         }
+        let runRanges = shaped.runs.map(\.utf16Range)
+        let runsCoverParagraph =
+            runRanges.first?.lowerBound == 0 && runRanges.last?.upperBound == length
+            && zip(runRanges, runRanges.dropFirst()).allSatisfy { $0.upperBound == $1.lowerBound }
+        lineHeight = runsCoverParagraph && figures.allSatisfy({ $0 == figures[0] }) ? height(0..<1) : nil
+        firstCharacterHeight = height(breaker.runIndices(overlapping: 0..<1))
+        runs = runFigures.count..<(runFigures.count + figures.count)
+        runFigures += figures
+        let first = breaks.count
+        let paragraphDetails = Details(shaped, breaker: breaker, shaper: shaper, appendingBreaksTo: &breaks)
+        self.breaks = first..<breaks.count
+        self.details = details.count
+        details.append(paragraphDetails)
         hasCorrections = !breaker.endCorrections.isEmpty || !breaker.startCorrections.isEmpty
-        self.breaker = breaker
-        self.shaper = shaper
-        paragraphStartWidening = spacing.openingTrim[0] ?? 0
+        startWidening = shaped.spacing.openingTrim[0] ?? 0
     }
 
     /// One line as the typesetter places it: where it starts (UTF-16 offset), the height its band advances, its
@@ -107,84 +115,208 @@ final class PreparedParagraph {
 
     /// Calls `place` with each line of the paragraph in a segment `width` points wide, in order, as
     /// ``LineBreaker/nextLine(from:width:mode:limit:)`` and the typesetter's band placing give them; false (after
-    /// any number of lines) where the plain case does not hold at this width.
-    func placeLines(width: Double, _ place: (Line) -> Void) -> Bool {
-        entries.withUnsafeBufferPointer { entries in
-            let limit = width + LineBreaker.fitTolerance
-            var startIndex = -1  // the opportunity the line starts at; -1 for the paragraph's start
-            var start = 0
-            while start < length {
-                let startEntry = startIndex < 0 ? nil : entries[startIndex]
-                let startWidth = startEntry?.widthBeforeOffset ?? 0
-                let widening = startEntry?.startWidening ?? paragraphStartWidening
-                let startCut = startEntry?.startCorrection ?? 0
-                var best = -1, bestTrim = 0.0
-                var index = startIndex + 1
-                while index < entries.count {
-                    let entry = entries[index]
-                    guard entry.contentEnd > start else { return false }  // a line of white space only
-                    // As ``LineBreaker/line(_:mandatory:emergency:hyphenated:)`` sums it, operation for operation.
-                    var plain = entry.widthBeforeContentEnd - startWidth
-                    if hasCorrections { plain += entry.endCorrection + startCut }
-                    let lineWidth = (plain - entry.autospace) + widening
-                    guard lineWidth <= limit else {
-                        // The breaker's closing-mark trim: the line fits once its last mark is set half-width.
-                        let trim = entry.closingTrim
-                        if trim != 0, entry.contentEnd > start + 1, lineWidth - trim <= limit {
-                            (best, bestTrim) = (index, trim)
-                        }
-                        break
-                    }
-                    (best, bestTrim) = (index, 0)
-                    if entry.isMandatory { break }
-                    index += 1
-                }
-                guard best >= 0 else { return false }  // no line fits: a word wider than the line
-                let entry = entries[best]
-                // The typesetter's check that the placed content fits, in its own arithmetic.
-                let content: Double
-                if entry.cutsJoinedGlyphs || startEntry?.cutsJoinedGlyphs == true {
-                    guard let reshaped = reshapedContent(from: start, to: entry, trim: bestTrim) else { return false }
-                    content = reshaped
-                } else {
-                    content =
-                        ((entry.widthBeforeOffset - startWidth) - (entry.autospace + bestTrim) + widening)
-                        - (entry.widthBeforeOffset - entry.widthBeforeContentEnd)
-                }
-                guard content <= limit else { return false }
-                let first = metrics(start..<(start + 1)).height
-                let height = metrics(start..<entry.offset).height
-                place(
-                    Line(
-                        start: start, bandHeight: height > first + 1e-6 ? height : first, height: height,
-                        usedWidth: max(0, content)))
-                startIndex = best
-                start = entry.offset
-            }
+    /// any number of lines) where the plain case does not hold at this width. `breaks` and `runFigures` are the
+    /// paragraph's ranges of its text's arrays, `details` its details.
+    func placeLines(
+        width: Double, breaks: UnsafeBufferPointer<PreparedBreak>,
+        runFigures: UnsafeBufferPointer<LineMetrics.RunFigures>, details: () -> Details, _ place: (Line) -> Void
+    ) -> Bool {
+        if length == 0, let lineHeight {
+            place(Line(start: 0, bandHeight: lineHeight, height: lineHeight, usedWidth: 0))
             return true
         }
-    }
-
-    /// The used width of a line from `start` to `end` whose edge cuts joined glyphs, from its runs shaped again
-    /// there, as the typesetter computes it; nil when the line holds right-to-left runs (the typesetter sums
-    /// those in visual order).
-    private func reshapedContent(from start: Int, to end: Entry, trim: Double) -> Double? {
-        var line = breaker.line(start..<end.offset, mandatory: end.isMandatory)
-        if trim != 0 {
-            line.width -= trim
-            line.endTrim += trim
+        let limit = width + LineBreaker.fitTolerance
+        var startIndex = -1  // the opportunity the line starts at; -1 for the paragraph's start
+        var start = 0
+        while start < length {
+            let startBreak = startIndex < 0 ? nil : breaks[startIndex]
+            let startWidth = startBreak?.widthBeforeOffset ?? 0
+            var widening = startWidening, startCut = 0.0
+            if let startBreak {
+                widening = 0
+                if startBreak.flags.contains(.startAdjusted) {
+                    (widening, startCut) = details().startAdjustment(at: startIndex)
+                }
+            }
+            var best = -1, bestTrim = 0.0
+            var index = startIndex + 1
+            while index < breaks.count {
+                let candidate = breaks[index]
+                guard Int(candidate.contentEnd) > start else { return false }  // a line of white space only
+                // As ``LineBreaker/line(_:mandatory:emergency:hyphenated:)`` sums it, operation for operation (a
+                // zero the flags leave out is added or subtracted there without changing the sum).
+                var plain = candidate.widthBeforeContentEnd - startWidth
+                if hasCorrections {
+                    plain +=
+                        (candidate.flags.contains(.endCorrected) ? details().endCorrection(at: index) : 0) + startCut
+                }
+                let autospace = candidate.flags.contains(.autospaced) ? details().autospace(at: index) : 0
+                let lineWidth = (plain - autospace) + widening
+                guard lineWidth <= limit else {
+                    // The breaker's closing-mark trim: the line fits once its last mark is set half-width.
+                    if candidate.flags.contains(.closingTrim), Int(candidate.contentEnd) > start + 1 {
+                        let trim = details().closingTrim(at: index)
+                        if lineWidth - trim <= limit { (best, bestTrim) = (index, trim) }
+                    }
+                    break
+                }
+                (best, bestTrim) = (index, 0)
+                if candidate.flags.contains(.mandatory) { break }
+                index += 1
+            }
+            guard best >= 0 else { return false }  // no line fits: a word wider than the line
+            let end = breaks[best]
+            // The typesetter's check that the placed content fits, in its own arithmetic.
+            let content: Double
+            if end.flags.contains(.cutsJoinedGlyphs) || startBreak?.flags.contains(.cutsJoinedGlyphs) == true {
+                guard
+                    let reshaped = details().reshapedContent(
+                        from: start, to: Int(end.offset), mandatory: end.flags.contains(.mandatory), trim: bestTrim)
+                else { return false }
+                content = reshaped
+            } else {
+                let autospace = end.flags.contains(.autospaced) ? details().autospace(at: best) : 0
+                content =
+                    ((end.widthBeforeOffset - startWidth) - (autospace + bestTrim) + widening)
+                    - (end.widthBeforeOffset - end.widthBeforeContentEnd)
+            }
+            guard content <= limit else { return false }
+            let first: Double, height: Double
+            if let lineHeight {
+                (first, height) = (lineHeight, lineHeight)
+            } else {
+                // The runs of the line and of its first character, as ``LineBreaker/runIndices(overlapping:)``
+                // gives them.
+                func heightOf(_ runs: Range<Int>) -> Double {
+                    LineMetrics(figures: runFigures[runs], rules: rules, strut: strut, strutLeading: strutLeading)
+                        .height
+                }
+                let firstRun = startBreak.map { Int($0.firstRunFromOffset) } ?? 0
+                first = startBreak.map { heightOf(firstRun..<Int($0.firstCharacterRunsEnd)) } ?? firstCharacterHeight
+                height = heightOf(firstRun..<Int(end.runsBeforeOffset))
+            }
+            place(
+                Line(
+                    start: start, bandHeight: height > first + 1e-6 ? height : first, height: height,
+                    usedWidth: max(0, content)))
+            startIndex = best
+            start = Int(end.offset)
         }
-        let runs = breaker.runs(for: line, shaper: shaper)
-        guard runs.allSatisfy({ $0.bidiLevel & 1 == 0 }) else { return nil }
-        let total = runs.reduce(0) { $0 + $1.width }
-        return total - breaker.width(of: line.trailingRange, inLine: line.utf16Range)
+        return true
     }
+}
 
-    /// The metrics of a line over `range`, from the runs drawing it, as the typesetter computes them.
-    private func metrics(_ range: Range<Int>) -> LineMetrics {
-        let runs = breaker.runIndices(overlapping: range)
-        return runFigures.withUnsafeBufferPointer { figures in
-            LineMetrics(figures: figures[runs], rules: rules, strut: strut, strutLeading: strutLeading)
+/// What re-measuring reads of one break opportunity, in 32 bytes: where a line ending here ends and where its
+/// content ends (before its hanging white space), as UTF-16 offsets from the paragraph's start, the width of the
+/// text before each, in points, which rarer figures (kept in the paragraph's ``PreparedParagraph/Details``) are
+/// not zero, and the runs a line's height is taken from.
+struct PreparedBreak {
+    let widthBeforeContentEnd: Double
+    let widthBeforeOffset: Double
+    let offset: Int32
+    let contentEnd: Int32
+    let flags: Flags
+    /// As indices into the paragraph's runs: the first run of a line starting here (the first whose end is past
+    /// the offset), the end of the runs its first character overlaps, and the end of the runs of a line ending
+    /// here (those starting before the offset).
+    let firstRunFromOffset: UInt16
+    let firstCharacterRunsEnd: UInt16
+    let runsBeforeOffset: UInt16
+
+    struct Flags: OptionSet {
+        let rawValue: UInt8
+        /// A line must end here.
+        static let mandatory = Flags(rawValue: 1)
+        /// A line ending here drops autospace, takes the breaker's correction for a break inside joined glyphs,
+        /// or may set its last mark half-width.
+        static let autospaced = Flags(rawValue: 2)
+        static let endCorrected = Flags(rawValue: 4)
+        static let closingTrim = Flags(rawValue: 8)
+        /// A line starting here is widened (an opening mark set full-width again) or corrected.
+        static let startAdjusted = Flags(rawValue: 16)
+        /// A line edge here cuts glyphs HarfBuzz joined (the typesetter re-shapes such a line).
+        static let cutsJoinedGlyphs = Flags(rawValue: 32)
+    }
+}
+
+extension PreparedParagraph {
+    /// What only some lines of a prepared paragraph need: the adjustments of breaks whose flags say so, and the
+    /// line breaker and shaper for a line whose edge cuts joined glyphs (its width comes from its runs shaped
+    /// again, as the typesetter takes it).
+    final class Details {
+        /// Per break, in the order of the paragraph's breaks.
+        private struct Adjustment {
+            /// The autospace a line ending here drops, the closing-mark trim it may take and the line breaker's
+            /// correction there (looked up at the content end, as the breaker does).
+            let autospace: Double
+            let closingTrim: Double
+            let endCorrection: Double
+            /// For a line starting here: its opening-mark widening and the breaker's correction.
+            let startWidening: Double
+            let startCorrection: Double
+        }
+
+        private let breaker: LineBreaker
+        private let shaper: Shaper
+        private let adjustments: [Adjustment]
+
+        /// The details of `shaped`, whose breaks are appended to `breaks`.
+        init(
+            _ shaped: ShapedParagraph, breaker: LineBreaker, shaper: Shaper,
+            appendingBreaksTo breaks: inout [PreparedBreak]
+        ) {
+            let spacing = shaped.spacing
+            let prefix = breaker.prefixWidths
+            var adjustments: [Adjustment] = []
+            for opportunity in breaker.opportunities.opportunities {
+                let offset = opportunity.offset
+                let contentEnd = breaker.contentEnd(of: 0..<offset)
+                let adjustment = Adjustment(
+                    autospace: spacing.autospace[contentEnd] ?? 0, closingTrim: spacing.closingTrim[contentEnd] ?? 0,
+                    endCorrection: breaker.endCorrections[contentEnd] ?? 0,
+                    startWidening: spacing.openingTrim[offset] ?? 0,
+                    startCorrection: breaker.startCorrections[offset] ?? 0)
+                adjustments.append(adjustment)
+                var flags: PreparedBreak.Flags = opportunity.isMandatory ? .mandatory : []
+                if adjustment.autospace != 0 { flags.insert(.autospaced) }
+                if adjustment.endCorrection != 0 { flags.insert(.endCorrected) }
+                if adjustment.closingTrim != 0 { flags.insert(.closingTrim) }
+                if adjustment.startWidening != 0 || adjustment.startCorrection != 0 { flags.insert(.startAdjusted) }
+                if breaker.cutsJoinedGlyphs(at: offset) { flags.insert(.cutsJoinedGlyphs) }
+                let firstCharacterRuns = breaker.runIndices(overlapping: offset..<(offset + 1))
+                breaks.append(
+                    PreparedBreak(
+                        widthBeforeContentEnd: prefix[contentEnd], widthBeforeOffset: prefix[offset],
+                        offset: Int32(offset), contentEnd: Int32(contentEnd), flags: flags,
+                        firstRunFromOffset: UInt16(firstCharacterRuns.lowerBound),
+                        firstCharacterRunsEnd: UInt16(firstCharacterRuns.upperBound),
+                        runsBeforeOffset: UInt16(breaker.runIndices(overlapping: 0..<offset).upperBound)))
+            }
+            self.adjustments = adjustments
+            self.breaker = breaker
+            self.shaper = shaper
+        }
+
+        func autospace(at index: Int) -> Double { adjustments[index].autospace }
+        func closingTrim(at index: Int) -> Double { adjustments[index].closingTrim }
+        func endCorrection(at index: Int) -> Double { adjustments[index].endCorrection }
+        func startAdjustment(at index: Int) -> (widening: Double, correction: Double) {
+            (adjustments[index].startWidening, adjustments[index].startCorrection)
+        }
+
+        /// The used width of a line from `start` to `end` whose edge cuts joined glyphs, from its runs shaped
+        /// again there, as the typesetter computes it; nil when the line holds right-to-left runs (the
+        /// typesetter sums those in visual order).
+        func reshapedContent(from start: Int, to end: Int, mandatory: Bool, trim: Double) -> Double? {
+            var line = breaker.line(start..<end, mandatory: mandatory)
+            if trim != 0 {
+                line.width -= trim
+                line.endTrim += trim
+            }
+            let runs = breaker.runs(for: line, shaper: shaper)
+            guard runs.allSatisfy({ $0.bidiLevel & 1 == 0 }) else { return nil }
+            let total = runs.reduce(0) { $0 + $1.width }
+            return total - breaker.width(of: line.trailingRange, inLine: line.utf16Range)
         }
     }
 }

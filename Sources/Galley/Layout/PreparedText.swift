@@ -18,23 +18,44 @@ public final class PreparedText {
     public let measurer: TextMeasurer
     private let paragraphs: [ShapedParagraph]
     private let settings: DynamicTypeSettings
-    /// Every paragraph's plain model; nil when any paragraph is not plain.
-    private let models: [Model]?
-
-    /// A paragraph as the plain path places it.
-    private enum Model {
-        case plain(PreparedParagraph)
-        /// An empty paragraph: one line as tall as its primary font (points), at `storageStart`, with its style's
-        /// spacing after and before it.
-        case empty(lineHeight: Double, storageStart: Int, paragraphSpacing: Double, paragraphSpacingBefore: Double)
-    }
+    /// Every paragraph's plain model (nil when any paragraph is not plain); the break opportunities and the run
+    /// figures of all of them, each in one array; and what only some of their lines need.
+    private let models: [PreparedParagraph]?
+    private let breaks: [PreparedBreak]
+    private let runFigures: [LineMetrics.RunFigures]
+    private let details: [PreparedParagraph.Details]
 
     init(measurer: TextMeasurer, paragraphs: [ShapedParagraph], settings: DynamicTypeSettings) throws {
         self.measurer = measurer
         self.paragraphs = paragraphs
         self.settings = settings
-        models = try Self.models(
-            of: paragraphs, fontLibrary: measurer.fontLibrary, settings: settings, shaper: measurer.shaper)
+        var models: [PreparedParagraph] = [], breaks: [PreparedBreak] = []
+        var runFigures: [LineMetrics.RunFigures] = [], details: [PreparedParagraph.Details] = []
+        for shaped in paragraphs {
+            let (strut, leading) = try Typesetter.strut(
+                of: shaped.paragraph, fontLibrary: measurer.fontLibrary, settings: settings)
+            if shaped.paragraph.length == 0 {
+                models.append(
+                    PreparedParagraph(
+                        emptyAt: shaped.paragraph.utf16Range.lowerBound, style: shaped.paragraph.style, strut: strut,
+                        strutLeading: leading))
+                continue
+            }
+            guard
+                let model = PreparedParagraph(
+                    shaped, strut: strut, strutLeading: leading,
+                    breaker: try LineBreaker(shaped, shaper: measurer.shaper), shaper: measurer.shaper,
+                    breaks: &breaks, runFigures: &runFigures, details: &details)
+            else {
+                (models, breaks, runFigures, details) = ([], [], [], [])
+                break
+            }
+            models.append(model)
+        }
+        self.models = models.isEmpty ? nil : models
+        self.breaks = breaks
+        self.runFigures = runFigures
+        self.details = details
     }
 
     /// The size of the text laid out in an unbounded container `width` points wide, in at most
@@ -45,8 +66,12 @@ public final class PreparedText {
     ///   finite.
     public func measure(width: Double, maximumNumberOfLines: Int = 0) throws -> TextMeasurement {
         if maximumNumberOfLines <= 0, let models {
-            try TextContainer(size: Size(width: width, height: 0)).validate()
-            if let measurement = Self.measure(models, width: width) { return measurement }
+            try TextContainer.validate(Size(width: width, height: 0))
+            if let measurement = Self.measure(
+                models, breaks: breaks, runFigures: runFigures, details: details, width: width)
+            {
+                return measurement
+            }
         }
         return try measurer.measure(
             shaped: paragraphs, settings: settings, width: width, maximumNumberOfLines: maximumNumberOfLines)
@@ -56,74 +81,48 @@ public final class PreparedText {
     /// width where no word is wider than a line).
     var isPlain: Bool { models != nil }
 
-    private static func models(
-        of paragraphs: [ShapedParagraph], fontLibrary: FontLibrary, settings: DynamicTypeSettings, shaper: Shaper
-    ) throws -> [Model]? {
-        var models: [Model] = []
-        for shaped in paragraphs {
-            let (strut, leading) = try Typesetter.strut(
-                of: shaped.paragraph, fontLibrary: fontLibrary, settings: settings)
-            if shaped.paragraph.length == 0 {
-                let style = shaped.paragraph.style
-                let metrics = LineMetrics(runs: [], style: style, strut: strut, strutLeading: leading)
-                models.append(
-                    .empty(
-                        lineHeight: metrics.height, storageStart: shaped.paragraph.utf16Range.lowerBound,
-                        paragraphSpacing: style.paragraphSpacing, paragraphSpacingBefore: style.paragraphSpacingBefore))
-                continue
-            }
-            guard
-                let model = PreparedParagraph(
-                    shaped, strut: strut, strutLeading: leading, breaker: try LineBreaker(shaped, shaper: shaper),
-                    shaper: shaper)
-            else { return nil }
-            models.append(.plain(model))
-        }
-        return models
-    }
-
     /// The measurement from the plain models, placing lines as the typesetter places them in an unbounded
     /// container without exclusions or padding; nil when a paragraph is not plain at this width.
-    private static func measure(_ models: [Model], width: Double)
-        -> TextMeasurement?
-    {
+    private static func measure(
+        _ models: [PreparedParagraph], breaks: [PreparedBreak], runFigures: [LineMetrics.RunFigures],
+        details: [PreparedParagraph.Details], width: Double
+    ) -> TextMeasurement? {
         var y = 0.0, bottom = 0.0, lastTop = -Double.infinity
-        var used = Rect.zero
+        var usedWidth = 0.0
         var starts: [Int] = []
+        starts.reserveCapacity(8)
         var placedAny = false
-        func place(start: Int, top: Double, height: Double, usedWidth: Double) {
-            if top != lastTop {
-                starts.append(start)
-                lastTop = top
-            }
-            let rect = Rect(x: 0, y: top, width: usedWidth, height: height)
-            used = used.union(rect)
-            bottom = max(bottom, rect.maxY)
-            placedAny = true
-        }
-        for model in models {
-            switch model {
-            case .empty(let lineHeight, let storageStart, let paragraphSpacing, let paragraphSpacingBefore):
-                if placedAny { y += paragraphSpacingBefore }
-                place(start: storageStart, top: y, height: lineHeight, usedWidth: 0)
-                y += lineHeight
-                y += paragraphSpacing
-            case .plain(let paragraph):
-                if placedAny { y += paragraph.paragraphSpacingBefore }
-                var remaining = false
-                let placed = paragraph.placeLines(width: width) { line in
-                    if remaining { y += paragraph.lineSpacing }  // between lines of a paragraph, not after its last
-                    let top = y
-                    place(
-                        start: paragraph.storageStart + line.start, top: top, height: line.height,
-                        usedWidth: line.usedWidth)
-                    y = top + line.bandHeight
-                    remaining = true
+        let placed = models.withUnsafeBufferPointer { models in
+            breaks.withUnsafeBufferPointer { breaks in
+                runFigures.withUnsafeBufferPointer { runFigures in
+                    for paragraph in models {
+                        if placedAny { y += paragraph.paragraphSpacingBefore }
+                        var remaining = false
+                        let placed = paragraph.placeLines(
+                            width: width, breaks: UnsafeBufferPointer(rebasing: breaks[paragraph.breaks]),
+                            runFigures: UnsafeBufferPointer(rebasing: runFigures[paragraph.runs]),
+                            details: { details[paragraph.details] }
+                        ) { line in
+                            if remaining { y += paragraph.lineSpacing }  // between lines of a paragraph, not after its last
+                            let top = y
+                            if top != lastTop {
+                                starts.append(paragraph.storageStart + line.start)
+                                lastTop = top
+                            }
+                            usedWidth = max(usedWidth, line.usedWidth)
+                            bottom = max(bottom, top + line.height)
+                            placedAny = true
+                            y = top + line.bandHeight
+                            remaining = true
+                        }
+                        guard placed else { return false }
+                        y += paragraph.paragraphSpacing
+                    }
+                    return true
                 }
-                guard placed else { return nil }
-                y += paragraph.paragraphSpacing
             }
         }
-        return TextMeasurement(height: bottom, width: used.width, lineCount: starts.count, lineStarts: starts)
+        guard placed else { return nil }
+        return TextMeasurement(height: bottom, width: usedWidth, lineCount: starts.count, lineStarts: starts)
     }
 }

@@ -56,15 +56,19 @@ public final class TextContainer {
     /// Whether the height is unbounded.
     public var isHeightUnbounded: Bool { size.height == 0 }
 
+    /// Throws unless `size` is a usable container size: a positive finite width, a finite height (0 for
+    /// unbounded), neither over ``sizeLimit``.
+    static func validate(_ size: Size) throws {
+        let limit = sizeLimit
+        guard size.width.isFinite, size.width > 0, size.width <= limit, size.height.isFinite, size.height >= 0,
+            size.height <= limit
+        else { throw LayoutError.invalidContainerSize(width: size.width, height: size.height, limit: limit) }
+    }
+
     /// Throws unless the size, padding and paths are usable.
     func validate() throws {
-        let width = size.width, height = size.height
-        guard width.isFinite, width > 0, width <= Self.sizeLimit else {
-            throw LayoutError.invalidContainerSize(width: width, height: height, limit: Self.sizeLimit)
-        }
-        guard height.isFinite, height >= 0, height <= Self.sizeLimit else {
-            throw LayoutError.invalidContainerSize(width: width, height: height, limit: Self.sizeLimit)
-        }
+        let width = size.width
+        try Self.validate(size)
         guard lineFragmentPadding.isFinite, lineFragmentPadding >= 0, 2 * lineFragmentPadding < width else {
             throw LayoutError.invalidPadding(lineFragmentPadding, width: width)
         }

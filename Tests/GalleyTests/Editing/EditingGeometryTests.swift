@@ -14,7 +14,7 @@ import Testing
         let font = try library.font(family: "Inter", size: size)
         let storage = TextStorage(text, attributes: TextAttributes(font: .font(font), paragraphStyle: style))
         let manager = LayoutManager(textStorage: storage, fontLibrary: library)
-        var container = TextContainer(width: width)
+        let container = TextContainer(width: width)
         container.exclusionPaths = exclusions
         manager.addTextContainer(container)
         return manager

@@ -84,7 +84,7 @@ import Testing
             let line = try #require(try manager.layout().lineFragments.first)
             return (try #require(line.runs.last).glyphRun, line)
         }
-        let plain = try #require(try TestFonts.bundled.font(for: .textStyle(.body), settings: DynamicTypeSettings()))
+        let plain = try TestFonts.bundled.font(for: .textStyle(.body), settings: DynamicTypeSettings())
         // Inter has `sups` for digits: its own superscript glyphs, at full size, on the baseline.
         let (digits, _) = try run("2", level: 1)
         #expect(digits.font.size == plain.size)
