@@ -103,7 +103,8 @@ public final class PreparedText {
                             runFigures: UnsafeBufferPointer(rebasing: runFigures[paragraph.runs]),
                             details: { details[paragraph.details] }
                         ) { line in
-                            if remaining { y += paragraph.lineSpacing }  // between lines of a paragraph, not after its last
+                            // Line spacing goes between lines of a paragraph, not after its last.
+                            if remaining { y += paragraph.lineSpacing }
                             let top = y
                             if top != lastTop {
                                 starts.append(paragraph.storageStart + line.start)
