@@ -36,14 +36,31 @@ public final class FontFace: Hashable, @unchecked Sendable, CustomStringConverti
     /// ``FontLibrary``).
     public let isBundled: Bool
     /// Whether the face has the OpenType `halt` feature (half-width forms of full-width punctuation), which
-    /// punctuation trimming uses.
-    public let hasHalfWidthPunctuation: Bool
+    /// punctuation trimming uses. Read from the GPOS table when first asked: HarfBuzz checks a whole table
+    /// before it answers from it, and a Chinese face's GPOS is hundreds of kilobytes.
+    public var hasHalfWidthPunctuation: Bool {
+        halfWidthFeature.withLock { known in
+            if let known { return known }
+            let found = Self.positioningFeatures(of: hbFace).contains(OpenTypeTag.value(of: "halt"))
+            known = found
+            return found
+        }
+    }
+    private let halfWidthFeature = Locked<Bool?>(nil)
 
     let hbFace: OpaquePointer
     /// What `halt` does to each full-width punctuation character, per language, found by shaping it once.
     let halfWidthPunctuation = Locked<[HalfWidthKey: HalfWidthEffect]>([:])
     private let blob: OpaquePointer
-    private let freeTypeFace: Locked<FT_Face?>
+    /// Unopened until drawing first needs it (a face from a file is opened with it).
+    private let freeTypeFace = Locked(FreeTypeFace.unopened)
+
+    private enum FreeTypeFace {
+        case unopened
+        case open(FT_Face)
+        /// FreeType could not open the face: it draws nothing, and is not tried again.
+        case unusable
+    }
     private let spaceInteractionCache = Locked<SpaceInteraction?>(nil)
     /// ``glyphsSubstituted(byFeature:)`` per feature tag.
     let featureCoverage = Locked<[String: Set<UInt32>]>([:])
@@ -62,6 +79,10 @@ public final class FontFace: Hashable, @unchecked Sendable, CustomStringConverti
     convenience init(path: String, index: Int, isBundled: Bool) throws {
         let blob = try Self.fileBlob(path: path)
         try self.init(blob: blob, path: path, index: index, isBundled: isBundled)
+        // A file is proved a font by FreeType now, as the error promises; the compiled-in fonts are proved by
+        // Galley's tests, and open in FreeType only when a glyph of theirs is drawn.
+        let face = try Self.openFreeTypeFace(blob, path: path, index: index)
+        freeTypeFace.withLock { $0 = .open(face) }
     }
 
     /// Opens face `index` of a font compiled into Galley, whose bytes live as long as the process.
@@ -75,7 +96,10 @@ public final class FontFace: Hashable, @unchecked Sendable, CustomStringConverti
         try self.init(blob: blob, path: bundledPath, index: index, isBundled: true)
     }
 
-    /// Takes ownership of `blob`, destroying it if the face cannot be made.
+    /// Takes ownership of `blob`, destroying it if the face cannot be made. Reads what the face is from its
+    /// tables through HarfBuzz, which touches only those tables; FreeType (which parses the character map,
+    /// glyph locations and CFF charset of the face as it opens it: most of a 10 MB Chinese font's pages) opens
+    /// it when drawing first needs it.
     private init(blob: OpaquePointer, path: String, index: Int, isBundled: Bool) throws {
         var blobOwner: OpaquePointer? = blob
         defer { if let blobOwner { hb_blob_destroy(blobOwner) } }
@@ -86,23 +110,11 @@ public final class FontFace: Hashable, @unchecked Sendable, CustomStringConverti
         guard index >= 0, index < faceCount else {
             throw FontError.faceIndexOutOfRange(path: path, index: index, faceCount: faceCount)
         }
-        var length: UInt32 = 0
-        let data = hb_blob_get_data(blob, &length)
-        var face: FT_Face?
-        try FreeType.withLibrary { library in
-            try FreeType.check(
-                UnsafeRawPointer(data).map {
-                    FT_New_Memory_Face(
-                        library, $0.assumingMemoryBound(to: UInt8.self), FT_Long(length), FT_Long(index), &face)
-                } ?? 1, path: path)
-        }
-        guard let face else { throw FontError.invalidFontFile(path: path, reason: "FreeType returned no face") }
         let hbFace = hb_face_create(blob, UInt32(index))!
         let glyphCount = Int(hb_face_get_glyph_count(hbFace))
         let unitsPerEm = Int(hb_face_get_upem(hbFace))
         guard glyphCount > 0, (16...16384).contains(unitsPerEm) else {
             hb_face_destroy(hbFace)
-            try? FreeType.withLibrary { _ in _ = FT_Done_Face(face) }
             throw FontError.invalidFontFile(
                 path: path, reason: "face has \(glyphCount) glyphs and \(unitsPerEm) units per em")
         }
@@ -114,23 +126,32 @@ public final class FontFace: Hashable, @unchecked Sendable, CustomStringConverti
         blobOwner = nil
         self.glyphCount = glyphCount
         self.unitsPerEm = unitsPerEm
-        hasHalfWidthPunctuation = Self.positioningFeatures(of: hbFace).contains(OpenTypeTag.value(of: "halt"))
-        familyName = face.pointee.family_name.map { String(cString: $0) } ?? "Unnamed"
-        styleName = face.pointee.style_name.map { String(cString: $0) } ?? "Regular"
-        isItalic = face.pointee.style_flags & FT_Long(FT_STYLE_FLAG_ITALIC) != 0
-        if let os2 = FT_Get_Sfnt_Table(face, FT_SFNT_OS2)?.assumingMemoryBound(to: TT_OS2.self) {
-            weightClass = Int(os2.pointee.usWeightClass)
-        } else {
-            weightClass = face.pointee.style_flags & FT_Long(FT_STYLE_FLAG_BOLD) != 0 ? 700 : 400
-        }
+        let names = FaceNames(hbFace)
+        (familyName, styleName, weightClass, isItalic) = (names.family, names.style, names.weightClass, names.isItalic)
         axes = Self.readAxes(hbFace)
-        freeTypeFace = Locked(face)
+    }
+
+    /// Face `index` of `blob` opened in FreeType.
+    private static func openFreeTypeFace(_ blob: OpaquePointer, path: String, index: Int) throws -> FT_Face {
+        var length: UInt32 = 0
+        guard let data = hb_blob_get_data(blob, &length) else {
+            throw FontError.invalidFontFile(path: path, reason: "the file is empty")
+        }
+        var face: FT_Face?
+        try FreeType.withLibrary { library in
+            try FreeType.check(
+                FT_New_Memory_Face(
+                    library, UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self), FT_Long(length),
+                    FT_Long(index), &face), path: path)
+        }
+        guard let face else { throw FontError.invalidFontFile(path: path, reason: "FreeType returned no face") }
+        return face
     }
 
     deinit {
-        freeTypeFace.withLock { face in
-            if let face { try? FreeType.withLibrary { _ in _ = FT_Done_Face(face) } }
-            face = nil
+        freeTypeFace.withLock { state in
+            if case .open(let face) = state { try? FreeType.withLibrary { _ in _ = FT_Done_Face(face) } }
+            state = .unusable
         }
         hb_face_destroy(hbFace)
         hb_blob_destroy(blob)
@@ -173,9 +194,16 @@ public final class FontFace: Hashable, @unchecked Sendable, CustomStringConverti
         }
     }
 
-    /// Runs `body` with the face's FT_Face while holding the face's lock; FreeType faces are not thread-safe.
+    /// Runs `body` with the face's FT_Face while holding the face's lock, opening it first if it is not open;
+    /// nil when FreeType cannot open it. FreeType faces are not thread-safe.
     func withFreeTypeFace<T>(_ body: (FT_Face) throws -> T) rethrows -> T? {
-        try freeTypeFace.withLock { face in try face.map(body) }
+        try freeTypeFace.withLock { state in
+            if case .unopened = state {
+                state = (try? Self.openFreeTypeFace(blob, path: path, index: index)).map { .open($0) } ?? .unusable
+            }
+            guard case .open(let face) = state else { return nil }
+            return try body(face)
+        }
     }
 
     /// The shaping instance for these variation coordinates, shared while any ``Font`` uses it.

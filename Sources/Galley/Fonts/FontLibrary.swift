@@ -235,10 +235,14 @@ public final class FontLibrary: @unchecked Sendable {
         for scalar: Unicode.Scalar, weight: Double, italic: Bool, preferEmoji: Bool, language: String
     ) -> FontFace? {
         if !preferEmoji {
-            let covering = bundledFaces.filter { $0.covers(scalar) }
-            if let best = covering.min(by: { Self.distance($0, weight, italic) < Self.distance($1, weight, italic) }) {
-                return best
+            // The nearest face in weight and slope that covers it (the first in path order among equals), asking
+            // the nearest first: a face's character map is read (all of it, by HarfBuzz) only when asked, and a
+            // bold Chinese face need not be when a regular one answers.
+            let nearestFirst = bundledFaces.enumerated().sorted {
+                (Self.distance($0.element, weight, italic), $0.offset)
+                    < (Self.distance($1.element, weight, italic), $1.offset)
             }
+            if let best = nearestFirst.first(where: { $0.element.covers(scalar) }) { return best.element }
         }
         guard includesSystemFonts else { return nil }
         let match = fontconfig.withLock {

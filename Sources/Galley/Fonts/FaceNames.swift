@@ -1,0 +1,72 @@
+import CHarfBuzz
+
+/// What a face calls itself and how heavy and slanted it is, read from its `name`, `OS/2` and `head` tables through
+/// HarfBuzz, with FreeType's rules (`sfnt_load_face`), so that families and styles are what fontconfig and
+/// FreeType report without FreeType opening the face.
+struct FaceNames {
+    /// The family name, such as `Inter`; `Unnamed` when the face has none.
+    let family: String
+    /// The style name of the face's default instance, such as `Regular`.
+    let style: String
+    /// The OS/2 weight class (400 regular, 700 bold); without an OS/2 table, 700 when `head` marks it bold.
+    let weightClass: Int
+    /// Whether OS/2 marks the face italic or oblique (or, without OS/2, `head` marks it italic).
+    let isItalic: Bool
+
+    init(_ face: OpaquePointer) {
+        let os2 = Self.table("OS/2", of: face)
+        // FreeType's test for an OS/2 table it can use: version 0's 78 bytes at least.
+        let fsSelection = os2.count >= 78 ? Self.uint16(os2, at: 62) : nil
+        // OS/2 fsSelection bit 8, WWS: the typographic names already follow weight, width and slope; otherwise
+        // FreeType tries the WWS names first.
+        let orders: ([UInt32], [UInt32]) =
+            fsSelection.map { $0 & 0x100 != 0 } == true ? ([16, 1], [17, 2]) : ([21, 16, 1], [22, 17, 2])
+        family = orders.0.lazy.compactMap { Self.name($0, of: face) }.first ?? "Unnamed"
+        style = orders.1.lazy.compactMap { Self.name($0, of: face) }.first ?? "Regular"
+        let macStyle = Self.uint16(Self.table("head", of: face), at: 44) ?? 0
+        weightClass = fsSelection != nil ? Int(Self.uint16(os2, at: 4) ?? 400) : macStyle & 1 != 0 ? 700 : 400
+        // FreeType reads the slope from OS/2 only for a face with outlines (not a colour-bitmap one).
+        let hasOutlines =
+            ["glyf", "CFF ", "CFF2"].contains { Self.hasTable($0, in: face) }
+            && !["sbix", "CBLC", "CBDT"].contains { Self.hasTable($0, in: face) }
+        if let fsSelection, hasOutlines {
+            isItalic = fsSelection & 0x201 != 0  // italic (bit 0) or oblique (bit 9)
+        } else {
+            isItalic = macStyle & 2 != 0
+        }
+    }
+
+    /// Name `id` in English (HarfBuzz's choice among the name records, as FreeType's), nil when absent or empty.
+    private static func name(_ id: UInt32, of face: OpaquePointer) -> String? {
+        var length: UInt32 = 0
+        let language = hb_language_from_string("en", -1)
+        let total = hb_ot_name_get_utf8(face, hb_ot_name_id_t(id), language, &length, nil)
+        guard total > 0 else { return nil }
+        var bytes = [CChar](repeating: 0, count: Int(total) + 1)
+        length = total + 1
+        hb_ot_name_get_utf8(face, hb_ot_name_id_t(id), language, &length, &bytes)
+        let name = String(decoding: bytes.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return name.isEmpty ? nil : name
+    }
+
+    /// Table `tag`'s bytes (empty when the face has none).
+    private static func table(_ tag: String, of face: OpaquePointer) -> [UInt8] {
+        let blob = hb_face_reference_table(face, OpenTypeTag.value(of: tag))
+        defer { hb_blob_destroy(blob) }
+        var length: UInt32 = 0
+        guard let data = hb_blob_get_data(blob, &length), length > 0 else { return [] }
+        return Array(UnsafeRawBufferPointer(start: data, count: Int(length)))
+    }
+
+    private static func hasTable(_ tag: String, in face: OpaquePointer) -> Bool {
+        let blob = hb_face_reference_table(face, OpenTypeTag.value(of: tag))
+        defer { hb_blob_destroy(blob) }
+        return hb_blob_get_length(blob) > 0
+    }
+
+    /// The big-endian 16-bit value at `offset`, nil past the end.
+    private static func uint16(_ bytes: [UInt8], at offset: Int) -> UInt16? {
+        guard offset + 2 <= bytes.count else { return nil }
+        return UInt16(bytes[offset]) << 8 | UInt16(bytes[offset + 1])
+    }
+}
