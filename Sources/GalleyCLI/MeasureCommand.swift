@@ -3,6 +3,7 @@ import Dispatch
 import Foundation
 import Galley
 import GalleyDocuments
+import Synchronization
 
 /// `galley measure`: row heights for JSON lines, streamed, on every core.
 struct MeasureCommand: ParsableCommand {
@@ -81,27 +82,26 @@ struct MeasureCommand: ParsableCommand {
             (0..<workers).map { _ in
                 TextMeasurer(fontLibrary: library, shapeCache: ShapeCache(entryLimit: Self.wordsPerWorker))
             })
-        var failed = false
+        let output = OrderedOutput(overlapped: workers > 1)
         while true {
             let batch = try reader.nextLines(Self.batchSize)
             if batch.isEmpty { break }
             let results = OutputSlots(count: batch.count)
+            // Lines handed out one at a time as workers free up (rows differ tenfold in length: a fixed share
+            // would leave one core waiting at the end of every batch).
+            let next = Atomic(0)
             DispatchQueue.concurrentPerform(iterations: workers) { worker in
-                for index in stride(from: worker, to: batch.count, by: workers) {
+                while case let index = next.wrappingAdd(1, ordering: .relaxed).oldValue, index < batch.count {
                     results.set(
                         index,
                         Self.measure(
                             batch[index], defaults: defaults, measurer: measurers.measurers[worker], library: library))
                 }
             }
-            var text = ""
-            for result in results.values {
-                if result.failed { failed = true }
-                text += result.line + "\n"
-            }
-            try StandardOutput.write(text)
+            // Written while the next batch is measured.
+            try output.write(results.values)
         }
-        if failed { throw ExitCode.failure }
+        if try output.finish() { throw ExitCode.failure }
     }
 
     struct LineDefaults: Sendable {
@@ -231,6 +231,48 @@ private final class OutputSlots: @unchecked Sendable {
         lock.lock()
         values[index] = result
         lock.unlock()
+    }
+}
+
+/// Writes batches of result lines to standard output in order, when `overlapped` on a thread of its own one batch
+/// behind the caller at most, so that writing overlaps measuring and memory stays bounded (on one processor there
+/// is nothing to overlap, and a thread would only cost memory).
+private final class OrderedOutput: @unchecked Sendable {
+    private let queue: DispatchQueue?
+    private let pending = DispatchSemaphore(value: 1)
+
+    init(overlapped: Bool) { queue = overlapped ? DispatchQueue(label: "galley.measure.output") : nil }
+
+    /// Set on the output thread, read after waiting for it: the first write failure, and whether a line failed.
+    private var failure: Error?
+    private var anyFailed = false
+
+    /// Queues `results` after the batches before it, once the previous one is written; throws a failure of an
+    /// earlier write.
+    func write(_ results: [MeasureCommand.Result]) throws {
+        pending.wait()
+        if let failure {
+            pending.signal()
+            throw failure
+        }
+        let work: @Sendable () -> Void = { [self] in
+            defer { pending.signal() }
+            var text = ""
+            for result in results {
+                if result.failed { anyFailed = true }
+                text += result.line + "\n"
+            }
+            do { try StandardOutput.write(text) } catch { failure = error }
+        }
+        if let queue { queue.async(execute: work) } else { work() }
+    }
+
+    /// Waits for the last batch; throws a write failure, else returns whether any line failed.
+    func finish() throws -> Bool {
+        pending.wait()
+        defer { pending.signal() }
+        if let failure { throw failure }
+        return anyFailed
     }
 }
 

@@ -70,17 +70,19 @@ public final class FontFace: Hashable, @unchecked Sendable, CustomStringConverti
     /// dearer. Bounded; a ``Font`` keeps its own instance alive after the table empties.
     private let instances = Locked(BoundedTable<[FontVariation], FontInstance>(costLimit: 1_024))
 
-    /// Opens face `index` of the font file at `path`.
+    /// Opens face `index` of the font file at `path`, in FreeType too unless `opensFreeTypeFace` is false (for a
+    /// file fontconfig found, having read it with FreeType): then FreeType opens it when a glyph is drawn.
     ///
     /// - Throws: ``FontError/fileNotFound(path:)``, ``FontError/invalidFontFile(path:reason:)`` for a file
     ///   that FreeType or HarfBuzz cannot read, ``FontError/faceIndexOutOfRange(path:index:faceCount:)``.
     ///   A path that is not a regular file (a directory, a FIFO, a device such as `/dev/zero`) or is larger than
     ///   ``Limits/fontFileBytes`` is refused before it is read.
-    convenience init(path: String, index: Int, isBundled: Bool) throws {
+    convenience init(path: String, index: Int, isBundled: Bool, opensFreeTypeFace: Bool = true) throws {
         let blob = try Self.fileBlob(path: path)
         try self.init(blob: blob, path: path, index: index, isBundled: isBundled)
         // A file is proved a font by FreeType now, as the error promises; the compiled-in fonts are proved by
         // Galley's tests, and open in FreeType only when a glyph of theirs is drawn.
+        guard opensFreeTypeFace else { return }
         let face = try Self.openFreeTypeFace(blob, path: path, index: index)
         freeTypeFace.withLock { $0 = .open(face) }
     }

@@ -143,7 +143,8 @@ public final class FontLibrary: @unchecked Sendable {
             Self.genericFamilies.contains(family.lowercased())
                 || match.families.contains(where: { $0.caseInsensitiveCompare(family) == .orderedSame })
         {
-            return try Self.font(face: face(path: match.path, index: match.index), size: size, weight: weight)
+            return try Self.font(
+                face: face(path: match.path, index: match.index, foundByFontconfig: true), size: size, weight: weight)
         }
         throw FontError.unknownFamily(name: family, bundledFamilies: bundledFamilies)
     }
@@ -160,12 +161,18 @@ public final class FontLibrary: @unchecked Sendable {
     /// The face at `path` and `index`: a bundled face by its path, else the file opened once per file identity
     /// (device and inode, so other spellings of the path share it) and kept, up to ``faceCacheLimit`` faces.
     public func face(path: String, index: Int = 0) throws -> FontFace {
+        try face(path: path, index: index, foundByFontconfig: false)
+    }
+
+    /// The face at `path` and `index`; one fontconfig found (which indexed it with FreeType) opens in FreeType
+    /// only when drawn, one named by a caller is proved a font by FreeType now.
+    private func face(path: String, index: Int, foundByFontconfig: Bool) throws -> FontFace {
         if let bundled = bundledByPath[BundledKey(path: path, index: index)] { return bundled }
         var status = stat()
         guard stat(path, &status) == 0 else { throw FontError.fileNotFound(path: path) }
         let key = FaceKey(device: UInt64(status.st_dev), inode: UInt64(status.st_ino), index: index)
         if let face = state.withLock({ $0.faces[key] }) { return face }
-        let face = try FontFace(path: path, index: index, isBundled: false)
+        let face = try FontFace(path: path, index: index, isBundled: false, opensFreeTypeFace: !foundByFontconfig)
         return state.withLock { state in
             if let existing = state.faces[key] { return existing }
             state.faces.insert(face, for: key)
@@ -248,7 +255,9 @@ public final class FontLibrary: @unchecked Sendable {
         let match = fontconfig.withLock {
             $0.fallback(for: scalar, weight: weight, italic: italic, preferEmoji: preferEmoji, language: language)
         }
-        guard let match, let face = try? face(path: match.path, index: match.index), face.covers(scalar) else {
+        guard let match, let face = try? face(path: match.path, index: match.index, foundByFontconfig: true),
+            face.covers(scalar)
+        else {
             return nil
         }
         return face
