@@ -69,11 +69,7 @@ struct PreparedParagraph {
         breaks: inout [PreparedBreak], runFigures: inout [LineMetrics.RunFigures], details: inout [Details]
     ) {
         let style = shaped.paragraph.style
-        guard shaped.paragraph.length > 0, shaped.paragraph.length <= Int32.max, shaped.runs.count < UInt16.max,
-            !shaped.bidi.isRightToLeft, style.lineBreakMode == .wordWrap,
-            style.alignment == .natural || style.alignment == .left, style.firstLineHeadIndent == 0,
-            style.headIndent == 0, style.tailIndent == 0, style.textLists.isEmpty, style.hyphenationFactor <= 0,
-            breaker.tabOffsets.isEmpty, !shaped.paragraph.text.contains(0xAD), !breaker.cutsJoinedGlyphs(at: 0),
+        guard Self.mayBePlain(shaped), breaker.tabOffsets.isEmpty, !breaker.cutsJoinedGlyphs(at: 0),
             breaker.startCorrections[0] == nil
         else { return nil }
         length = shaped.paragraph.length
@@ -102,6 +98,17 @@ struct PreparedParagraph {
         details.append(paragraphDetails)
         hasCorrections = !breaker.endCorrections.isEmpty || !breaker.startCorrections.isEmpty
         startWidening = shaped.spacing.openingTrim[0] ?? 0
+    }
+
+    /// Whether `shaped`'s text and style allow a plain model (what its line breaker may still rule out): asked
+    /// before the line breaker is made, as a paragraph that is not plain is broken by the typesetter's own.
+    static func mayBePlain(_ shaped: ShapedParagraph) -> Bool {
+        let style = shaped.paragraph.style
+        return shaped.paragraph.length > 0 && shaped.paragraph.length <= Int32.max && shaped.runs.count < UInt16.max
+            && !shaped.bidi.isRightToLeft && style.lineBreakMode == .wordWrap
+            && (style.alignment == .natural || style.alignment == .left) && style.firstLineHeadIndent == 0
+            && style.headIndent == 0 && style.tailIndent == 0 && style.textLists.isEmpty
+            && style.hyphenationFactor <= 0 && !shaped.paragraph.text.contains(0xAD)
     }
 
     /// One line as the typesetter places it: where it starts (UTF-16 offset), the height its band advances, its

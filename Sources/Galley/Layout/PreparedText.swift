@@ -41,7 +41,7 @@ public final class PreparedText {
                         strutLeading: leading))
                 continue
             }
-            guard
+            guard PreparedParagraph.mayBePlain(shaped),
                 let model = PreparedParagraph(
                     shaped, strut: strut, strutLeading: leading,
                     breaker: try LineBreaker(shaped, shaper: measurer.shaper), shaper: measurer.shaper,

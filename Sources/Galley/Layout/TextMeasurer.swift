@@ -71,6 +71,20 @@ public final class TextMeasurer {
     public func measure(_ storage: TextStorage, width: Double, maximumNumberOfLines: Int = 0) throws
         -> TextMeasurement
     {
+        if maximumNumberOfLines <= 0 {
+            // Every line is wanted: a prepared text's numbers per break opportunity find them for less than the
+            // typesetter's trial of each opportunity (the same lines; PreparedTextTests hold them equal).
+            try TextContainer.validate(Size(width: width, height: 0))
+            return try prepare(storage).measure(width: width)
+        }
+        return try measureLineByLine(storage, width: width, maximumNumberOfLines: maximumNumberOfLines)
+    }
+
+    /// ``measure(_:width:maximumNumberOfLines:)`` by the typesetter, each paragraph shaped when its lines are
+    /// reached.
+    func measureLineByLine(_ storage: TextStorage, width: Double, maximumNumberOfLines: Int) throws
+        -> TextMeasurement
+    {
         let itemizer = Itemizer(fontLibrary: fontLibrary, settings: settings)
         let paragraphs = storage.paragraphs
         // Shaped as reached: a preview limited to a few lines shapes no more than it shows.

@@ -50,6 +50,15 @@ public final class ShapeCache: Sendable {
             }
             (packed0, packed1, packed2) = packed
         }
+
+        /// The key's bits mixed by multiplication, for a table indexed by their top bits; nil for a word too long
+        /// to pack.
+        var mixedBits: UInt64? {
+            guard long == nil else { return nil }
+            let head = UInt64(truncatingIfNeeded: context) << 8 | UInt64(truncatingIfNeeded: length)
+            return (packed0 &* 0x9E37_79B9_7F4A_7C15) ^ (packed1 &* 0xC2B2_AE3D_27D4_EB4F)
+                ^ (packed2 &* 0x1656_67B1_9E37_79F9) ^ (head &* 0x27D4_EB2F_1656_67C5)
+        }
     }
 
     private struct Tables {

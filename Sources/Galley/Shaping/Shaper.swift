@@ -19,6 +19,8 @@ public final class Shaper {
     public let shapeCache: ShapeCache?
     /// The last context asked of the cache and its number: consecutive items mostly share one.
     private var lastContext: (context: ShapeCache.Context, number: Int)?
+    /// The words met lately, asked before `shapeCache`.
+    private var recentWords = RecentWords()
     /// What `halt` does to punctuation, per face (held, so its identity is not reused), script and language.
     var halfWidthMemo: [HalfWidthMemoKey: (face: FontFace, effect: HalfWidthEffect)] = [:]
 
@@ -202,19 +204,27 @@ public final class Shaper {
 
     /// The glyphs of `range` (one word or a group), and whether the range is made of space-neutral characters;
     /// from the cache when the range stands between spaces or the paragraph's ends.
+    ///
+    /// A range that starts with a space stands alone too, whatever comes before it (an item's leading space after
+    /// Chinese, say): text before a space never changes how HarfBuzz shapes it, as a space joins nothing.
     private func word(
         _ range: Range<Int>, of item: TextItem, in units: UnsafeBufferPointer<UInt16>, context: Int,
         cache: ShapeCache
     ) -> ShapedWord {
         let standsAlone =
-            (range.lowerBound == 0 || units[range.lowerBound - 1] == 0x20)
+            (range.lowerBound == 0 || units[range.lowerBound - 1] == 0x20 || units[range.lowerBound] == 0x20)
             && (range.upperBound == units.count || units[range.upperBound - 1] == 0x20)
         guard standsAlone else {
             return ShapedWord(
                 glyphs: shapeRange(range, of: item, in: units), isSeparable: isSpaceNeutral(range, item, units))
         }
         let key = ShapeCache.Key(context: context, word: UnsafeBufferPointer(rebasing: units[range]))
+        if var word = recentWords.word(for: key) {
+            word.clusterOffset = range.lowerBound
+            return word
+        }
         if var word = cache.word(for: key) {
+            recentWords.store(word, for: key)
             word.clusterOffset = range.lowerBound
             return word
         }
@@ -222,6 +232,7 @@ public final class Shaper {
             glyphs: shapeRange(range, of: item, in: units).map { $0.movedBy(-range.lowerBound) },
             isSeparable: isSpaceNeutral(range, item, units))
         cache.store(word, for: key)
+        recentWords.store(word, for: key)
         return ShapedWord(glyphs: word.glyphs, isSeparable: word.isSeparable, clusterOffset: range.lowerBound)
     }
 

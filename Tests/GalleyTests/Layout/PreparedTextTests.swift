@@ -3,7 +3,9 @@ import Testing
 
 @testable import Galley
 
-/// A text prepared once and measured at several widths gives exactly what measuring it afresh at each width gives.
+/// A text prepared once and measured at several widths gives exactly what the typesetter gives measuring it afresh
+/// line by line at each width (which ``TextMeasurer/measure(_:width:maximumNumberOfLines:)`` does only with a line
+/// limit, and is otherwise a prepared text's measurement).
 @Suite struct PreparedTextTests {
     private static let rows: [String] = {
         let corpus = TestFonts.repositoryRoot.appendingPathComponent("Benchmarks/Corpus/notes.txt")
@@ -54,7 +56,7 @@ import Testing
             if prepared.isPlain { plain += 1 }
             for width in [48.0, 120, 200, 317.5, 320, 375, 414, 1_000] {
                 for lines in [0, 2] {
-                    let expected = try fresh.measure(storage, width: width, maximumNumberOfLines: lines)
+                    let expected = try fresh.measureLineByLine(storage, width: width, maximumNumberOfLines: lines)
                     if try prepared.measure(width: width, maximumNumberOfLines: lines) != expected {
                         differing.append("\(name) \(width) \(lines): \(row.prefix(40))")
                     }
