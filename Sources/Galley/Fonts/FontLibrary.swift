@@ -66,7 +66,9 @@ public final class FontLibrary: @unchecked Sendable {
     public static let fallbackCacheLimit = 65_536
 
     private let state = Locked(State())
-    private let fontconfig: Locked<FontconfigDatabase>
+    /// The system's fonts, loaded when first asked for: loading reads fontconfig's configuration and caches (3–4
+    /// ms, on the path of every `galley` run), which text the bundled fonts cover never needs.
+    private let fontconfig = Locked<FontconfigDatabase?>(nil)
 
     /// A library over the bundled fonts (searched first) and, when `includeSystemFonts` is true, the system's
     /// fonts as fontconfig configures them.
@@ -89,7 +91,6 @@ public final class FontLibrary: @unchecked Sendable {
         includesSystemFonts = includeSystemFonts
         self.defaultFamily = defaultFamily
         self.monospacedFamily = monospacedFamily
-        fontconfig = Locked(try FontconfigDatabase(includeSystemFonts: includeSystemFonts))
         bundledByPath = Dictionary(
             faces.map { (BundledKey(path: $0.path, index: $0.index), $0) }, uniquingKeysWith: { first, _ in first })
     }
@@ -120,7 +121,8 @@ public final class FontLibrary: @unchecked Sendable {
     /// Generic names (`sans-serif`, `serif`, `monospace`, `emoji`, `system-ui`) take whatever fontconfig picks.
     ///
     /// - Throws: ``FontError/unknownFamily(name:bundledFamilies:)`` when no font of the family exists;
-    ///   ``FontError/invalidSize(_:limit:)`` for a bad size.
+    ///   ``FontError/invalidSize(_:limit:)`` for a bad size; ``FontError/fontconfigFailed(operation:)`` when
+    ///   the system's fonts are searched and fontconfig cannot load its configuration.
     public func font(family: String, size: Double, weight: Double = 400, italic: Bool = false) throws -> Font {
         let request = FamilyRequest(family: family, size: size, weight: weight, italic: italic)
         if let font = state.withLock({ $0.families[request] }) { return font }
@@ -139,7 +141,7 @@ public final class FontLibrary: @unchecked Sendable {
             return try Self.font(face: face, size: size, weight: weight)
         }
         if includesSystemFonts,
-            let match = fontconfig.withLock({ $0.match(family: family, weight: weight, italic: italic) }),
+            let match = try withFontconfig({ $0.match(family: family, weight: weight, italic: italic) }),
             Self.genericFamilies.contains(family.lowercased())
                 || match.families.contains(where: { $0.caseInsensitiveCompare(family) == .orderedSame })
         {
@@ -193,7 +195,23 @@ public final class FontLibrary: @unchecked Sendable {
         }
         guard includesSystemFonts else { return bundled }
         let bundledPaths = Set(bundledFaces.map(\.path))
-        return bundled + fontconfig.withLock { $0.systemFaces() }.filter { !bundledPaths.contains($0.path) }
+        let system = (try? withFontconfig { $0.systemFaces() }) ?? []
+        return bundled + system.filter { !bundledPaths.contains($0.path) }
+    }
+
+    /// Whether the system fonts' database has been loaded (by a lookup the bundled fonts could not answer).
+    var hasLoadedSystemFonts: Bool { fontconfig.withLock { $0 != nil } }
+
+    /// `body`'s answer from the system fonts' database, which the first call loads.
+    ///
+    /// - Throws: ``FontError/fontconfigFailed(operation:)`` when fontconfig cannot load its configuration.
+    private func withFontconfig<Answer>(_ body: (FontconfigDatabase) -> Answer) throws -> Answer {
+        try fontconfig.withLock { database in
+            if let database { return body(database) }
+            let loaded = try FontconfigDatabase()
+            database = loaded
+            return body(loaded)
+        }
     }
 
     // MARK: Fallback
@@ -252,7 +270,7 @@ public final class FontLibrary: @unchecked Sendable {
             if let best = nearestFirst.first(where: { $0.element.covers(scalar) }) { return best.element }
         }
         guard includesSystemFonts else { return nil }
-        let match = fontconfig.withLock {
+        let match = try? withFontconfig {
             $0.fallback(for: scalar, weight: weight, italic: italic, preferEmoji: preferEmoji, language: language)
         }
         guard let match, let face = try? face(path: match.path, index: match.index, foundByFontconfig: true),

@@ -1,7 +1,7 @@
 import CFontconfig
 
-/// Galley's one door to fontconfig: a private configuration holding, when asked, the system's configured fonts.
-/// The bundled fonts are not in it: ``FontLibrary`` searches them itself, before asking fontconfig.
+/// Galley's one door to fontconfig: a private configuration holding the system's configured fonts. The bundled
+/// fonts are not in it: ``FontLibrary`` searches them itself, before asking fontconfig.
 ///
 /// Not thread-safe; ``FontLibrary`` keeps it behind a lock.
 final class FontconfigDatabase {
@@ -32,10 +32,10 @@ final class FontconfigDatabase {
     private var sortedFaces: [Preference: SortedFaces] = [:]
     private static let sortedPreferenceLimit = 64
 
-    init(includeSystemFonts: Bool) throws {
-        // Without system fonts the configuration is still loaded (not built), for its cache directory and aliases.
-        let made = includeSystemFonts ? FcInitLoadConfigAndFonts() : FcInitLoadConfig()
-        guard let config = made else { throw FontError.fontconfigFailed(operation: "load the configuration") }
+    init() throws {
+        guard let config = FcInitLoadConfigAndFonts() else {
+            throw FontError.fontconfigFailed(operation: "load the configuration")
+        }
         self.config = config
     }
 

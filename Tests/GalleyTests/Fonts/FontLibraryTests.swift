@@ -138,6 +138,15 @@ import Testing
         #expect(library.fallbackFont(for: "中", replacing: inter)?.face.familyName == "Noto Sans CJK SC")
     }
 
+    @Test func systemFontsAreLoadedOnlyWhenTheBundledOnesLackACharacter() throws {
+        let library = try FontLibrary()  // its own, so no other test has loaded them
+        _ = try TextMeasurer(fontLibrary: library).measure("Hello, 世界 مرحبا", width: 320)
+        #expect(!library.hasLoadedSystemFonts, "bundled fonts cover the text: fontconfig's 3–4 ms are not spent")
+        let inter = try library.font(family: "Inter", size: 17)
+        #expect(library.fallbackFont(for: "ก", replacing: inter)?.face.isBundled == false)
+        #expect(library.hasLoadedSystemFonts)
+    }
+
     @Test func fontsListsBundledFacesBeforeSystemFaces() throws {
         let faces = try TestFonts.system.availableFaces()
         let firstSystem = try #require(faces.firstIndex { !$0.isBundled })
