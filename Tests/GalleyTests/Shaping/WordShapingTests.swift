@@ -11,6 +11,10 @@ import Testing
         "3 x 4 = 12", "-> [Line] and <- {Node}", "A -> B", "12 : 30 pm", "a - b — c", "(Hello) [World] x 2",
         "To AV Wa Ty \"quoted\" 'single'", "office affine fish", "中文 English 混排 x 3", "value * 2 + 1 ~ 3",
         "مرحبا بالعالم هذا نص عربي مرحبا", "שלום עולם זה טקסט שלום", "a very long wordwithmorethantwelveunits here",
+        // Chinese and Japanese beside Latin, with spaces starting items: kana that Noto Sans CJK kerns, voicing
+        // marks, an ideographic variation sequence, a compatibility ideograph and one beyond the BMP.
+        "中文排版，「引号」与标点。", "ひらがなとカタカナのテキスト", "か\u{3099}き\u{309A}く", "葛\u{E0100}城市",
+        "豈更車，𠀋𠀀字", "ＡＢＣ１２３中文", "使用 Swift 编写代码", "a中文b字", "中 文 字 符", "（注）：见第3章 API 文档",
     ]
 
     static let corpus: [String] = {
@@ -28,8 +32,9 @@ import Testing
         }
     }
 
-    // Noto Sans Arabic and Hebrew as the text's own font keep right-to-left words with their spaces in one item.
-    @Test(arguments: ["Inter", "JetBrains Mono", "Noto Sans Arabic", "Noto Sans Hebrew"])
+    // Noto Sans Arabic and Hebrew as the text's own font keep right-to-left words with their spaces in one item;
+    // Noto Sans CJK SC as the text's font shapes the Latin between Chinese in it too.
+    @Test(arguments: ["Inter", "JetBrains Mono", "Noto Sans Arabic", "Noto Sans Hebrew", "Noto Sans CJK SC"])
     func cachedWordsEqualWholeShapingOverTheCorpus(family: String) throws {
         #expect(Self.corpus.count >= 5_000)
         let font = try TestFonts.bundled.font(family: family, size: 17)
