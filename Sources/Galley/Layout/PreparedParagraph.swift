@@ -63,14 +63,19 @@ struct PreparedParagraph {
     }
 
     /// The plain model of a non-empty paragraph, its breaks appended to `breaks`, its runs' figures to
-    /// `runFigures` and its details to `details`; nil when it is not the plain case.
+    /// `runFigures` and its details to `details`; nil when it is not the plain case. The paragraph's text and
+    /// style are checked before its line breaker is made: a paragraph that is not plain is broken by the
+    /// typesetter's own.
+    ///
+    /// - Throws: what making the paragraph's ``LineBreaker`` throws.
     init?(
-        _ shaped: ShapedParagraph, strut: Font, strutLeading: Double?, breaker: LineBreaker, shaper: Shaper,
+        _ shaped: ShapedParagraph, strut: Font, strutLeading: Double?, shaper: Shaper,
         breaks: inout [PreparedBreak], runFigures: inout [LineMetrics.RunFigures], details: inout [Details]
-    ) {
+    ) throws {
         let style = shaped.paragraph.style
-        guard Self.mayBePlain(shaped), breaker.tabOffsets.isEmpty, !breaker.cutsJoinedGlyphs(at: 0),
-            breaker.startCorrections[0] == nil
+        guard Self.mayBePlain(shaped) else { return nil }
+        let breaker = try LineBreaker(shaped, shaper: shaper)
+        guard breaker.tabOffsets.isEmpty, !breaker.cutsJoinedGlyphs(at: 0), breaker.startCorrections[0] == nil
         else { return nil }
         length = shaped.paragraph.length
         storageStart = shaped.paragraph.utf16Range.lowerBound
@@ -100,9 +105,8 @@ struct PreparedParagraph {
         startWidening = shaped.spacing.openingTrim[0] ?? 0
     }
 
-    /// Whether `shaped`'s text and style allow a plain model (what its line breaker may still rule out): asked
-    /// before the line breaker is made, as a paragraph that is not plain is broken by the typesetter's own.
-    static func mayBePlain(_ shaped: ShapedParagraph) -> Bool {
+    /// Whether `shaped`'s text and style allow a plain model (what its line breaker may still rule out).
+    private static func mayBePlain(_ shaped: ShapedParagraph) -> Bool {
         let style = shaped.paragraph.style
         return shaped.paragraph.length > 0 && shaped.paragraph.length <= Int32.max && shaped.runs.count < UInt16.max
             && !shaped.bidi.isRightToLeft && style.lineBreakMode == .wordWrap

@@ -41,11 +41,10 @@ public final class PreparedText {
                         strutLeading: leading))
                 continue
             }
-            guard PreparedParagraph.mayBePlain(shaped),
-                let model = PreparedParagraph(
-                    shaped, strut: strut, strutLeading: leading,
-                    breaker: try LineBreaker(shaped, shaper: measurer.shaper), shaper: measurer.shaper,
-                    breaks: &breaks, runFigures: &runFigures, details: &details)
+            guard
+                let model = try PreparedParagraph(
+                    shaped, strut: strut, strutLeading: leading, shaper: measurer.shaper, breaks: &breaks,
+                    runFigures: &runFigures, details: &details)
             else {
                 (models, breaks, runFigures, details) = ([], [], [], [])
                 break
