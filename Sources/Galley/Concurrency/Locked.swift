@@ -17,3 +17,16 @@ final class Locked<Value>: @unchecked Sendable {
         return try body(&value)
     }
 }
+
+extension Locked {
+    /// The value kept, made by `make` at the first call that finds none: a fact read once and then kept (a
+    /// face's features). Calls meanwhile wait for it rather than making it again.
+    func value<Wrapped>(orMaking make: () throws -> Wrapped) rethrows -> Wrapped where Value == Wrapped? {
+        try withLock { value in
+            if let value { return value }
+            let made = try make()
+            value = made
+            return made
+        }
+    }
+}

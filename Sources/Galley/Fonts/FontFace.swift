@@ -39,12 +39,7 @@ public final class FontFace: Hashable, @unchecked Sendable, CustomStringConverti
     /// punctuation trimming uses. Read from the GPOS table when first asked: HarfBuzz checks a whole table
     /// before it answers from it, and a Chinese face's GPOS is hundreds of kilobytes.
     public var hasHalfWidthPunctuation: Bool {
-        halfWidthFeature.withLock { known in
-            if let known { return known }
-            let found = Self.positioningFeatures(of: hbFace).contains(OpenTypeTag.value(of: "halt"))
-            known = found
-            return found
-        }
+        halfWidthFeature.value { Self.positioningFeatures(of: hbFace).contains(OpenTypeTag.value(of: "halt")) }
     }
     private let halfWidthFeature = Locked<Bool?>(nil)
 
@@ -226,10 +221,7 @@ public final class FontFace: Hashable, @unchecked Sendable, CustomStringConverti
 
     /// How the default lookups use the space glyph; read from the GSUB and GPOS tables once, when first asked.
     var spaceInteraction: SpaceInteraction {
-        if let known = spaceInteractionCache.withLock({ $0 }) { return known }
-        let interaction = SpaceInteraction(face: hbFace, space: instance(variations: []).glyph(for: " "))
-        spaceInteractionCache.withLock { $0 = interaction }
-        return interaction
+        spaceInteractionCache.value { SpaceInteraction(face: hbFace, space: instance(variations: []).glyph(for: " ")) }
     }
 
     /// Whether the face maps `scalar` to a glyph in its character map.

@@ -206,9 +206,9 @@ public final class FontLibrary: @unchecked Sendable {
     ///
     /// - Throws: ``FontError/fontconfigFailed(operation:)`` when fontconfig cannot load its configuration.
     private func withFontconfig<Answer>(_ body: (FontconfigDatabase) -> Answer) throws -> Answer {
+        // The database is not thread-safe: `body` runs inside the lock.
         try fontconfig.withLock { database in
-            if let database { return body(database) }
-            let loaded = try FontconfigDatabase()
+            let loaded = try database ?? FontconfigDatabase()
             database = loaded
             return body(loaded)
         }
