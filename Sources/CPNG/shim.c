@@ -110,6 +110,10 @@ struct CPNG_compressor {
     z_stream stream;
     uint8_t *row;
     size_t rowCapacity;
+    /* Where deflate writes a piece before it is copied out at its length: sized for the worst case, so a piece
+       of a few dozen kilobytes would otherwise take a fresh mapping of hundreds. */
+    uint8_t *output;
+    size_t outputCapacity;
 };
 
 CPNG_compressor *CPNG_compressor_new(int compressionLevel, int strategy) {
@@ -126,6 +130,7 @@ void CPNG_compressor_free(CPNG_compressor *compressor) {
     if (!compressor) return;
     deflateEnd(&compressor->stream);
     free(compressor->row);
+    free(compressor->output);
     free(compressor);
 }
 
@@ -135,18 +140,24 @@ int CPNG_compress_piece(CPNG_compressor *compressor, const uint8_t *pixels, uint
     z_stream *stream = &compressor->stream;
     size_t channels = hasAlpha ? 4 : 3, rowLength = 1 + (size_t)width * channels;
     if (deflateReset(stream) != Z_OK) return -1;
-    if (compressor->rowCapacity < rowLength) {
-        uint8_t *grown = realloc(compressor->row, rowLength);
+    /* One spare byte: RGB is copied a whole pixel (4 bytes) at a time, the fourth overwritten by the next. */
+    if (compressor->rowCapacity < rowLength + 1) {
+        uint8_t *grown = realloc(compressor->row, rowLength + 1);
         if (!grown) return -1;
         compressor->row = grown;
-        compressor->rowCapacity = rowLength;
+        compressor->rowCapacity = rowLength + 1;
     }
     uint8_t *row = compressor->row;
     /* deflateBound covers the data; a full flush adds at most an empty stored block (5 bytes) and the bits
        before it. */
     size_t capacity = deflateBound(stream, (uLong)(rowLength * rows)) + 16;
-    uint8_t *buffer = malloc(capacity);
-    if (!buffer) return -1;
+    if (compressor->outputCapacity < capacity) {
+        free(compressor->output);
+        compressor->output = malloc(capacity);
+        compressor->outputCapacity = compressor->output ? capacity : 0;
+        if (!compressor->output) return -1;
+    }
+    uint8_t *buffer = compressor->output;
     stream->next_out = buffer;
     stream->avail_out = (uInt)capacity;
     uLong checksum = adler32(0, Z_NULL, 0);
@@ -158,11 +169,7 @@ int CPNG_compress_piece(CPNG_compressor *compressor, const uint8_t *pixels, uint
             memcpy(row + 1, source, (size_t)width * 4);
         } else {
             uint8_t *target = row + 1;
-            for (uint32_t x = 0; x < width; x++, source += 4, target += 3) {
-                target[0] = source[0];
-                target[1] = source[1];
-                target[2] = source[2];
-            }
+            for (uint32_t x = 0; x < width; x++, source += 4, target += 3) memcpy(target, source, 4);
         }
         checksum = adler32(checksum, row, (uInt)rowLength);
         stream->next_in = row;
@@ -172,12 +179,12 @@ int CPNG_compress_piece(CPNG_compressor *compressor, const uint8_t *pixels, uint
     }
     if (status == Z_OK) status = deflate(stream, isLast ? Z_FINISH : Z_FULL_FLUSH);
     int ended = isLast ? status == Z_STREAM_END : status == Z_OK;
-    if (!ended) {
-        free(buffer);
-        return -1;
-    }
-    *output = buffer;
-    *outputLength = capacity - stream->avail_out;
+    size_t length = capacity - stream->avail_out;
+    uint8_t *piece = ended ? malloc(length ? length : 1) : NULL;
+    if (!piece) return -1;
+    memcpy(piece, buffer, length);
+    *output = piece;
+    *outputLength = length;
     *adler = (uint32_t)checksum;
     return 0;
 }
@@ -196,6 +203,14 @@ int CPNG_write_pieces(uint32_t width, uint32_t height, int hasAlpha, uint32_t pi
         free(sink.data);
         return -1;
     }
+    /* The file's size is known but for the header chunks and each IDAT's 12 bytes: one allocation, no copies
+       as it grows. */
+    const size_t chunkLimit = 1 << 20;
+    size_t total = 6;
+    for (size_t i = 0; i < count; i++) total += pieceLengths[i];
+    sink.capacity = total + total / chunkLimit * 12 + 4096;
+    sink.data = malloc(sink.capacity);
+    if (!sink.data) png_error(png, "out of memory while encoding the PNG");
     png_set_write_fn(png, &sink, on_write, on_flush);
     set_header(png, info, width, height, hasAlpha, pixelsPerMeter);
     png_write_info(png, info);
@@ -210,10 +225,8 @@ int CPNG_write_pieces(uint32_t width, uint32_t height, int hasAlpha, uint32_t pi
     uint8_t trailer[4] = {(uint8_t)(checksum >> 24), (uint8_t)(checksum >> 16), (uint8_t)(checksum >> 8),
                           (uint8_t)checksum};
 
-    /* The stream as IDAT chunks of at most 1 MiB, cut wherever the limit falls. */
-    const size_t chunkLimit = 1 << 20;
-    size_t total = sizeof header + sizeof trailer;
-    for (size_t i = 0; i < count; i++) total += pieceLengths[i];
+    /* The stream (2 header bytes, the pieces, 4 trailer bytes: `total`) as IDAT chunks of at most 1 MiB, cut
+       wherever the limit falls. */
     size_t piece = 0, offset = 0, headerLeft = sizeof header, trailerLeft = sizeof trailer;
     while (total > 0) {
         size_t chunk = total < chunkLimit ? total : chunkLimit, left = chunk;

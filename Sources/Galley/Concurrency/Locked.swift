@@ -16,6 +16,13 @@ final class Locked<Value>: @unchecked Sendable {
         defer { lock.unlock() }
         return try body(&value)
     }
+
+    /// `body`'s result under the lock when the lock is free now; nil, without waiting, when another thread holds it.
+    func withLockIfAvailable<T>(_ body: (inout Value) throws -> T) rethrows -> T? {
+        guard lock.try() else { return nil }
+        defer { lock.unlock() }
+        return try body(&value)
+    }
 }
 
 extension Locked {

@@ -10,8 +10,8 @@ import CHarfBuzz
 /// A face is size-less; ``Font`` adds a size and variation coordinates. Faces are created and uniqued by
 /// ``FontLibrary``, so two faces compare equal only when they are the same object.
 ///
-/// Thread safety: the HarfBuzz face is immutable once made and safe to share. The FreeType face is not,
-/// so every use of it goes through `withFreeTypeFace(_:)`, which holds a lock.
+/// Thread safety: the HarfBuzz face is immutable once made and safe to share. A FreeType face is not, so every
+/// use of one goes through `withFreeTypeFace(_:)`, which holds its lock.
 public final class FontFace: Hashable, @unchecked Sendable, CustomStringConvertible {
     /// The font file's path; for a font compiled into Galley, its path under the source tree's `Fonts/`
     /// (such as `Fonts/Inter/Inter-roman.var.ttf`).
@@ -47,8 +47,15 @@ public final class FontFace: Hashable, @unchecked Sendable, CustomStringConverti
     /// What `halt` does to each full-width punctuation character, per language, found by shaping it once.
     let halfWidthPunctuation = Locked<[HalfWidthKey: HalfWidthEffect]>([:])
     private let blob: OpaquePointer
-    /// Unopened until drawing first needs it (a face from a file is opened with it).
-    private let freeTypeFace = Locked(FreeTypeFace.unopened)
+    /// FreeType's faces of this face, each behind its own lock, since an FT_Face is not thread-safe: threads
+    /// drawing at once take different ones instead of waiting for one (on two cores, Chinese text spent its
+    /// drawing threads' time queued on one face). Each opens from the same bytes when first needed, and the
+    /// second and later only when every one before was busy: a Chinese face takes 0.5 ms to open, so one thread
+    /// opens one. A face from a file has its first opened with it.
+    private let freeTypeFaces = (0..<FontFace.freeTypeFaceLimit).map { _ in Locked(FreeTypeFace.unopened) }
+    /// One FreeType face per processor, at least two (so a use that finds the first busy never waits) and at most
+    /// eight.
+    private static let freeTypeFaceLimit = min(8, max(2, Processors.usable))
 
     private enum FreeTypeFace {
         case unopened
@@ -79,7 +86,7 @@ public final class FontFace: Hashable, @unchecked Sendable, CustomStringConverti
         // Galley's tests, and open in FreeType only when a glyph of theirs is drawn.
         guard opensFreeTypeFace else { return }
         let face = try Self.openFreeTypeFace(blob, path: path, index: index)
-        freeTypeFace.withLock { $0 = .open(face) }
+        freeTypeFaces[0].withLock { $0 = .open(face) }
     }
 
     /// Opens face `index` of a font compiled into Galley, whose bytes live as long as the process.
@@ -146,9 +153,11 @@ public final class FontFace: Hashable, @unchecked Sendable, CustomStringConverti
     }
 
     deinit {
-        freeTypeFace.withLock { state in
-            if case .open(let face) = state { try? FreeType.withLibrary { _ in _ = FT_Done_Face(face) } }
-            state = .unusable
+        for freeTypeFace in freeTypeFaces {
+            freeTypeFace.withLock { state in
+                if case .open(let face) = state { try? FreeType.withLibrary { _ in _ = FT_Done_Face(face) } }
+                state = .unusable
+            }
         }
         hb_face_destroy(hbFace)
         hb_blob_destroy(blob)
@@ -191,16 +200,21 @@ public final class FontFace: Hashable, @unchecked Sendable, CustomStringConverti
         }
     }
 
-    /// Runs `body` with the face's FT_Face while holding the face's lock, opening it first if it is not open;
-    /// nil when FreeType cannot open it. FreeType faces are not thread-safe.
+    /// Runs `body` with one of the face's FT_Faces while holding its lock: the first free one, opened first if
+    /// it is not open, or the first when all are busy. Nil when FreeType cannot open the face.
     func withFreeTypeFace<T>(_ body: (FT_Face) throws -> T) rethrows -> T? {
-        try freeTypeFace.withLock { state in
-            if case .unopened = state {
-                state = (try? Self.openFreeTypeFace(blob, path: path, index: index)).map { .open($0) } ?? .unusable
-            }
-            guard case .open(let face) = state else { return nil }
-            return try body(face)
+        for freeTypeFace in freeTypeFaces {
+            if let result = try freeTypeFace.withLockIfAvailable({ try use(&$0, body) }) { return result }
         }
+        return try freeTypeFaces[0].withLock { try use(&$0, body) }
+    }
+
+    private func use<T>(_ state: inout FreeTypeFace, _ body: (FT_Face) throws -> T) rethrows -> T? {
+        if case .unopened = state {
+            state = (try? Self.openFreeTypeFace(blob, path: path, index: index)).map { .open($0) } ?? .unusable
+        }
+        guard case .open(let face) = state else { return nil }
+        return try body(face)
     }
 
     /// The shaping instance for these variation coordinates, shared while any ``Font`` uses it.

@@ -172,6 +172,10 @@ public struct Canvas: Sendable {
         let x0 = max(0, left), y0 = max(0, top)
         let x1 = min(width, left + maskWidth), y1 = min(height, top + maskHeight)
         guard x0 < x1, y0 < y1 else { return }
+        // An opaque colour at full coverage replaces the pixel: what blending gives (it keeps none of the pixel),
+        // stored without the arithmetic. Most of a glyph's pixels at scale 2 are inside its outline.
+        let solid: (UInt8, UInt8, UInt8, UInt8)? =
+            source.a == 1 ? (Self.byte(source.r * 255), Self.byte(source.g * 255), Self.byte(source.b * 255), 255) : nil
         coverage.withUnsafeBufferPointer { coverage in
             pixels.withUnsafeMutableBufferPointer { buffer in
                 for y in y0..<y1 {
@@ -180,7 +184,12 @@ public struct Canvas: Sendable {
                     for x in x0..<x1 {
                         let value = coverage[maskRow + x]
                         guard value != 0 else { continue }
-                        Self.blend(source, coverage: Float(value) / 255, into: buffer, at: (pixelRow + x) * 4)
+                        let index = (pixelRow + x) * 4
+                        if value == 255, let solid {
+                            (buffer[index], buffer[index + 1], buffer[index + 2], buffer[index + 3]) = solid
+                        } else {
+                            Self.blend(source, coverage: Float(value) / 255, into: buffer, at: index)
+                        }
                     }
                 }
             }

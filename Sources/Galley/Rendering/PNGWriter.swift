@@ -240,8 +240,8 @@ public struct PNGWriter: Sendable {
         guard status == 0, let output else {
             throw RenderError.pngFailed(String(decoding: message.prefix { $0 != 0 }.map(UInt8.init), as: UTF8.self))
         }
-        defer { CPNG_free(output) }
-        return Data(bytes: output, count: length)
+        // The shim's buffer comes from malloc (CPNG_free is free), so Data takes it over rather than copying it.
+        return Data(bytesNoCopy: output, count: length, deallocator: .free)
     }
 
     /// 72 dpi × `scale`, in pixels per metre as pHYs records it.

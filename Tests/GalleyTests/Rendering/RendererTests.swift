@@ -131,6 +131,23 @@ import Testing
         #expect(abs(Int(pixel.r) - 128) <= 1 && pixel.g == 0 && abs(Int(pixel.b) - 128) <= 1 && pixel.a == 255)
     }
 
+    @Test func fullCoverageInAnOpaqueColourReplacesThePixelAndPartialCoverageBlends() throws {
+        var canvas = try Canvas(width: 3, height: 1, background: Color(red: 1, green: 1, blue: 1))
+        let color = Color(red: 0.2, green: 0.4, blue: 0.6)
+        canvas.composite(color, coverage: [255, 128, 0], width: 3, height: 1, left: 0, top: 0)
+        #expect(canvas.pixel(x: 0, y: 0) == (51, 102, 153, 255))
+        // Half coverage keeps half the white: 255 × 0.5 + the colour × 0.5, rounded.
+        let half = Float(128) / 255
+        let blended = [Float(0.2), 0.4, 0.6].map { UInt8($0 * half * 255 + 255 * (1 - half) + 0.5) }
+        let pixel = canvas.pixel(x: 1, y: 0)
+        #expect([pixel.r, pixel.g, pixel.b] == blended && pixel.a == 255)
+        #expect(canvas.pixel(x: 2, y: 0) == (255, 255, 255, 255))
+        // A translucent colour at full coverage still blends.
+        canvas.composite(
+            Color(red: 0, green: 0, blue: 0, alpha: 0.5), coverage: [255], width: 1, height: 1, left: 2, top: 0)
+        #expect(canvas.pixel(x: 2, y: 0) == (128, 128, 128, 255))
+    }
+
     @Test func aHugeImageIsRefusedQuicklyWithTheLimitNamed() throws {
         let start = Date()
         #expect(throws: RenderError.imageTooLarge(width: 100_000, height: 100_000, limit: Canvas.pixelLimit)) {
