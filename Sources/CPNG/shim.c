@@ -119,7 +119,9 @@ struct CPNG_compressor {
 CPNG_compressor *CPNG_compressor_new(int compressionLevel, int strategy) {
     CPNG_compressor *compressor = calloc(1, sizeof *compressor);
     if (!compressor) return NULL;
-    if (deflateInit2(&compressor->stream, compressionLevel, Z_DEFLATED, -15, 8, strategy) != Z_OK) {
+    /* memLevel 7 (a 16K-entry hash, half zlib's default): on the benchmark note, deflate takes 3.6 % less time
+       for a file 0.13 % larger; 9 took 6 % more. */
+    if (deflateInit2(&compressor->stream, compressionLevel, Z_DEFLATED, -15, 7, strategy) != Z_OK) {
         free(compressor);
         return NULL;
     }
