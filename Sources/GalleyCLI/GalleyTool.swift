@@ -34,10 +34,10 @@ struct GalleyTool: ParsableCommand {
             StandardOutput.error("galley: error: \(unknown)\n")
             return 2
         }
-        // The fonts (the bundled faces, fontconfig's configuration and caches) load on another core while the
-        // arguments are parsed: a few milliseconds of every command that lays out text. Not when a standard
-        // descriptor is closed: a file fontconfig opens meanwhile would take its number, and reading standard
-        // input or writing standard output would then read or write that file instead of failing.
+        // The font library (the bundled faces; fontconfig's files wait until a character needs them) loads on
+        // another core while the arguments are parsed. Not when a standard descriptor is closed: a file opened
+        // meanwhile would take its number, and reading standard input or writing standard output would then read
+        // or write that file instead of failing.
         var status = stat()
         if let first = CommandLine.arguments.dropFirst().first, ["render", "layout", "measure"].contains(first),
             (0...2).allSatisfy({ fstat($0, &status) == 0 })
