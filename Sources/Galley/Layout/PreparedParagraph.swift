@@ -36,8 +36,6 @@ struct PreparedParagraph {
     private let rules: LineMetrics.Rules
     private let strut: LineMetrics.RunFigures
     private let strutLeading: Double?
-    /// Whether the breaker has corrections at all (its width arithmetic adds them only then).
-    private let hasCorrections: Bool
     /// The opening-mark widening of a line starting the paragraph, and the height of its first character.
     private let startWidening: Double
     private let firstCharacterHeight: Double
@@ -57,7 +55,6 @@ struct PreparedParagraph {
         breaks = 0..<0
         runs = 0..<0
         details = -1
-        hasCorrections = false
         startWidening = 0
         firstCharacterHeight = lineHeight
     }
@@ -101,18 +98,31 @@ struct PreparedParagraph {
         self.breaks = first..<breaks.count
         self.details = details.count
         details.append(paragraphDetails)
-        hasCorrections = !breaker.endCorrections.isEmpty || !breaker.startCorrections.isEmpty
         startWidening = shaped.spacing.openingTrim[0] ?? 0
     }
 
-    /// Whether `shaped`'s text and style allow a plain model (what its line breaker may still rule out).
+    /// Whether `shaped`'s text and style allow a plain model (what its line breaker may still rule out): its style
+    /// says so (``ParagraphStyle/preparedFitting``), it runs left to right, has no soft hyphen and fits the packed
+    /// indices.
     private static func mayBePlain(_ shaped: ShapedParagraph) -> Bool {
-        let style = shaped.paragraph.style
-        return shaped.paragraph.length > 0 && shaped.paragraph.length <= Int32.max && shaped.runs.count < UInt16.max
-            && !shaped.bidi.isRightToLeft && style.lineBreakMode == .wordWrap
-            && (style.alignment == .natural || style.alignment == .left) && style.firstLineHeadIndent == 0
-            && style.headIndent == 0 && style.tailIndent == 0 && style.textLists.isEmpty
-            && style.hyphenationFactor <= 0 && !shaped.paragraph.text.contains(0xAD)
+        shaped.paragraph.length > 0 && shaped.paragraph.length <= Int32.max && shaped.runs.count < UInt16.max
+            && !shaped.bidi.isRightToLeft && shaped.paragraph.style.allowsPreparedFitting
+            && !shaped.paragraph.text.contains(0xAD)
+    }
+
+    /// What a line ending at break `index` (of the paragraph's `breaks`) changes in its width there, as
+    /// ``LineBreaker/lineEnd(_:mandatory:hyphenated:)`` gives it (a plain paragraph has no tabs or hyphens).
+    @inline(__always)
+    private func lineEnd(at index: Int, breaks: UnsafeBufferPointer<PreparedBreak>, details: () -> Details)
+        -> LineFit.End
+    {
+        let candidate = breaks[index]
+        var end = LineFit.End(
+            contentEnd: Int(candidate.contentEnd), widthBeforeContentEnd: candidate.widthBeforeContentEnd)
+        if candidate.flags.contains(.autospaced) { end.autospace = details().autospace(at: index) }
+        if candidate.flags.contains(.endCorrected) { end.correction = details().endCorrection(at: index) }
+        if candidate.flags.contains(.closingTrim) { end.closingTrim = details().closingTrim(at: index) }
+        return end
     }
 
     /// One line as the typesetter places it: where it starts (UTF-16 offset), the height its band advances, its
@@ -136,62 +146,36 @@ struct PreparedParagraph {
             place(Line(start: 0, bandHeight: lineHeight, height: lineHeight, usedWidth: 0))
             return true
         }
-        let limit = width + LineBreaker.fitTolerance
         var startIndex = -1  // the opportunity the line starts at; -1 for the paragraph's start
         var start = 0
         while start < length {
             let startBreak = startIndex < 0 ? nil : breaks[startIndex]
-            let startWidth = startBreak?.widthBeforeOffset ?? 0
-            var widening = startWidening, startCut = 0.0
+            var lineStart = LineFit.Start(offset: start, widthBefore: 0, widening: startWidening)
             if let startBreak {
-                widening = 0
+                lineStart = LineFit.Start(offset: start, widthBefore: startBreak.widthBeforeOffset)
                 if startBreak.flags.contains(.startAdjusted) {
-                    (widening, startCut) = details().startAdjustment(at: startIndex)
+                    (lineStart.widening, lineStart.correction) = details().startAdjustment(at: startIndex)
                 }
             }
-            var best = -1, bestTrim = 0.0
-            var index = startIndex + 1
-            while index < breaks.count {
-                let candidate = breaks[index]
-                guard Int(candidate.contentEnd) > start else { return false }  // a line of white space only
-                // As ``LineBreaker/line(_:mandatory:emergency:hyphenated:)`` sums it, operation for operation (a
-                // zero the flags leave out is added or subtracted there without changing the sum).
-                var plain = candidate.widthBeforeContentEnd - startWidth
-                if hasCorrections {
-                    plain +=
-                        (candidate.flags.contains(.endCorrected) ? details().endCorrection(at: index) : 0) + startCut
-                }
-                let autospace = candidate.flags.contains(.autospaced) ? details().autospace(at: index) : 0
-                let lineWidth = (plain - autospace) + widening
-                guard lineWidth <= limit else {
-                    // The breaker's closing-mark trim: the line fits once its last mark is set half-width.
-                    if candidate.flags.contains(.closingTrim), Int(candidate.contentEnd) > start + 1 {
-                        let trim = details().closingTrim(at: index)
-                        if lineWidth - trim <= limit { (best, bestTrim) = (index, trim) }
-                    }
-                    break
-                }
-                (best, bestTrim) = (index, 0)
-                if candidate.flags.contains(.mandatory) { break }
-                index += 1
-            }
-            guard best >= 0 else { return false }  // no line fits: a word wider than the line
+            let (choice, _) = LineFit.greedy(
+                from: lineStart, available: width, first: startIndex + 1, count: breaks.count,
+                end: { lineEnd(at: $0, breaks: breaks, details: details) },
+                isMandatory: { breaks[$0].flags.contains(.mandatory) })
+            guard let choice else { return false }  // no line fits: a word wider than the line
+            let best = choice.index
             let end = breaks[best]
-            // The typesetter's check that the placed content fits, in its own arithmetic.
-            let content: Double
+            // The line's used width as the typesetter takes it: from its runs where an edge is shaped again.
+            var content = LineFit.width(from: lineStart, to: lineEnd(at: best, breaks: breaks, details: details))
+            content -= choice.trim
             if end.flags.contains(.cutsJoinedGlyphs) || startBreak?.flags.contains(.cutsJoinedGlyphs) == true {
                 guard
                     let reshaped = details().reshapedContent(
-                        from: start, to: Int(end.offset), mandatory: end.flags.contains(.mandatory), trim: bestTrim)
+                        from: start, to: Int(end.offset), mandatory: end.flags.contains(.mandatory),
+                        trim: choice.trim),
+                    LineFit.fits(reshaped, in: width)
                 else { return false }
                 content = reshaped
-            } else {
-                let autospace = end.flags.contains(.autospaced) ? details().autospace(at: best) : 0
-                content =
-                    ((end.widthBeforeOffset - startWidth) - (autospace + bestTrim) + widening)
-                    - (end.widthBeforeOffset - end.widthBeforeContentEnd)
             }
-            guard content <= limit else { return false }
             let first: Double, height: Double
             if let lineHeight {
                 (first, height) = (lineHeight, lineHeight)
@@ -208,8 +192,8 @@ struct PreparedParagraph {
             }
             place(
                 Line(
-                    start: start, bandHeight: height > first + 1e-6 ? height : first, height: height,
-                    usedWidth: max(0, content)))
+                    start: start, bandHeight: LineFit.bandHeight(firstCharacterHeight: first, lineHeight: height),
+                    height: height, usedWidth: max(0, content)))
             startIndex = best
             start = Int(end.offset)
         }
@@ -319,15 +303,10 @@ extension PreparedParagraph {
         /// again there, as the typesetter computes it; nil when the line holds right-to-left runs (the
         /// typesetter sums those in visual order).
         func reshapedContent(from start: Int, to end: Int, mandatory: Bool, trim: Double) -> Double? {
-            var line = breaker.line(start..<end, mandatory: mandatory)
-            if trim != 0 {
-                line.width -= trim
-                line.endTrim += trim
-            }
+            let line = breaker.line(start..<end, mandatory: mandatory).trimmed(by: trim)
             let runs = breaker.runs(for: line, shaper: shaper)
             guard runs.allSatisfy({ $0.bidiLevel & 1 == 0 }) else { return nil }
-            let total = runs.reduce(0) { $0 + $1.width }
-            return total - breaker.width(of: line.trailingRange, inLine: line.utf16Range)
+            return breaker.usedWidth(of: line, drawnWith: runs)
         }
     }
 }

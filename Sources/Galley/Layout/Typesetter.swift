@@ -162,7 +162,7 @@ struct Typesetter {
             // Beside an exclusion, a segment too narrow for even the first cluster is skipped.
             let firstClusterWidth = obstructed ? breaker.nextLine(from: start, width: 0, mode: .charWrap).width : 0
             var segments = free.map { FreeSegment(minX: $0.minX + padding, maxX: $0.maxX - padding) }
-                .filter { $0.width > 0 && $0.width + LineBreaker.fitTolerance >= firstClusterWidth }
+                .filter { $0.width > 0 && LineFit.fits(firstClusterWidth, in: $0.width) }
             if !wraps, let widest = segments.max(by: { $0.width < $1.width }) { segments = [widest] }
             if context.isRightToLeft { segments.reverse() }
             if segments.isEmpty && !obstructed {
@@ -187,12 +187,8 @@ struct Typesetter {
                 // whole opportunities (or clusters) until it fits, but never the line's first cluster.
                 var firstClusterEnd: Int?
                 // With `overflow-wrap: normal` a word wider than the line is left whole, overflowing.
-                let overflowsByDesign =
-                    style.overflowWrap == .normal && line.width > segment.width + LineBreaker.fitTolerance
-                while wraps, !overflowsByDesign,
-                    content.width - breaker.width(of: line.trailingRange, inLine: line.utf16Range)
-                        > segment.width + LineBreaker.fitTolerance
-                {
+                let overflowsByDesign = style.overflowWrap == .normal && !LineFit.fits(line.width, in: segment.width)
+                while wraps, !overflowsByDesign, !LineFit.fits(content.usedWidth, in: segment.width) {
                     let clusterEnd =
                         firstClusterEnd
                         ?? breaker.nextLine(from: cursor, width: 0, mode: .charWrap).utf16Range.upperBound
@@ -213,7 +209,7 @@ struct Typesetter {
             }
             let perLine = placed.map { lineMetrics($0.line.utf16Range, context, breaker) }
             let needed = perLine.map(\.height).max()!
-            if needed > height + 1e-6, attempts < 4 {
+            if LineFit.bandGrows(from: height, to: needed), attempts < 4 {
                 height = needed
                 attempts += 1
                 continue
@@ -243,7 +239,7 @@ struct Typesetter {
                             whole, width: entry.segment.width, mode: truncation,
                             moreTextFollows: lastAllowedBand && wraps && !context.isLast)
                     if let hidden = result.hiddenStart {
-                        content = LineContent(runs: result.runs)
+                        content = LineContent(runs: result.runs, usedWidth: result.runs.reduce(0) { $0 + $1.width })
                         truncated = true
                         line = whole
                         cursor = max(cursor, end)
@@ -324,15 +320,8 @@ struct Typesetter {
         /// The line's runs in logical order, cut (and re-shaped at joined edges) to its characters; nil in a
         /// measuring pass where the line's width is known without them.
         var runs: [GlyphRun]?
-        /// The sum of the runs' advances, in points.
-        var width: Double
-
-        init(runs: [GlyphRun]) {
-            self.runs = runs
-            width = runs.reduce(0) { $0 + $1.width }
-        }
-
-        init(width: Double) { self.width = width }
+        /// The width of the line's content, its hanging white space left out, in points.
+        var usedWidth: Double
     }
 
     /// The content of `line`: its width alone when measuring, unless an edge cuts joined glyphs (re-shaping
@@ -342,11 +331,10 @@ struct Typesetter {
         if !keepsGlyphs, style.alignment != .justified, !breaker.cutsJoinedGlyphs(at: range.lowerBound),
             !breaker.cutsJoinedGlyphs(at: range.upperBound)
         {
-            let hyphen = line.isHyphenated ? breaker.hyphen(after: range.upperBound - 1)?.advance ?? 0 : 0
-            return LineContent(
-                width: breaker.width(of: range, inLine: range) + hyphen - line.endTrim + line.startWidening)
+            return LineContent(usedWidth: line.width)
         }
-        return LineContent(runs: breaker.runs(for: line, shaper: shaper))
+        let runs = breaker.runs(for: line, shaper: shaper)
+        return LineContent(runs: runs, usedWidth: breaker.usedWidth(of: line, drawnWith: runs))
     }
 
     /// The metrics of a line drawing the characters in `range` (UTF-16 offsets from the paragraph's start): those
@@ -367,7 +355,8 @@ struct Typesetter {
         let trailingRange = line.trailingRange
         let trailing = truncated ? 0 : breaker.width(of: trailingRange, inLine: line.utf16Range)
         var runs: [GlyphRun] = []
-        var total = lineContent.width
+        var content = lineContent.usedWidth
+        var total = content + trailing
         if var logicalRuns = lineContent.runs {
             let baseLevel = context.shaped.bidi.baseLevel
             if !truncated, !trailingRange.isEmpty,
@@ -382,8 +371,8 @@ struct Typesetter {
             }
             runs = BidiParagraph.visualOrder(levels: logicalRuns.map(\.bidiLevel)).map { logicalRuns[$0] }
             total = runs.reduce(0) { $0 + $1.width }
+            content = total - trailing
         }
-        var content = total - trailing
         var alignment = style.alignment
         if alignment == .natural { alignment = context.isRightToLeft ? .right : .left }
         if alignment == .justified {

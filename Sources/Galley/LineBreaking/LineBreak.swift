@@ -24,4 +24,13 @@ public struct LineBreak: Hashable, Sendable {
 
     /// The trailing white space, as UTF-16 offsets from the paragraph's start (empty when there is none).
     public var trailingRange: Range<Int> { contentEnd..<utf16Range.upperBound }
+
+    /// The same line with `trim` more given back at its end (a closing mark set half-width so that it fits).
+    func trimmed(by trim: Double) -> LineBreak {
+        guard trim != 0 else { return self }
+        var line = self
+        line.width -= trim
+        line.endTrim += trim
+        return line
+    }
 }

@@ -38,9 +38,8 @@ public struct LineBreaker: Sendable {
         static let insideCluster = EdgeFlags(rawValue: 4)
     }
 
-    /// How far a line may pass its width and still fit, in points: 1/128, half of Chromium's layout unit (1/64 px),
-    /// as Blink rounds a line's width to its units before comparing it with the available width.
-    public static let fitTolerance = 1.0 / 128
+    /// How far a line may pass its width and still fit, in points (``LineFit``'s tolerance).
+    public static var fitTolerance: Double { LineFit.tolerance }
 
     /// Prepares `shaped` for breaking, with its paragraph's ``Paragraph/language`` (named or inferred) and its
     /// style's strictness.
@@ -131,9 +130,14 @@ public struct LineBreaker: Sendable {
 
     /// The width of `range` inside the line `line`: tabs in it advance to their stops from the line's start.
     func width(of range: Range<Int>, inLine line: Range<Int>) -> Double {
-        let plain = prefixWidths[range.upperBound] - prefixWidths[range.lowerBound]
+        let plain = plainWidth(of: range)
         guard !tabOffsets.isEmpty else { return plain }
         return tabAdvances(inLine: line).reduce(plain) { range.contains($1.offset) ? $0 + $1.advance : $0 }
+    }
+
+    /// The sum of the shaped advances of the characters in `range`, in points (tabs as shaped).
+    private func plainWidth(of range: Range<Int>) -> Double {
+        prefixWidths[range.upperBound] - prefixWidths[range.lowerBound]
     }
 
     /// The next line starting at `start`, at most `width` points wide, ending no later than `limit`.
@@ -165,18 +169,16 @@ public struct LineBreaker: Sendable {
             return fitByGraphemes(
                 from: start, width: width, end: nextMandatoryBreak(after: start, end: end), emergency: false)
         case .wordWrap:
-            var best: LineBreak?
-            while index < candidates.count, candidates[index].offset <= end {
-                let candidate = line(start..<candidates[index].offset, mandatory: candidates[index].isMandatory)
-                guard candidate.width <= width + Self.fitTolerance else {
-                    if let trimmed = closingMarkTrimmed(candidate, toFit: width) { best = trimmed }
-                    break
-                }
-                best = candidate
-                if candidate.endsAtMandatoryBreak { break }
-                index += 1
+            var count = index
+            while count < candidates.count, candidates[count].offset <= end { count += 1 }
+            let (choice, stopIndex) = LineFit.greedy(
+                from: lineStart(at: start), available: width, first: index, count: count,
+                end: { lineEnd(start..<candidates[$0].offset, mandatory: candidates[$0].isMandatory) }, isMandatory: { candidates[$0].isMandatory })
+            let best = choice.map { choice -> LineBreak in
+                let candidate = candidates[choice.index]
+                return line(start..<candidate.offset, mandatory: candidate.isMandatory).trimmed(by: choice.trim)
             }
-            let stop = index < candidates.count ? min(candidates[index].offset, end) : end
+            let stop = stopIndex < candidates.count ? min(candidates[stopIndex].offset, end) : end
             let factor = min(1, max(0, shaped.paragraph.style.hyphenationFactor))
             if factor > 0, stop > (best?.utf16Range.upperBound ?? start), (best?.width ?? 0) < factor * width,
                 let hyphenated = hyphenatedLine(
@@ -198,38 +200,61 @@ public struct LineBreaker: Sendable {
     /// A line over `range`, its trailing white space hanging. A line that ends after a soft hyphen (U+00AD), or
     /// that `hyphenated` says ends at a hyphenation point, shows a hyphen, and its width includes it.
     func line(_ range: Range<Int>, mandatory: Bool, emergency: Bool = false, hyphenated: Bool = false) -> LineBreak {
-        let contentEnd = contentEnd(of: range)
-        let showsHyphen =
-            hyphenated
-            || (!mandatory && contentEnd == range.upperBound && range.upperBound < length && !range.isEmpty
-                && shaped.paragraph.unit(at: range.upperBound - 1) == 0xAD)
-        var width = width(of: range.lowerBound..<contentEnd, inLine: range)
-        if contentEnd > range.lowerBound, !endCorrections.isEmpty || !startCorrections.isEmpty {
-            width += (endCorrections[contentEnd] ?? 0) + (startCorrections[range.lowerBound] ?? 0)
-        }
-        if showsHyphen { width += hyphen(after: range.upperBound - 1)?.advance ?? 0 }
-        // Autospace is never shown at a line's end; an opening mark starting a line has no neighbour to trim it.
-        let autospace = contentEnd > range.lowerBound ? shaped.spacing.autospace[contentEnd] ?? 0 : 0
-        let widening = contentEnd > range.lowerBound ? shaped.spacing.openingTrim[range.lowerBound] ?? 0 : 0
+        let start = lineStart(at: range.lowerBound)
+        let end = lineEnd(range, mandatory: mandatory, hyphenated: hyphenated)
+        let hasContent = end.contentEnd > range.lowerBound
         var line = LineBreak(
-            utf16Range: range, contentEnd: contentEnd, width: width - autospace + widening,
+            utf16Range: range, contentEnd: end.contentEnd, width: LineFit.width(from: start, to: end),
             endsAtMandatoryBreak: mandatory, isEmergencyBreak: emergency)
-        line.isHyphenated = showsHyphen
-        line.endTrim = autospace
-        line.startWidening = widening
+        line.isHyphenated = hyphenated || showsSoftHyphen(range, mandatory: mandatory)
+        line.endTrim = hasContent ? end.autospace : 0
+        line.startWidening = hasContent ? start.widening : 0
         return line
+    }
+
+    /// What a line starting at `offset` adds to its width there (``LineFit/Start``).
+    func lineStart(at offset: Int) -> LineFit.Start {
+        LineFit.Start(
+            offset: offset, widthBefore: prefixWidths[offset], widening: shaped.spacing.openingTrim[offset] ?? 0,
+            correction: startCorrections.isEmpty ? 0 : startCorrections[offset] ?? 0)
+    }
+
+    /// What a line over `range` changes in its width at its end (``LineFit/End``): its tabs' advances, the
+    /// autospace it drops, the correction at a cut inside joined glyphs, the hyphen it shows (after a soft hyphen,
+    /// or at a hyphenation point when `hyphenated`), the closing mark it may trim.
+    func lineEnd(_ range: Range<Int>, mandatory: Bool = false, hyphenated: Bool = false) -> LineFit.End {
+        let contentEnd = contentEnd(of: range)
+        let tabs =
+            tabOffsets.isEmpty
+            ? 0 : width(of: range.lowerBound..<contentEnd, inLine: range) - plainWidth(of: range.lowerBound..<contentEnd)
+        let showsHyphen = hyphenated || showsSoftHyphen(range, mandatory: mandatory)
+        return LineFit.End(
+            contentEnd: contentEnd, widthBeforeContentEnd: prefixWidths[contentEnd] + tabs,
+            autospace: shaped.spacing.autospace[contentEnd] ?? 0,
+            correction: endCorrections.isEmpty ? 0 : endCorrections[contentEnd] ?? 0,
+            hyphen: showsHyphen ? hyphen(after: range.upperBound - 1)?.advance ?? 0 : 0,
+            closingTrim: shaped.spacing.closingTrim[contentEnd] ?? 0)
+    }
+
+    /// The width of `line`'s content drawn with `runs` (its glyph runs, from ``runs(for:shaper:)``), in points: their
+    /// advances less the hanging white space. It differs from ``LineBreak/width`` where an edge was shaped again.
+    func usedWidth(of line: LineBreak, drawnWith runs: [GlyphRun]) -> Double {
+        runs.reduce(0) { $0 + $1.width } - width(of: line.trailingRange, inLine: line.utf16Range)
+    }
+
+    /// Whether a line over `range` ends just after a soft hyphen (U+00AD) it shows as a hyphen.
+    private func showsSoftHyphen(_ range: Range<Int>, mandatory: Bool) -> Bool {
+        !mandatory && !range.isEmpty && range.upperBound < length
+            && shaped.paragraph.unit(at: range.upperBound - 1) == 0xAD
     }
 
     /// `line` (too wide for `width`) with the full-width closing mark at its end set half-width, when that makes
     /// it fit (as Chromium does for closing brackets and quotation marks); nil when it has no such mark or still does not fit.
     private func closingMarkTrimmed(_ line: LineBreak, toFit width: Double) -> LineBreak? {
         guard line.contentEnd > line.utf16Range.lowerBound + 1, let trim = shaped.spacing.closingTrim[line.contentEnd],
-            line.width - trim <= width + Self.fitTolerance
+            LineFit.fits(line.width - trim, in: width)
         else { return nil }
-        var trimmed = line
-        trimmed.width -= trim
-        trimmed.endTrim += trim
-        return trimmed
+        return line.trimmed(by: trim)
     }
 
     /// Where the white space hanging at the end of a line over `range` starts (`range.upperBound` when none).
@@ -246,7 +271,7 @@ public struct LineBreaker: Sendable {
     private func hyphenatedLine(from start: Int, word: Range<Int>, width: Double) -> LineBreak? {
         for point in hyphenationPoints(in: word).reversed() {
             let candidate = line(start..<point, mandatory: false, hyphenated: true)
-            if candidate.width <= width + Self.fitTolerance { return candidate }
+            if LineFit.fits(candidate.width, in: width) { return candidate }
         }
         return nil
     }
@@ -299,7 +324,7 @@ public struct LineBreaker: Sendable {
         var position = low
         while position < boundaries.count, boundaries[position] <= end {
             let candidate = line(start..<boundaries[position], mandatory: false)
-            guard candidate.width <= width + Self.fitTolerance else { break }
+            guard LineFit.fits(candidate.width, in: width) else { break }
             best = boundaries[position]
             position += 1
         }
@@ -319,7 +344,7 @@ public struct LineBreaker: Sendable {
         let next = firstOpportunity(after: best - 1)
         let mandatory = next < candidates.count && candidates[next].offset == best && candidates[next].isMandatory
         let result = line(start..<best, mandatory: mandatory, emergency: emergency && best < end)
-        return result.width > width ? closingMarkTrimmed(result, toFit: width) ?? result : result
+        return LineFit.fits(result.width, in: width) ? result : closingMarkTrimmed(result, toFit: width) ?? result
     }
 
     /// Whether a line break at `offset` would start a line with a CJK character that may not start one (closing

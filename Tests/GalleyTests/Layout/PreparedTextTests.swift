@@ -80,3 +80,70 @@ import Testing
         #expect(try prepared.measure(width: 100).lineCount == 1)
     }
 }
+
+/// Whether a paragraph is re-measured from prepared numbers is decided by its style's own table; every property
+/// changed in turn gives prepared measurements equal to fresh ones.
+@Suite struct PreparedFittingTests {
+    /// A value other than the default for each stored property of ``ParagraphStyle``.
+    private static let changes: [String: @Sendable (inout ParagraphStyle) throws -> Void] = [
+        "alignment": { $0.alignment = .justified },
+        "lineBreakMode": { $0.lineBreakMode = .charWrap },
+        "lineBreakStrictness": { $0.lineBreakStrictness = .strict },
+        "baseWritingDirection": { $0.baseWritingDirection = .rightToLeft },
+        "firstLineHeadIndent": { $0.firstLineHeadIndent = 13 },
+        "headIndent": { $0.headIndent = 9 },
+        "tailIndent": { $0.tailIndent = -11 },
+        "lineSpacing": { $0.lineSpacing = 4 },
+        "lineHeightMultiple": { $0.lineHeightMultiple = 1.3 },
+        "minimumLineHeight": { $0.minimumLineHeight = 30 },
+        "maximumLineHeight": { $0.maximumLineHeight = 12 },
+        "paragraphSpacing": { $0.paragraphSpacing = 6 },
+        "paragraphSpacingBefore": { $0.paragraphSpacingBefore = 5 },
+        "tabStops": { try $0.setTabStops([TextTab(location: 40)]) },
+        "defaultTabInterval": { $0.defaultTabInterval = 50 },
+        "hyphenationFactor": { $0.hyphenationFactor = 0.8 },
+        "lineBreakRules": { $0.lineBreakRules = .unicode },
+        "wordBreak": { $0.wordBreak = .breakAll },
+        "overflowWrap": { $0.overflowWrap = .normal },
+        "lineHeightMetrics": { $0.lineHeightMetrics = .web },
+        "punctuationTrim": { $0.punctuationTrim = .none },
+        "textLists": { $0.textLists = [TextList(markerFormat: .decimal)] },
+        "listIndent": { $0.listIndent = 40 },
+        "autospace": { $0.autospace = true },
+    ]
+
+    @Test func everyStoredPropertyDeclaresWhatItAsksOfLineFitting() {
+        let properties = Set(Mirror(reflecting: ParagraphStyle()).children.compactMap(\.label))
+        #expect(properties == Set(ParagraphStyle.preparedFitting.keys))
+        #expect(properties == Set(Self.changes.keys))
+    }
+
+    @Test(arguments: ParagraphStyle.preparedFitting.keys.sorted())
+    func changingAPropertyKeepsPreparedMeasurementsEqualToFreshOnes(_ property: String) throws {
+        var style = ParagraphStyle()
+        let change = try #require(Self.changes[property])
+        try change(&style)
+        // The default style allows the prepared path; the change either keeps it or the table says it does not.
+        #expect(ParagraphStyle().allowsPreparedFitting)
+        let declared = try #require(ParagraphStyle.preparedFitting[property])
+        #expect(style.allowsPreparedFitting == declared(style))
+        let rows = [
+            "The quick brown fox jumps over the lazy dog, again and again, until the line is full.",
+            "我们在 Linux 上用 Swift 写排版引擎，用 HarfBuzz 塑形，“引号”与（括号）紧排。第二句话在这里。",
+            "ls -la /usr/local/bin && echo \"done\" -> next step",
+        ]
+        let measurer = TextMeasurer(fontLibrary: try TestFonts.bundled)
+        let fresh = TextMeasurer(fontLibrary: try TestFonts.bundled)
+        for row in rows {
+            let storage = TextStorage(
+                row + "\n" + row, attributes: TextAttributes(language: "zh-Hans", paragraphStyle: style))
+            let prepared = try measurer.prepare(storage)
+            #expect(prepared.isPlain == style.allowsPreparedFitting)
+            for width in [60.0, 143, 200, 320] {
+                let measured = try prepared.measure(width: width)
+                let expected = try fresh.measureLineByLine(storage, width: width, maximumNumberOfLines: 0)
+                #expect(measured == expected, "\(property) at \(width): \(row.prefix(20))")
+            }
+        }
+    }
+}

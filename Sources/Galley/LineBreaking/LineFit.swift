@@ -1,0 +1,104 @@
+/// The line-fitting kernel: how wide a candidate line is, whether it fits, which break a greedy line takes and how
+/// tall a band grows. The line breaker (over a shaped paragraph's live figures), prepared text (over its packed
+/// breaks), the typesetter and the paragraph-level strategies all ask these functions, so a line rule is written
+/// once and every caller gives the same lines.
+enum LineFit {
+    /// How far a line may pass its width and still fit, in points: 1/128, half of Chromium's layout unit (1/64 px),
+    /// as Blink rounds a line's width to its units before comparing it with the available width.
+    static let tolerance = 1.0 / 128
+
+    /// Whether a line `width` points wide fits `available` points.
+    @inline(__always)
+    static func fits(_ width: Double, in available: Double) -> Bool { width <= available + tolerance }
+
+    /// What a line starting at a break (or at the paragraph's start) adds to its width there.
+    struct Start: Equatable {
+        /// Where the line starts, as a UTF-16 offset from the paragraph's start.
+        var offset: Int
+        /// The width of the paragraph's text before the line's first character, in points.
+        var widthBefore: Double
+        /// An opening mark set half-width after the punctuation before it takes its full width back at a line's
+        /// start (CSS `text-spacing-trim`), in points.
+        var widening = 0.0
+        /// How much wider the first word is once shaped without what precedes it (a cut inside joined glyphs).
+        var correction = 0.0
+    }
+
+    /// What a line ending at a break adds to or takes from its width there.
+    struct End: Equatable {
+        /// Where the line's hanging white space starts, as a UTF-16 offset from the paragraph's start.
+        var contentEnd: Int
+        /// The width of the paragraph's text before the line's hanging white space, in points (tab advances in
+        /// the line included).
+        var widthBeforeContentEnd: Double
+        /// The autospace after the last character, never shown at a line's end.
+        var autospace = 0.0
+        /// How much wider the last word is once shaped without what follows (a cut inside joined glyphs).
+        var correction = 0.0
+        /// The advance of the hyphen a line ending here shows (a soft hyphen or a hyphenation point); 0 for none.
+        var hyphen = 0.0
+        /// What setting a full-width closing mark at the end half-width gives back, when the line would not fit
+        /// otherwise (CSS `text-spacing-trim`).
+        var closingTrim = 0.0
+    }
+
+    /// The width of a line from `start` to `end`, in points, before any closing-mark trim: the text between them,
+    /// the corrections at cuts inside joined glyphs, the hyphen, less the autospace at the end, plus the opening
+    /// mark's widening. A line of hanging white space alone is 0 wide: it has no edge to adjust.
+    @inline(__always)
+    static func width(from start: Start, to end: End) -> Double {
+        guard end.contentEnd > start.offset else { return 0 }
+        return (end.widthBeforeContentEnd - start.widthBefore) + (end.correction + start.correction) + end.hyphen
+            - end.autospace + start.widening
+    }
+
+    /// A line's break as the greedy rule chooses it: the index of the break it ends at, and the closing-mark trim it
+    /// takes to fit (0 when it fits as it is).
+    struct Choice: Equatable {
+        var index: Int
+        var trim: Double
+    }
+
+    /// The greedy rule: the last of the breaks `candidates` (in order, each ending a line from `start`) whose line
+    /// fits `available` points, stopping at the first mandatory break; a break whose line fits only once its last
+    /// closing mark is set half-width is taken with that trim, and ends the search. `end(i)` gives the figures of
+    /// break `i` (up to index `count`, from `first`), `isMandatory(i)` whether a line must end there. A line whose
+    /// content is a single UTF-16 unit keeps its mark full-width.
+    ///
+    /// Returns the choice (nil when not even the first break's line fits) and the index where the search stopped:
+    /// the first break past the choice that was tried and did not fit, or the end of the candidates.
+    @inline(__always)
+    static func greedy(
+        from start: Start, available: Double, first: Int, count: Int, end: (Int) -> End,
+        isMandatory: (Int) -> Bool
+    ) -> (choice: Choice?, stop: Int) {
+        var best: Choice?
+        var index = first
+        while index < count {
+            let figures = end(index)
+            let lineWidth = width(from: start, to: figures)
+            guard fits(lineWidth, in: available) else {
+                if figures.closingTrim != 0, figures.contentEnd > start.offset + 1, fits(lineWidth - figures.closingTrim, in: available) {
+                    best = Choice(index: index, trim: figures.closingTrim)
+                }
+                return (best, index)
+            }
+            best = Choice(index: index, trim: 0)
+            if isMandatory(index) { return (best, index) }
+            index += 1
+        }
+        return (best, index)
+    }
+
+    /// The height of a band whose first character alone needs `firstCharacterHeight` points and whose lines need
+    /// `lineHeight` points: the band is reserved for its first character and grows only when its lines need more
+    /// (by more than rounding).
+    @inline(__always)
+    static func bandHeight(firstCharacterHeight: Double, lineHeight: Double) -> Double {
+        bandGrows(from: firstCharacterHeight, to: lineHeight) ? lineHeight : firstCharacterHeight
+    }
+
+    /// Whether a band reserved `height` points tall must grow for lines that need `needed` points.
+    @inline(__always)
+    static func bandGrows(from height: Double, to needed: Double) -> Bool { needed > height + 1e-6 }
+}
