@@ -173,7 +173,8 @@ public struct LineBreaker: Sendable {
             while count < candidates.count, candidates[count].offset <= end { count += 1 }
             let (choice, stopIndex) = LineFit.greedy(
                 from: lineStart(at: start), available: width, first: index, count: count,
-                end: { lineEnd(start..<candidates[$0].offset, mandatory: candidates[$0].isMandatory) }, isMandatory: { candidates[$0].isMandatory })
+                end: { lineEnd(start..<candidates[$0].offset, mandatory: candidates[$0].isMandatory) },
+                isMandatory: { candidates[$0].isMandatory })
             let best = choice.map { choice -> LineBreak in
                 let candidate = candidates[choice.index]
                 return line(start..<candidate.offset, mandatory: candidate.isMandatory).trimmed(by: choice.trim)
@@ -226,7 +227,8 @@ public struct LineBreaker: Sendable {
         let contentEnd = contentEnd(of: range)
         let tabs =
             tabOffsets.isEmpty
-            ? 0 : width(of: range.lowerBound..<contentEnd, inLine: range) - plainWidth(of: range.lowerBound..<contentEnd)
+            ? 0
+            : width(of: range.lowerBound..<contentEnd, inLine: range) - plainWidth(of: range.lowerBound..<contentEnd)
         let showsHyphen = hyphenated || showsSoftHyphen(range, mandatory: mandatory)
         return LineFit.End(
             contentEnd: contentEnd, widthBeforeContentEnd: prefixWidths[contentEnd] + tabs,

@@ -78,7 +78,9 @@ enum LineFit {
             let figures = end(index)
             let lineWidth = width(from: start, to: figures)
             guard fits(lineWidth, in: available) else {
-                if figures.closingTrim != 0, figures.contentEnd > start.offset + 1, fits(lineWidth - figures.closingTrim, in: available) {
+                if figures.closingTrim != 0, figures.contentEnd > start.offset + 1,
+                    fits(lineWidth - figures.closingTrim, in: available)
+                {
                     best = Choice(index: index, trim: figures.closingTrim)
                 }
                 return (best, index)
