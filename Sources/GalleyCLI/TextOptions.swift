@@ -41,8 +41,22 @@ struct TextOptions: ParsableArguments {
     @Option(help: "Line-break rules: css (as Chromium, the default) or unicode (ICU's UAX #14 alone).")
     var breakRules: ParagraphStyle.LineBreakRules?
 
+    @Option(
+        help: ArgumentHelp(
+            "How a paragraph's lines are chosen: auto (greedy), balance, pretty or optimal (CSS text-wrap-style).",
+            discussion:
+                "Notes default to pretty; JSON documents and measure to auto. balance and pretty as Chromium applies them, optimal breaks the whole paragraph at once (Knuth–Plass)."
+        ))
+    var textWrap: ParagraphStyle.TextWrap?
+
+    @Option(help: "The most lines in a row that end at an automatic hyphen (default 2; 0: no limit).")
+    var maxHyphenatedLines: Int?
+
     func validate() throws {
         try NumberFlag.check("--hyphenate", hyphenate, 0...1)
+        if let maxHyphenatedLines, !(0...1_000).contains(maxHyphenatedLines) {
+            throw ValidationError("--max-hyphenated-lines \(maxHyphenatedLines) is outside 0…1000")
+        }
         if let language, !LanguageTag.isValid(language) {
             throw ValidationError("--lang \"\(language)\" is not a known BCP 47 language tag")
         }
@@ -53,7 +67,7 @@ struct TextOptions: ParsableArguments {
         TextSettings(
             hyphenate: hyphenate, language: language, autospace: autospace, punctuationTrim: punctuationTrim,
             alignment: align, metrics: metrics, wordBreak: wordBreak, overflowWrap: overflowWrap,
-            lineBreakRules: breakRules)
+            lineBreakRules: breakRules, textWrap: textWrap, maximumConsecutiveHyphenatedLines: maxHyphenatedLines)
     }
 
     /// `attributes` with the flags applied.
@@ -69,6 +83,7 @@ extension ParagraphStyle.LineHeightMetrics: ExpressibleByArgument {}
 extension ParagraphStyle.WordBreak: ExpressibleByArgument {}
 extension ParagraphStyle.OverflowWrap: ExpressibleByArgument {}
 extension ParagraphStyle.LineBreakRules: ExpressibleByArgument {}
+extension ParagraphStyle.TextWrap: ExpressibleByArgument {}
 
 /// Text settings from the command line or a measure line; nil leaves the input's own value.
 struct TextSettings: Equatable, Sendable {
@@ -81,11 +96,14 @@ struct TextSettings: Equatable, Sendable {
     var wordBreak: ParagraphStyle.WordBreak?
     var overflowWrap: ParagraphStyle.OverflowWrap?
     var lineBreakRules: ParagraphStyle.LineBreakRules?
+    var textWrap: ParagraphStyle.TextWrap?
+    var maximumConsecutiveHyphenatedLines: Int?
 
     /// Whether a paragraph-style setting is given.
     private var changesParagraphStyle: Bool {
         hyphenate != nil || autospace != nil || punctuationTrim != nil || alignment != nil || metrics != nil
-            || wordBreak != nil || overflowWrap != nil || lineBreakRules != nil
+            || wordBreak != nil || overflowWrap != nil || lineBreakRules != nil || textWrap != nil
+            || maximumConsecutiveHyphenatedLines != nil
     }
 
     /// `attributes` with `language` where they name none, and the paragraph-style settings that are given.
@@ -102,6 +120,10 @@ struct TextSettings: Equatable, Sendable {
         if let wordBreak { style.wordBreak = wordBreak }
         if let overflowWrap { style.overflowWrap = overflowWrap }
         if let lineBreakRules { style.lineBreakRules = lineBreakRules }
+        if let textWrap { style.textWrap = textWrap }
+        if let maximumConsecutiveHyphenatedLines {
+            style.maximumConsecutiveHyphenatedLines = maximumConsecutiveHyphenatedLines
+        }
         changed.paragraphStyle = style
         return changed
     }

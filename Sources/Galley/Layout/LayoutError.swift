@@ -5,6 +5,8 @@ public enum LayoutError: GalleyError, Equatable, Sendable {
     case invalidContainerSize(width: Double, height: Double, limit: Double)
     /// The line fragment padding is negative, not finite, or leaves no room in the width.
     case invalidPadding(Double, width: Double)
+    /// A container's ``TextContainer/minimumSegmentWidth`` is negative, not finite, or wider than the container.
+    case invalidMinimumSegmentWidth(Double, width: Double)
     /// A paragraph is longer than ``LayoutManager/paragraphLengthLimit`` UTF-16 units.
     case paragraphTooLong(length: Int, limit: Int)
     /// The layout manager has no container to lay text into.
@@ -19,6 +21,9 @@ public enum LayoutError: GalleyError, Equatable, Sendable {
                 + "height in [0, \(limit)] (0 is unbounded)"
         case .invalidPadding(let padding, let width):
             return "line fragment padding \(padding) pt leaves no room in a \(width) pt container"
+        case .invalidMinimumSegmentWidth(let minimum, let width):
+            return
+                "minimum segment width \(minimum) pt is invalid: it must be in [0, \(width)] for a \(width) pt container"
         case .paragraphTooLong(let length, let limit):
             return "paragraph of \(length) UTF-16 units is over the limit of \(limit)"
         case .noTextContainer:

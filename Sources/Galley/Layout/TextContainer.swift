@@ -24,6 +24,11 @@ public final class TextContainer {
     /// ellipsis and ends the layout; word wrap and clip pass the rest to the next container.
     public var lineBreakMode: ParagraphStyle.LineBreakMode
 
+    /// The narrowest free segment beside an exclusion that takes text, in points; nil (the default) for two ems of
+    /// each paragraph's font, 0 to fill every segment a cluster fits. A narrower sliver between the container's
+    /// edge and a shape, or between two shapes, is left empty rather than holding a stranded word.
+    public var minimumSegmentWidth: Double?
+
     /// The largest width or height a container may have, in points (``Limits/containerSize``).
     public static var sizeLimit: Double { Limits.current.containerSize }
 
@@ -71,6 +76,9 @@ public final class TextContainer {
         try Self.validate(size)
         guard lineFragmentPadding.isFinite, lineFragmentPadding >= 0, 2 * lineFragmentPadding < width else {
             throw LayoutError.invalidPadding(lineFragmentPadding, width: width)
+        }
+        if let minimumSegmentWidth, !(minimumSegmentWidth >= 0 && minimumSegmentWidth <= width) {
+            throw LayoutError.invalidMinimumSegmentWidth(minimumSegmentWidth, width: width)
         }
         let paths = exclusionPaths + exclusions.compactMap(\.path)
         for path in paths { try path.validate() }

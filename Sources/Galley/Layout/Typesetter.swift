@@ -83,12 +83,31 @@ struct Typesetter {
             placeEmptyLine(context)
         } else {
             var breaker = try LineBreaker(shaped, shaper: shaper)
+            var flow = ParagraphFlow(wantsPlan: style.textWrap != .auto && style.lineBreakMode == .wordWrap)
             var start = 0
             while start < paragraph.length, !isStopped {
-                start = placeBand(from: start, context, &breaker)
+                start = placeBand(from: start, context, &breaker, &flow)
             }
         }
         y += style.paragraphSpacing
+    }
+
+    /// The lines a paragraph-level strategy (``ParagraphStyle/textWrap``) chooses from `start`, in lines as wide as
+    /// the current container gives them beside no exclusion; nil for greedy breaking.
+    private func plannedLines(from start: Int, _ context: ParagraphContext, _ breaker: inout LineBreaker)
+        -> [ParagraphBreaker.Line]?
+    {
+        guard containerIndex < containers.count else { return nil }
+        let container = containers[containerIndex]
+        func width(_ line: Int) -> Double {
+            let span = lineSpan(container, context, firstLine: start == 0 && line == 0)
+            return max(0, span.maxX - span.minX - 2 * container.lineFragmentPadding)
+        }
+        let style = context.style
+        let strategy = ParagraphBreaker(
+            strategy: style.textWrap, fontSize: context.baseFont.size, isJustified: style.alignment == .justified,
+            hyphenationLineLimit: style.hyphenatedLineLimit, firstWidth: width(1))
+        return strategy.lines(&breaker, from: start, width: width)
     }
 
     /// A paragraph's strut, which every line's height includes: its primary font (its first attributes' font)
@@ -144,12 +163,17 @@ struct Typesetter {
 
     /// Places one band (one visual line, possibly several fragments beside exclusions) from `start`; returns where
     /// the next band starts.
-    private mutating func placeBand(from start: Int, _ context: ParagraphContext, _ breaker: inout LineBreaker) -> Int {
+    private mutating func placeBand(
+        from start: Int, _ context: ParagraphContext, _ breaker: inout LineBreaker, _ flow: inout ParagraphFlow
+    ) -> Int {
         let style = context.style
+        if flow.needsPlan(at: start) { flow.plan(plannedLines(from: start, context, &breaker), from: start) }
         let wraps = style.lineBreakMode == .wordWrap || style.lineBreakMode == .charWrap
         var height = lineMetrics(start..<(start + 1), context, breaker).height
         var attempts = 0
+        let flowBefore = flow
         while true {
+            flow = flowBefore  // a band tried again at another height places its lines again
             guard let top = reserveBand(height: height) else {
                 stop(at: context.storageStart + start)
                 return context.paragraph.length
@@ -161,8 +185,13 @@ struct Typesetter {
             let obstructed = free != [FreeSegment(minX: span.minX, maxX: span.maxX)]
             // Beside an exclusion, a segment too narrow for even the first cluster is skipped.
             let firstClusterWidth = obstructed ? breaker.nextLine(from: start, width: 0, mode: .charWrap).width : 0
+            // Beside an exclusion, a sliver narrower than the container's minimum takes no text.
+            let minimumWidth = obstructed ? container.minimumSegmentWidth ?? 2 * context.baseFont.size : 0
             var segments = free.map { FreeSegment(minX: $0.minX + padding, maxX: $0.maxX - padding) }
-                .filter { $0.width > 0 && LineFit.fits(firstClusterWidth, in: $0.width) }
+                .filter {
+                    $0.width > 0 && LineFit.fits(firstClusterWidth, in: $0.width)
+                        && LineFit.fits(minimumWidth, in: $0.width)
+                }
             if !wraps, let widest = segments.max(by: { $0.width < $1.width }) { segments = [widest] }
             if context.isRightToLeft { segments.reverse() }
             if segments.isEmpty && !obstructed {
@@ -174,7 +203,17 @@ struct Typesetter {
             var cursor = start
             for (position, segment) in segments.enumerated() where cursor < context.paragraph.length {
                 breaker.tabOrigin = tabOrigin(of: segment, in: container, context)
-                var line = breaker.nextLine(from: cursor, width: segment.width, mode: style.lineBreakMode)
+                let hyphenates = flow.hyphenatedInARow < style.hyphenatedLineLimit
+                var line: LineBreak
+                if let planned = flow.plannedLine(at: cursor),
+                    let fitting = breaker.plannedLine(
+                        from: cursor, to: planned.end, hyphenated: planned.isHyphenated, width: segment.width)
+                {
+                    line = fitting
+                } else {
+                    line = breaker.nextLine(
+                        from: cursor, width: segment.width, mode: style.lineBreakMode, hyphenates: hyphenates)
+                }
                 if line.isEmergencyBreak && obstructed {
                     // A word too long for a segment beside an exclusion: try the next segment or band, unless it
                     // would not fit even the whole line, where cutting it is the only way on.
@@ -196,10 +235,11 @@ struct Typesetter {
                     guard line.utf16Range.upperBound > clusterEnd else { break }
                     line = breaker.nextLine(
                         from: cursor, width: segment.width, mode: style.lineBreakMode,
-                        limit: line.utf16Range.upperBound - 1)
+                        limit: line.utf16Range.upperBound - 1, hyphenates: hyphenates)
                     content = lineContent(line, style, breaker)
                 }
                 placed.append((segment, line, content))
+                flow.placed(line, from: cursor)
                 cursor = line.utf16Range.upperBound
                 if line.endsAtMandatoryBreak { break }
             }
@@ -262,6 +302,53 @@ struct Typesetter {
                 }
             }
             return cursor
+        }
+    }
+
+    /// Where a paragraph's placing stands between bands: the lines a paragraph-level strategy chose, and how many
+    /// hyphenated lines end in a row.
+    private struct ParagraphFlow {
+        /// The chosen lines not placed yet, and where the first of them starts; empty when breaking greedily.
+        private var plan: ArraySlice<ParagraphBreaker.Line> = []
+        private var planStart = 0
+        /// Whether the paragraph wants a plan, and how many more times one may be made (a line placed otherwise,
+        /// beside an exclusion, makes the plan stale).
+        private var plansLeft: Int
+        private var isStale: Bool
+        /// The hyphenated lines just placed, in a row.
+        private(set) var hyphenatedInARow = 0
+
+        init(wantsPlan: Bool) {
+            plansLeft = wantsPlan ? 4 : 0
+            isStale = wantsPlan
+        }
+
+        /// Whether a plan should be made for lines from `start`.
+        func needsPlan(at start: Int) -> Bool { isStale && plansLeft > 0 }
+
+        mutating func plan(_ lines: [ParagraphBreaker.Line]?, from start: Int) {
+            plansLeft -= 1
+            isStale = false
+            plan = ArraySlice(lines ?? [])
+            planStart = start
+        }
+
+        /// The planned line starting at `offset`, when the plan still holds there.
+        func plannedLine(at offset: Int) -> ParagraphBreaker.Line? {
+            offset == planStart ? plan.first : nil
+        }
+
+        /// Notes `line`, placed from `start`: the plan moves on, or goes stale where the line left it.
+        mutating func placed(_ line: LineBreak, from start: Int) {
+            hyphenatedInARow = line.isHyphenated ? hyphenatedInARow + 1 : 0
+            guard let next = plan.first else { return }
+            if start == planStart, line.utf16Range.upperBound == next.end {
+                plan.removeFirst()
+                planStart = next.end
+            } else {
+                plan = []
+                isStale = true
+            }
         }
     }
 

@@ -142,11 +142,14 @@ public struct LineBreaker: Sendable {
 
     /// The next line starting at `start`, at most `width` points wide, ending no later than `limit`.
     ///
-    /// Word wrap takes the last opportunity that fits; char wrap the last grapheme boundary. When nothing fits,
+    /// Word wrap takes the last opportunity that fits; char wrap the last grapheme boundary. With the paragraph's
+    /// ``ParagraphStyle/hyphenationFactor``, a line that would be too loose ends at a hyphenation point of the word
+    /// that did not fit, unless `hyphenates` is false (after the most hyphenated lines in a row). When nothing fits,
     /// the line is cut between grapheme clusters (at least one cluster, so layout always moves on). Clip and
     /// truncating modes do not wrap: the line runs to the next mandatory break or the paragraph's end.
     public mutating func nextLine(
-        from start: Int, width: Double, mode: ParagraphStyle.LineBreakMode = .wordWrap, limit: Int? = nil
+        from start: Int, width: Double, mode: ParagraphStyle.LineBreakMode = .wordWrap, limit: Int? = nil,
+        hyphenates: Bool = true
     ) -> LineBreak {
         let end = min(limit ?? length, length)
         guard start < end else {
@@ -181,7 +184,7 @@ public struct LineBreaker: Sendable {
             }
             let stop = stopIndex < candidates.count ? min(candidates[stopIndex].offset, end) : end
             let factor = min(1, max(0, shaped.paragraph.style.hyphenationFactor))
-            if factor > 0, stop > (best?.utf16Range.upperBound ?? start), (best?.width ?? 0) < factor * width,
+            if factor > 0, hyphenates, stop > (best?.utf16Range.upperBound ?? start), (best?.width ?? 0) < factor * width,
                 let hyphenated = hyphenatedLine(
                     from: start, word: (best?.utf16Range.upperBound ?? start)..<stop, width: width)
             {
@@ -196,6 +199,18 @@ public struct LineBreaker: Sendable {
             }
             return fitByGraphemes(from: start, width: width, end: stop, emergency: true)
         }
+    }
+
+    /// The line from `start` to `end` that a paragraph-level strategy chose (``ParagraphBreaker``), ending at a
+    /// hyphenation point when `hyphenated`; nil when it does not fit `width` points (a narrower segment than the
+    /// strategy planned for).
+    public func plannedLine(from start: Int, to end: Int, hyphenated: Bool, width: Double) -> LineBreak? {
+        guard start < end, end <= length else { return nil }
+        let next = firstOpportunity(after: end - 1)
+        let candidates = opportunities.opportunities
+        let mandatory = next < candidates.count && candidates[next].offset == end && candidates[next].isMandatory
+        let line = line(start..<end, mandatory: mandatory, hyphenated: hyphenated)
+        return LineFit.fits(line.width, in: width) ? line : nil
     }
 
     /// A line over `range`, its trailing white space hanging. A line that ends after a soft hyphen (U+00AD), or
@@ -281,7 +296,7 @@ public struct LineBreaker: Sendable {
     /// The hyphenation points (UTF-16 offsets from the paragraph's start) of the letters in `range`, in the
     /// language of the text there: the run's `language`, else the paragraph's first run's, else
     /// ``Hyphenator/defaultLanguage``.
-    private func hyphenationPoints(in range: Range<Int>) -> [Int] {
+    func hyphenationPoints(in range: Range<Int>) -> [Int] {
         let paragraph = shaped.paragraph
         // The word proper: its letters, without the spaces or punctuation around it.
         var lower = range.lowerBound, upper = range.upperBound

@@ -25,6 +25,9 @@ extension ParagraphStyle {
         "tabStops": { _ in true },
         "defaultTabInterval": { _ in true },
         "hyphenationFactor": { $0.hyphenationFactor <= 0 },
+        // Only automatic hyphenation, already ruled out, counts hyphenated lines.
+        "maximumConsecutiveHyphenatedLines": { _ in true },
+        "textWrap": { $0.textWrap == .auto },
         "lineBreakRules": { _ in true },
         "wordBreak": { _ in true },
         // A word wider than the line (the only place overflow-wrap acts) always takes the typesetter's path.
@@ -38,4 +41,10 @@ extension ParagraphStyle {
 
     /// Whether every property allows re-measuring from a prepared text's numbers (``preparedFitting``).
     var allowsPreparedFitting: Bool { Self.preparedFitting.values.allSatisfy { $0(self) } }
+
+    /// The most lines in a row that may end at an automatic hyphenation point (``maximumConsecutiveHyphenatedLines``,
+    /// its 0 as no limit).
+    var hyphenatedLineLimit: Int {
+        maximumConsecutiveHyphenatedLines > 0 ? maximumConsecutiveHyphenatedLines : .max
+    }
 }

@@ -100,6 +100,21 @@ public struct ParagraphStyle: Hashable, Sendable {
         case none
     }
 
+    /// How a paragraph's lines are chosen together (CSS `text-wrap-style`).
+    public enum TextWrap: String, Hashable, Sendable, CaseIterable, Codable {
+        /// Each line as full as it can be, one after another (greedy; CSS `auto`): the default, as browsers.
+        case auto
+        /// Lines of a short paragraph (up to six) made as even as the same number of lines allows, as Chromium's
+        /// `text-wrap: balance` does; longer paragraphs are left greedy.
+        case balance
+        /// The paragraph's last four lines re-broken when the greedy last line is one short word or ends a run of
+        /// hyphens, as Chromium's `text-wrap: pretty` does.
+        case pretty
+        /// The whole paragraph broken at once for the least total slack (Knuth and Plass): loose lines, hyphens,
+        /// consecutive hyphens and a very short last line cost more.
+        case optimal
+    }
+
     /// How lines sit between the container's edges.
     public var alignment: Alignment = .natural
     /// How lines wrap, or how a line that does not fit is cut.
@@ -138,6 +153,11 @@ public struct ParagraphStyle: Hashable, Sendable {
     /// hyphenates automatically; 1 hyphenates whenever a word does not fit. Soft hyphens (U+00AD) are honoured
     /// whatever the factor. Values outside 0…1 are clamped.
     public var hyphenationFactor = 0.0
+    /// At most this many lines in a row end at an automatic hyphenation point (CSS `hyphenate-limit-lines`); 2 by
+    /// default, 0 for no limit. Soft hyphens the text holds are always honoured.
+    public var maximumConsecutiveHyphenatedLines = 2
+    /// How the paragraph's lines are chosen together; ``TextWrap/auto`` (greedy) by default.
+    public var textWrap: TextWrap = .auto
     /// Which rules find line-break opportunities: ``LineBreakRules/css`` by default.
     public var lineBreakRules: LineBreakRules = .css
     /// Where words may break (CSS `word-break`); ``WordBreak/normal`` by default.

@@ -290,6 +290,7 @@ public enum DocumentReader {
     /// `"paragraph"` objects and `galley measure`'s lines.
     public static let lineSettingKeys = [
         "hyphenationFactor", "punctuationTrim", "autospace", "wordBreak", "overflowWrap", "lineBreakRules", "metrics",
+        "textWrap", "maximumConsecutiveHyphenatedLines",
     ]
 
     /// Sets `style` from those of ``lineSettingKeys`` that `field` has, leaving the rest as they are.
@@ -310,6 +311,10 @@ public enum DocumentReader {
         }
         if let value = field.member("metrics") {
             style.lineHeightMetrics = try value.choice(ParagraphStyle.LineHeightMetrics.self)
+        }
+        if let value = field.member("textWrap") { style.textWrap = try value.choice(ParagraphStyle.TextWrap.self) }
+        if let value = field.member("maximumConsecutiveHyphenatedLines") {
+            style.maximumConsecutiveHyphenatedLines = try value.integer(in: 0...1_000)
         }
     }
 

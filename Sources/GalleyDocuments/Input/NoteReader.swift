@@ -43,6 +43,7 @@ public enum NoteReader {
         var body = ParagraphStyle()
         body.paragraphSpacing = 8
         body.autospace = true  // notes mix Chinese with English and code: CLREQ's Han–Latin spacing
+        body.textWrap = .pretty  // notes are read as typeset text: no paragraph ends on a stranded word
         var first = true
         for (number, line) in lines.enumerated() where !line.trimmingCharacters(in: .whitespaces).isEmpty {
             let separator = first ? "" : "\n"

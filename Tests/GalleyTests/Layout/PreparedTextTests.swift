@@ -102,6 +102,8 @@ import Testing
         "tabStops": { try $0.setTabStops([TextTab(location: 40)]) },
         "defaultTabInterval": { $0.defaultTabInterval = 50 },
         "hyphenationFactor": { $0.hyphenationFactor = 0.8 },
+        "maximumConsecutiveHyphenatedLines": { $0.maximumConsecutiveHyphenatedLines = 1 },
+        "textWrap": { $0.textWrap = .pretty },
         "lineBreakRules": { $0.lineBreakRules = .unicode },
         "wordBreak": { $0.wordBreak = .breakAll },
         "overflowWrap": { $0.overflowWrap = .normal },
