@@ -152,12 +152,13 @@ public struct DocumentRenderer {
         let manager = LayoutManager(textStorage: document.storage, fontLibrary: library, settings: document.settings)
         let drawableHeight = forDrawing ? tallestDrawableHeight() : nil
         for column in 0..<columns {
-            manager.addTextContainer(
-                TextContainer(
-                    size: Size(width: columnWidth, height: document.height > 0 ? document.height : drawableHeight ?? 0),
-                    exclusions: column == 0 ? exclusions.map(\.shape) : [],
-                    lineFragmentPadding: document.lineFragmentPadding,
-                    maximumNumberOfLines: document.maximumLines, lineBreakMode: document.lineBreakMode))
+            let container = TextContainer(
+                size: Size(width: columnWidth, height: document.height > 0 ? document.height : drawableHeight ?? 0),
+                exclusions: column == 0 ? exclusions.map(\.shape) : [],
+                lineFragmentPadding: document.lineFragmentPadding,
+                maximumNumberOfLines: document.maximumLines, lineBreakMode: document.lineBreakMode)
+            container.minimumSegmentWidth = document.minimumSegmentWidth.map { min($0, columnWidth) }
+            manager.addTextContainer(container)
         }
         let layout = try manager.layout()
         if let drawableHeight, !layout.unlaidCharacterRange.isEmpty {

@@ -463,7 +463,10 @@ struct Typesetter {
         var alignment = style.alignment
         if alignment == .natural { alignment = context.isRightToLeft ? .right : .left }
         if alignment == .justified {
-            if !isParagraphEnd, !line.endsAtMandatoryBreak, !truncated, segment.width > content {
+            // A line holding a single word (no break inside) is never stretched: its letters would stand apart.
+            if !isParagraphEnd, !line.endsAtMandatoryBreak, !truncated, segment.width > content,
+                breaker.hasBreak(inside: line.utf16Range.lowerBound..<line.contentEnd)
+            {
                 Justifier.justify(
                     &runs, in: context.paragraph, contentEnd: line.contentEnd, extra: segment.width - content)
                 total = runs.reduce(0) { $0 + $1.width }

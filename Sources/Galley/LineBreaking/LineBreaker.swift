@@ -184,7 +184,8 @@ public struct LineBreaker: Sendable {
             }
             let stop = stopIndex < candidates.count ? min(candidates[stopIndex].offset, end) : end
             let factor = min(1, max(0, shaped.paragraph.style.hyphenationFactor))
-            if factor > 0, hyphenates, stop > (best?.utf16Range.upperBound ?? start), (best?.width ?? 0) < factor * width,
+            if factor > 0, hyphenates, stop > (best?.utf16Range.upperBound ?? start),
+                (best?.width ?? 0) < factor * width,
                 let hyphenated = hyphenatedLine(
                     from: start, word: (best?.utf16Range.upperBound ?? start)..<stop, width: width)
             {
@@ -403,6 +404,12 @@ public struct LineBreaker: Sendable {
             index += 1
         }
         return end
+    }
+
+    /// Whether the line may break strictly inside `range` (UTF-16 offsets): whether it holds more than one word.
+    func hasBreak(inside range: Range<Int>) -> Bool {
+        let next = firstOpportunity(after: range.lowerBound)
+        return next < opportunities.opportunities.count && opportunities.opportunities[next].offset < range.upperBound
     }
 
     /// The index of the first opportunity beyond `offset`, by binary search.

@@ -110,7 +110,11 @@ struct ParagraphBreaker {
     /// The places a line may end from `start` to the paragraph's end, after a sentinel at `start`; nil when a
     /// forced break lies inside.
     private func candidates(_ breaker: LineBreaker, from start: Int, hyphenationPoints: Bool) -> [Candidate]? {
-        let hyphenPenalty = Float(isJustified ? widthTimesFontSize / 2 : widthTimesFontSize * 2)
+        // Chromium's hyphen penalty for its strategies; optimal prices a hyphen as half an em of slack squared, so
+        // that it hyphenates where that evens the lines (and flags runs of hyphens, in `best`).
+        let hyphenPenalty =
+            strategy == .optimal
+            ? Float(fontSize * fontSize / 4) : Float(isJustified ? widthTimesFontSize / 2 : widthTimesFontSize * 2)
         var result = [
             Candidate(
                 offset: start, isHyphenated: false, penalty: 0, start: breaker.lineStart(at: start),
@@ -150,8 +154,9 @@ struct ParagraphBreaker {
     /// other and each one in a row costs more).
     private func best(_ candidates: [Candidate], width: (Int) -> Double, balanced: Bool, optimal: Bool) -> [Line]? {
         var candidates = candidates
-        if candidates.count >= 4 {
-            // The break before the last word (and the hyphenated breaks just before it) costs an orphan's penalty.
+        if candidates.count >= 4, !optimal {
+            // Chromium: the break before the last word (and the hyphenated breaks just before it) costs an orphan's
+            // penalty. Optimal prices a short last line by how short it is instead.
             for index in stride(from: candidates.count - 2, through: 0, by: -1) {
                 candidates[index].penalty += Self.orphanPenalty
                 if !candidates[index].isHyphenated { break }

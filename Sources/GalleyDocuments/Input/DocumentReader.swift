@@ -117,7 +117,7 @@ public enum DocumentReader {
         // "padding" is the line-fragment padding's old name, still accepted.
         try field.requireObject(allowing: [
             "width", "height", "columns", "columnGap", "lineFragmentPadding", "padding", "maxLines", "lineBreakMode",
-            "exclusions",
+            "exclusions", "minimumSegmentWidth",
         ])
         if let width = field.member("width") { document.width = try width.number(in: Document.widthRange) }
         if let height = field.member("height") { document.height = try height.number(in: Document.heightRange) }
@@ -125,6 +125,9 @@ public enum DocumentReader {
         if let gap = field.member("columnGap") { document.columnGap = try gap.number(in: 0...10_000) }
         if let padding = field.member("lineFragmentPadding") ?? field.member("padding") {
             document.lineFragmentPadding = try padding.number(in: 0...1_000)
+        }
+        if let minimum = field.member("minimumSegmentWidth") {
+            document.minimumSegmentWidth = try minimum.number(in: 0...Document.widthRange.upperBound)
         }
         if let lines = field.member("maxLines") { document.maximumLines = try lines.integer(in: 0...1_000_000) }
         if let mode = field.member("lineBreakMode") {
