@@ -38,7 +38,8 @@ public struct LineBreaker: Sendable {
         static let insideCluster = EdgeFlags(rawValue: 4)
     }
 
-    /// How far a line may pass its width and still fit, in points (``LineFit``'s tolerance).
+    /// How far a line may pass its width and still fit, in points: 1/128, half of Chromium's layout
+    /// unit (1/64 px), as Blink rounds a line's width to its units before comparing it with the available width.
     public static var fitTolerance: Double { LineFit.tolerance }
 
     /// Prepares `shaped` for breaking, with its paragraph's ``Paragraph/language`` (named or inferred) and its
@@ -202,7 +203,7 @@ public struct LineBreaker: Sendable {
         }
     }
 
-    /// The line from `start` to `end` that a paragraph-level strategy chose (``ParagraphBreaker``), ending at a
+    /// The line from `start` to `end` that a paragraph-level strategy chose (``ParagraphStyle/textWrap``), ending at a
     /// hyphenation point when `hyphenated`; nil when it does not fit `width` points (a narrower segment than the
     /// strategy planned for).
     public func plannedLine(from start: Int, to end: Int, hyphenated: Bool, width: Double) -> LineBreak? {
