@@ -16,7 +16,7 @@ public struct Document {
     /// Space kept free inside each line's ends, in points (TextKit's line-fragment padding).
     public var lineFragmentPadding = 0.0
     /// The narrowest segment beside an exclusion that takes text, in points; nil for two ems of each paragraph's
-    /// font, 0 to fill every segment (``TextContainer/minimumSegmentWidth``).
+    /// font, 0 to fill every segment (`TextContainer.minimumSegmentWidth`).
     public var minimumSegmentWidth: Double?
     /// The most lines the container holds (0: no limit).
     public var maximumLines = 0
