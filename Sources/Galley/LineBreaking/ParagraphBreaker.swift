@@ -38,6 +38,9 @@ struct ParagraphBreaker {
     let isJustified: Bool
     /// At most this many consecutive lines end at hyphenation points.
     let hyphenationLineLimit: Int
+    /// The width the penalties are set for, in points: a line after the first (Chromium's default line width,
+    /// without the first line's indent).
+    let firstWidth: Double
 
     /// The lines of the paragraph from `start` (UTF-16 offset) to its end as the strategy chooses them, line `i`
     /// (from 0) being `width(i)` points wide; nil where the strategy leaves the greedy lines as they are (Chromium's
@@ -143,11 +146,8 @@ struct ParagraphBreaker {
         return result
     }
 
-    /// The width times the font size that Chromium's penalties scale with (its `SetupParameters`), taken from the
-    /// paragraph's first line width.
+    /// The width times the font size that Chromium's penalties scale with (its `SetupParameters`).
     private var widthTimesFontSize: Double { firstWidth * fontSize }
-    /// The width of the paragraph's lines the penalties are set for, in points.
-    var firstWidth = 0.0
 
     /// The cheapest breaks over `candidates` (Chromium's `ComputeScores` and `ComputeBreakPoints`; for `optimal`, with
     /// a state per number of consecutive hyphenated lines, so that no more than ``hyphenationLineLimit`` follow each
