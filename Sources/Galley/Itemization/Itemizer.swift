@@ -51,10 +51,12 @@ public struct Itemizer: Sendable {
                     continue
                 }
                 var (scalar, length) = UTF16Decoding.scalar(in: text, at: offset)
+                var previous: Unicode.Scalar? = nil  // the scalar before `offset` in this run
                 while offset < end {
                     let stop = extendsOpenItemsQuickly ? builder.extendOpenItem(text, from: offset, to: end) : offset
                     if stop > offset {
                         offset = stop
+                        previous = Unicode.Scalar(text[offset - 1])  // the fast path passes no surrogates
                         if offset < end { (scalar, length) = UTF16Decoding.scalar(in: text, at: offset) }
                         continue
                     }
@@ -65,11 +67,12 @@ public struct Itemizer: Sendable {
                         builder.add(offset..<nextOffset, script: script, font: nil)
                     } else {
                         let font = chooseFont(
-                            for: scalar, next: next?.0, previous: builder.previousFontInRun, base: base,
-                            language: shaping.language, fallbacks: &fallbacks)
+                            for: scalar, next: next?.0, previous: previous, previousFont: builder.previousFontInRun,
+                            base: base, language: shaping.language, fallbacks: &fallbacks)
                         builder.add(offset..<nextOffset, script: script, font: font)
                     }
                     offset = nextOffset
+                    previous = scalar
                     if let next { (scalar, length) = next }
                 }
             }
@@ -143,13 +146,14 @@ public struct Itemizer: Sendable {
         /// text, without copying fonts: printable ASCII in the run's font when it covers all of it, and ideographs
         /// and full-width punctuation in the run's font when it has them, else in the open bundled fallback font.
         /// Returns where it stopped: `offset` when it could not start, else at the first character that needs a
-        /// decision (another kind, before U+FE0F, another bidi level, a strong script other than the open one's).
+        /// decision (another kind, before U+FE0F or U+20E3, another bidi level, a strong script other than the open
+        /// one's).
         mutating func extendOpenItem(_ text: UnsafeBufferPointer<UInt16>, from offset: Int, to end: Int) -> Int {
             guard openFontIsInRun, runJoinsOpenItem, let openHBFont, let runHBFont else { return offset }
             var position = offset
             while position < end {
                 let unit = text[position]
-                guard position + 1 >= end || text[position + 1] != 0xFE0F,
+                guard position + 1 >= end || !EmojiSequence.followsASCIIBase(text[position + 1]),
                     levels.isEmpty || levels[position] == openLevel
                 else { break }
                 let script: Script
@@ -188,12 +192,13 @@ public struct Itemizer: Sendable {
             return position
         }
 
-        /// Whether ``Itemizer/chooseFont(for:next:previous:base:language:fallbacks:)`` would give the open item's font,
+        /// Whether ``Itemizer/chooseFont(for:next:previous:previousFont:base:language:fallbacks:)`` would give the open item's font,
         /// for the commonest characters (Latin in the run's font, Chinese in the bundled fallback), decided without
         /// copying a font; false means "ask it".
         func keepsOpenFont(for scalar: Unicode.Scalar, next: Unicode.Scalar?, base: Font) -> Bool {
-            guard openFontIsInRun, let openFont, next != "\u{FE0F}",
-                scalar.value < 0x0300 || (0x4E00...0x9FFF).contains(scalar.value)
+            guard openFontIsInRun, let openFont,
+                scalar.value < 0x0300 || (0x4E00...0x9FFF).contains(scalar.value),
+                !EmojiSequence.begins(scalar, before: next)
             else { return false }
             if openFontIsRunFont { return base.glyph(for: scalar) != nil }
             return openFontIsBundledFallback && base.glyph(for: scalar) == nil && openFont.glyph(for: scalar) != nil
@@ -266,26 +271,32 @@ public struct Itemizer: Sendable {
     }
 
     /// The font for one character, matched as CSS does, character by character: marks and joiners stay with the
-    /// character before them; default-ignorable characters never cause fallback (the previous character's font,
-    /// else the run's); a character asking for emoji presentation (followed by U+FE0F) gets a colour-emoji font;
-    /// then the run's font when it has the character, else the library's fallback for the paragraph's `language`.
-    /// A fallback font never captures the characters after it: each goes back to the run's font first.
+    /// character before them, and so does an emoji after a joiner (one ZWJ sequence); default-ignorable characters
+    /// never cause fallback (the previous character's font, else the run's); a character beginning an emoji
+    /// sequence (``EmojiSequence/begins(_:before:)``) gets a colour-emoji font; then the run's font when it has
+    /// the character, else the library's fallback for the paragraph's `language`. A fallback font never captures
+    /// the characters after it: each goes back to the run's font first.
     private func chooseFont(
-        for scalar: Unicode.Scalar, next: Unicode.Scalar?, previous: Font?, base: Font, language: String?,
-        fallbacks: inout FallbackFonts
+        for scalar: Unicode.Scalar, next: Unicode.Scalar?, previous: Unicode.Scalar?, previousFont: Font?,
+        base: Font, language: String?, fallbacks: inout FallbackFonts
     ) -> Font {
         // Below U+0300 and among the CJK ideographs nothing extends a cluster: skip the property lookups.
         let simple = (scalar.value < 0x0300 && scalar.value != 0xAD) || (0x4E00...0x9FFF).contains(scalar.value)
-        if !simple, let previous, Self.extendsCluster(scalar) { return previous }
+        if !simple, let previousFont {
+            if Self.extendsCluster(scalar) { return previousFont }
+            if EmojiSequence.continues(scalar, after: previous), previousFont.glyph(for: scalar) != nil {
+                return previousFont
+            }
+        }
         // Invisible format characters (bidi marks, joiners, word joiner, soft hyphen…) draw nothing: a fallback
         // font for them would only bring its own line height.
-        if !simple, scalar.properties.isDefaultIgnorableCodePoint { return previous ?? base }
-        if next == "\u{FE0F}", scalar.properties.isEmoji {
+        if !simple, scalar.properties.isDefaultIgnorableCodePoint { return previousFont ?? base }
+        if EmojiSequence.begins(scalar, before: next) {
             return fallbacks.font(for: scalar, replacing: base, preferringEmoji: true, language: language) ?? base
         }
         if base.glyph(for: scalar) != nil { return base }
         switch scalar.properties.generalCategory {
-        case .control, .lineSeparator, .paragraphSeparator: return previous ?? base
+        case .control, .lineSeparator, .paragraphSeparator: return previousFont ?? base
         default: break
         }
         return fallbacks.font(for: scalar, replacing: base, language: language) ?? base

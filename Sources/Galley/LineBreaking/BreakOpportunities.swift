@@ -28,7 +28,7 @@ public struct BreakOpportunities: Sendable {
         guard text.count < Self.lengthLimit else {
             throw ICUError(operation: "ubrk_open", code: "text of \(text.count) units over \(Self.lengthLimit)")
         }
-        let locale = Self.locale(language: language, strictness: strictness)
+        let locale = Self.locale(language: language, strictness: strictness, rules: rules)
         // UBRK_LINE_HARD (100…199) marks a mandatory break.
         var opportunities: [Opportunity] = []
         opportunities.reserveCapacity(text.count)  // Chinese may break after every character
@@ -110,11 +110,26 @@ public struct BreakOpportunities: Sendable {
             ? offset - 2 : offset - 1
     }
 
-    /// ICU's locale for a language and strictness, such as `zh@lb=strict`.
-    static func locale(language: String?, strictness: ParagraphStyle.LineBreakStrictness) -> String {
-        guard let language else { return strictness == .normal ? "" : "@lb=\(strictness.rawValue)" }
-        let base = String(language.map { $0 == "-" ? "_" : $0 })
-        return strictness == .normal ? base : "\(base)@lb=\(strictness.rawValue)"
+    /// ICU's locale for a language, strictness and rule set, such as `zh_CN@lb=normal`.
+    ///
+    /// `normal` under CSS rules is what Chromium's `line-break: auto` gives (its ICU's default tailorings): small
+    /// kana and `ー` may start a line in every language, and in Chinese `〜` and `゠` too. Debian's ICU gets that
+    /// from `lb=normal`, except in Japanese, whose own default is already the one Chromium uses (with
+    /// `lb=normal` it would break before `〜`). ICU's plain rules keep ICU's defaults, where small kana never
+    /// start a line outside Japanese.
+    static func locale(
+        language: String?, strictness: ParagraphStyle.LineBreakStrictness, rules: ParagraphStyle.LineBreakRules = .css
+    ) -> String {
+        let base = language.map { String($0.map { $0 == "-" ? "_" : $0 }) } ?? ""
+        let keyword: String?
+        switch strictness {
+        case .normal:
+            let isJapanese = base == "ja" || base.hasPrefix("ja_")
+            keyword = rules == .css && !isJapanese ? "normal" : nil
+        case .loose, .strict:
+            keyword = strictness.rawValue
+        }
+        return keyword.map { "\(base)@lb=\($0)" } ?? base
     }
 }
 

@@ -9,6 +9,7 @@ extension LineBreaker {
         let style = shaped.paragraph.style
         let text = shaped.paragraph.text
         let contentEnd = contentEnd(of: line)
+        let defaults = defaultTabStops
         var result: [(offset: Int, advance: Double)] = []
         var pen = tabOrigin
         var position = line.lowerBound
@@ -19,7 +20,7 @@ extension LineBreaker {
             let end = max(tab + 1, contentEnd)
             let next = index + 1 < tabOffsets.endIndex ? min(tabOffsets[index + 1], end) : end
             let following = prefixWidths[next] - prefixWidths[tab + 1]
-            let stop = style.nextTabStop(after: pen)
+            let stop = style.nextTabStop(after: pen, defaults: defaults)
             let lead: Double
             switch stop.alignment {
             case .left: lead = 0
@@ -36,6 +37,14 @@ extension LineBreaker {
             index += 1
         }
         return result
+    }
+
+    /// The paragraph's default tab stops (``ParagraphStyle/defaultTabStops(space:)``) with the space of its first
+    /// font, as CSS's `tab-size` counts spaces of the element's first font.
+    var defaultTabStops: DefaultTabStops {
+        let font = shaped.runs.first?.style.primaryFont
+        let space = font.flatMap { font in font.glyph(for: " ").map { font.advance(of: $0) } } ?? 0
+        return shaped.paragraph.style.defaultTabStops(space: space)
     }
 
     /// `runs` (the glyph runs of `line`, in logical order) with each tab's glyph given its advance.

@@ -38,8 +38,8 @@ public struct LineBreaker: Sendable {
         static let insideCluster = EdgeFlags(rawValue: 4)
     }
 
-    /// How far a line may pass its width and still fit, in points: 1/128, half of Chromium's layout
-    /// unit (1/64 px), as Blink rounds a line's width to its units before comparing it with the available width.
+    /// How far a line may pass its width and still fit, in points: a line fits when it passes its width by less
+    /// than 1/64, Chromium's layout unit (1/64 px).
     public static var fitTolerance: Double { LineFit.tolerance }
 
     /// Prepares `shaped` for breaking, with its paragraph's ``Paragraph/language`` (named or inferred) and its
@@ -82,21 +82,43 @@ public struct LineBreaker: Sendable {
     }
 
     /// Fills ``endCorrections`` and ``startCorrections`` for the opportunities inside joined glyphs.
+    ///
+    /// Each side is shaped again from the opportunity to the nearest offset where a cut is safe (before and after
+    /// it), so a ligature spanning several opportunities (Inter's `--->` arrow) is measured as the pieces a line
+    /// edge leaves, not as the whole glyph plus a piece.
     private mutating func measureCutsInJoinedGlyphs(_ shaper: Shaper) {
         let candidates = opportunities.opportunities
         for (index, opportunity) in candidates.enumerated() where cutsJoinedGlyphs(at: opportunity.offset) {
             let offset = opportunity.offset
-            let wordStart = index > 0 ? candidates[index - 1].offset : 0
-            let wordEnd = index + 1 < candidates.count ? candidates[index + 1].offset : length
-            if wordStart < offset {
-                let reshaped = runs(in: wordStart..<offset, shaper: shaper).reduce(0) { $0 + $1.width }
-                endCorrections[offset] = reshaped - (prefixWidths[offset] - prefixWidths[wordStart])
+            let previous = index > 0 ? candidates[index - 1].offset : 0
+            let next = index + 1 < candidates.count ? candidates[index + 1].offset : length
+            let before = safeCut(from: offset, step: -1) ?? previous
+            let after = safeCut(from: offset, step: 1) ?? next
+            if before < offset {
+                let reshaped = runs(in: before..<offset, shaper: shaper).reduce(0) { $0 + $1.width }
+                endCorrections[offset] = reshaped - (prefixWidths[offset] - prefixWidths[before])
             }
-            if offset < wordEnd {
-                let reshaped = runs(in: offset..<wordEnd, shaper: shaper).reduce(0) { $0 + $1.width }
-                startCorrections[offset] = reshaped - (prefixWidths[wordEnd] - prefixWidths[offset])
+            if offset < after {
+                let reshaped = runs(in: offset..<after, shaper: shaper).reduce(0) { $0 + $1.width }
+                startCorrections[offset] = reshaped - (prefixWidths[after] - prefixWidths[offset])
             }
         }
+    }
+
+    /// The most UTF-16 units a search for a safe cut looks across; past it the neighbouring opportunity serves.
+    static let joinedGlyphsSearchLimit = 64
+
+    /// The nearest offset from `offset` in direction `step` (-1 or 1) where a line edge cuts no joined glyphs (the
+    /// paragraph's ends included), within ``joinedGlyphsSearchLimit``; nil when there is none that near.
+    private func safeCut(from offset: Int, step: Int) -> Int? {
+        var candidate = offset + step
+        var searched = 1
+        while candidate > 0, candidate < length, searched <= Self.joinedGlyphsSearchLimit {
+            if !cutsJoinedGlyphs(at: candidate) { return candidate }
+            candidate += step
+            searched += 1
+        }
+        return candidate <= 0 ? 0 : candidate >= length ? length : nil
     }
 
     /// Whether a line edge at `offset` cuts a run where shaping joined the glyphs on either side, so that the

@@ -3,13 +3,13 @@
 /// breaks), the typesetter and the paragraph-level strategies all ask these functions, so a line rule is written
 /// once and every caller gives the same lines.
 enum LineFit {
-    /// How far a line may pass its width and still fit, in points: 1/128, half of Chromium's layout unit (1/64 px),
-    /// as Blink rounds a line's width to its units before comparing it with the available width.
-    static let tolerance = 1.0 / 128
+    /// How far a line may pass its width and still fit, in points: less than Chromium's layout unit (1/64 px), as
+    /// Blink keeps a line that overflows its box by less than a unit.
+    static let tolerance = 1.0 / 64
 
-    /// Whether a line `width` points wide fits `available` points.
+    /// Whether a line `width` points wide fits `available` points: it passes them by less than ``tolerance``.
     @inline(__always)
-    static func fits(_ width: Double, in available: Double) -> Bool { width <= available + tolerance }
+    static func fits(_ width: Double, in available: Double) -> Bool { width < available + tolerance }
 
     /// What a line starting at a break (or at the paragraph's start) adds to its width there.
     struct Start: Equatable {

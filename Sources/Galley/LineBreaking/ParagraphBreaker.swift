@@ -202,9 +202,10 @@ struct ParagraphBreaker {
                     let available = width(origin.lineIndex)
                     let lineWidth = LineFit.width(from: candidates[start].start, to: end.end)
                     let delta = Float(available + LineFit.tolerance - lineWidth)
+                    let fits = LineFit.fits(lineWidth, in: available)
                     var widthScore: Float = 0
                     var additional: Float = 0
-                    if (isLast || !isJustified) && delta < 0 {
+                    if (isLast || !isJustified) && !fits {
                         widthScore = Self.overfull
                     } else if isLast && !balanced {
                         additional = Self.lastLinePenaltyMultiplier * candidates[start].penalty
@@ -212,12 +213,12 @@ struct ParagraphBreaker {
                             let short = Float(available / 3 - lineWidth)
                             additional += short * short
                         }
-                    } else if delta < 0 {
+                    } else if !fits {
                         widthScore = Self.overfull
                     } else {
                         widthScore = delta * delta
                     }
-                    if delta < 0 {
+                    if !fits {
                         active = start + 1
                     } else {
                         bestHope = widthScore

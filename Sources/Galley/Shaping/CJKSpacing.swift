@@ -91,20 +91,36 @@ struct HalfWidthMemoKey: Hashable {
     let key: HalfWidthKey
 }
 
-/// How `text-autospace` sees a character (CSS Text 4's text-spacing classes, as Chromium applies them).
+/// How `text-autospace` sees a character: CSS Text 4's text-spacing classes as Chromium 156 applies them, measured
+/// one character at a time beside an ideograph (CSS names only letters and numerals; Chromium spaces most other
+/// punctuation too).
 enum AutospaceClass {
     /// Han ideographs, kana and other non-punctuation of U+3041…U+31FF.
     case ideograph
-    /// Letters, marks and decimal digits that are not full-width.
+    /// Letters, marks and decimal digits that are not full-width, and other punctuation (`, . : ; ! ? % @ # & \`,
+    /// `¡ ¿ § ¶ • ‰ ′ ※`…) that is not wide, full-width or half-width, except `" ' * / · † ‡ …`.
     case letterOrNumeral
-    /// Everything else: spaces and punctuation stop autospace.
+    /// Everything else: spaces, brackets, quotes, dashes, symbols and wide punctuation stop autospace.
     case other
+
+    /// The ASCII characters of ``letterOrNumeral``, as a bit per value below 128.
+    private static let asciiLetterOrNumeral: (low: UInt64, high: UInt64) = {
+        var bits: (low: UInt64, high: UInt64) = (0, 0)
+        for scalar in "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz,.:;!?%@#&\\".unicodeScalars {
+            let value = scalar.value
+            if value < 64 { bits.low |= 1 << value } else { bits.high |= 1 << (value - 64) }
+        }
+        return bits
+    }()
+
+    /// Other punctuation outside ASCII that Chromium does not space.
+    private static let unspacedPunctuation: Set<UInt32> = [0xB7, 0x2020, 0x2021, 0x2026]
 
     init(_ scalar: Unicode.Scalar) {
         let value = scalar.value
         if value < 0x80 {
-            let letter = (0x41...0x5A).contains(value) || (0x61...0x7A).contains(value)
-            self = letter || (0x30...0x39).contains(value) ? .letterOrNumeral : .other
+            let bits = value < 64 ? Self.asciiLetterOrNumeral.low >> value : Self.asciiLetterOrNumeral.high >> (value - 64)
+            self = bits & 1 == 1 ? .letterOrNumeral : .other
             return
         }
         if (0x4E00...0x9FFF).contains(value) {
@@ -117,6 +133,8 @@ enum AutospaceClass {
         } else if Script(of: scalar) == .han {
             self = .ideograph
         } else if category.isLetterMarkOrDigit, !scalar.isFullWidth {
+            self = .letterOrNumeral
+        } else if category == .otherPunctuation, !scalar.isWide, !Self.unspacedPunctuation.contains(value) {
             self = .letterOrNumeral
         } else {
             self = .other
@@ -148,5 +166,11 @@ extension Unicode.Scalar {
     /// Whether Unicode's East Asian Width is Fullwidth (the FF01… forms), from ICU.
     fileprivate var isFullWidth: Bool {
         CICU_u_getIntPropertyValue(Int32(value), CICU_PROPERTY_EAST_ASIAN_WIDTH) == 3  // U_EA_FULLWIDTH
+    }
+
+    /// Whether the character's East Asian Width is wide, full-width or half-width.
+    fileprivate var isWide: Bool {
+        // U_EA_FULLWIDTH 3, U_EA_HALFWIDTH 2, U_EA_WIDE 5
+        [2, 3, 5].contains(CICU_u_getIntPropertyValue(Int32(value), CICU_PROPERTY_EAST_ASIAN_WIDTH))
     }
 }

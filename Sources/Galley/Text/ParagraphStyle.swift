@@ -38,11 +38,13 @@ public struct ParagraphStyle: Hashable, Sendable {
         case rightToLeft
     }
 
-    /// How strictly CJK line-breaking rules apply (CSS `line-break`); `normal` is ICU's default tailoring.
+    /// How strictly CJK line-breaking rules apply (CSS `line-break`); `normal` is Chromium's `line-break: auto`.
     public enum LineBreakStrictness: String, Hashable, Sendable, CaseIterable, Codable {
         /// Fewest rules: small kana and iteration marks may start lines (`lb=loose`).
         case loose
-        /// ICU's default CJK rules.
+        /// The rules of Chromium's `line-break: auto`: small kana and `ー` may start a line (in Chinese also `〜`
+        /// and `゠`), iteration marks and closing punctuation may not (ICU's `lb=normal`; ICU's defaults under
+        /// ``LineBreakRules/unicode``).
         case normal
         /// Most rules: small kana and prolonged sound marks never start a line (`lb=strict`).
         case strict
@@ -84,7 +86,8 @@ public struct ParagraphStyle: Hashable, Sendable {
         /// Each font's ascent, descent and line gap as the font gives them, unrounded (the default).
         case exact
         /// Each font's ascent, descent and line gap rounded to whole points as Blink rounds them to pixels, so
-        /// `line-height: normal` heights equal Chromium's at 1 point = 1 CSS pixel.
+        /// `line-height: normal` heights equal Chromium's at 1 point = 1 CSS pixel; tabs every eight spaces, as
+        /// CSS's `tab-size: 8`, unless ``ParagraphStyle/defaultTabInterval`` is set.
         case web
     }
 
@@ -145,9 +148,11 @@ public struct ParagraphStyle: Hashable, Sendable {
     /// Tab stops in increasing ``TextTab/location`` (`NSParagraphStyle.tabStops`); empty by default. Set them
     /// through ``setTabStops(_:)``, which sorts them and checks their locations.
     public private(set) var tabStops: [TextTab] = []
-    /// The spacing of the left-aligned stops after the last of ``tabStops``, in points: 28 by default, as TextKit's
-    /// default paragraph style places its stops; 0 makes a tab past the last stop as wide as nothing.
-    public var defaultTabInterval = 28.0
+    /// The spacing of the left-aligned stops after the last of ``tabStops``, in points; 0 makes a tab past the last
+    /// stop as wide as nothing. Nil (the default) takes the metrics' own: 28 points with
+    /// ``LineHeightMetrics/exact``, as TextKit's default paragraph style places its stops, and eight spaces of the
+    /// paragraph's first font with ``LineHeightMetrics/web``, as CSS's `tab-size: 8`.
+    public var defaultTabInterval: Double? = nil
     /// How eagerly words are hyphenated, 0…1, as TextKit's `hyphenationFactor`: a line is hyphenated only when,
     /// broken between words, it would fill less than this fraction of its width. 0 (the default) never
     /// hyphenates automatically; 1 hyphenates whenever a word does not fit. Soft hyphens (U+00AD) are honoured

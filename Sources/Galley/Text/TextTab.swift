@@ -31,14 +31,40 @@ extension ParagraphStyle {
     /// The largest tab-stop location and default interval accepted, in points.
     public static let tabLocationLimit = 100_000.0
 
+    /// TextKit's spacing of default tab stops, in points: ``defaultTabInterval`` in exact metrics when none is set.
+    public static let textKitTabInterval = 28.0
+
+    /// Where the default stops after ``tabStops`` fall, for a paragraph whose first font's space is `space` points
+    /// wide: every ``defaultTabInterval`` points, else the metrics' default. In web metrics that is Chromium's:
+    /// eight spaces (CSS `tab-size: 8`), and a tab that would move the pen less than half a space goes on to the
+    /// stop after, so it always shows.
+    func defaultTabStops(space: Double) -> DefaultTabStops {
+        let minimumAdvance = lineHeightMetrics == .web ? space / 2 : 0
+        if let defaultTabInterval { return DefaultTabStops(interval: defaultTabInterval, minimumAdvance: minimumAdvance) }
+        switch lineHeightMetrics {
+        case .exact: return DefaultTabStops(interval: Self.textKitTabInterval, minimumAdvance: 0)
+        case .web: return DefaultTabStops(interval: 8 * space, minimumAdvance: minimumAdvance)
+        }
+    }
+
     /// The first stop beyond `position` (points from the line's leading edge): the next of ``tabStops``, else the
-    /// next multiple of ``defaultTabInterval`` (left-aligned), else a left stop at `position` itself.
-    func nextTabStop(after position: Double) -> TextTab {
+    /// next of the `defaults` (left-aligned), else a left stop at `position` itself.
+    func nextTabStop(after position: Double, defaults: DefaultTabStops) -> TextTab {
         let epsilon = 1e-6
         if let stop = tabStops.first(where: { $0.location > position + epsilon }) { return stop }
-        let interval = defaultTabInterval
+        let interval = defaults.interval
         guard interval > 0, interval.isFinite else { return TextTab(location: position) }
         let start = max(position, tabStops.last?.location ?? 0)
-        return TextTab(location: ((start + epsilon) / interval).rounded(.down) * interval + interval)
+        var location = ((start + epsilon) / interval).rounded(.down) * interval + interval
+        if location - position < defaults.minimumAdvance { location += interval }
+        return TextTab(location: location)
     }
+}
+
+/// The left-aligned tab stops a paragraph has after its explicit ones (``ParagraphStyle/defaultTabStops(space:)``).
+struct DefaultTabStops {
+    /// The spacing of the stops, in points; 0 for none.
+    var interval: Double
+    /// The least distance a tab moves the pen, in points: a nearer stop is passed over.
+    var minimumAdvance: Double
 }

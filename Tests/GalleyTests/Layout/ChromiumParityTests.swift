@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+
+@testable import Galley
+
+/// Line starts and web-metric heights against Chromium 156 on texts assembled for the last browser differences:
+/// Japanese (kana, small kana, `ー`) in Chinese and in Japanese pages, emoji sequences from Unicode's
+/// emoji-test.txt (skin tones on text-default bases, ZWJ, keycaps, flags, tags), tabs with soft hyphens, no-break
+/// spaces, zero-width spaces and word joiners, ASCII arrows (`-->`, `--->`, `<=>`) and Chinese with ASCII marks
+/// under `text-autospace: normal`. Recorded with `../shared/tools/chrome_lines.py` (Inter 17 px, then "Noto Color
+/// Emoji", "Noto Sans CJK SC", "Noto Sans Arabic", "Noto Sans Hebrew", "Noto Sans Devanagari"; `white-space:
+/// pre-wrap`, `overflow-wrap: break-word`) into Tests/Fixtures/chromium/parity-*.jsonl. To record one again:
+///
+///     python3 ../shared/tools/chrome_lines.py --rows Tests/Fixtures/chromium/parity-japanese.rows.jsonl \
+///         --width 320 --size 17 --font Fonts/Inter/Inter-roman.var.ttf --lang ja --fallback '"Noto Color Emoji", \
+///         "Noto Sans CJK SC", "Noto Sans Arabic", "Noto Sans Hebrew", "Noto Sans Devanagari"' \
+///         --out Tests/Fixtures/chromium/parity-japanese.chrome-ja-320.jsonl
+///
+/// (`--text-autospace normal` for the autospace corpus.) Galley measures with its defaults, web metrics and the
+/// page's language.
+@Suite struct ChromiumParityTests {
+    struct Case: CustomTestStringConvertible, Sendable {
+        let corpus: String
+        let language: String
+        let width: Double
+        var autospace = false
+        /// The least share of rows whose line starts and heights must equal Chromium's.
+        var minimum = 1.0
+
+        var testDescription: String { "\(corpus) \(language) \(Int(width))" }
+    }
+
+    static let cases: [Case] =
+        [320.0, 200, 137].flatMap { width in
+            [
+                Case(corpus: "japanese", language: "zh-CN", width: width),
+                Case(corpus: "japanese", language: "ja", width: width),
+                Case(corpus: "emoji", language: "zh-CN", width: width, minimum: 0.99),
+                // A soft hyphen between ideographs: Chromium draws the hyphen in the page's first font (Inter),
+                // Galley in the ideographs' (README, "Where Galley still differs").
+                Case(corpus: "invisible", language: "zh-CN", width: width, minimum: 0.97),
+                Case(corpus: "arrows", language: "zh-CN", width: width),
+                Case(corpus: "autospace", language: "zh-CN", width: width, autospace: true),
+            ]
+        }
+
+    @Test(arguments: cases)
+    func lineStartsAndHeightsEqualChromiums(_ test: Case) throws {
+        let inputs = try ChromiumTextFundamentalsTests.rows("parity-\(test.corpus).rows.jsonl")
+        let answers = try ChromiumTextFundamentalsTests.rows(
+            "parity-\(test.corpus).chrome-\(test.language)-\(Int(test.width)).jsonl")
+        try #require(inputs.count == answers.count && inputs.count >= 100)
+        let library = try TestFonts.system
+        var style = ParagraphStyle()
+        style.lineHeightMetrics = .web
+        style.autospace = test.autospace
+        let attributes = TextAttributes(
+            font: .font(try library.font(family: "Inter", size: 17)), language: test.language, paragraphStyle: style)
+        let measurer = TextMeasurer(fontLibrary: library)
+        var same = 0
+        var differing: [String] = []
+        for (input, answer) in zip(inputs, answers) {
+            let text = try #require(input.text)
+            let measurement = try measurer.measure(text, attributes: attributes, width: test.width)
+            let starts = ChromiumTextFundamentalsTests.scalarOffsets(measurement.lineStarts, in: text)
+            if starts == answer.line_starts, let height = answer.height, abs(measurement.height - height) < 1e-6 {
+                same += 1
+            } else {
+                differing.append("\(input.id): \(starts) \(measurement.height) vs \(answer.line_starts ?? []) \(answer.height ?? 0)")
+            }
+        }
+        print("\(test.testDescription): \(same) of \(inputs.count) rows as Chromium")
+        for line in differing { print("  differs \(line)") }
+        #expect(Double(same) / Double(inputs.count) >= test.minimum)
+    }
+}
