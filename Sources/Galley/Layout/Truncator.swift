@@ -44,7 +44,7 @@ struct Truncator {
 
     /// Grapheme-cluster boundaries within `range`, both ends included.
     private func graphemeBoundaries(in range: Range<Int>) -> [Int] {
-        let all = (try? GraphemeBoundaries(breaker.shaped.paragraph.text).offsets) ?? Array(range)
+        let all = GraphemeBoundaries(breaker.shaped.paragraph.text).offsets
         return [range.lowerBound] + all.filter { $0 > range.lowerBound && $0 < range.upperBound } + [range.upperBound]
     }
 

@@ -71,6 +71,10 @@ public struct BreakOpportunities: Sendable {
                     allowed = false
                 } else {
                     allowed = fast ?? (atICU && !CSSLineBreakRules.isBreakableSpace(last))
+                    if !allowed, css, fast == nil, offset >= 2 {
+                        allowed = CSSLineBreakRules.hebrewHyphenAllowsBreak(
+                            lastLast: units[offset - 2], last: last, current: current)
+                    }
                     if wordBreak != .normal {
                         allowed = Self.wordBreak(wordBreak, allows: allowed, at: offset, in: units)
                     }
@@ -133,19 +137,13 @@ public struct BreakOpportunities: Sendable {
     }
 }
 
-/// The grapheme-cluster boundaries of a paragraph, from ICU: where a character-wrapped or overlong line may end.
+/// The grapheme-cluster boundaries of a paragraph, as Swift's `Character` segments it (``GraphemeClusters``): where
+/// a character-wrapped or overlong line may end.
 struct GraphemeBoundaries {
     /// Increasing UTF-16 offsets, the paragraph's end included, its start not.
     let offsets: [Int]
 
-    init(_ text: ArraySlice<UInt16>) throws {
-        var offsets: [Int] = []
-        offsets.reserveCapacity(text.count)
-        try ICUBoundaries.forEachBoundary(of: text, type: CICU_BREAK_CHARACTER, locale: "") { offset, _ in
-            offsets.append(offset)
-        }
-        self.offsets = offsets
-    }
+    init(_ text: ArraySlice<UInt16>) { offsets = GraphemeClusters.boundaries(of: text) }
 }
 
 /// The word boundaries of a paragraph, from ICU's word break iterator: where a double click's word starts and ends

@@ -12,7 +12,9 @@ import CICU
 ///    negative number while `02110-1301` and `ABCD-1234` break), and before `(` `<` `[` `{` after closing and
 ///    infix punctuation; never after `/` (paths and URLs stay whole) nor between letters and digits;
 /// 3. a no-break space next to ASCII never breaks;
-/// 4. everything else as ICU's UAX #14 rules say, with the paragraph's locale.
+/// 4. everything else as ICU's UAX #14 rules say, with the paragraph's locale, and Unicode 15.1's LB21a, which
+///    Debian's ICU 72 predates: a Hebrew letter and a hyphen or maqaf (`כל־בו`) may break before another Hebrew
+///    letter.
 /// `word-break: break-all` adds breaks between letters and digits of any script; `keep-all` removes those between
 /// letters and digits (so CJK text breaks only at spaces and punctuation).
 enum CSSLineBreakRules {
@@ -32,6 +34,19 @@ enum CSSLineBreakRules {
         if last <= 0x7F && current <= 0x7F { return asciiBreak(after: last, before: current) }
         if (current == 0xA0 && last <= 0x7F) || (last == 0xA0 && current <= 0x7F) { return false }
         return nil
+    }
+
+    /// Whether Unicode 15.1's LB21a allows a break between `last` and `current` after `lastLast`, where ICU 72's
+    /// older rule forbids it: `HL (HY | BA) × [^HL]` keeps the hyphen or maqaf with a Hebrew letter after it
+    /// only when no Hebrew letter follows.
+    static func hebrewHyphenAllowsBreak(lastLast: UInt16, last: UInt16, current: UInt16) -> Bool {
+        isHebrewLetter(lastLast) && isHebrewLetter(current)
+            && (last == 0x05BE || last == 0x2D || last == 0x2010 || last == 0x2012 || last == 0x2013)
+    }
+
+    /// Hebrew letters (Line_Break HL) in the Hebrew block and the presentation forms.
+    private static func isHebrewLetter(_ unit: UInt16) -> Bool {
+        (0x05D0...0x05EA).contains(unit) || (0x05EF...0x05F2).contains(unit) || (0xFB1D...0xFB4F).contains(unit)
     }
 
     /// The spaces after which Chromium always allows a break (and before which never).

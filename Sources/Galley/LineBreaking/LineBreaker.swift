@@ -354,7 +354,7 @@ public struct LineBreaker: Sendable {
 
     /// The longest run of whole grapheme clusters from `start` that fits `width` (at least one cluster).
     private mutating func fitByGraphemes(from start: Int, width: Double, end: Int, emergency: Bool) -> LineBreak {
-        if graphemes == nil { graphemes = try? GraphemeBoundaries(shaped.paragraph.text) }
+        if graphemes == nil { graphemes = GraphemeBoundaries(shaped.paragraph.text) }
         let boundaries = graphemes?.offsets ?? Array((start + 1)...end)
         var low = 0, high = boundaries.count
         while low < high {

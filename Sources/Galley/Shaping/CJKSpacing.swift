@@ -119,7 +119,8 @@ enum AutospaceClass {
     init(_ scalar: Unicode.Scalar) {
         let value = scalar.value
         if value < 0x80 {
-            let bits = value < 64 ? Self.asciiLetterOrNumeral.low >> value : Self.asciiLetterOrNumeral.high >> (value - 64)
+            let bits =
+                value < 64 ? Self.asciiLetterOrNumeral.low >> value : Self.asciiLetterOrNumeral.high >> (value - 64)
             self = bits & 1 == 1 ? .letterOrNumeral : .other
             return
         }

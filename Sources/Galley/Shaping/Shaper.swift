@@ -80,6 +80,9 @@ public final class Shaper {
         } else {
             glyphs = shapeRange(item.utf16Range, of: item, in: units)
         }
+        if GraphemeClusters.mayDivideConjuncts(item.script), !item.isRightToLeft {
+            glyphs = GraphemeClusters.aligning(glyphs, to: item.utf16Range, in: units)
+        }
         let expansion = item.shaping.expansion
         if expansion != 0, item.style.attachment == nil {
             let factor = Self.expansionFactor(expansion)

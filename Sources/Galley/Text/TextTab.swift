@@ -40,7 +40,9 @@ extension ParagraphStyle {
     /// stop after, so it always shows.
     func defaultTabStops(space: Double) -> DefaultTabStops {
         let minimumAdvance = lineHeightMetrics == .web ? space / 2 : 0
-        if let defaultTabInterval { return DefaultTabStops(interval: defaultTabInterval, minimumAdvance: minimumAdvance) }
+        if let defaultTabInterval {
+            return DefaultTabStops(interval: defaultTabInterval, minimumAdvance: minimumAdvance)
+        }
         switch lineHeightMetrics {
         case .exact: return DefaultTabStops(interval: Self.textKitTabInterval, minimumAdvance: 0)
         case .web: return DefaultTabStops(interval: 8 * space, minimumAdvance: minimumAdvance)

@@ -66,7 +66,8 @@ import Testing
             if starts == answer.line_starts, let height = answer.height, abs(measurement.height - height) < 1e-6 {
                 same += 1
             } else {
-                differing.append("\(input.id): \(starts) \(measurement.height) vs \(answer.line_starts ?? []) \(answer.height ?? 0)")
+                differing.append(
+                    "\(input.id): \(starts) \(measurement.height) vs \(answer.line_starts ?? []) \(answer.height ?? 0)")
             }
         }
         print("\(test.testDescription): \(same) of \(inputs.count) rows as Chromium")

@@ -46,6 +46,30 @@ import Testing
         #expect(try breaks("中文，排版", language: "zh-Hans") == ["文，排版", "排版", "版"])
     }
 
+    /// Chromium 156's opportunities (chrome_lines.py at width 0 with `overflow-wrap: normal`): its `line-break:
+    /// auto` lets small kana and `ー` start a line in every language, and in Chinese `〜` and `゠` too; iteration
+    /// marks never.
+    @Test func smallKanaAndTheProlongedSoundMarkMayStartALineAsInChromium() throws {
+        let chromium = ["ァ", "ッ", "ャ", "ー", "ゃ"]
+        for language in ["zh-CN", "ja", "ko", "en"] {
+            let starts = try breaks("アァカッキャコーき中ゃ", language: language).map { String($0.first!) }
+            #expect(chromium.allSatisfy(starts.contains), "\(language): \(starts)")
+        }
+        #expect(try breaks("キ々〻〜゠・", language: "zh-CN").map { String($0.first!) } == ["〜", "゠"])
+        #expect(try breaks("キ々〻〜゠・", language: "ja").isEmpty)
+        // ICU's plain rules keep ICU's own default: no small kana at a line's start outside Japanese.
+        #expect(try !breaks("カッ", rules: .unicode, language: "zh-CN").contains("ッ"))
+    }
+
+    /// Unicode 15.1's LB21a (Chromium's ICU 74; Debian's ICU 72 has the older rule): after a Hebrew letter and a
+    /// maqaf or hyphen, a break before another Hebrew letter.
+    @Test func aHebrewMaqafBreaksBeforeAHebrewLetter() throws {
+        #expect(try breaks("כל־בו") == ["בו"])
+        #expect(try breaks("כל-בו") == ["בו"])
+        #expect(try breaks("כל־1").isEmpty)
+        #expect(try breaks("כל־a").isEmpty)
+    }
+
     @Test func wordBreakBreakAllAndKeepAll() throws {
         #expect(try breaks("abc def", wordBreak: .breakAll) == ["bc def", "c def", "def", "ef", "f"])
         #expect(try breaks("中文排版 abc", wordBreak: .keepAll, language: "zh-Hans") == ["abc"])

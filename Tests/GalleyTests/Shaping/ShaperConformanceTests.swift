@@ -4,7 +4,9 @@ import Testing
 @testable import Galley
 
 /// Galley's shaping against `hb-shape` (libharfbuzz-bin) for the same font file, features, direction, script and
-/// context: glyph ids and clusters equal, advances and offsets within 1/64 pt.
+/// context: glyph ids and clusters equal, advances and offsets within 1/64 pt. A cluster hb-shape starts inside one of
+/// Swift's grapheme clusters (after the virama of an Indic conjunct, which Unicode 15.1 made one cluster) is expected
+/// merged into the cluster before it, as Galley merges it.
 @Suite struct ShaperConformanceTests {
     struct Case: CustomTestStringConvertible, Sendable {
         let line: Int
@@ -54,9 +56,11 @@ import Testing
             let reference = try referenceGlyphs(hbShape, run: run, units: units, features: testCase.featureText)
             try #require(run.glyphs.count == reference.count, "glyph count for \(run.font) \(run.utf16Range)")
             let scale = run.font.pointsPerUnit
+            let graphemeStarts = graphemeStarts(of: String(decoding: units[run.utf16Range], as: UTF16.self))
             for (glyph, expected) in zip(run.glyphs, reference) {
                 #expect(glyph.glyphID == expected.g)
-                #expect(scalarIndex(of: glyph.cluster, from: run.utf16Range.lowerBound, in: units) == expected.cl)
+                let expectedCluster = graphemeStarts.last { $0 <= expected.cl } ?? expected.cl
+                #expect(scalarIndex(of: glyph.cluster, from: run.utf16Range.lowerBound, in: units) == expectedCluster)
                 #expect(abs(glyph.advance - Double(expected.ax) * scale) <= Self.tolerance)
                 #expect(abs(glyph.xOffset - Double(expected.dx) * scale) <= Self.tolerance)
                 #expect(abs(glyph.yOffset + Double(expected.dy) * scale) <= Self.tolerance)
@@ -93,6 +97,17 @@ import Testing
         }
         let output = try ExternalTool.run(hbShape, arguments, environment: ["LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"])
         return try JSONDecoder().decode([ReferenceGlyph].self, from: Data(output.utf8))
+    }
+
+    /// Where Swift's grapheme clusters of `text` start, as code-point indices.
+    private func graphemeStarts(of text: String) -> [Int] {
+        var starts: [Int] = []
+        var index = 0
+        for character in text {
+            starts.append(index)
+            index += character.unicodeScalars.count
+        }
+        return starts
     }
 
     /// hb-shape numbers clusters by code point from the run's start; Galley by UTF-16 offset in the paragraph.
