@@ -375,9 +375,11 @@ public struct LineBreaker: Sendable {
             best = boundaries[position]  // the next cluster fits once its closing mark is set half-width
         }
         // Kinsoku: no line starts with closing punctuation or ends with opening punctuation, unless the line would
-        // then hold nothing but a single cluster.
+        // then hold nothing but a single cluster. Chromium cuts an overlong word at the last cluster that fits
+        // whatever follows (a line may start with `）` or `、`); web metrics measure as it does.
+        let keepsKinsoku = !emergency || shaped.paragraph.style.lineHeightMetrics != .web
         var kept = Self.index(of: best, in: boundaries) ?? low
-        while best < end, kept > low, breaksKinsoku(at: best) {
+        while keepsKinsoku, best < end, kept > low, breaksKinsoku(at: best) {
             kept -= 1
             best = boundaries[kept]
         }

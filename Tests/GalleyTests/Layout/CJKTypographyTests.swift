@@ -145,4 +145,22 @@ import Testing
             }
         }
     }
+
+    /// An overlong word cut in an emergency keeps kinsoku in exact metrics (the word is cut a letter earlier);
+    /// web metrics cut it as Chromium does, at the last cluster that fits, even before `）`.
+    @Test func emergencyBreaksKeepKinsokuExceptInWebMetrics() throws {
+        let text = "中文supercalifragilisticexpialidocious）」们要"
+        for metrics in ParagraphStyle.LineHeightMetrics.allCases {
+            var attributes = try attributes(chineseFirst: false)
+            attributes.paragraphStyle?.lineHeightMetrics = metrics
+            var starts: [Character] = []
+            for width in stride(from: 60.0, through: 140, by: 2) {
+                let (layout, storage) = try LayoutFixtures.layout(
+                    text, attributes: attributes, container: TextContainer(width: width))
+                starts += LayoutFixtures.lines(layout, storage).dropFirst().compactMap(\.first)
+            }
+            let closing = starts.filter { "）」".contains($0) }
+            #expect(metrics == .web ? !closing.isEmpty : closing.isEmpty, "\(metrics): \(starts)")
+        }
+    }
 }
