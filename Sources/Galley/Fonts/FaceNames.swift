@@ -12,6 +12,8 @@ struct FaceNames {
     let weightClass: Int
     /// Whether OS/2 marks the face italic or oblique (or, without OS/2, `head` marks it italic).
     let isItalic: Bool
+    /// Whether the face draws colour bitmaps from strikes (`CBDT`/`CBLC` or `sbix`, as emoji fonts do).
+    let hasBitmapStrikes: Bool
 
     init(_ face: OpaquePointer) {
         let os2 = Self.table("OS/2", of: face)
@@ -26,9 +28,8 @@ struct FaceNames {
         let macStyle = Self.uint16(Self.table("head", of: face), at: 44) ?? 0
         weightClass = fsSelection != nil ? Int(Self.uint16(os2, at: 4) ?? 400) : macStyle & 1 != 0 ? 700 : 400
         // FreeType reads the slope from OS/2 only for a face with outlines (not a colour-bitmap one).
-        let hasOutlines =
-            ["glyf", "CFF ", "CFF2"].contains { Self.hasTable($0, in: face) }
-            && !["sbix", "CBLC", "CBDT"].contains { Self.hasTable($0, in: face) }
+        hasBitmapStrikes = ["sbix", "CBLC", "CBDT"].contains { Self.hasTable($0, in: face) }
+        let hasOutlines = ["glyf", "CFF ", "CFF2"].contains { Self.hasTable($0, in: face) } && !hasBitmapStrikes
         if let fsSelection, hasOutlines {
             isItalic = fsSelection & 0x201 != 0  // italic (bit 0) or oblique (bit 9)
         } else {

@@ -44,6 +44,11 @@ public final class FontFace: Hashable, @unchecked Sendable, CustomStringConverti
     private let halfWidthFeature = Locked<Bool?>(nil)
 
     let hbFace: OpaquePointer
+    /// Whether the face draws colour bitmaps from strikes (an emoji font), whose advances follow the strike's
+    /// metrics (``bitmapAdvance(of:)``).
+    let hasBitmapStrikes: Bool
+    /// ``bitmapAdvance(of:)`` per glyph, filled as glyphs are met (at most the face's glyph count).
+    let bitmapAdvances = Locked<[UInt32: Double]>([:])
     /// What `halt` does to each full-width punctuation character, per language, found by shaping it once.
     let halfWidthPunctuation = Locked<[HalfWidthKey: HalfWidthEffect]>([:])
     private let blob: OpaquePointer
@@ -132,6 +137,7 @@ public final class FontFace: Hashable, @unchecked Sendable, CustomStringConverti
         self.unitsPerEm = unitsPerEm
         let names = FaceNames(hbFace)
         (familyName, styleName, weightClass, isItalic) = (names.family, names.style, names.weightClass, names.isItalic)
+        hasBitmapStrikes = names.hasBitmapStrikes
         axes = Self.readAxes(hbFace)
     }
 

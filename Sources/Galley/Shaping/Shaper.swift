@@ -301,6 +301,14 @@ public final class Shaper {
                     isUnsafeToBreak: hb_glyph_info_get_glyph_flags(infos + index).rawValue
                         & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0))
         }
+        if font.face.hasBitmapStrikes {
+            // Colour-bitmap glyphs advance as their strike says, as browsers lay them out (no GPOS in such fonts).
+            for index in glyphs.indices where glyphs[index].advance != 0 {
+                if let advance = font.face.bitmapAdvance(of: glyphs[index].glyphID) {
+                    glyphs[index].advance = advance * font.pointsPerUnit
+                }
+            }
+        }
         return glyphs
     }
 
