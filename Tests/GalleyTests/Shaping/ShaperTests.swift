@@ -3,6 +3,19 @@ import Testing
 @testable import Galley
 
 @Suite struct ShaperTests {
+    /// Noto Color Emoji's bitmaps are 136 px wide at 109 ppem where `hmtx` says 2550/2048 em: an emoji advances as
+    /// its strike says, as Chromium measures it (21.211 px at 17 px, not 21.167), a skin-tone sequence as one.
+    @Test func colourBitmapEmojiAdvanceAsTheirStrike() throws {
+        let library = try TestFonts.system
+        let inter = try library.font(family: "Inter", size: 17)
+        for text in ["😀", "👃🏻", "☝🏽"] {
+            let shaped = try TestFonts.shape(text, attributes: TextAttributes(font: .font(inter)), library: library)
+            let run = try #require(shaped.runs.first { $0.font.face.hasBitmapStrikes }, "\(text) in an emoji font")
+            #expect(shaped.runs.count == 1 && run.glyphs.count == 1, "\(text)")
+            #expect(abs(run.width - 136.0 / 109 * 17) < 1e-6, "\(text): \(run.width)")
+        }
+    }
+
     @Test func kerningPairsAreApplied() throws {
         let font = try TestFonts.bundled.font(family: "Inter", size: 100)
         let kerned = try TestFonts.shape("AV", attributes: TextAttributes(font: .font(font))).runs[0]
