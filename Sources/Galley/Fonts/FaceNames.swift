@@ -51,7 +51,7 @@ struct FaceNames {
     }
 
     /// Table `tag`'s bytes (empty when the face has none).
-    private static func table(_ tag: String, of face: OpaquePointer) -> [UInt8] {
+    static func table(_ tag: String, of face: OpaquePointer) -> [UInt8] {
         let blob = hb_face_reference_table(face, OpenTypeTag.value(of: tag))
         defer { hb_blob_destroy(blob) }
         var length: UInt32 = 0

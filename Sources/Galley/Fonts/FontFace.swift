@@ -69,6 +69,7 @@ public final class FontFace: Hashable, @unchecked Sendable, CustomStringConverti
         case unusable
     }
     private let spaceInteractionCache = Locked<SpaceInteraction?>(nil)
+    private let neighbourInteractionCache = Locked<NeighbourInteraction?>(nil)
     /// ``glyphsSubstituted(byFeature:)`` per feature tag.
     let featureCoverage = Locked<[String: Set<UInt32>]>([:])
 
@@ -238,6 +239,12 @@ public final class FontFace: Hashable, @unchecked Sendable, CustomStringConverti
     /// unless the space glyph appears in a lookup of those features (as a kerning pair, a ligature component, or
     /// context). Text that asks for other features is always shaped whole.
     var shapesWordByWord: Bool { !spaceInteraction.involvesSpace }
+
+    /// Which glyphs the default lookups may change or move because of a neighbour; read from the GSUB and GPOS
+    /// tables once, when first asked.
+    var neighbourInteraction: NeighbourInteraction {
+        neighbourInteractionCache.value { NeighbourInteraction(face: hbFace) }
+    }
 
     /// How the default lookups use the space glyph; read from the GSUB and GPOS tables once, when first asked.
     var spaceInteraction: SpaceInteraction {

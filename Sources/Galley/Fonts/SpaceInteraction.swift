@@ -35,7 +35,7 @@ struct SpaceInteraction: Sendable {
     }
 
     /// The features HarfBuzz applies by default in horizontal text, plus the script-specific ones; zero-ended.
-    private static let defaultFeatures =
+    static let defaultFeatures =
         [
             "abvf", "abvm", "abvs", "akhn", "blwf", "blwm", "blws", "calt", "ccmp", "cfar", "cjct", "clig", "curs",
             "dist", "fin2", "fin3", "fina", "half", "haln", "init", "isol", "kern", "liga", "ljmo", "locl", "mark",

@@ -10,12 +10,13 @@ enum EmojiSequence {
     /// (emoji presentation), an emoji modifier (a skin tone), U+20E3 (a keycap) or a joiner (a ZWJ sequence; not
     /// after ASCII, whose digits and `#` `*` are emoji only as keycaps).
     static func begins(_ scalar: Unicode.Scalar, before next: Unicode.Scalar?) -> Bool {
-        guard let next else { return false }
-        switch next {
-        case "\u{FE0F}": return scalar.properties.isEmoji
-        case "\u{20E3}": return isKeycapBase(scalar)
-        case joiner: return scalar.value >= 0x80 && scalar.properties.isEmoji
-        default: return next.properties.isEmojiModifier && scalar.properties.isEmojiModifierBase
+        // Decided on `next`'s value first: the itemizer asks this of nearly every character.
+        switch next?.value ?? 0 {
+        case 0xFE0F: return scalar.properties.isEmoji
+        case 0x20E3: return isKeycapBase(scalar)
+        case 0x200D: return scalar.value >= 0x80 && scalar.properties.isEmoji
+        case 0x1F3FB...0x1F3FF: return scalar.properties.isEmojiModifierBase  // the emoji modifiers (skin tones)
+        default: return false
         }
     }
 

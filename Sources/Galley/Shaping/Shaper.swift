@@ -10,7 +10,8 @@ import Foundation
 /// paragraph's start.
 ///
 /// Items with several words in a font where spaces take part in no lookup are shaped word by word through a
-/// ``ShapeCache``: a repeated word costs a table lookup instead of a HarfBuzz call, with the same glyphs.
+/// ``ShapeCache``: a repeated word costs a table lookup instead of a HarfBuzz call, with the same glyphs. Chinese,
+/// Japanese and Korean items are shaped character by character the same way (`shapeByCharacters`).
 ///
 /// A shaper reuses one HarfBuzz buffer, so it is not thread-safe: give each thread its own (they are cheap).
 public final class Shaper {
@@ -21,6 +22,8 @@ public final class Shaper {
     private var lastContext: (context: ShapeCache.Context, number: Int)?
     /// The words met lately, asked before `shapeCache`.
     private var recentWords = RecentWords()
+    /// What ``shapeByCharacters(_:in:cache:)`` found characters to shape alone as, nil for those that do not.
+    var isolatedGlyphs = IsolatedGlyphs()
     /// What `halt` does to punctuation, per face (held, so its identity is not reused), script and language.
     var halfWidthMemo: [HalfWidthMemoKey: (face: FontFace, effect: HalfWidthEffect)] = [:]
 
@@ -66,6 +69,10 @@ public final class Shaper {
         var glyphs: [ShapedGlyph]
         if let attachment = item.style.attachment {
             glyphs = Self.attachmentGlyphs(item, attachment, in: units)
+        } else if let cache = shapeCache, item.shaping.fontFeatures.isEmpty, item.shaping.ligatures != .all,
+            Self.shapesByCharacters(item.script)
+        {
+            glyphs = shapeByCharacters(item, in: units, cache: cache)
         } else if let cache = shapeCache, item.shaping.fontFeatures.isEmpty, item.shaping.ligatures != .all,
             Self.hasInnerSpace(item.utf16Range, units)
         {
@@ -196,7 +203,7 @@ public final class Shaper {
     }
 
     /// The cache's number for the item's shaping context.
-    private func contextNumber(for item: TextItem, in cache: ShapeCache) -> Int {
+    func contextNumber(for item: TextItem, in cache: ShapeCache) -> Int {
         let context = ShapeCache.Context(
             font: item.font, shaping: item.shaping, script: item.script, rightToLeft: item.isRightToLeft)
         if let last = lastContext, last.context == context { return last.number }
@@ -252,7 +259,7 @@ public final class Shaper {
     }
 
     /// HarfBuzz's glyphs for `range` of the paragraph `units`, with the rest of the paragraph as context.
-    private func shapeRange(_ range: Range<Int>, of item: TextItem, in units: UnsafeBufferPointer<UInt16>)
+    func shapeRange(_ range: Range<Int>, of item: TextItem, in units: UnsafeBufferPointer<UInt16>)
         -> [ShapedGlyph]
     {
         hb_buffer_clear_contents(buffer)

@@ -70,4 +70,34 @@ import Testing
         let mono = try TestFonts.bundled.font(family: "JetBrains Mono", size: 17)
         #expect(mono.instance.isSpaceNeutral("x"))
     }
+
+    /// Chinese, Japanese and Korean shaped character by character equal whole shaping in every language's forms
+    /// (`locl`), with kana kerning, punctuation pairs that kern (`，」` `。」`), voicing marks and fallback: the rows
+    /// of the Japanese, Traditional and Simplified Chinese browser corpora and Korean.
+    @Test(arguments: [nil, "zh-Hans", "zh-Hant", "ja", "ko"] as [String?])
+    func charactersShapedApartEqualWholeShaping(language: String?) throws {
+        var texts = Self.tricky + ["한국어 텍스트와 한자(漢字)를 섞은 문장입니다.", "「ラーメン」、『ギョーザ』。", "，」。」、「（（））"]
+        for corpus in ["japanese", "traditional", "chinese"] {
+            texts += try ChromiumTextFundamentalsTests.rows("parity-\(corpus).rows.jsonl").compactMap(\.text)
+        }
+        let library = try TestFonts.bundled
+        let cache = ShapeCache(entryLimit: 100_000)
+        var differing: [String] = []
+        for family in ["Inter", "Noto Sans CJK SC"] {
+            let font = try library.font(family: family, size: 17)
+            for text in texts {
+                let paragraph = Paragraph(text, attributes: TextAttributes(font: .font(font), language: language))
+                let itemizer = Itemizer(fontLibrary: library)
+                func glyphs(_ shaper: Shaper) throws -> [String] {
+                    try shaper.shape(paragraph, itemizer: itemizer).runs.flatMap { run in
+                        run.glyphs.map { "\($0.glyphID)@\($0.cluster)+\($0.advance)/\($0.xOffset),\($0.yOffset)" }
+                    }
+                }
+                let whole = try glyphs(Shaper(shapeCache: nil))
+                let shaper = Shaper(shapeCache: cache)
+                if try glyphs(shaper) != whole || glyphs(shaper) != whole { differing.append("\(family): \(text)") }
+            }
+        }
+        #expect(differing.isEmpty, "differs from whole shaping: \(differing.prefix(5))")
+    }
 }

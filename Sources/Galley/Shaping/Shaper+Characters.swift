@@ -1,0 +1,163 @@
+import CHarfBuzz
+
+/// Chinese, Japanese and Korean text shaped character by character: an ideograph, kana or full-width mark shapes
+/// alone exactly as in any text unless a neighbour takes part in the same lookup, so most characters cost a table
+/// lookup instead of a HarfBuzz call, and a Chinese stretch with no spaces (a miss for the word cache, as every
+/// stretch differs) is shaped from parts.
+///
+/// A character is kept when, shaped alone, it gives one glyph that HarfBuzz does not flag
+/// `HB_GLYPH_FLAG_UNSAFE_TO_CONCAT`; it *interacts* when that glyph (or its character-map glyph) is in a default
+/// lookup that reads several glyphs (``NeighbourInteraction``: in Noto Sans CJK, the kerning of punctuation and
+/// kana; no ideograph). Two kept characters may be shaped apart unless both interact: no lookup can match across
+/// a boundary with a glyph of none on one side. Everything else (marks, variation sequences, ASCII, controls,
+/// interacting pairs such as `，」`) is shaped with its neighbours, the paragraph as context. `WordShapingTests`
+/// compare the result with whole shaping over the note corpus and Chinese, Japanese and Korean with marks and
+/// variation sequences.
+extension Shaper {
+    /// A character's glyph when shaped alone, in design units × 64 of its font instance, and whether it
+    /// interacts with neighbours.
+    struct IsolatedGlyph {
+        let glyph: UInt32
+        let advance: Int32
+        let xOffset: Int32
+        let yOffset: Int32
+        let interacts: Bool
+    }
+
+    /// The characters a shaper met lately with their answers (nil: not kept), direct-mapped: a character's slot
+    /// is fixed by its context and value, and a newcomer replaces the tenant. Needs no lock: a shaper serves one
+    /// thread. A context's number is never reused, so entries stay right when the word cache starts over.
+    struct IsolatedGlyphs {
+        /// A power of two: 8,192 slots.
+        private static let slotBits = 13
+        private var slots: [(key: UInt64, glyph: IsolatedGlyph?)?] = Array(repeating: nil, count: 1 << slotBits)
+
+        /// The answer held for `scalar` in `context`: nil when none is held, `.some(nil)` when it is not kept.
+        func glyph(_ scalar: UInt32, context: Int) -> IsolatedGlyph?? {
+            let key = Self.key(scalar, context)
+            guard let entry = slots[Self.slot(key)], entry.key == key else { return nil }
+            return .some(entry.glyph)
+        }
+
+        mutating func store(_ glyph: IsolatedGlyph?, for scalar: UInt32, context: Int) {
+            let key = Self.key(scalar, context)
+            slots[Self.slot(key)] = (key, glyph)
+        }
+
+        private static func key(_ scalar: UInt32, _ context: Int) -> UInt64 {
+            UInt64(truncatingIfNeeded: context) << 21 | UInt64(scalar)
+        }
+
+        private static func slot(_ key: UInt64) -> Int {
+            Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> UInt64(64 - slotBits))
+        }
+    }
+
+    /// Whether an item of `script` goes through ``shapeByCharacters(_:in:cache:)``.
+    static func shapesByCharacters(_ script: Script) -> Bool { characterScripts.contains(script.code) }
+
+    private static let characterScripts: Set<Int32> = Set(
+        (["中", "ひ", "カ", "한", "ㄅ"] as [Unicode.Scalar]).map { Script(of: $0).code })
+
+    /// The item's glyphs: kept characters from the shaper's table, the rest shaped in groups.
+    func shapeByCharacters(_ item: TextItem, in units: UnsafeBufferPointer<UInt16>, cache: ShapeCache)
+        -> [ShapedGlyph]
+    {
+        let context = contextNumber(for: item, in: cache)
+        let scale = item.font.pointsPerUnit / FontInstance.subunits
+        var glyphs: [ShapedGlyph] = []
+        glyphs.reserveCapacity(item.utf16Range.count)
+        // The pending group: characters from `groupStart` joined by unsafe boundaries; `single` holds its glyph
+        // while it is one kept character, `last` the kept glyph of its last character (nil when not kept).
+        var groupStart = item.utf16Range.lowerBound
+        var single: IsolatedGlyph? = nil
+        var last: IsolatedGlyph? = nil
+        let end = item.utf16Range.upperBound
+        var offset = item.utf16Range.lowerBound
+        func emitGroup(upTo limit: Int) {
+            if let single {
+                glyphs.append(
+                    ShapedGlyph(
+                        glyphID: single.glyph, cluster: groupStart, advance: Double(single.advance) * scale,
+                        xOffset: Double(single.xOffset) * scale, yOffset: -Double(single.yOffset) * scale))
+            } else if limit > groupStart {
+                glyphs.append(contentsOf: shapeRange(groupStart..<limit, of: item, in: units))
+            }
+        }
+        while offset < end {
+            let (scalar, length) = UTF16Decoding.scalar(in: units, at: offset)
+            var next = offset + length
+            var kept: IsolatedGlyph? = nil
+            if next < end, Self.mayJoinPrevious(units[next]) {
+                // A mark, variation selector or joiner after the character shapes with it.
+                while next < end, Self.mayJoinPrevious(units[next]) { next += 1 }
+            } else if scalar.value >= 0x2E80 || scalar == " " {
+                // Ideographs, kana, Hangul, full-width marks and spaces; ASCII and controls (a tab's advance is
+                // set later) go through HarfBuzz with their neighbours.
+                kept = isolatedGlyph(scalar, item: item, context: context)
+            }
+            if offset == groupStart {
+                single = kept
+            } else if let previous = last, let kept, !(previous.interacts && kept.interacts) {
+                emitGroup(upTo: offset)  // a safe boundary
+                groupStart = offset
+                single = kept
+            } else {
+                single = nil
+            }
+            last = kept
+            offset = next
+        }
+        emitGroup(upTo: end)
+        return glyphs
+    }
+
+    /// Whether a UTF-16 unit may belong to the character before it (a combining mark, a variation selector, a
+    /// joiner, an emoji modifier's or a supplementary character's surrogates): the fast test that sends the pair
+    /// to HarfBuzz together. Conservative: anything that is not plainly a new character.
+    private static func mayJoinPrevious(_ unit: UInt16) -> Bool {
+        switch unit {
+        case 0x0300...0x036F, 0x1AB0...0x1AFF, 0x1DC0...0x1DFF, 0x200C...0x200D, 0x20D0...0x20FF, 0x302A...0x302F,
+            0x3099...0x309A, 0xFE00...0xFE0F, 0xFE20...0xFE2F, 0xD800...0xDFFF:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// The isolated glyph of `scalar` in the item's context, found by shaping it alone the first time.
+    private func isolatedGlyph(_ scalar: Unicode.Scalar, item: TextItem, context: Int) -> IsolatedGlyph? {
+        if let known = isolatedGlyphs.glyph(scalar.value, context: context) { return known }
+        let found = shapeAlone(scalar, item: item)
+        isolatedGlyphs.store(found, for: scalar.value, context: context)
+        return found
+    }
+
+    /// `scalar` shaped alone in the item's font, script, language and features; nil unless it gives one glyph
+    /// HarfBuzz does not flag unsafe to concatenate.
+    private func shapeAlone(_ scalar: Unicode.Scalar, item: TextItem) -> IsolatedGlyph? {
+        hb_buffer_clear_contents(buffer)
+        var value = scalar.value
+        hb_buffer_add_utf32(buffer, &value, 1, 0, 1)
+        hb_buffer_set_direction(buffer, item.isRightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
+        hb_buffer_set_script(buffer, item.script.harfBuzzScript)
+        if let language = item.language {
+            hb_buffer_set_language(buffer, hb_language_from_string(language, -1))
+        }
+        hb_buffer_set_flags(buffer, HB_BUFFER_FLAG_PRODUCE_UNSAFE_TO_CONCAT)
+        defer { hb_buffer_set_flags(buffer, HB_BUFFER_FLAG_DEFAULT) }
+        var features = Self.features(for: item.shaping)
+        hb_shape(item.font.instance.hbFont, buffer, &features, UInt32(features.count))
+        var count: UInt32 = 0
+        let interaction = item.font.face.neighbourInteraction
+        guard interaction.isKnown, let infos = hb_buffer_get_glyph_infos(buffer, &count), count == 1,
+            let positions = hb_buffer_get_glyph_positions(buffer, &count),
+            hb_glyph_info_get_glyph_flags(infos).rawValue & HB_GLYPH_FLAG_UNSAFE_TO_CONCAT.rawValue == 0
+        else { return nil }
+        let mapped = item.font.instance.glyph(for: scalar)
+        return IsolatedGlyph(
+            glyph: infos[0].codepoint, advance: positions[0].x_advance, xOffset: positions[0].x_offset,
+            yOffset: positions[0].y_offset,
+            interacts: interaction.involves(infos[0].codepoint) || mapped.map(interaction.involves) ?? false)
+    }
+}
