@@ -45,8 +45,20 @@ import Testing
             error: String(decoding: err, as: UTF8.self))
     }
 
+    /// A path for `name` in the test process's own scratch directory, which is removed when the process exits.
     static func temporary(_ name: String) -> String {
-        FileManager.default.temporaryDirectory.appendingPathComponent("galley-cli-\(getpid())-\(name)").path
+        scratch.appendingPathComponent("galley-cli-\(getpid())-\(name)").path
+    }
+
+    private static let scratch: URL = {
+        let url = scratchURL()
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        atexit { try? FileManager.default.removeItem(at: scratchURL()) }
+        return url
+    }()
+
+    private static func scratchURL() -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("galley-cli-\(getpid())")
     }
 
     static func image(_ path: String) throws -> Canvas {
