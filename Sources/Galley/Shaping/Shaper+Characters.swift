@@ -1,9 +1,9 @@
 import CHarfBuzz
 
-/// Chinese, Japanese and Korean text shaped character by character: an ideograph, kana or full-width mark shapes
-/// alone exactly as in any text unless a neighbour takes part in the same lookup, so most characters cost a table
-/// lookup instead of a HarfBuzz call, and a Chinese stretch with no spaces (a miss for the word cache, as every
-/// stretch differs) is shaped from parts.
+/// Chinese, Japanese and Korean text (left to right) shaped character by character: an ideograph, kana or
+/// full-width mark shapes alone exactly as in any text unless a neighbour takes part in the same lookup, so most
+/// characters cost a table lookup instead of a HarfBuzz call, and a Chinese stretch with no spaces (a miss for the
+/// word cache, as every stretch differs) is shaped from parts.
 ///
 /// A character is kept when, shaped alone, it gives one glyph that HarfBuzz does not flag
 /// `HB_GLYPH_FLAG_UNSAFE_TO_CONCAT`; it *interacts* when that glyph (or its character-map glyph) is in a default

@@ -70,7 +70,7 @@ public final class Shaper {
         if let attachment = item.style.attachment {
             glyphs = Self.attachmentGlyphs(item, attachment, in: units)
         } else if let cache = shapeCache, item.shaping.fontFeatures.isEmpty, item.shaping.ligatures != .all,
-            Self.shapesByCharacters(item.script)
+            !item.isRightToLeft, Self.shapesByCharacters(item.script)
         {
             glyphs = shapeByCharacters(item, in: units, cache: cache)
         } else if let cache = shapeCache, item.shaping.fontFeatures.isEmpty, item.shaping.ligatures != .all,
