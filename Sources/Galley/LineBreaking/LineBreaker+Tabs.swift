@@ -4,7 +4,12 @@ extension LineBreaker {
     /// puts the text after the tab (up to the next tab or the line's end, trailing white space not counted).
     /// Never negative: text too wide for a right, centre or decimal stop follows the tab directly.
     func tabAdvances(inLine line: Range<Int>) -> [(offset: Int, advance: Double)] {
-        let first = tabOffsets.firstIndex { $0 >= line.lowerBound } ?? tabOffsets.endIndex
+        // The first tab in the line, by bisection: a paragraph of a million tabs has as many lines.
+        var first = 0, upper = tabOffsets.count
+        while first < upper {
+            let middle = (first + upper) / 2
+            if tabOffsets[middle] < line.lowerBound { first = middle + 1 } else { upper = middle }
+        }
         guard first < tabOffsets.endIndex, tabOffsets[first] < line.upperBound else { return [] }
         let style = shaped.paragraph.style
         let text = shaped.paragraph.text

@@ -15,6 +15,10 @@ public struct LineBreaker: Sendable {
     /// Per UTF-16 offset (the paragraph's end included): ``EdgeFlags`` of a line edge there.
     private let edges: [EdgeFlags]
     private var graphemes: GraphemeBoundaries?
+    /// The offsets of the mandatory breaks, in increasing order.
+    private let mandatoryOffsets: [Int]
+    /// The hyphenation points of the word met last (``hyphenatedLine(from:word:width:)``).
+    private var hyphenationMemo: (word: Range<Int>, points: [Int])?
     /// The UTF-16 offsets of the paragraph's tab characters, in increasing order (usually none).
     let tabOffsets: [Int]
     /// Per opportunity that cuts glyphs HarfBuzz joined (a ligature such as Inter's `->` arrow): how much wider
@@ -56,6 +60,7 @@ public struct LineBreaker: Sendable {
         opportunities = try BreakOpportunities(
             paragraph.text, language: language, strictness: style.lineBreakStrictness, rules: style.lineBreakRules,
             wordBreak: style.wordBreak)
+        mandatoryOffsets = opportunities.opportunities.filter(\.isMandatory).map(\.offset)
         var advances = [Double](repeating: 0, count: paragraph.length + 1)
         var edges = [EdgeFlags](repeating: .insideCluster, count: paragraph.length + 1)
         edges[paragraph.length] = .runStart
@@ -195,8 +200,7 @@ public struct LineBreaker: Sendable {
             return fitByGraphemes(
                 from: start, width: width, end: nextMandatoryBreak(after: start, end: end), emergency: false)
         case .wordWrap:
-            var count = index
-            while count < candidates.count, candidates[count].offset <= end { count += 1 }
+            let count = firstOpportunity(after: end)  // the opportunities up to `end`, found by bisection
             let (choice, stopIndex) = LineFit.greedy(
                 from: lineStart(at: start), available: width, first: index, count: count,
                 end: { lineEnd(start..<candidates[$0].offset, mandatory: candidates[$0].isMandatory) },
@@ -309,12 +313,38 @@ public struct LineBreaker: Sendable {
 
     /// The longest line from `start` that ends at a hyphenation point of `word` (the word that did not fit) and
     /// fits `width` with its hyphen; nil when none does.
-    private func hyphenatedLine(from start: Int, word: Range<Int>, width: Double) -> LineBreak? {
-        for point in hyphenationPoints(in: word).reversed() {
-            let candidate = line(start..<point, mandatory: false, hyphenated: true)
-            if LineFit.fits(candidate.width, in: width) { return candidate }
+    ///
+    /// A word's points are found once and kept while its lines are broken (a word longer than a line is met again
+    /// at each of its lines), and the point is found by bisection, as a line grows with the point it ends at: one
+    /// long word costs its length, not its length per line.
+    private mutating func hyphenatedLine(from start: Int, word: Range<Int>, width: Double) -> LineBreak? {
+        let points: [Int]
+        if let memo = hyphenationMemo, memo.word.lowerBound <= word.lowerBound, memo.word.upperBound == word.upperBound
+        {
+            points = memo.points
+        } else {
+            points = hyphenationPoints(in: word)
+            hyphenationMemo = (word, points)
         }
-        return nil
+        // The points inside the word after the line's start.
+        var low = 0, high = points.count
+        while low < high {
+            let middle = (low + high) / 2
+            if points[middle] <= max(start, word.lowerBound) { low = middle + 1 } else { high = middle }
+        }
+        var best: LineBreak? = nil
+        var high2 = points.count
+        while low < high2 {
+            let middle = (low + high2) / 2
+            let candidate = line(start..<points[middle], mandatory: false, hyphenated: true)
+            if LineFit.fits(candidate.width, in: width) {
+                best = candidate
+                low = middle + 1
+            } else {
+                high2 = middle
+            }
+        }
+        return best
     }
 
     /// The hyphenation points (UTF-16 offsets from the paragraph's start) of the letters in `range`, in the
@@ -421,14 +451,15 @@ public struct LineBreaker: Sendable {
         return low < offsets.count && offsets[low] == offset ? low : nil
     }
 
+    /// The first mandatory break after `start` and before `end`, else `end`; by bisection over the mandatory
+    /// breaks, so that character-wrapping a long paragraph does not walk to its end for every line.
     private func nextMandatoryBreak(after start: Int, end: Int) -> Int {
-        let candidates = opportunities.opportunities
-        var index = firstOpportunity(after: start)
-        while index < candidates.count, candidates[index].offset < end {
-            if candidates[index].isMandatory { return candidates[index].offset }
-            index += 1
+        var low = 0, high = mandatoryOffsets.count
+        while low < high {
+            let middle = (low + high) / 2
+            if mandatoryOffsets[middle] <= start { low = middle + 1 } else { high = middle }
         }
-        return end
+        return low < mandatoryOffsets.count ? min(mandatoryOffsets[low], end) : end
     }
 
     /// Whether the line may break strictly inside `range` (UTF-16 offsets): whether it holds more than one word.

@@ -53,7 +53,13 @@ extension ParagraphStyle {
     /// next of the `defaults` (left-aligned), else a left stop at `position` itself.
     func nextTabStop(after position: Double, defaults: DefaultTabStops) -> TextTab {
         let epsilon = 1e-6
-        if let stop = tabStops.first(where: { $0.location > position + epsilon }) { return stop }
+        // The first stop beyond the position, by bisection (the stops are in increasing order).
+        var low = 0, high = tabStops.count
+        while low < high {
+            let middle = (low + high) / 2
+            if tabStops[middle].location > position + epsilon { high = middle } else { low = middle + 1 }
+        }
+        if low < tabStops.count { return tabStops[low] }
         let interval = defaults.interval
         guard interval > 0, interval.isFinite else { return TextTab(location: position) }
         let start = max(position, tabStops.last?.location ?? 0)

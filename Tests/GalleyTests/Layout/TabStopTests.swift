@@ -103,4 +103,17 @@ import Testing
             #expect(throws: ParagraphStyleError.self) { try style.setTabStops([TextTab(location: location)]) }
         }
     }
+
+    /// The next stop is found by bisection over thousands of stops, with the answers a walk through them gives.
+    @Test func theNextStopAmongThousandsIsTheFirstBeyondThePen() throws {
+        var style = ParagraphStyle()
+        let stops = (1...6_000).map { TextTab(location: Double($0) * 16) }
+        try style.setTabStops(stops)
+        let defaults = style.defaultTabStops(space: 4)
+        for position in stride(from: -3.0, through: 96_100, by: 7.5) {
+            let walked = stops.first { $0.location > position + 1e-6 }?.location
+            let found = style.nextTabStop(after: position, defaults: defaults).location
+            #expect(found == walked ?? ((position + 1e-6) / 28).rounded(.down) * 28 + 28, "\(position)")
+        }
+    }
 }

@@ -130,4 +130,30 @@ import Testing
         #expect(
             try measurer.measure("ab\u{AD}cd", width: 400).width == (try measurer.measure("abcd", width: 400).width))
     }
+
+    /// A word many lines long is hyphenated once, as a whole: every line ends at one of libhyphen's points for the
+    /// whole word (not of what is left of it), as long as fits, and the lines rebuild the word.
+    @Test func aWordManyLinesLongBreaksAtTheWholeWordsPoints() throws {
+        try #require(Hyphenator.hasDictionary(for: "en-US"), "hyphen-en-us is not installed (Scripts/setup)")
+        let word = String(repeating: "extraordinarily", count: 40)
+        let points = Set(Hyphenator.hyphenationPoints(in: ArraySlice(Array(word.utf16)), language: "en-US"))
+        var attributes = try Self.attributes(factor: 1)
+        attributes.paragraphStyle?.maximumConsecutiveHyphenatedLines = 0  // every line may end at a hyphen
+        let (layout, storage) = try LayoutFixtures.layout(
+            word, attributes: attributes, container: TextContainer(width: 90))
+        let lines = layout.lineFragments
+        #expect(lines.count > 20)
+        for line in lines.dropLast() {
+            #expect(points.contains(line.characterRange.upperBound), "\(line.characterRange)")
+            #expect(line.usedRect.width <= 90 + LineBreaker.fitTolerance)
+            // The next point would not have fitted: the line is as long as it can be.
+            if let next = points.filter({ $0 > line.characterRange.upperBound }).min() {
+                let units = Array(word.utf16)
+                let longer = String(decoding: units[line.characterRange.lowerBound..<next], as: UTF16.self) + "\u{2010}"
+                let width = try TestFonts.shape(longer, attributes: try Self.attributes(factor: 0)).width
+                #expect(width > 90, "\(longer) fits")
+            }
+        }
+        #expect(LayoutFixtures.lines(layout, storage).joined() == word)
+    }
 }
