@@ -53,27 +53,32 @@ extension Shaper {
         }
     }
 
-    /// Whether an item of `script` goes through ``shapeByCharacters(_:in:cache:)``.
-    static func shapesByCharacters(_ script: Script) -> Bool { characterScripts.contains(script.code) }
+    /// Whether an item goes through ``shapeByCharacters(_:range:in:context:)``: left-to-right Chinese, Japanese or
+    /// Korean with the default features (a right-to-left item's glyphs come in visual order).
+    static func shapesByCharacters(_ item: TextItem) -> Bool {
+        characterScripts.contains(item.script.code) && !item.isRightToLeft && item.shaping.fontFeatures.isEmpty
+            && item.shaping.ligatures != .all
+    }
 
     private static let characterScripts: Set<Int32> = Set(
         (["中", "ひ", "カ", "한", "ㄅ"] as [Unicode.Scalar]).map { Script(of: $0).code })
 
-    /// The item's glyphs: kept characters from the shaper's table, the rest shaped in groups.
-    func shapeByCharacters(_ item: TextItem, in units: UnsafeBufferPointer<UInt16>, cache: ShapeCache)
-        -> [ShapedGlyph]
-    {
-        let context = contextNumber(for: item, in: cache)
+    /// The glyphs of `range` of the item (all of it by default): kept characters from the shaper's table, the rest
+    /// shaped in groups.
+    func shapeByCharacters(
+        _ item: TextItem, range: Range<Int>? = nil, in units: UnsafeBufferPointer<UInt16>, context: Int
+    ) -> [ShapedGlyph] {
+        let range = range ?? item.utf16Range
         let scale = item.font.pointsPerUnit / FontInstance.subunits
         var glyphs: [ShapedGlyph] = []
-        glyphs.reserveCapacity(item.utf16Range.count)
+        glyphs.reserveCapacity(range.count)
         // The pending group: characters from `groupStart` joined by unsafe boundaries; `single` holds its glyph
         // while it is one kept character, `last` the kept glyph of its last character (nil when not kept).
-        var groupStart = item.utf16Range.lowerBound
+        var groupStart = range.lowerBound
         var single: IsolatedGlyph? = nil
         var last: IsolatedGlyph? = nil
-        let end = item.utf16Range.upperBound
-        var offset = item.utf16Range.lowerBound
+        let end = range.upperBound
+        var offset = range.lowerBound
         func emitGroup(upTo limit: Int) {
             if let single {
                 glyphs.append(

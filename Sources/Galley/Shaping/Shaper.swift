@@ -11,7 +11,7 @@ import Foundation
 ///
 /// Items with several words in a font where spaces take part in no lookup are shaped word by word through a
 /// ``ShapeCache``: a repeated word costs a table lookup instead of a HarfBuzz call, with the same glyphs. Chinese,
-/// Japanese and Korean items are shaped character by character the same way (`shapeByCharacters`).
+/// Japanese and Korean items with no space to split at are shaped character by character (`shapeByCharacters`).
 ///
 /// A shaper reuses one HarfBuzz buffer, so it is not thread-safe: give each thread its own (they are cheap).
 public final class Shaper {
@@ -70,10 +70,6 @@ public final class Shaper {
         if let attachment = item.style.attachment {
             glyphs = Self.attachmentGlyphs(item, attachment, in: units)
         } else if let cache = shapeCache, item.shaping.fontFeatures.isEmpty, item.shaping.ligatures != .all,
-            !item.isRightToLeft, Self.shapesByCharacters(item.script)
-        {
-            glyphs = shapeByCharacters(item, in: units, cache: cache)
-        } else if let cache = shapeCache, item.shaping.fontFeatures.isEmpty, item.shaping.ligatures != .all,
             Self.hasInnerSpace(item.utf16Range, units)
         {
             glyphs = shapeByWords(item, in: units, cache: cache)
@@ -84,6 +80,8 @@ public final class Shaper {
             // inside joined glyphs: the same pieces recur, and with no context they shape the same every time.
             let context = contextNumber(for: item, in: cache)
             glyphs = word(item.utf16Range, of: item, in: units, context: context, cache: cache).glyphs
+        } else if let cache = shapeCache, Self.shapesByCharacters(item) {
+            glyphs = shapeByCharacters(item, in: units, context: contextNumber(for: item, in: cache))
         } else {
             glyphs = shapeRange(item.utf16Range, of: item, in: units)
         }
@@ -226,7 +224,8 @@ public final class Shaper {
             && (range.upperBound == units.count || units[range.upperBound - 1] == 0x20)
         guard standsAlone else {
             return ShapedWord(
-                glyphs: shapeRange(range, of: item, in: units), isSeparable: isSpaceNeutral(range, item, units))
+                glyphs: shapePiece(range, of: item, in: units, context: context),
+                isSeparable: isSpaceNeutral(range, item, units))
         }
         let key = ShapeCache.Key(context: context, word: UnsafeBufferPointer(rebasing: units[range]))
         if var word = recentWords.word(for: key) {
@@ -239,11 +238,20 @@ public final class Shaper {
             return word
         }
         let word = ShapedWord(
-            glyphs: shapeRange(range, of: item, in: units).map { $0.movedBy(-range.lowerBound) },
+            glyphs: shapePiece(range, of: item, in: units, context: context).map { $0.movedBy(-range.lowerBound) },
             isSeparable: isSpaceNeutral(range, item, units))
         cache.store(word, for: key)
         recentWords.store(word, for: key)
         return ShapedWord(glyphs: word.glyphs, isSeparable: word.isSeparable, clusterOffset: range.lowerBound)
+    }
+
+    /// A word or group not in the cache: character by character for Chinese, Japanese and Korean, else whole.
+    private func shapePiece(
+        _ range: Range<Int>, of item: TextItem, in units: UnsafeBufferPointer<UInt16>, context: Int
+    ) -> [ShapedGlyph] {
+        Self.shapesByCharacters(item)
+            ? shapeByCharacters(item, range: range, in: units, context: context)
+            : shapeRange(range, of: item, in: units)
     }
 
     /// Whether every character of `range` is space-neutral in the item's font.
