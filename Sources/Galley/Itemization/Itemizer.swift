@@ -192,9 +192,9 @@ public struct Itemizer: Sendable {
             return position
         }
 
-        /// Whether ``Itemizer/chooseFont(for:next:previous:previousFont:base:language:fallbacks:)`` would give the open item's font,
-        /// for the commonest characters (Latin in the run's font, Chinese in the bundled fallback), decided without
-        /// copying a font; false means "ask it".
+        /// Whether ``Itemizer/chooseFont(for:next:previous:previousFont:base:language:fallbacks:)`` would give the
+        /// open item's font, for the commonest characters (Latin in the run's font, Chinese in the bundled fallback),
+        /// decided without copying a font; false means "ask it".
         func keepsOpenFont(for scalar: Unicode.Scalar, next: Unicode.Scalar?, base: Font) -> Bool {
             guard openFontIsInRun, let openFont,
                 scalar.value < 0x0300 || (0x4E00...0x9FFF).contains(scalar.value),

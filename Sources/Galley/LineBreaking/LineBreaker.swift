@@ -326,22 +326,22 @@ public struct LineBreaker: Sendable {
             points = hyphenationPoints(in: word)
             hyphenationMemo = (word, points)
         }
-        // The points inside the word after the line's start.
+        // First the points after the line's start, then the last of them whose line fits.
         var low = 0, high = points.count
         while low < high {
             let middle = (low + high) / 2
             if points[middle] <= max(start, word.lowerBound) { low = middle + 1 } else { high = middle }
         }
         var best: LineBreak? = nil
-        var high2 = points.count
-        while low < high2 {
-            let middle = (low + high2) / 2
+        high = points.count
+        while low < high {
+            let middle = (low + high) / 2
             let candidate = line(start..<points[middle], mandatory: false, hyphenated: true)
             if LineFit.fits(candidate.width, in: width) {
                 best = candidate
                 low = middle + 1
             } else {
-                high2 = middle
+                high = middle
             }
         }
         return best
