@@ -14,7 +14,9 @@ struct TextOptions: ParsableArguments {
         name: [.customLong("lang"), .customLong("language")],
         help: ArgumentHelp(
             "The text's BCP 47 language (en-US, zh-Hans…) where the input names none; else it is inferred from the text.",
-            discussion: "It picks line-breaking rules, glyph forms (locl), fallback fonts and hyphenation."))
+            discussion:
+                "It picks line-breaking rules, glyph forms (locl), fallback fonts and hyphenation. 'auto' takes the "
+                + "process's locale (LC_ALL, LC_MESSAGES, LANG); without it results never depend on the locale."))
     var language: String?
 
     @Flag(
@@ -57,15 +59,17 @@ struct TextOptions: ParsableArguments {
         if let maxHyphenatedLines, !(0...1_000).contains(maxHyphenatedLines) {
             throw ValidationError("--max-hyphenated-lines \(maxHyphenatedLines) is outside 0…1000")
         }
-        if let language, !LanguageTag.isValid(language) {
-            throw ValidationError("--lang \"\(language)\" is not a known BCP 47 language tag")
+        if let language, language != "auto", !LanguageTag.isValid(language) {
+            let shown = language.count > 40 ? language.prefix(40) + "…" : Substring(language)
+            throw ValidationError("--lang \"\(shown)\" is not a known BCP 47 language tag")
         }
     }
 
     /// The flags' values.
     var settings: TextSettings {
         TextSettings(
-            hyphenate: hyphenate, language: language, autospace: autospace, punctuationTrim: punctuationTrim,
+            hyphenate: hyphenate, language: language == "auto" ? Hyphenator.localeLanguage : language,
+            autospace: autospace, punctuationTrim: punctuationTrim,
             alignment: align, metrics: metrics, wordBreak: wordBreak, overflowWrap: overflowWrap,
             lineBreakRules: breakRules, textWrap: textWrap, maximumConsecutiveHyphenatedLines: maxHyphenatedLines)
     }

@@ -66,16 +66,21 @@ public enum Hyphenator {
     /// Whether a dictionary for `language` is installed.
     public static func hasDictionary(for language: String) -> Bool { dictionary(for: language) != nil }
 
-    /// The language hyphenation uses when the text names none: the process's locale (`LC_ALL`, `LC_MESSAGES`,
-    /// `LANG`), else English.
-    public static let defaultLanguage: String = {
+    /// The language hyphenation uses when the text names none and none can be inferred from it: English, whatever
+    /// the process's locale, so that the same input gives the same lines on every machine (pass
+    /// ``localeLanguage`` as the text's language to follow the locale).
+    public static let defaultLanguage = "en"
+
+    /// The process's locale as a BCP 47 language (`LC_ALL`, `LC_MESSAGES`, `LANG`, such as `de-DE`); nil when it
+    /// names none (`C`, `POSIX` or unset). Galley never reads it unless asked (`galley --lang auto`).
+    public static let localeLanguage: String? = {
         let environment = ProcessInfo.processInfo.environment
         for name in ["LC_ALL", "LC_MESSAGES", "LANG"] {
             guard let value = environment[name], !value.isEmpty else { continue }
             let language = value.prefix { $0 != "." && $0 != "@" }
             if language != "C", language != "POSIX" { return String(language).replacingOccurrences(of: "_", with: "-") }
         }
-        return "en"
+        return nil
     }()
 
     private static func dictionary(for language: String) -> HyphenationDictionary? {

@@ -131,4 +131,33 @@ import Testing
         #expect(columns.contains { (200..<212).contains($0) })
         #expect(!columns.contains { (14..<199).contains($0) })
     }
+
+    /// The locale never changes a result unless `--lang auto` asks for it: German and French hyphenate
+    /// `Geschwindigkeitsbegrenzung` differently from English, and the lines show which one was used.
+    @Test func theLocaleChangesNothingUnlessAsked() throws {
+        let row =
+            #"{"id": 1, "text": "Geschwindigkeitsbegrenzung Bundesverfassungsgericht Rechtsschutzversicherungsgesellschaften", "width": 110}"#
+        var base = ProcessInfo.processInfo.environment
+        base["LC_ALL"] = nil
+        base["LC_MESSAGES"] = nil
+        var outputs: Set<String> = []
+        for locale in ["C", "de_DE.UTF-8", "fr_FR.UTF-8", "en_US.UTF-8"] {
+            var environment = base
+            environment["LANG"] = locale
+            let outcome = try GalleyCommandTests.run(
+                ["measure", "--no-system-fonts", "--hyphenate", "1"], input: row, environment: environment)
+            #expect(outcome.status == 0, "\(outcome.error)")
+            outputs.insert(outcome.output)
+        }
+        #expect(outputs.count == 1, "\(outputs)")
+        // Asked, the locale decides: German hyphenates the compound where English does not.
+        var german = base
+        german["LANG"] = "de_DE.UTF-8"
+        let auto = try GalleyCommandTests.run(
+            ["measure", "--no-system-fonts", "--hyphenate", "1", "--lang", "auto"], input: row, environment: german)
+        let explicit = try GalleyCommandTests.run(
+            ["measure", "--no-system-fonts", "--hyphenate", "1", "--lang", "de-DE"], input: row, environment: base)
+        #expect(auto.status == 0 && auto.output == explicit.output, "\(auto.error)")
+        #expect(!outputs.contains(auto.output), "German hyphenation gives the same lines as the default")
+    }
 }
