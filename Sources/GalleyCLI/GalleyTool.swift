@@ -31,7 +31,7 @@ struct GalleyTool: ParsableCommand {
 
     private static func runAndReport() -> Int32 {
         if let unknown = unknownCommand(in: Array(CommandLine.arguments.dropFirst())) {
-            StandardOutput.error("galley: error: \(unknown)\n")
+            StandardOutput.error("galley: error: \(unknown.oneLine)\n")
             return 2
         }
         // The font library (the bundled faces; fontconfig's files wait until a character needs them) loads on
@@ -97,8 +97,22 @@ extension GalleyTool {
 }
 
 extension String {
-    /// The text with line breaks folded into spaces, for one-line error messages.
+    /// The text as one line a terminal shows as it is, for error messages: line breaks folded into spaces, and
+    /// the control characters a file name or an input may carry (ESC, BEL, C1 controls, bidi overrides and
+    /// isolates) written as `\u{1B}` escapes, so that no message can move the cursor, ring or reorder the line.
     var oneLine: String {
-        split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        let folded = split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+            .joined(separator: " ")
+        var result = ""
+        result.unicodeScalars.reserveCapacity(folded.unicodeScalars.count)
+        for scalar in folded.unicodeScalars {
+            switch scalar.value {
+            case 0..<0x20, 0x7F...0x9F, 0x200E...0x200F, 0x202A...0x202E, 0x2066...0x2069:
+                result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            default:
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
     }
 }

@@ -135,7 +135,7 @@ private final class Progress: @unchecked Sendable {
             done += 1
             if let message {
                 failed += 1
-                StandardOutput.error((isTerminal ? "\r\u{1B}[K" : "") + "galley: error: \(message)\n")
+                StandardOutput.error((isTerminal ? "\r\u{1B}[K" : "") + "galley: error: \(message.oneLine)\n")
                 drawn = 0
             }
             let now = DispatchTime.now().uptimeNanoseconds

@@ -110,4 +110,18 @@ import Testing
             #expect(!error.localizedDescription.contains("operation could not be completed"))
         }
     }
+
+    /// A file name with escape sequences, a bell, a newline or a bidi override reaches the terminal escaped, on
+    /// one line: no message can recolour, ring, split or reorder what the user sees.
+    @Test func controlCharactersInNamesAreEscapedOnOneLine() throws {
+        let name = "missing\u{1B}[31m\u{07}\nsecond\u{202E}line.md"
+        let outcome = try GalleyCommandTests.run(["render", name, "-o", GalleyCommandTests.temporary("escaped.png")])
+        #expect(outcome.status != 0)
+        let body = outcome.error.dropLast()  // the line's own newline
+        #expect(outcome.error.hasSuffix("\n") && !body.contains("\n"), "\(outcome.error.debugDescription)")
+        #expect(
+            !body.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0 == "\u{202E}" },
+            "\(outcome.error.debugDescription)")
+        #expect(body.contains("missing\\u{1B}[31m\\u{7}"), "\(outcome.error.debugDescription)")
+    }
 }
