@@ -25,12 +25,13 @@ public struct Itemizer: Sendable {
     public func itemize(_ paragraph: Paragraph) throws -> ItemizedParagraph {
         let bidi = try BidiParagraph(paragraph.text, direction: paragraph.style.baseWritingDirection)
         var builder = ItemBuilder(levels: bidi.levels, baseLevel: bidi.baseLevel)
-        let paragraphLanguage = paragraph.language
+        let paragraphLanguage = paragraph.language.flatMap(LanguageTag.canonical)
         var fallbacks = FallbackFonts(library: fontLibrary)
         try paragraph.text.withUnsafeBufferPointer { text in
             for run in paragraph.attributeRuns {
                 var shaping = run.attributes.shapingKey
-                if shaping.language == nil { shaping.language = paragraphLanguage }
+                // Canonical, so that tags differing only in what layout ignores share shape plans and caches.
+                shaping.language = shaping.language.flatMap(LanguageTag.canonical) ?? paragraphLanguage
                 let base = try fontLibrary.font(for: shaping.font, settings: settings)
                 // A superscript's form depends on which of its characters each font has.
                 let scalars =

@@ -176,14 +176,23 @@ enum ICUBoundaries {
         var idle: [OpaquePointer] = []
     }
 
-    /// Idle iterators by kind, at most ``poolLimit`` of each. Kinds are few (a type and a locale each), so a
-    /// list searched in order beats hashing the locale on every call.
+    /// Idle iterators by kind, at most ``poolLimit`` of each and ``kindLimit`` kinds. Kinds are few (a type and a
+    /// locale each), so a list searched in order beats hashing the locale on every call.
     private static let pool = Locked<[PoolEntry]>([])
     static let poolLimit = 8
+    /// The most kinds kept: past it the kind met longest ago gives its iterators up, so that texts in thousands of
+    /// languages cost neither memory nor a long search.
+    static let kindLimit = 32
 
-    /// The pool's entry for a kind, added when missing.
+    /// The number of kinds now pooled.
+    static var kindCount: Int { pool.withLock { $0.count } }
+
+    /// The pool's entry for a kind, added when missing (the oldest kind closed when the pool is full).
     private static func entry(_ type: Int32, _ locale: String, in pool: inout [PoolEntry]) -> Int {
         if let index = pool.firstIndex(where: { $0.type == type && $0.locale == locale }) { return index }
+        if pool.count >= kindLimit {
+            pool.removeFirst().idle.forEach { CICU_ubrk_close($0) }
+        }
         pool.append(PoolEntry(type: type, locale: locale))
         return pool.count - 1
     }

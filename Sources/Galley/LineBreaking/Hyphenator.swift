@@ -83,7 +83,9 @@ public enum Hyphenator {
         return nil
     }()
 
-    private static func dictionary(for language: String) -> HyphenationDictionary? {
+    private static func dictionary(for tag: String) -> HyphenationDictionary? {
+        // Keyed by the canonical tag: `en-x-1` … `en-x-20000` are one entry, not twenty thousand.
+        guard let language = LanguageTag.canonical(tag) else { return nil }
         if let known = dictionaries.withLock({ $0.byLanguage[language] }) { return known }
         return loading.withLock { _ in
             if let known = dictionaries.withLock({ $0.byLanguage[language] }) { return known }

@@ -17,5 +17,30 @@ public enum LanguageTag {
         return knownLanguages.contains(primary.lowercased())
     }
 
+    /// The parts of `tag` that text layout uses, in canonical case: the primary language, a script (`Hant`) and a
+    /// region (`TW`, `419`), without variants, extensions or private use (`en-x-1` is `en`); nil when the primary
+    /// subtag is not 2–3 letters. Every cache keyed by a language keys by this, so inputs that differ only in
+    /// the parts layout ignores share one entry, and the entries stay as few as the languages, scripts and
+    /// regions there are.
+    public static func canonical(_ tag: String) -> String? {
+        var subtags = tag.split(separator: "-", omittingEmptySubsequences: false)
+            .flatMap { $0.split(separator: "_", omittingEmptySubsequences: false) }[...]
+        guard let primary = subtags.popFirst(), (2...3).contains(primary.count),
+            primary.allSatisfy({ $0.isASCII && $0.isLetter })
+        else { return nil }
+        var result = primary.lowercased()
+        if let script = subtags.first, script.count == 4, script.allSatisfy({ $0.isASCII && $0.isLetter }) {
+            result += "-" + script.prefix(1).uppercased() + script.dropFirst().lowercased()
+            subtags.removeFirst()
+        }
+        if let region = subtags.first,
+            (region.count == 2 && region.allSatisfy({ $0.isASCII && $0.isLetter }))
+                || (region.count == 3 && region.allSatisfy({ $0.isASCII && $0.isNumber }))
+        {
+            result += "-" + region.uppercased()
+        }
+        return result
+    }
+
     private static let knownLanguages = Set(Locale.LanguageCode.isoLanguageCodes.map(\.identifier))
 }

@@ -1,0 +1,32 @@
+import Testing
+
+@testable import Galley
+
+/// Language tags from input: canonical for every cache keyed by them, and thousands of distinct tags measure as
+/// their language does without growing the break-iterator pool.
+@Suite struct LanguageTagTests {
+    @Test func canonicalTagsKeepLanguageScriptAndRegionOnly() {
+        #expect(LanguageTag.canonical("en-x-1") == "en")
+        #expect(LanguageTag.canonical("EN_us") == "en-US")
+        #expect(LanguageTag.canonical("zh-hant-tw-u-nu-hanidec") == "zh-Hant-TW")
+        #expect(LanguageTag.canonical("es-419") == "es-419")
+        #expect(LanguageTag.canonical("de-1996") == "de")
+        #expect(LanguageTag.canonical("x") == nil)
+        #expect(LanguageTag.canonical("1234") == nil)
+    }
+
+    @Test func thousandsOfPrivateUseTagsMeasureAsTheirLanguageWithABoundedPool() throws {
+        let library = try TestFonts.bundled
+        let measurer = TextMeasurer(fontLibrary: library)
+        let font = try library.font(family: "Inter", size: 17)
+        let text = "Typography is the craft of arranging type; 排版是安排文字的技艺。"
+        let reference = try measurer.measure(
+            text, attributes: TextAttributes(font: .font(font), language: "en"), width: 120)
+        for number in 0..<2_000 {
+            let measured = try measurer.measure(
+                text, attributes: TextAttributes(font: .font(font), language: "en-x-\(number)"), width: 120)
+            #expect(measured.lineStarts == reference.lineStarts && measured.height == reference.height)
+        }
+        #expect(ICUBoundaries.kindCount <= ICUBoundaries.kindLimit)
+    }
+}
