@@ -201,9 +201,14 @@ public struct LineBreaker: Sendable {
                 from: start, width: width, end: nextMandatoryBreak(after: start, end: end), emergency: false)
         case .wordWrap:
             let count = firstOpportunity(after: end)  // the opportunities up to `end`, found by bisection
+            var tabWalk: TabWalk? = nil
             let (choice, stopIndex) = LineFit.greedy(
                 from: lineStart(at: start), available: width, first: index, count: count,
-                end: { lineEnd(start..<candidates[$0].offset, mandatory: candidates[$0].isMandatory) },
+                end: {
+                    lineEnd(
+                        start..<candidates[$0].offset, mandatory: candidates[$0].isMandatory, hyphenated: false,
+                        tabWalk: &tabWalk)
+                },
                 isMandatory: { candidates[$0].isMandatory })
             let best = choice.map { choice -> LineBreak in
                 let candidate = candidates[choice.index]
@@ -267,11 +272,16 @@ public struct LineBreaker: Sendable {
     /// autospace it drops, the correction at a cut inside joined glyphs, the hyphen it shows (after a soft hyphen,
     /// or at a hyphenation point when `hyphenated`), the closing mark it may trim.
     func lineEnd(_ range: Range<Int>, mandatory: Bool = false, hyphenated: Bool = false) -> LineFit.End {
+        var walk: TabWalk? = nil
+        return lineEnd(range, mandatory: mandatory, hyphenated: hyphenated, tabWalk: &walk)
+    }
+
+    /// ``lineEnd(_:mandatory:hyphenated:)`` for one of a series of ends of lines from one start, with the tab
+    /// advances the series has already found in `tabWalk`: a line of thousands of tabs costs its tabs once, not
+    /// once per candidate end.
+    func lineEnd(_ range: Range<Int>, mandatory: Bool, hyphenated: Bool, tabWalk: inout TabWalk?) -> LineFit.End {
         let contentEnd = contentEnd(of: range)
-        let tabs =
-            tabOffsets.isEmpty
-            ? 0
-            : width(of: range.lowerBound..<contentEnd, inLine: range) - plainWidth(of: range.lowerBound..<contentEnd)
+        let tabs = tabOffsets.isEmpty ? 0 : tabsWidth(inLine: range, contentEnd: contentEnd, walk: &tabWalk)
         let showsHyphen = hyphenated || showsSoftHyphen(range, mandatory: mandatory)
         return LineFit.End(
             contentEnd: contentEnd, widthBeforeContentEnd: prefixWidths[contentEnd] + tabs,

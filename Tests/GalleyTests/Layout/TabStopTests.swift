@@ -116,4 +116,39 @@ import Testing
             #expect(found == walked ?? ((position + 1e-6) / 28).rounded(.down) * 28 + 28, "\(position)")
         }
     }
+
+    /// The tab widths a series of candidate line ends reuses equal a fresh count for every end: growing, shrinking
+    /// and jumping ends, left, right, centre and decimal stops, default stops after them, several line starts.
+    @Test func tabWidthsReusedAcrossCandidateEndsEqualFreshOnes() throws {
+        var random = SeededGenerator(state: 42)
+        let font = try TestFonts.bundled.font(family: "Inter", size: 17)
+        for trial in 0..<20 {
+            var style = ParagraphStyle()
+            let alignments: [TextTab.Alignment] = [.left, .right, .center, .decimal]
+            try style.setTabStops(
+                (1...Int.random(in: 1...12, using: &random)).map {
+                    TextTab(alignments.randomElement(using: &random)!, location: Double($0) * 37)
+                })
+            let pieces = ["a", "bb ", "12.5", "\t", "\t", " ", "word", "3.25\t"]
+            let text = (0..<60).map { _ in pieces.randomElement(using: &random)! }.joined()
+            let shaped = try TestFonts.shape(text, attributes: TextAttributes(font: .font(font), paragraphStyle: style))
+            let breaker = try LineBreaker(shaped)
+            let length = text.utf16.count
+            for start in [0, length / 3, length / 2] {
+                var walk: TabWalk? = nil
+                var ends = Array((start + 1)...length)
+                if trial % 2 == 1 { ends.shuffle(using: &random) }
+                for end in ends {
+                    let reused = breaker.lineEnd(start..<end, mandatory: false, hyphenated: false, tabWalk: &walk)
+                    // What drawing the line gives its tabs (`tabAdvances`), before the content's end.
+                    let content = reused.contentEnd
+                    let drawn =
+                        breaker.prefixWidths[content] + breaker.width(of: start..<content, inLine: start..<end)
+                        - (breaker.prefixWidths[content] - breaker.prefixWidths[start])
+                    #expect(
+                        abs(reused.widthBeforeContentEnd - drawn) < 1e-9, "\(text.debugDescription) \(start)..<\(end)")
+                }
+            }
+        }
+    }
 }
