@@ -14,13 +14,10 @@ import CHarfBuzz
 /// compare the result with whole shaping over the note corpus and Chinese, Japanese and Korean with marks and
 /// variation sequences.
 extension Shaper {
-    /// A character's glyph when shaped alone, in design units × 64 of its font instance, and whether it
+    /// A character's glyph when shaped alone (as ``readGlyphs(font:)`` reads it, cluster 0), and whether it
     /// interacts with neighbours.
     struct IsolatedGlyph {
-        let glyph: UInt32
-        let advance: Int32
-        let xOffset: Int32
-        let yOffset: Int32
+        let glyph: ShapedGlyph
         let interacts: Bool
     }
 
@@ -69,7 +66,6 @@ extension Shaper {
         _ item: TextItem, range: Range<Int>? = nil, in units: UnsafeBufferPointer<UInt16>, context: Int
     ) -> [ShapedGlyph] {
         let range = range ?? item.utf16Range
-        let scale = item.font.pointsPerUnit / FontInstance.subunits
         var glyphs: [ShapedGlyph] = []
         glyphs.reserveCapacity(range.count)
         // The pending group: characters from `groupStart` joined by unsafe boundaries; `single` holds its glyph
@@ -80,11 +76,9 @@ extension Shaper {
         let end = range.upperBound
         var offset = range.lowerBound
         func emitGroup(upTo limit: Int) {
-            if let single {
-                glyphs.append(
-                    ShapedGlyph(
-                        glyphID: single.glyph, cluster: groupStart, advance: Double(single.advance) * scale,
-                        xOffset: Double(single.xOffset) * scale, yOffset: -Double(single.yOffset) * scale))
+            if var glyph = single?.glyph {
+                glyph.cluster = groupStart
+                glyphs.append(glyph)
             } else if limit > groupStart {
                 glyphs.append(contentsOf: shapeRange(groupStart..<limit, of: item, in: units))
             }
@@ -144,25 +138,17 @@ extension Shaper {
         hb_buffer_clear_contents(buffer)
         var value = scalar.value
         hb_buffer_add_utf32(buffer, &value, 1, 0, 1)
-        hb_buffer_set_direction(buffer, item.isRightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
-        hb_buffer_set_script(buffer, item.script.harfBuzzScript)
-        if let language = item.language {
-            hb_buffer_set_language(buffer, hb_language_from_string(language, -1))
-        }
         hb_buffer_set_flags(buffer, HB_BUFFER_FLAG_PRODUCE_UNSAFE_TO_CONCAT)
         defer { hb_buffer_set_flags(buffer, HB_BUFFER_FLAG_DEFAULT) }
-        var features = Self.features(for: item.shaping)
-        hb_shape(item.font.instance.hbFont, buffer, &features, UInt32(features.count))
+        shapeBuffer(as: item)
         var count: UInt32 = 0
         let interaction = item.font.face.neighbourInteraction
         guard interaction.isKnown, let infos = hb_buffer_get_glyph_infos(buffer, &count), count == 1,
-            let positions = hb_buffer_get_glyph_positions(buffer, &count),
-            hb_glyph_info_get_glyph_flags(infos).rawValue & HB_GLYPH_FLAG_UNSAFE_TO_CONCAT.rawValue == 0
+            hb_glyph_info_get_glyph_flags(infos).rawValue & HB_GLYPH_FLAG_UNSAFE_TO_CONCAT.rawValue == 0,
+            let glyph = readGlyphs(font: item.font).first
         else { return nil }
         let mapped = item.font.instance.glyph(for: scalar)
         return IsolatedGlyph(
-            glyph: infos[0].codepoint, advance: positions[0].x_advance, xOffset: positions[0].x_offset,
-            yOffset: positions[0].y_offset,
-            interacts: interaction.involves(infos[0].codepoint) || mapped.map(interaction.involves) ?? false)
+            glyph: glyph, interacts: interaction.involves(glyph.glyphID) || mapped.map(interaction.involves) ?? false)
     }
 }

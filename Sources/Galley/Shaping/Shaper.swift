@@ -273,6 +273,14 @@ public final class Shaper {
         hb_buffer_clear_contents(buffer)
         hb_buffer_add_utf16(
             buffer, units.baseAddress, Int32(units.count), UInt32(range.lowerBound), Int32(range.count))
+        shapeBuffer(as: item)
+        var glyphs = readGlyphs(font: item.font)
+        hideControls(in: &glyphs, units: units, font: item.font)
+        return glyphs
+    }
+
+    /// Shapes the text in the buffer as `item` is shaped: its direction, script, language, features and font.
+    func shapeBuffer(as item: TextItem) {
         hb_buffer_set_direction(buffer, item.isRightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
         hb_buffer_set_script(buffer, item.script.harfBuzzScript)
         if let language = item.language {
@@ -280,9 +288,6 @@ public final class Shaper {
         }
         var features = Self.features(for: item.shaping)
         hb_shape(item.font.instance.hbFont, buffer, &features, UInt32(features.count))
-        var glyphs = readGlyphs(font: item.font)
-        hideControls(in: &glyphs, units: units, font: item.font)
-        return glyphs
     }
 
     /// Makes control characters invisible and advance-less: a tab (whose advance the line breaker sets from the
@@ -298,7 +303,8 @@ public final class Shaper {
         }
     }
 
-    private func readGlyphs(font: Font) -> [ShapedGlyph] {
+    /// The buffer's glyphs in points, clusters as HarfBuzz numbered them, colour-bitmap advances as their strike says.
+    func readGlyphs(font: Font) -> [ShapedGlyph] {
         var count: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
             let positions = hb_buffer_get_glyph_positions(buffer, &count), count > 0

@@ -100,4 +100,19 @@ import Testing
         }
         #expect(differing.isEmpty, "differs from whole shaping: \(differing.prefix(5))")
     }
+
+    /// An emoji between ideographs takes their item's script; shaped character by character it still advances as
+    /// its bitmap strike says, as it does shaped whole.
+    @Test func anEmojiAmongIdeographsAdvancesAsShapedWhole() throws {
+        let library = try TestFonts.system
+        let font = try library.font(family: "Noto Sans CJK SC", size: 17)
+        for text in ["中文😀中文", "中文☝🏽中文", "排版，😀。"] {
+            let paragraph = Paragraph(text, attributes: TextAttributes(font: .font(font)))
+            let itemizer = Itemizer(fontLibrary: library)
+            func advances(_ shaper: Shaper) throws -> [Double] {
+                try shaper.shape(paragraph, itemizer: itemizer).runs.flatMap { $0.glyphs.map(\.advance) }
+            }
+            #expect(try advances(Shaper(shapeCache: ShapeCache(entryLimit: 100))) == advances(Shaper(shapeCache: nil)))
+        }
+    }
 }
