@@ -44,16 +44,7 @@ struct LineGeometry {
             if end > lower, unit(end) == 0x0A, unit(end - 1) == 0x0D { end -= 1 }
         }
         self.end = end
-        var boundaries = [start]
-        if end > start {
-            let line = String(decoding: text.prefix(end - start), as: UTF16.self)
-            var offset = start
-            for character in line {
-                offset += character.utf16.count
-                boundaries.append(offset)
-            }
-        }
-        self.boundaries = boundaries
+        boundaries = [lower] + GraphemeClusters.boundaries(of: text.prefix(end - lower)).map { $0 + lower }
         boxes = Self.boxes(of: fragment, boundaries: boundaries)
     }
 

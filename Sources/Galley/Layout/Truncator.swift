@@ -44,7 +44,7 @@ struct Truncator {
 
     /// Grapheme-cluster boundaries within `range`, both ends included.
     private func graphemeBoundaries(in range: Range<Int>) -> [Int] {
-        let all = GraphemeBoundaries(breaker.shaped.paragraph.text).offsets
+        let all = GraphemeClusters.boundaries(of: breaker.shaped.paragraph.text)
         return [range.lowerBound] + all.filter { $0 > range.lowerBound && $0 < range.upperBound } + [range.upperBound]
     }
 

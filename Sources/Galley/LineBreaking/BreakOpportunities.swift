@@ -137,15 +137,6 @@ public struct BreakOpportunities: Sendable {
     }
 }
 
-/// The grapheme-cluster boundaries of a paragraph, as Swift's `Character` segments it (``GraphemeClusters``): where
-/// a character-wrapped or overlong line may end.
-struct GraphemeBoundaries {
-    /// Increasing UTF-16 offsets, the paragraph's end included, its start not.
-    let offsets: [Int]
-
-    init(_ text: ArraySlice<UInt16>) { offsets = GraphemeClusters.boundaries(of: text) }
-}
-
 /// The word boundaries of a paragraph, from ICU's word break iterator: where a double click's word starts and ends
 /// (Chinese is split into dictionary words, a URL's parts stay words).
 struct WordBoundaries {

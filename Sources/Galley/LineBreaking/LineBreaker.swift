@@ -14,7 +14,9 @@ public struct LineBreaker: Sendable {
     let prefixWidths: [Double]
     /// Per UTF-16 offset (the paragraph's end included): ``EdgeFlags`` of a line edge there.
     private let edges: [EdgeFlags]
-    private var graphemes: GraphemeBoundaries?
+    /// The paragraph's grapheme-cluster boundaries (``GraphemeClusters``), found when a line is first cut between
+    /// clusters.
+    private var graphemes: [Int]?
     /// The offsets of the mandatory breaks, in increasing order.
     private let mandatoryOffsets: [Int]
     /// The hyphenation points of the word met last (``hyphenatedLine(from:word:width:)``).
@@ -394,8 +396,8 @@ public struct LineBreaker: Sendable {
 
     /// The longest run of whole grapheme clusters from `start` that fits `width` (at least one cluster).
     private mutating func fitByGraphemes(from start: Int, width: Double, end: Int, emergency: Bool) -> LineBreak {
-        if graphemes == nil { graphemes = GraphemeBoundaries(shaped.paragraph.text) }
-        let boundaries = graphemes?.offsets ?? Array((start + 1)...end)
+        let boundaries = graphemes ?? GraphemeClusters.boundaries(of: shaped.paragraph.text)
+        graphemes = boundaries
         var low = 0, high = boundaries.count
         while low < high {
             let middle = (low + high) / 2
