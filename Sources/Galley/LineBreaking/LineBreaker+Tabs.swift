@@ -78,10 +78,10 @@ extension LineBreaker {
         }
         if walk == nil {
             walk = TabWalk(
-                start: line.lowerBound, origin: tabOrigin, first: firstTab(from: line.lowerBound), pen: tabOrigin,
-                position: line.lowerBound)
+                start: line.lowerBound, origin: tabOrigin, first: firstTab(from: line.lowerBound),
+                defaults: defaultTabStops, pen: tabOrigin, position: line.lowerBound)
         }
-        let defaults = defaultTabStops
+        let defaults = walk!.defaults
         var extra = 0.0
         var index = walk!.first + walk!.count
         var pen = walk!.pen, position = walk!.position
@@ -120,13 +120,16 @@ extension LineBreaker {
     }
 }
 
-/// The tabs of a line already measured in a series of candidate ends from one start (``LineBreaker/tabsWidth(inLine:contentEnd:walk:)``).
+/// The tabs of a line already measured in a series of candidate ends from one start
+/// (``LineBreaker/tabsWidth(inLine:contentEnd:walk:)``).
 struct TabWalk {
     /// The line's start (a UTF-16 offset) and the tab origin it was measured from.
     let start: Int
     let origin: Double
     /// The index in the paragraph's tabs of the line's first tab.
     let first: Int
+    /// The paragraph's default stops, found once for the series.
+    let defaults: DefaultTabStops
     /// How many of the line's tabs from `first` have final advances, and their sum in points.
     var count = 0
     var sum = 0.0

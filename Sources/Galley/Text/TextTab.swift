@@ -39,14 +39,10 @@ extension ParagraphStyle {
     /// eight spaces (CSS `tab-size: 8`), and a tab that would move the pen less than half a space goes on to the
     /// stop after, so it always shows.
     func defaultTabStops(space: Double) -> DefaultTabStops {
-        let minimumAdvance = lineHeightMetrics == .web ? space / 2 : 0
-        if let defaultTabInterval {
-            return DefaultTabStops(interval: defaultTabInterval, minimumAdvance: minimumAdvance)
-        }
-        switch lineHeightMetrics {
-        case .exact: return DefaultTabStops(interval: Self.textKitTabInterval, minimumAdvance: 0)
-        case .web: return DefaultTabStops(interval: 8 * space, minimumAdvance: minimumAdvance)
-        }
+        let web = lineHeightMetrics == .web
+        return DefaultTabStops(
+            interval: defaultTabInterval ?? (web ? 8 * space : Self.textKitTabInterval),
+            minimumAdvance: web ? space / 2 : 0)
     }
 
     /// The first stop beyond `position` (points from the line's leading edge): the next of ``tabStops``, else the
