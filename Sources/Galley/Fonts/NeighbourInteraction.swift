@@ -21,24 +21,13 @@ struct NeighbourInteraction: Sendable {
         hb_blob_destroy(kern)
         var glyphs = Set<UInt32>()
         for table in ["GSUB", "GPOS"] {
-            let tag = OpenTypeTag.value(of: table)
             let types = Self.lookupTypes(FaceNames.table(table, of: face), extensionType: table == "GSUB" ? 7 : 9)
-            let lookups = hb_set_create()
-            defer { hb_set_destroy(lookups) }
-            var features = SpaceInteraction.defaultFeatures
-            hb_ot_layout_collect_lookups(face, tag, nil, nil, &features, lookups)
-            var lookup = UInt32.max  // HB_SET_VALUE_INVALID: start before the first member
-            while hb_set_next(lookups, &lookup) != 0 {
-                let type = Int(lookup) < types.count ? types[Int(lookup)] : 0
-                // Single (and multiple and alternate) substitution and single positioning act on a glyph alone.
-                if table == "GSUB" ? (1...3).contains(type) : type == 1 { continue }
-                let sets = (0..<3).map { _ in hb_set_create() }
-                defer { sets.forEach { hb_set_destroy($0) } }
-                hb_ot_layout_lookup_collect_glyphs(face, tag, lookup, sets[0], sets[1], sets[2], nil)
-                for set in sets {
-                    var glyph = UInt32.max
-                    while hb_set_next(set, &glyph) != 0 { glyphs.insert(glyph) }
-                }
+            // Single (and multiple and alternate) substitution and single positioning act on a glyph alone.
+            let actsAlone: (Int) -> Bool = table == "GSUB" ? { (1...3).contains($0) } : { $0 == 1 }
+            DefaultLookups.forEach(
+                in: face, table: table, where: { !actsAlone(Int($0) < types.count ? types[Int($0)] : 0) }
+            ) { before, input, after in
+                for set in [before, input, after] { glyphs.formUnion(DefaultLookups.members(of: set)) }
             }
         }
         self.glyphs = glyphs

@@ -34,39 +34,14 @@ struct SpaceInteraction: Sendable {
         substitutedNearSpace = substituted
     }
 
-    /// The features HarfBuzz applies by default in horizontal text, plus the script-specific ones; zero-ended.
-    static let defaultFeatures =
-        [
-            "abvf", "abvm", "abvs", "akhn", "blwf", "blwm", "blws", "calt", "ccmp", "cfar", "cjct", "clig", "curs",
-            "dist", "fin2", "fin3", "fina", "half", "haln", "init", "isol", "kern", "liga", "ljmo", "locl", "mark",
-            "med2", "medi", "mkmk", "mset", "nukt", "pref", "pres", "pstf", "psts", "rclt", "rkrf", "rlig", "rphf",
-            "stch", "tjmo", "vjmo",
-        ].map(OpenTypeTag.value(of:)) + [0]
-
     /// Calls `body` with the input glyphs of each default lookup in `table` whose glyphs include `space`.
     private static func forEachLookupInvolving(
         _ space: UInt32, face: OpaquePointer, table: String, _ body: (Set<UInt32>) -> Void
     ) {
-        let tag = OpenTypeTag.value(of: table)
-        let lookups = hb_set_create()
-        defer { hb_set_destroy(lookups) }
-        var features = defaultFeatures
-        hb_ot_layout_collect_lookups(face, tag, nil, nil, &features, lookups)
-        var lookup = UInt32.max  // HB_SET_VALUE_INVALID: start before the first member
-        while hb_set_next(lookups, &lookup) != 0 {
-            let before = hb_set_create(), input = hb_set_create(), after = hb_set_create()
-            defer {
-                hb_set_destroy(before)
-                hb_set_destroy(input)
-                hb_set_destroy(after)
-            }
-            hb_ot_layout_lookup_collect_glyphs(face, tag, lookup, before, input, after, nil)
+        DefaultLookups.forEach(in: face, table: table) { before, input, after in
             guard hb_set_has(before, space) != 0 || hb_set_has(input, space) != 0 || hb_set_has(after, space) != 0
-            else { continue }
-            var members = Set<UInt32>()
-            var glyph = UInt32.max
-            while hb_set_next(input, &glyph) != 0 { members.insert(glyph) }
-            body(members)
+            else { return }
+            body(Set(DefaultLookups.members(of: input)))
         }
     }
 }

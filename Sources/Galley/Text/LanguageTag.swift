@@ -6,8 +6,7 @@ public enum LanguageTag {
     /// Whether `tag` is well formed (a primary subtag of 2–3 letters, then subtags of 1–8 letters or digits,
     /// separated by `-` or `_`) and its primary language is one ISO 639 knows.
     public static func isValid(_ tag: String) -> Bool {
-        let subtags = tag.split(separator: "-", omittingEmptySubsequences: false)
-            .flatMap { $0.split(separator: "_", omittingEmptySubsequences: false) }
+        let subtags = Self.subtags(of: tag)
         guard let primary = subtags.first, (2...3).contains(primary.count),
             primary.allSatisfy({ $0.isASCII && $0.isLetter }),
             subtags.dropFirst().allSatisfy({
@@ -23,8 +22,7 @@ public enum LanguageTag {
     /// the parts layout ignores share one entry, and the entries stay as few as the languages, scripts and
     /// regions there are.
     public static func canonical(_ tag: String) -> String? {
-        var subtags = tag.split(separator: "-", omittingEmptySubsequences: false)
-            .flatMap { $0.split(separator: "_", omittingEmptySubsequences: false) }[...]
+        var subtags = Self.subtags(of: tag)[...]
         guard let primary = subtags.popFirst(), (2...3).contains(primary.count),
             primary.allSatisfy({ $0.isASCII && $0.isLetter })
         else { return nil }
@@ -40,6 +38,12 @@ public enum LanguageTag {
             result += "-" + region.uppercased()
         }
         return result
+    }
+
+    /// The subtags of `tag`, separated by `-` or `_`, empty ones kept.
+    private static func subtags(of tag: String) -> [Substring] {
+        tag.split(separator: "-", omittingEmptySubsequences: false)
+            .flatMap { $0.split(separator: "_", omittingEmptySubsequences: false) }
     }
 
     private static let knownLanguages = Set(Locale.LanguageCode.isoLanguageCodes.map(\.identifier))

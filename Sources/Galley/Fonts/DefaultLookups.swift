@@ -1,0 +1,48 @@
+import CHarfBuzz
+
+/// The lookups of the OpenType features HarfBuzz applies by default in horizontal text, read per face to learn
+/// which glyphs they touch (``SpaceInteraction``, ``NeighbourInteraction``).
+enum DefaultLookups {
+    /// The features HarfBuzz applies by default in horizontal text, plus the script-specific ones; zero-ended.
+    static let features =
+        [
+            "abvf", "abvm", "abvs", "akhn", "blwf", "blwm", "blws", "calt", "ccmp", "cfar", "cjct", "clig", "curs",
+            "dist", "fin2", "fin3", "fina", "half", "haln", "init", "isol", "kern", "liga", "ljmo", "locl", "mark",
+            "med2", "medi", "mkmk", "mset", "nukt", "pref", "pres", "pstf", "psts", "rclt", "rkrf", "rlig", "rphf",
+            "stch", "tjmo", "vjmo",
+        ].map(OpenTypeTag.value(of:)) + [0]
+
+    /// Calls `body` with the glyphs each default lookup of `table` (`GSUB` or `GPOS`) reads before, in and after
+    /// its input (HarfBuzz sets, valid during the call), for the lookups `include` accepts by index (collecting a
+    /// large lookup's glyphs costs more than deciding to skip it).
+    static func forEach(
+        in face: OpaquePointer, table: String, where include: (UInt32) -> Bool = { _ in true },
+        _ body: (_ before: OpaquePointer, _ input: OpaquePointer, _ after: OpaquePointer) -> Void
+    ) {
+        let tag = OpenTypeTag.value(of: table)
+        let lookups = hb_set_create()
+        defer { hb_set_destroy(lookups) }
+        var features = Self.features
+        hb_ot_layout_collect_lookups(face, tag, nil, nil, &features, lookups)
+        var lookup = UInt32.max  // HB_SET_VALUE_INVALID: start before the first member
+        while hb_set_next(lookups, &lookup) != 0 {
+            guard include(lookup) else { continue }
+            let before = hb_set_create(), input = hb_set_create(), after = hb_set_create()
+            defer {
+                hb_set_destroy(before)
+                hb_set_destroy(input)
+                hb_set_destroy(after)
+            }
+            hb_ot_layout_lookup_collect_glyphs(face, tag, lookup, before, input, after, nil)
+            body(before!, input!, after!)
+        }
+    }
+
+    /// The members of a HarfBuzz set.
+    static func members(of set: OpaquePointer) -> [UInt32] {
+        var members: [UInt32] = []
+        var glyph = UInt32.max
+        while hb_set_next(set, &glyph) != 0 { members.append(glyph) }
+        return members
+    }
+}
