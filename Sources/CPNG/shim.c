@@ -275,17 +275,33 @@ struct source {
     const uint8_t *data;
     size_t length;
     size_t offset;
+    /* Set once png_read_image starts; then a read after the last row ends decoding with the rows it has. */
+    int readingRows;
+    uint32_t width, height;
+    int rowsComplete;
 };
+
+/* After the last row libpng inflates the rest of the IDAT stream to check it ends cleanly: a few bytes in a normal
+   file, but a small file can deflate gigabytes of zeros after its rows. Nothing after the rows is drawn, so the
+   first read past them stops decoding (through the error jump, flagged as success) instead. */
+static int rows_complete(png_structp png, const struct source *source) {
+    return source->readingRows &&
+           (png_get_current_pass_number(png) >= 7 || png_get_current_row_number(png) >= source->height);
+}
 
 static void on_read(png_structp png, png_bytep bytes, png_size_t length) {
     struct source *source = png_get_io_ptr(png);
+    if (rows_complete(png, source)) {
+        source->rowsComplete = 1;
+        png_error(png, "rows complete");
+    }
     if (source->offset + length > source->length) png_error(png, "the PNG data ends early");
     memcpy(bytes, source->data + source->offset, length);
     source->offset += length;
 }
 
-int CPNG_decode_rgba(const uint8_t *data, size_t length, uint64_t pixelLimit, uint8_t **pixels, uint32_t *width,
-                     uint32_t *height, char *error, size_t errorCapacity) {
+int CPNG_decode_rgba(const uint8_t *data, size_t length, uint64_t pixelLimit, uint32_t sideLimit, uint8_t **pixels,
+                     uint32_t *width, uint32_t *height, char *error, size_t errorCapacity) {
     struct failure failure = {.message = error, .capacity = errorCapacity};
     struct source source = {.data = data, .length = length};
     png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &failure, on_error, on_warning);
@@ -301,13 +317,19 @@ int CPNG_decode_rgba(const uint8_t *data, size_t length, uint64_t pixelLimit, ui
     if (!info || setjmp(failure.jump)) {
         png_destroy_read_struct(&png, info ? &info : NULL, NULL);
         free(rows);
+        if (source.rowsComplete) {
+            *pixels = buffer;
+            *width = source.width;
+            *height = source.height;
+            return 0;
+        }
         free(buffer);
         return -1;
     }
     png_set_read_fn(png, &source, on_read);
     png_read_info(png, info);
     uint32_t w = png_get_image_width(png, info), h = png_get_image_height(png, info);
-    if ((uint64_t)w * h > pixelLimit) {
+    if ((uint64_t)w * h > pixelLimit || w > sideLimit || h > sideLimit) {
         /* The size goes back with the error, so the caller can name it. */
         *width = w;
         *height = h;
@@ -322,6 +344,9 @@ int CPNG_decode_rgba(const uint8_t *data, size_t length, uint64_t pixelLimit, ui
     rows = malloc(sizeof(png_bytep) * (h ? h : 1));
     if (!buffer || !rows) png_error(png, "out of memory while decoding the PNG");
     for (uint32_t y = 0; y < h; y++) rows[y] = buffer + (size_t)y * w * 4;
+    source.width = w;
+    source.height = h;
+    source.readingRows = 1;
     png_read_image(png, rows);
     png_destroy_read_struct(&png, &info, NULL);
     free(rows);

@@ -38,6 +38,14 @@ struct DocumentOptions: ParsableArguments {
                 + "grown by --image-margin, on both sides of the outline."))
     var excludeImage: [String] = []
 
+    @Option(
+        name: .customLong("allow-dir"),
+        help: ArgumentHelp(
+            "A folder whose files (and subfolders') documents may read besides their own folder; repeatable.",
+            discussion: "Pictures and font files a document names are read only from its own folder and below (the "
+                + "working directory for standard input) and from these, after symbolic links are resolved."))
+    var allowedDirectories: [String] = []
+
     @Option(parsing: .unconditional, help: "The alpha over which a picture's pixels keep text out, 0…1 (default 0.5).")
     var imageThreshold = 0.5
 
@@ -79,17 +87,19 @@ struct DocumentOptions: ParsableArguments {
     /// Reads `input` (.txt, .md, .json, or `-`) with the flags laid over it, and the font library it uses.
     func read(_ input: String) throws -> (Document, FontLibrary) {
         let (library, defaults) = try base()
-        var document = try InputReader.read(path: input, defaults: defaults, library: library)
+        var document = try InputReader.read(
+            path: input, defaults: defaults, library: library, allowing: allowedDirectories)
         try apply(to: &document)
         return (document, library)
     }
 
     /// Reads one JSON document given as text (a line of a .jsonl batch) with the flags laid over it; pictures it
-    /// names are found relative to `baseDirectory`.
+    /// names are found relative to `baseDirectory`, and read from there and the allowed folders.
     func read(json: String, baseDirectory: String?) throws -> (Document, FontLibrary) {
         let (library, defaults) = try base()
         var document = try DocumentReader.read(
-            json, defaults: defaults, library: library, baseDirectory: baseDirectory)
+            json, defaults: defaults, library: library,
+            access: FileAccess(baseDirectory: baseDirectory, allowing: allowedDirectories))
         try apply(to: &document)
         return (document, library)
     }
@@ -148,11 +158,13 @@ struct DocumentOptions: ParsableArguments {
                 throw ValidationError("--exclude #\(index + 1): \(error)")
             }
         }
-        for spec in excludeImage { document.exclusions.append(try pictureExclusion(spec)) }
+        // Files named on the command line are the user's own choice: any path, each file read once.
+        let pictures = DocumentFiles(access: .unrestricted())
+        for spec in excludeImage { document.exclusions.append(try pictureExclusion(spec, pictures: pictures)) }
     }
 
     /// `FILE@X,Y`: the picture at FILE drawn with its top-left at (X, Y), text flowing around its outline.
-    private func pictureExclusion(_ spec: String) throws -> Exclusion {
+    private func pictureExclusion(_ spec: String, pictures: DocumentFiles) throws -> Exclusion {
         guard let at = spec.lastIndex(of: "@") else {
             throw ValidationError("--exclude-image \"\(spec)\": expected FILE@X,Y")
         }
@@ -164,7 +176,7 @@ struct DocumentOptions: ParsableArguments {
             throw ValidationError("--exclude-image \"\(spec)\": expected FILE@X,Y with X and Y within ±\(limit) points")
         }
         do {
-            let image = try PNGReader.read(contentsOfFile: String(spec[..<at]))
+            let image = try pictures.image(String(spec[..<at]))
             return try Exclusion(
                 image: image,
                 frame: Rect(x: x, y: y, width: Double(image.width), height: Double(image.height)),

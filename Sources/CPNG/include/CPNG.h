@@ -46,9 +46,10 @@ enum { CPNG_STRATEGY_DEFAULT = 0, CPNG_STRATEGY_FILTERED = 1, CPNG_STRATEGY_RLE 
 
 // Decodes a PNG from memory to straight-alpha RGBA8 (any bit depth or colour type is converted). On success
 // returns 0 with a malloc'd buffer of width × height × 4 bytes the caller frees with CPNG_free; on failure -1
-// with libpng's message in `error`. Images over `pixelLimit` pixels are refused before decoding.
-int CPNG_decode_rgba(const uint8_t *data, size_t length, uint64_t pixelLimit, uint8_t **pixels, uint32_t *width,
-                     uint32_t *height, char *error, size_t errorCapacity);
+// with libpng's message in `error`. Images over `pixelLimit` pixels or `sideLimit` pixels a side are refused before
+// decoding, their size returned. Decoding ends with the last row: compressed data after it is not read.
+int CPNG_decode_rgba(const uint8_t *data, size_t length, uint64_t pixelLimit, uint32_t sideLimit, uint8_t **pixels,
+                     uint32_t *width, uint32_t *height, char *error, size_t errorCapacity);
 
 void CPNG_free(void *buffer);
 

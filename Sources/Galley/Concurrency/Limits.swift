@@ -33,6 +33,9 @@ public struct Limits: Hashable, Sendable {
     public var fontFileBytes = 128 << 20
     /// Pixels in one image read from a file (attachments, pictures text wraps around): 4096 × 4096.
     public var inputImagePixels = 1 << 24
+    /// Pixels in all the distinct pictures one document reads, decoded (a picture named twice counts once):
+    /// 4 × 4096 × 4096, about 256 MiB.
+    public var documentImagePixels = 1 << 26
     /// Bytes in one image file.
     public var imageFileBytes = 64 << 20
     /// Nesting levels of one list item (``ParagraphStyle/textLists``).

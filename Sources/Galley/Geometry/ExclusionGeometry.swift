@@ -76,20 +76,16 @@ struct ExclusionGeometry: Sendable {
     /// The parts of `[minX, maxX]` that no path covers anywhere in the band `[top, bottom]`, left to right.
     func freeSegments(minX: Double, maxX: Double, top: Double, bottom: Double) -> [FreeSegment] {
         guard maxX > minX else { return [] }
-        var free = [FreeSegment(minX: minX, maxX: maxX)]
+        // The intervals are sorted and disjoint: one sweep leaves the gaps between them.
+        var free: [FreeSegment] = []
+        var cursor = minX
         for interval in excludedIntervals(top: top, bottom: bottom) {
-            free = free.flatMap { segment -> [FreeSegment] in
-                guard interval.lowerBound < segment.maxX, interval.upperBound > segment.minX else { return [segment] }
-                var pieces: [FreeSegment] = []
-                if interval.lowerBound > segment.minX {
-                    pieces.append(FreeSegment(minX: segment.minX, maxX: interval.lowerBound))
-                }
-                if interval.upperBound < segment.maxX {
-                    pieces.append(FreeSegment(minX: interval.upperBound, maxX: segment.maxX))
-                }
-                return pieces
-            }
+            if interval.upperBound <= minX { continue }
+            if interval.lowerBound >= maxX { break }
+            if interval.lowerBound > cursor { free.append(FreeSegment(minX: cursor, maxX: interval.lowerBound)) }
+            cursor = max(cursor, interval.upperBound)
         }
+        if cursor < maxX { free.append(FreeSegment(minX: cursor, maxX: maxX)) }
         return free
     }
 

@@ -128,28 +128,68 @@ final class ImageMask: Hashable, Sendable {
         self.rows = rows
     }
 
-    /// The x-intervals (points) that the opaque pixels grown by the margin (a disc) cover within `[top, bottom]`:
-    /// exact for the union of the pixels' squares, each grown by the margin.
+    /// The x-intervals (points) that the opaque pixels grown by the margin (a disc) cover within `[top, bottom]`,
+    /// merged, left to right: exact for the union of the pixels' squares, each grown by the margin.
     func excludedIntervals(top: Double, bottom: Double) -> [ClosedRange<Double>] {
         guard !rows.isEmpty, columns > 0 else { return [] }
         let pixelHeight = frame.height / Double(rows.count), pixelWidth = frame.width / Double(columns)
         let first = max(0, Int(((top - margin - frame.minY) / pixelHeight).rounded(.down)))
         let last = min(rows.count - 1, Int(((bottom + margin - frame.minY) / pixelHeight).rounded(.up)))
         guard first <= last else { return [] }
-        var intervals: [ClosedRange<Double>] = []
+        var reached: [(reach: Double, row: Int)] = []
         for row in first...last where !rows[row].isEmpty {
             let rowTop = frame.minY + Double(row) * pixelHeight, rowBottom = rowTop + pixelHeight
             let gap = max(0, rowTop - bottom, top - rowBottom)
             // A row merely touching the band (or the margin's edge) keeps nothing out.
             guard gap < margin || (margin == 0 && rowBottom > top && rowTop < bottom) else { continue }
-            let reach = (margin * margin - gap * gap).squareRoot()
-            for run in rows[row] {
-                intervals.append(
-                    (frame.minX + Double(run.lowerBound) * pixelWidth - reach)...(frame.minX
-                        + Double(run.upperBound) * pixelWidth + reach))
+            reached.append(((margin * margin - gap * gap).squareRoot(), row))
+        }
+        // Nearest rows first: they reach furthest, so their grown runs are at least 2 × reach wide and leave few
+        // gaps; a farther row's runs are then looked up only in those gaps (by bisection), not all walked. A wide
+        // margin over a finely patterned picture costs about its rows, not rows × runs.
+        reached.sort { $0.reach > $1.reach }
+        var covered: [ClosedRange<Double>] = []
+        for (reach, row) in reached {
+            let runs = rows[row]
+            func left(_ index: Int) -> Double { frame.minX + Double(runs[index].lowerBound) * pixelWidth - reach }
+            func right(_ index: Int) -> Double { frame.minX + Double(runs[index].upperBound) * pixelWidth + reach }
+            var added: [ClosedRange<Double>] = []
+            var gapStart = -Double.infinity
+            for index in 0...covered.count {
+                let gapEnd = index < covered.count ? covered[index].lowerBound : .infinity
+                var run = Self.firstIndex(in: runs.count) { right($0) > gapStart }
+                while run < runs.count, left(run) < gapEnd {
+                    added.append(left(run)...right(run))
+                    run += 1
+                }
+                if index < covered.count { gapStart = covered[index].upperBound }
+            }
+            if !added.isEmpty { covered = Self.merged(covered + added) }
+        }
+        return covered
+    }
+
+    /// The first index in `0..<count` where `isPast` holds (it holds from there on), or `count`.
+    private static func firstIndex(in count: Int, where isPast: (Int) -> Bool) -> Int {
+        var low = 0, high = count
+        while low < high {
+            let middle = (low + high) / 2
+            if isPast(middle) { high = middle } else { low = middle + 1 }
+        }
+        return low
+    }
+
+    /// `intervals` sorted, overlapping and touching ones joined.
+    private static func merged(_ intervals: [ClosedRange<Double>]) -> [ClosedRange<Double>] {
+        var result: [ClosedRange<Double>] = []
+        for interval in intervals.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            if let last = result.last, interval.lowerBound <= last.upperBound {
+                result[result.count - 1] = last.lowerBound...max(last.upperBound, interval.upperBound)
+            } else {
+                result.append(interval)
             }
         }
-        return intervals
+        return result
     }
 
     static func == (lhs: ImageMask, rhs: ImageMask) -> Bool { lhs === rhs }

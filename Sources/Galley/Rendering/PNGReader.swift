@@ -15,14 +15,15 @@ public enum PNGReader {
         }
     }
 
-    /// Why libpng refused data: its message, and the size the header gave (0 × 0 when it was not read).
+    /// Why libpng refused data: its message, and the size the header gave (0 × 0 when it was not read or was
+    /// within the limits).
     struct DecodingFailure: Error {
         let message: String
         let width: Int, height: Int
     }
 
-    /// libpng's reading of `data` as a premultiplied canvas, refusing images of more than `pixelLimit` pixels
-    /// before allocating them.
+    /// libpng's reading of `data` as a premultiplied canvas, refusing images of more than `pixelLimit` pixels or
+    /// ``Limits/imageSide`` pixels a side before allocating them.
     ///
     /// - Throws: ``RenderError`` when the canvas cannot be made at `scale`.
     static func decoded(_ data: Data, scale: Double, pixelLimit: Int) throws -> Result<Canvas, DecodingFailure> {
@@ -31,8 +32,8 @@ public enum PNGReader {
         var message = [CChar](repeating: 0, count: 256)
         let status = data.withUnsafeBytes { bytes in
             CPNG_decode_rgba(
-                bytes.bindMemory(to: UInt8.self).baseAddress, bytes.count, UInt64(pixelLimit), &pixels, &width,
-                &height, &message, message.count)
+                bytes.bindMemory(to: UInt8.self).baseAddress, bytes.count, UInt64(pixelLimit),
+                UInt32(clamping: Limits.current.imageSide), &pixels, &width, &height, &message, message.count)
         }
         guard status == 0, let pixels else {
             return .failure(
@@ -84,8 +85,11 @@ extension PNGReader {
 
     /// `data` (the file at `path`) decoded, refusing images of more than `pixelLimit` pixels before allocating them.
     static func decode(_ data: Data, scale: Double, pixelLimit: Int, path: String) throws -> Canvas {
+        let sideLimit = Limits.current.imageSide
         switch try decoded(data, scale: scale, pixelLimit: pixelLimit) {
         case .success(let canvas): return canvas
+        case .failure(let failure) where max(failure.width, failure.height) > sideLimit:
+            throw ImageError.sideTooLong(path: path, width: failure.width, height: failure.height, limit: sideLimit)
         case .failure(let failure) where failure.width * failure.height > pixelLimit:
             throw ImageError.tooManyPixels(
                 path: path, width: failure.width, height: failure.height, limit: pixelLimit)
@@ -102,6 +106,13 @@ public enum ImageError: GalleyError, Equatable, Sendable {
     case corrupt(path: String, message: String)
     /// It has more pixels than ``Limits/inputImagePixels``.
     case tooManyPixels(path: String, width: Int, height: Int, limit: Int)
+    /// One of its sides has more pixels than ``Limits/imageSide``.
+    case sideTooLong(path: String, width: Int, height: Int, limit: Int)
+    /// A document named it, but it lies outside the folders the document may read (said the same way whether or
+    /// not the file exists).
+    case notAllowed(path: String)
+    /// With it, the pictures of one document would have more pixels than ``Limits/documentImagePixels``.
+    case overDocumentBudget(path: String, pixels: Int, limit: Int)
 
     public var description: String {
         switch self {
@@ -109,6 +120,14 @@ public enum ImageError: GalleyError, Equatable, Sendable {
         case .corrupt(let path, let message): return "image \(path) is not a readable PNG: \(message)"
         case .tooManyPixels(let path, let width, let height, let limit):
             return "image \(path) has \(width) × \(height) pixels, over the limit of \(limit) pixels"
+        case .sideTooLong(let path, let width, let height, let limit):
+            return "image \(path) has \(width) × \(height) pixels, over the limit of \(limit) pixels a side"
+        case .notAllowed(let path):
+            return "image \(path) is outside the folders the document may read (its own folder and those given "
+                + "with --allow-dir)"
+        case .overDocumentBudget(let path, let pixels, let limit):
+            return "image \(path) brings the document's pictures to \(pixels) pixels, over the limit of \(limit) "
+                + "pixels for one document"
         }
     }
 }

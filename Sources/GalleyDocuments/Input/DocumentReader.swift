@@ -5,15 +5,15 @@ import Galley
 /// line limit),
 /// exclusion paths, the Dynamic Type environment and render options. The format is in the README.
 public enum DocumentReader {
-    /// The document in `text`, its runs laid over `defaults`; fixed fonts it names are found in `library`, images
-    /// it names relative to `baseDirectory` (nil: the working directory).
+    /// The document in `text`, its runs laid over `defaults`; fixed fonts it names are found in `library`, the
+    /// pictures and font files it names where `access` allows.
     ///
-    /// - Throws: ``InputError`` naming the JSON path of the first bad value (a missing or bad image among them), or
-    ///   the line and column of bad syntax.
+    /// - Throws: ``InputError`` naming the JSON path of the first bad value (a missing, refused or bad image or
+    ///   font file among them), or the line and column of bad syntax.
     public static func read(
-        _ text: String, defaults: TextAttributes, library: FontLibrary, baseDirectory: String? = nil
+        _ text: String, defaults: TextAttributes, library: FontLibrary, access: FileAccess = FileAccess()
     ) throws -> Document {
-        let images = ImageFiles(baseDirectory: baseDirectory)
+        let files = DocumentFiles(access: access)
         let root: JSONValue
         do {
             root = try JSONParser.parse(text)
@@ -23,7 +23,7 @@ public enum DocumentReader {
         let document = JSONField(value: root, path: "")
         try document.requireObject(allowing: ["container", "environment", "render", "defaults", "content", "metrics"])
         var base = defaults
-        if let field = document.member("defaults") { base = base.merging(try attributes(field, library: library)) }
+        if let field = document.member("defaults") { base = base.merging(try attributes(field, library: library, files: files)) }
         let storage = TextStorage("", attributes: base)
         // One editing batch: the runs are fixed up once at the end, not once per run (which grows quadratically).
         storage.beginEditing()
@@ -38,12 +38,12 @@ public enum DocumentReader {
             }
             try run.requireObject(allowing: ["text", "attributes", "attachment"])
             var runAttributes =
-                try run.member("attributes").map { base.merging(try attributes($0, library: library)) } ?? base
+                try run.member("attributes").map { base.merging(try attributes($0, library: library, files: files)) } ?? base
             if let attachmentField = run.member("attachment") {
                 guard run.member("text") == nil else {
                     throw InputError(path: "\(run.path).text", "an attachment item has no text")
                 }
-                runAttributes.attachment = try attachment(attachmentField, images: images)
+                runAttributes.attachment = try attachment(attachmentField, files: files)
                 storage.append(String(TextAttachment.character), attributes: runAttributes)
                 continue
             }
@@ -66,7 +66,7 @@ public enum DocumentReader {
         }
         var result = Document(storage: storage)
         if let container = document.member("container") {
-            try readContainer(container, into: &result, images: images)
+            try readContainer(container, into: &result, files: files)
         }
         if let environment = document.member("environment") {
             try environment.requireObject(allowing: ["category", "boldText"])
@@ -92,7 +92,7 @@ public enum DocumentReader {
 
     /// `{"image": "photo.png", "width": 120, "height": 80, "baselineOffset": -4, "alt": "…"}`; without an image, a
     /// box of the given size.
-    private static func attachment(_ field: JSONField, images: ImageFiles) throws -> TextAttachment {
+    private static func attachment(_ field: JSONField, files: DocumentFiles) throws -> TextAttachment {
         try field.requireObject(allowing: ["image", "width", "height", "baselineOffset", "alt"])
         let limit = TextAttachment.sizeLimit
         let path = try field.member("image")?.string()
@@ -102,7 +102,7 @@ public enum DocumentReader {
             throw field.fail("needs \"image\" or a \"width\" and \"height\"")
         }
         do {
-            return try images.attachment(
+            return try files.attachment(
                 path: path, width: width, height: height,
                 baselineOffset: try field.member("baselineOffset")?.number(in: -limit...limit) ?? 0,
                 label: try field.member("alt")?.string())
@@ -113,7 +113,7 @@ public enum DocumentReader {
         }
     }
 
-    private static func readContainer(_ field: JSONField, into document: inout Document, images: ImageFiles) throws {
+    private static func readContainer(_ field: JSONField, into document: inout Document, files: DocumentFiles) throws {
         // "padding" is the line-fragment padding's old name, still accepted.
         try field.requireObject(allowing: [
             "width", "height", "columns", "columnGap", "lineFragmentPadding", "padding", "maxLines", "lineBreakMode",
@@ -139,7 +139,7 @@ public enum DocumentReader {
                 continue
             }
             if exclusion.member("image") != nil {
-                document.exclusions.append(try imageExclusion(exclusion, images: images))
+                document.exclusions.append(try imageExclusion(exclusion, files: files))
                 continue
             }
             try exclusion.requireObject(allowing: ["path", "fillRule", "fill", "label"])
@@ -164,17 +164,17 @@ public enum DocumentReader {
 
     /// `{"image": "cat.png", "x": 200, "y": 40, "width": 120, "threshold": 0.5, "margin": 6, "draw": true}`: a picture
     /// drawn at (x, y), text flowing around its opaque pixels.
-    private static func imageExclusion(_ field: JSONField, images: ImageFiles) throws -> Exclusion {
+    private static func imageExclusion(_ field: JSONField, files: DocumentFiles) throws -> Exclusion {
         try field.requireObject(allowing: ["image", "x", "y", "width", "height", "threshold", "margin", "draw"])
         let limit = BezierPath.coordinateLimit
         let imageField = field.member("image")!
         let image: Canvas
         do {
-            image = try images.image(try imageField.string())
+            image = try files.image(try imageField.string())
         } catch let error as ImageError {
             throw imageField.fail(error.description)
         }
-        let size = ImageFiles.size(
+        let size = DocumentFiles.size(
             of: image, width: try field.member("width")?.number(in: 0.01...limit),
             height: try field.member("height")?.number(in: 0.01...limit))
         let frame = Rect(
@@ -200,10 +200,10 @@ public enum DocumentReader {
         "obliqueness", "expansion", "superscript",
     ]
 
-    static func attributes(_ field: JSONField, library: FontLibrary) throws -> TextAttributes {
+    static func attributes(_ field: JSONField, library: FontLibrary, files: DocumentFiles) throws -> TextAttributes {
         try field.requireObject(allowing: attributeKeys)
         var result = TextAttributes()
-        if let font = field.member("font") { result.font = try fontSpecifier(font, library: library) }
+        if let font = field.member("font") { result.font = try fontSpecifier(font, library: library, files: files) }
         result.foregroundColor = try field.member("color")?.color()
         result.backgroundColor = try field.member("backgroundColor")?.color()
         result.kern = try field.member("kern")?.number(in: -1_000...1_000)
@@ -244,7 +244,7 @@ public enum DocumentReader {
 
     /// `{"style": "headline", "family": "Inter", "weight": 600, "italic": true}`, `{"family": "Inter", "size": 17}`,
     /// `{"file": "/path/font.ttf", "size": 12}`, or a style name as a string.
-    private static func fontSpecifier(_ field: JSONField, library: FontLibrary) throws -> FontSpecifier {
+    private static func fontSpecifier(_ field: JSONField, library: FontLibrary, files: DocumentFiles) throws -> FontSpecifier {
         if case .string = field.value { return .textStyle(try field.choice(TextStyle.self)) }
         try field.requireObject(allowing: ["style", "family", "file", "size", "weight", "italic"])
         let family = try field.member("family")?.string()
@@ -257,7 +257,12 @@ public enum DocumentReader {
         let size = try sizeField.number(in: Font.sizeLimit)
         do {
             if let file = try field.member("file")?.string() {
-                return .font(try library.font(path: file, size: size, weight: weight))
+                guard files.access.permits(file) else {
+                    throw field.fail(
+                        "font file \(file) is outside the folders the document may read (its own folder and those "
+                            + "given with --allow-dir)")
+                }
+                return .font(try library.font(path: files.access.resolve(file), size: size, weight: weight))
             }
             return .font(
                 try library.font(

@@ -7,11 +7,14 @@ public enum InputReader {
     public static var sizeLimit: Int { Limits.current.inputFileBytes }
 
     /// The document in the file at `path` (`-` for standard input, read as plain text), by its extension;
-    /// fonts a JSON document names are found in `library`.
+    /// fonts a JSON document names are found in `library`; pictures and font files are read from the document's
+    /// folder (the working directory for standard input) and below, and from `allowedDirectories`.
     ///
     /// - Throws: ``InputError`` for an extension Galley does not read (naming those it does), a missing, unreadable,
     ///   oversized or non-UTF-8 file, or a bad document.
-    public static func read(path: String, defaults: TextAttributes, library: FontLibrary) throws -> Document {
+    public static func read(
+        path: String, defaults: TextAttributes, library: FontLibrary, allowing allowedDirectories: [String] = []
+    ) throws -> Document {
         let kind = (path as NSString).pathExtension.lowercased()
         guard ["", "txt", "text", "md", "markdown", "json"].contains(kind) else {
             throw InputError(
@@ -20,11 +23,12 @@ public enum InputReader {
         }
         let text = try readText(path: path)
         // Pictures are found next to the file that names them.
-        let directory = path == "-" ? nil : (path as NSString).deletingLastPathComponent
+        let access = FileAccess(
+            baseDirectory: path == "-" ? nil : (path as NSString).deletingLastPathComponent,
+            allowing: allowedDirectories)
         switch kind {
-        case "md", "markdown": return try NoteReader.read(text, defaults: defaults, baseDirectory: directory)
-        case "json":
-            return try DocumentReader.read(text, defaults: defaults, library: library, baseDirectory: directory)
+        case "md", "markdown": return try NoteReader.read(text, defaults: defaults, access: access)
+        case "json": return try DocumentReader.read(text, defaults: defaults, library: library, access: access)
         default: return Document(storage: TextStorage(text, attributes: defaults))
         }
     }

@@ -13,12 +13,14 @@ public enum NoteReader {
     static let accent = Color(red: 0.85, green: 0.33, blue: 0.27)
 
     /// The note in `text` (a `# Title` line, front matter, body lines with inline markup) over `defaults`, its
-    /// pictures found relative to `baseDirectory` (nil: the working directory).
+    /// pictures read where `access` allows.
     ///
-    /// - Throws: ``InputError`` naming the line of a missing, corrupt or oversized picture, or of a list nested
-    ///   deeper than `Limits.listNesting`.
-    public static func read(_ text: String, defaults: TextAttributes, baseDirectory: String? = nil) throws -> Document {
-        let images = ImageFiles(baseDirectory: baseDirectory)
+    /// - Throws: ``InputError`` naming the line of a missing, refused, corrupt or oversized picture, or of a list
+    ///   nested deeper than `Limits.listNesting`.
+    public static func read(_ text: String, defaults: TextAttributes, access: FileAccess = FileAccess()) throws
+        -> Document
+    {
+        let images = DocumentFiles(access: access)
         var lists = NoteLists()
         var lines = text.replacingOccurrences(of: "\r\n", with: "\n").split(
             separator: "\n", omittingEmptySubsequences: false
@@ -154,7 +156,7 @@ public enum NoteReader {
 /// marker opens only before a non-space character and when its closing marker follows on the line; a backslash
 /// escapes the next character.
 struct InlineMarkup {
-    let images: ImageFiles
+    let images: DocumentFiles
     /// The line's number in the file, for errors.
     let lineNumber: Int
 

@@ -22,6 +22,13 @@ import Testing
     /// The signature and IHDR chunk of an RGBA PNG of `width` × `height`, an empty IDAT, then IEND: enough for a
     /// decoder to read the size and refuse it before any pixel.
     static func pngHeader(width: UInt32, height: UInt32) -> Data {
+        // An empty zlib stream stands for the pixel data a decoder must never reach.
+        png(width: width, height: height, pixelData: [0x78, 0x9C, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01])
+    }
+
+    /// An RGBA PNG of `width` × `height` whose IDAT chunk holds `pixelData` (a zlib stream), ending with IEND
+    /// unless `ends` is false.
+    static func png(width: UInt32, height: UInt32, pixelData: [UInt8], ends: Bool = true) -> Data {
         func chunk(_ kind: String, _ body: [UInt8]) -> [UInt8] {
             let typed = Array(kind.utf8) + body
             var crc: UInt32 = 0xFFFF_FFFF
@@ -34,11 +41,9 @@ import Testing
         }
         func bigEndian(_ value: UInt32) -> [UInt8] { (0..<4).map { UInt8(truncatingIfNeeded: value >> (24 - 8 * $0)) } }
         let header = bigEndian(width) + bigEndian(height) + [8, 6, 0, 0, 0]
-        // An empty zlib stream stands for the pixel data a decoder must never reach.
-        let pixels: [UInt8] = [0x78, 0x9C, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01]
         return Data(
-            [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", header) + chunk("IDAT", pixels)
-                + chunk("IEND", []))
+            [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", header) + chunk("IDAT", pixelData)
+                + (ends ? chunk("IEND", []) : []))
     }
 
     /// Runs `galley render` on a document with `json` as its text, written in the pictures folder.

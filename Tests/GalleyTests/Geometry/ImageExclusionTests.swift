@@ -117,4 +117,61 @@ import Testing
         }
         #expect(throws: PathError.self) { try ExclusionPath(image: image, origin: Point(x: 1e300, y: 0)) }
     }
+
+    /// The intervals a band excludes equal the union of every opaque run grown by its row's reach, computed the
+    /// obvious way (all rows × all runs), over random pictures, pixel sizes, margins and bands: the faster walk
+    /// that skips runs inside what nearer rows already cover leaves the union unchanged.
+    @Test func aBandExcludesExactlyTheUnionOfTheGrownRuns() throws {
+        var generator = SeededGenerator(state: 7)
+        for trial in 0..<60 {
+            let width = 1 + Int(generator.next() % 40), height = 1 + Int(generator.next() % 40)
+            var image = try Canvas(width: width, height: height)
+            let density = Double(generator.next() % 100) / 100
+            for index in 0..<width * height where Double(generator.next() % 1000) / 1000 < density {
+                image.pixels[index * 4 + 3] = 255
+            }
+            let frame = Rect(
+                x: Double(generator.next() % 50), y: Double(generator.next() % 50),
+                width: Double(width) * (0.5 + Double(generator.next() % 30) / 10),
+                height: Double(height) * (0.5 + Double(generator.next() % 30) / 10))
+            let margin = trial % 5 == 0 ? 0 : Double(generator.next() % 400) / 10
+            let mask = ImageMask(image: image, frame: frame, threshold: 0.5, margin: margin)
+            for _ in 0..<8 {
+                let top = Double(generator.next() % 200) - 40, bottom = top + Double(generator.next() % 40) + 0.5
+                let expected = Self.unionOfGrownRuns(mask, top: top, bottom: bottom)
+                let actual = mask.excludedIntervals(top: top, bottom: bottom)
+                #expect(actual.count == expected.count, "trial \(trial), band \(top)…\(bottom)")
+                for (got, want) in zip(actual, expected) {
+                    #expect(abs(got.lowerBound - want.lowerBound) < 1e-9 && abs(got.upperBound - want.upperBound) < 1e-9)
+                }
+            }
+        }
+    }
+
+    /// Every run of every row within reach of the band, grown by the row's reach, sorted and merged.
+    static func unionOfGrownRuns(_ mask: ImageMask, top: Double, bottom: Double) -> [ClosedRange<Double>] {
+        let pixelHeight = mask.frame.height / Double(mask.rows.count)
+        let pixelWidth = mask.frame.width / Double(mask.columns)
+        var intervals: [ClosedRange<Double>] = []
+        for (row, runs) in mask.rows.enumerated() {
+            let rowTop = mask.frame.minY + Double(row) * pixelHeight, rowBottom = rowTop + pixelHeight
+            let gap = max(0, rowTop - bottom, top - rowBottom)
+            guard gap < mask.margin || (mask.margin == 0 && rowBottom > top && rowTop < bottom) else { continue }
+            let reach = (mask.margin * mask.margin - gap * gap).squareRoot()
+            for run in runs {
+                intervals.append(
+                    (mask.frame.minX + Double(run.lowerBound) * pixelWidth - reach)...(mask.frame.minX
+                        + Double(run.upperBound) * pixelWidth + reach))
+            }
+        }
+        var merged: [ClosedRange<Double>] = []
+        for interval in intervals.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            if let last = merged.last, interval.lowerBound <= last.upperBound {
+                merged[merged.count - 1] = last.lowerBound...max(last.upperBound, interval.upperBound)
+            } else {
+                merged.append(interval)
+            }
+        }
+        return merged
+    }
 }

@@ -1,0 +1,92 @@
+import Foundation
+import Galley
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The files one document reads (pictures, font files), allowed by its ``FileAccess``; each picture decoded once
+/// per file (not per spelling of its path: `./p.png`, `p.png` and a hard link are one picture) and all of them
+/// together within `Limits.documentImagePixels`.
+public final class DocumentFiles {
+    /// Which paths the document may read, and where relative ones start.
+    public let access: FileAccess
+    /// The most pixels the document's distinct pictures may have together.
+    let pixelBudget: Int
+    private var pictures: [FileIdentity: Canvas] = [:]
+    private var decodedPixels = 0
+
+    /// The files `access` allows, none read yet.
+    public convenience init(access: FileAccess) {
+        self.init(access: access, pixelBudget: Limits.current.documentImagePixels)
+    }
+
+    init(access: FileAccess, pixelBudget: Int) {
+        self.access = access
+        self.pixelBudget = pixelBudget
+    }
+
+    /// A file as the system knows it, whatever path names it.
+    private struct FileIdentity: Hashable {
+        let device: UInt64, inode: UInt64
+    }
+
+    /// `path` resolved against the document's folder, once it is known to be allowed.
+    ///
+    /// - Throws: `ImageError.notAllowed` for a path outside the allowed folders, whether or not it exists.
+    func allowedPath(_ path: String) throws -> String {
+        guard access.permits(path) else { throw ImageError.notAllowed(path: path) }
+        return access.resolve(path)
+    }
+
+    /// The picture at `path`, at one pixel per point.
+    ///
+    /// - Throws: `ImageError` (outside the allowed folders, missing, unreadable, corrupt, over the pixel limit of
+    ///   one picture or of the document's pictures together).
+    public func image(_ path: String) throws -> Canvas {
+        let resolved = try allowedPath(path)
+        var status = stat()
+        let identity = stat(resolved, &status) == 0 ? FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino)) : nil
+        if let identity, let known = pictures[identity] { return known }
+        let image = try PNGReader.read(contentsOfFile: resolved)
+        let total = decodedPixels + image.width * image.height
+        guard total <= pixelBudget else {
+            throw ImageError.overDocumentBudget(path: path, pixels: total, limit: pixelBudget)
+        }
+        decodedPixels = total
+        if let identity { pictures[identity] = image }
+        return image
+    }
+
+    /// An attachment of the image at `path` (nil: an empty box), `width` × `height` points (see
+    /// ``size(of:width:height:pixelsPerPoint:)``), its bottom `baselineOffset` points above the baseline (negative
+    /// hangs below).
+    func attachment(
+        path: String?, width: Double?, height: Double?, baselineOffset: Double, label: String?,
+        pixelsPerPoint: Double = 1
+    ) throws -> TextAttachment {
+        guard let path else {
+            return try TextAttachment(
+                bounds: Rect(x: 0, y: baselineOffset, width: width ?? height ?? 0, height: height ?? width ?? 0),
+                label: label)
+        }
+        let image = try self.image(path)
+        let size = Self.size(of: image, width: width, height: height, pixelsPerPoint: pixelsPerPoint)
+        return try TextAttachment(
+            image: image, bounds: Rect(x: 0, y: baselineOffset, width: size.width, height: size.height), label: label)
+    }
+
+    /// The size `image` is shown at: `width` × `height` points; with one of them, the other keeping the image's
+    /// proportions; with neither, its pixels divided by `pixelsPerPoint`.
+    static func size(of image: Canvas, width: Double?, height: Double?, pixelsPerPoint: Double = 1) -> Size {
+        let natural = Size(width: Double(image.width), height: Double(image.height))
+        switch (width, height) {
+        case let (width?, height?): return Size(width: width, height: height)
+        case let (width?, nil): return Size(width: width, height: width * natural.height / natural.width)
+        case let (nil, height?): return Size(width: height * natural.width / natural.height, height: height)
+        default: return Size(width: natural.width / pixelsPerPoint, height: natural.height / pixelsPerPoint)
+        }
+    }
+}
