@@ -117,7 +117,10 @@ public struct PNGWriter: Sendable {
         try Self.write(try encode(canvas), to: path)
     }
 
-    /// Writes PNG bytes (or any bytes) to the file at `path`, replacing it.
+    /// Writes PNG bytes (or any bytes) to the file at `path`, replacing it whole: the bytes go to a new file in the
+    /// same folder, renamed over `path` once all are written, so a failed write leaves the old file (or none) and a
+    /// symbolic link at `path` is itself replaced, never the file it points to. A device or FIFO at `path` (such as
+    /// `/dev/null`) is written to, not replaced.
     ///
     /// - Throws: ``RenderError/fileNotWritable(path:reason:)`` naming the system's reason.
     public static func write(_ data: Data, to path: String) throws {
@@ -125,18 +128,44 @@ public struct PNGWriter: Sendable {
         if stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
             throw RenderError.fileNotWritable(path: path, reason: "it is a directory")
         }
+        func failure(_ code: Int32) -> RenderError {
+            RenderError.fileNotWritable(path: path, reason: String(cString: strerror(code)))
+        }
+        if lstat(path, &status) == 0, [S_IFCHR, S_IFIFO].contains(status.st_mode & S_IFMT) {
+            let file = open(path, O_WRONLY | O_CLOEXEC)
+            guard file >= 0 else { throw failure(errno) }
+            defer { close(file) }
+            try writeAll(data, to: file, path: path)
+            return
+        }
+        let folder = (path as NSString).deletingLastPathComponent
+        let name = (path as NSString).lastPathComponent
+        var template = Array(((folder.isEmpty ? "" : folder + "/") + ".\(name).XXXXXX").utf8CString)
         // Written through open(2) and write(2), so a failure is named by its errno rather than a Foundation code.
-        let file = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard file >= 0 else { throw RenderError.fileNotWritable(path: path, reason: String(cString: strerror(errno))) }
-        defer { close(file) }
+        let file = mkstemp(&template)
+        guard file >= 0 else { throw failure(errno) }
+        var written = false
+        defer {
+            close(file)
+            if !written { unlink(template) }
+        }
+        _ = fcntl(file, F_SETFD, FD_CLOEXEC)
+        fchmod(file, 0o644)
+        try writeAll(data, to: file, path: path)
+        guard rename(template, path) == 0 else { throw failure(errno) }
+        written = true
+    }
+
+    /// Writes all of `data` to the open `file` (named `path` in errors), retrying interrupted writes.
+    private static func writeAll(_ data: Data, to file: Int32, path: String) throws {
         try data.withUnsafeBytes { bytes in
             var offset = 0
             while offset < bytes.count {
-                let written = Glibc.write(file, bytes.baseAddress! + offset, bytes.count - offset)
-                if written > 0 {
-                    offset += written
-                } else if !(written < 0 && errno == EINTR) {
-                    let reason = written < 0 ? String(cString: strerror(errno)) : "nothing was written"
+                let count = Glibc.write(file, bytes.baseAddress! + offset, bytes.count - offset)
+                if count > 0 {
+                    offset += count
+                } else if !(count < 0 && errno == EINTR) {
+                    let reason = count < 0 ? String(cString: strerror(errno)) : "nothing was written"
                     throw RenderError.fileNotWritable(path: path, reason: reason)
                 }
             }

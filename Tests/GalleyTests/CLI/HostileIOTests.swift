@@ -41,6 +41,35 @@ import Testing
         #expect(outcome.error.split(separator: "\n").count == 1)
     }
 
+    /// A symbolic link planted where the image goes is replaced, not followed; a write that fails part-way (the
+    /// file-size limit, with SIGXFSZ ignored so the write returns EFBIG) leaves the old image whole and no
+    /// temporary file behind; a FIFO (or a device) is written to, not replaced.
+    @Test func outputsReplaceTheirPathWholeOrNotAtAll() throws {
+        let folder = GalleyCommandTests.temporary("safe-output")
+        try? FileManager.default.removeItem(atPath: folder)
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try "precious".write(toFile: folder + "/victim.txt", atomically: false, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: folder + "/out.png", withDestinationPath: "victim.txt")
+        let rendered = try shell(#"echo hello | "$G" render - -o "\#(folder)/out.png""#)
+        #expect(rendered.status == 0, "\(rendered.error)")
+        #expect(try String(contentsOfFile: folder + "/victim.txt", encoding: .utf8) == "precious")
+        let kind = try FileManager.default.attributesOfItem(atPath: folder + "/out.png")[.type] as? FileAttributeType
+        #expect(kind == .typeRegular)
+        let old = try Data(contentsOf: URL(fileURLWithPath: folder + "/out.png"))
+        #expect(old.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+
+        let cut = try shell(
+            #"trap '' XFSZ; ulimit -f 1; yes 'a long line of text' | head -n 200 | "$G" render - -o "\#(folder)/out.png""#)
+        #expect(cut.status == 1 && cut.error.contains("File too large"), "\(cut.error)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/out.png")) == old)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["out.png", "victim.txt"])
+
+        let piped = try shell(
+            #"cd "\#(folder)" && mkfifo pipe.png && { cat pipe.png > copy.png & } && echo hello | "$G" render - -o pipe.png && wait && test -p pipe.png && cmp -s copy.png out.png"#
+        )
+        #expect(piped.status == 0, "\(piped.error)")
+    }
+
     @Test func aReaderGoingAwayEndsMeasureQuietly() throws {
         // SIGPIPE ignored (as under some supervisors): the write fails with EPIPE; no message, status 1, no trap.
         let outcome = try shell(
