@@ -317,10 +317,12 @@ int CPNG_decode_rgba(const uint8_t *data, size_t length, uint64_t pixelLimit, ui
     if (!info || setjmp(failure.jump)) {
         png_destroy_read_struct(&png, info ? &info : NULL, NULL);
         free(rows);
-        if (source.rowsComplete) {
+        /* Read through a volatile pointer: set after setjmp, the fields may otherwise come back as they were. */
+        const volatile struct source *finished = &source;
+        if (finished->rowsComplete) {
             *pixels = buffer;
-            *width = source.width;
-            *height = source.height;
+            *width = finished->width;
+            *height = finished->height;
             return 0;
         }
         free(buffer);

@@ -44,7 +44,8 @@ public struct FileAccess: Sendable {
     public func permits(_ path: String) -> Bool {
         if isUnrestricted { return true }
         guard let target = Self.realLocation(of: resolve(path)) else { return false }
-        let roots = ([baseDirectory ?? "."] + allowedDirectories).compactMap { Self.realPath($0) }
+        let base = baseDirectory.flatMap { $0.isEmpty ? nil : $0 } ?? "."
+        let roots = ([base] + allowedDirectories).compactMap { Self.realPath($0) }
         return roots.contains { root in
             root == "/" || target == root || target.hasPrefix(root + "/")
         }

@@ -92,6 +92,11 @@ import Testing
         #expect(refused.error.contains("line 3: image ../outside/secret.png is outside the folders"))
         let allowed = try GalleyCommandTests.run(["render", note, "-o", output, "--allow-dir", Self.outsideFolder])
         #expect(allowed.status == 0, "\(allowed.error)")
+        // A note named relative to the working directory reads the pictures beside it.
+        try "# Note\n\n![own](p.png)\n".write(toFile: note, atomically: true, encoding: .utf8)
+        let relative = try GalleyCommandTests.run(
+            ["render", "note.md", "-o", "note.png"], directory: URL(fileURLWithPath: Self.documentFolder))
+        #expect(relative.status == 0, "\(relative.error)")
     }
 
     @Test func aDocumentFontFileOutsideItsFolderIsRefused() throws {
