@@ -162,6 +162,7 @@ struct InlineMarkup {
 
     func append(_ line: String, to storage: TextStorage, base: TextAttributes) throws {
         let characters = Array(line)
+        let marks = MarkPositions(characters, marks: ["]", ")", "}", "`", "*", "_", "~"])
         var index = 0
         var bold = false, italic = false, strike = false
         var pending = ""
@@ -178,7 +179,7 @@ struct InlineMarkup {
                 index += 2
                 continue
             }
-            if character == "!", let picture = NotePicture(characters, at: index) {
+            if character == "!", let picture = NotePicture(characters, at: index, marks: marks) {
                 flush()
                 var attributes = base
                 attributes.attachment = try attachment(for: picture)
@@ -186,7 +187,7 @@ struct InlineMarkup {
                 index = picture.end
                 continue
             }
-            if character == "`", let close = characters[(index + 1)...].firstIndex(of: "`"), close > index + 1 {
+            if character == "`", let close = marks.next("`", from: index + 1), close > index + 1 {
                 flush()
                 pending = String(characters[(index + 1)..<close])
                 flush(code: true)
@@ -197,7 +198,7 @@ struct InlineMarkup {
                 let isOn = [bold, italic, strike][flag]
                 let opens =
                     !isOn && index + 1 < characters.count && !characters[index + 1].isWhitespace
-                    && characters[(index + 1)...].contains(character)
+                    && marks.next(character, from: index + 1) != nil
                 if isOn || opens {
                     flush()
                     switch flag {
