@@ -1,6 +1,7 @@
 import ArgumentParser
 import Galley
 import GalleyDocuments
+import Synchronization
 
 /// The font flags shared by commands that lay out text: `--font`, `--size`, `--style`, `--category`, `--bold-text`,
 /// `--no-system-fonts`.
@@ -26,10 +27,22 @@ struct FontOptions: ParsableArguments {
     @Flag(help: "Use only the fonts compiled into Galley, for the same output on every machine.")
     var noSystemFonts = false
 
-    /// The font library the flags ask for: the shared standard one, or one without system fonts.
-    func library() throws -> FontLibrary {
-        try noSystemFonts ? .bundledOnly : .standard
+    /// The font library the flags ask for: the shared standard one, or one without system fonts. The faces of
+    /// `$GALLEY_FONTS_DIR` it had to leave out are reported on stderr, once per library.
+    func library() throws -> FontLibrary { try Self.library(noSystemFonts: noSystemFonts) }
+
+    /// The shared library with or without system fonts, reporting the faces it skipped (once per library).
+    static func library(noSystemFonts: Bool) throws -> FontLibrary {
+        let library = try noSystemFonts ? FontLibrary.bundledOnly : .standard
+        if reported.withLock({ $0.insert(ObjectIdentifier(library)).inserted }) {
+            for skipped in library.skippedBundledFaces {
+                StandardOutput.error("galley: warning: skipped \(skipped.description.oneLine)\n")
+            }
+        }
+        return library
     }
+
+    private static let reported = Mutex(Set<ObjectIdentifier>())
 
     func validate() throws {
         try NumberFlag.check("--size", size, Font.sizeLimit)

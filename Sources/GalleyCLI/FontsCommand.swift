@@ -21,7 +21,7 @@ struct FontsCommand: ParsableCommand {
     var noSystemFonts = false
 
     func run() throws {
-        let library: FontLibrary = try noSystemFonts ? .bundledOnly : .standard
+        let library = try FontOptions.library(noSystemFonts: noSystemFonts)
         let faces = library.availableFaces()
         if json {
             let encoder = JSONEncoder()

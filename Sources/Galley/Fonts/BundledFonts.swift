@@ -26,22 +26,36 @@ public enum BundledFonts: Sendable, Equatable {
         return .directory(path)
     }
 
-    /// Opens every face, sorted by path.
-    func faces() throws -> [FontFace] {
+    /// Opens every face, sorted by path, and says why each file or face it skipped could not be used. A file
+    /// reached by several paths (hard or symbolic links) is opened once.
+    func faces() throws -> (faces: [FontFace], skipped: [FontError]) {
         switch self {
         case .compiledIn:
-            return try Self.compiledInFaces()
+            return (try Self.compiledInFaces(), [])
         case .directory(let directory):
-            var faces: [FontFace] = []
+            var faces: [FontFace] = [], skipped: [FontError] = []
+            var seen = Set<[UInt64]>()
             for path in Self.fontFiles(in: directory) {
-                for index in 0..<FontFace.faceCount(path: path) {
-                    if let face = try? FontFace(path: path, index: index, isBundled: true) { faces.append(face) }
+                var status = stat()
+                guard stat(path, &status) == 0,
+                    seen.insert([UInt64(status.st_dev), UInt64(status.st_ino)]).inserted
+                else { continue }
+                do {
+                    for index in 0..<(try FontFace.faceCount(path: path)) {
+                        do {
+                            faces.append(try FontFace(path: path, index: index, isBundled: true, freeType: .verified))
+                        } catch let error as FontError {
+                            skipped.append(error)
+                        }
+                    }
+                } catch let error as FontError {
+                    skipped.append(error)
                 }
             }
             guard !faces.isEmpty else { throw FontError.fontsDirectoryUnusable(path: directory) }
-            return faces
+            return (faces, skipped)
         case .none:
-            return []
+            return ([], [])
         }
     }
 

@@ -78,21 +78,76 @@ public final class FontFace: Hashable, @unchecked Sendable, CustomStringConverti
     /// dearer. Bounded; a ``Font`` keeps its own instance alive after the table empties.
     private let instances = Locked(BoundedTable<[FontVariation], FontInstance>(costLimit: 1_024))
 
-    /// Opens face `index` of the font file at `path`, in FreeType too unless `opensFreeTypeFace` is false (for a
-    /// file fontconfig found, having read it with FreeType): then FreeType opens it when a glyph is drawn.
+    /// When FreeType reads a face opened from a file.
+    enum FreeTypeOpening {
+        /// Now, proving every table whole and the glyphs loadable, and kept open (a file the caller named).
+        case verifiedAndKept
+        /// Now, proving the same, then closed until a glyph is drawn (a fonts directory's faces: many may be
+        /// opened at start, and each open FreeType face holds memory).
+        case verified
+        /// When a glyph is first drawn (a file fontconfig found, having read it with FreeType).
+        case whenDrawn
+    }
+
+    /// Opens face `index` of the font file at `path`, in FreeType as `freeType` says.
     ///
     /// - Throws: ``FontError/fileNotFound(path:)``, ``FontError/invalidFontFile(path:reason:)`` for a file
-    ///   that FreeType or HarfBuzz cannot read, ``FontError/faceIndexOutOfRange(path:index:faceCount:)``.
-    ///   A path that is not a regular file (a directory, a FIFO, a device such as `/dev/zero`) or is larger than
-    ///   ``Limits/fontFileBytes`` is refused before it is read.
-    convenience init(path: String, index: Int, isBundled: Bool, opensFreeTypeFace: Bool = true) throws {
+    ///   that FreeType or HarfBuzz cannot read (or, when verified, whose tables are cut short or whose glyphs do not
+    ///   load), ``FontError/faceIndexOutOfRange(path:index:faceCount:)``. A path that is not a regular file (a
+    ///   directory, a FIFO, a device such as `/dev/zero`) or is larger than ``Limits/fontFileBytes`` is refused
+    ///   before it is read.
+    convenience init(path: String, index: Int, isBundled: Bool, freeType: FreeTypeOpening = .verifiedAndKept) throws {
         let blob = try Self.fileBlob(path: path)
         try self.init(blob: blob, path: path, index: index, isBundled: isBundled)
         // A file is proved a font by FreeType now, as the error promises; the compiled-in fonts are proved by
         // Galley's tests, and open in FreeType only when a glyph of theirs is drawn.
-        guard opensFreeTypeFace else { return }
+        guard freeType != .whenDrawn else { return }
         let face = try Self.openFreeTypeFace(blob, path: path, index: index)
-        freeTypeFaces[0].withLock { $0 = .open(face) }
+        do {
+            try verify(face)
+        } catch {
+            try? FreeType.withLibrary { _ in _ = FT_Done_Face(face) }
+            throw error
+        }
+        if freeType == .verifiedAndKept {
+            freeTypeFaces[0].withLock { $0 = .open(face) }
+        } else {
+            try? FreeType.withLibrary { _ in _ = FT_Done_Face(face) }
+        }
+    }
+
+    /// Proves the face usable: every table the directory lists lies whole inside the file (FreeType leaves out a
+    /// table that does not and HarfBuzz cuts it short, both silently, so a truncated file draws blanks), and the
+    /// last glyph loads.
+    private func verify(_ face: FT_Face) throws {
+        var kept: [hb_tag_t: Int] = [:]
+        var tableIndex: FT_UInt = 0
+        var tag: FT_ULong = 0, declared: FT_ULong = 0
+        while FT_Sfnt_Table_Info(face, tableIndex, &tag, &declared) == 0 {
+            kept[hb_tag_t(truncatingIfNeeded: tag)] = Int(declared)
+            tableIndex += 1
+        }
+        var count = hb_face_get_table_tags(hbFace, 0, nil, nil)
+        var listed = [hb_tag_t](repeating: 0, count: Int(count))
+        _ = hb_face_get_table_tags(hbFace, 0, &count, &listed)
+        for tag in listed.prefix(Int(count)) {
+            let table = hb_face_reference_table(hbFace, tag)
+            let present = Int(hb_blob_get_length(table))
+            hb_blob_destroy(table)
+            guard let declared = kept[tag], present >= declared else {
+                throw FontError.invalidFontFile(
+                    path: path, reason: "its '\(OpenTypeTag.string(from: tag))' table is cut short or outside the file")
+            }
+        }
+        // A face of bitmaps alone (colour emoji) loads a glyph only from a strike.
+        let scalable = face.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0
+        if !scalable, face.pointee.num_fixed_sizes > 0 { _ = FT_Select_Size(face, 0) }
+        let flags = scalable ? Int32(FT_LOAD_NO_SCALE) | Int32(FT_LOAD_NO_HINTING) : Int32(FT_LOAD_COLOR)
+        let status = FT_Load_Glyph(face, FT_UInt(glyphCount - 1), flags)
+        guard status == 0 else {
+            throw FontError.invalidFontFile(
+                path: path, reason: "glyph \(glyphCount - 1) does not load (\(FreeType.message(for: status)))")
+        }
     }
 
     /// Opens face `index` of a font compiled into Galley, whose bytes live as long as the process.
@@ -170,12 +225,18 @@ public final class FontFace: Hashable, @unchecked Sendable, CustomStringConverti
         hb_blob_destroy(blob)
     }
 
-    /// How many faces the file at `path` holds; 0 when it is missing, not a regular file within
-    /// ``Limits/fontFileBytes``, or not a font.
-    static func faceCount(path: String) -> Int {
-        guard let blob = try? fileBlob(path: path) else { return 0 }
+    /// How many faces the file at `path` holds.
+    ///
+    /// - Throws: ``FontError`` for a file that is missing, not a regular file within ``Limits/fontFileBytes``, or
+    ///   holds no face.
+    static func faceCount(path: String) throws -> Int {
+        let blob = try fileBlob(path: path)
         defer { hb_blob_destroy(blob) }
-        return Int(hb_face_count(blob))
+        let count = Int(hb_face_count(blob))
+        guard count > 0 else {
+            throw FontError.invalidFontFile(path: path, reason: "no OpenType or TrueType face in the file")
+        }
+        return count
     }
 
     /// The font file at `path` as a HarfBuzz blob (the caller destroys it), refused before it is read unless it is

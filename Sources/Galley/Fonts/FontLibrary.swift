@@ -20,6 +20,9 @@ public final class FontLibrary: @unchecked Sendable {
     public let bundledFaces: [FontFace]
     /// Whether fontconfig's system fonts are searched after the bundled ones.
     public let includesSystemFonts: Bool
+    /// Why each file or face of a fonts directory (``BundledFonts/directory(_:)``) that was left out could not be
+    /// used: damaged, truncated, too large, not a font. The command line prints them as warnings.
+    public let skippedBundledFaces: [FontError]
 
     private struct State {
         /// Faces opened from paths, by file identity (device and inode) and face index: spellings of one path
@@ -86,8 +89,9 @@ public final class FontLibrary: @unchecked Sendable {
         bundledFonts: BundledFonts = .compiledIn, includeSystemFonts: Bool = true,
         defaultFamily: String = "Inter", monospacedFamily: String = "JetBrains Mono"
     ) throws {
-        let faces = try bundledFonts.faces()
+        let (faces, skipped) = try bundledFonts.faces()
         bundledFaces = faces
+        skippedBundledFaces = skipped
         includesSystemFonts = includeSystemFonts
         self.defaultFamily = defaultFamily
         self.monospacedFamily = monospacedFamily
@@ -174,7 +178,8 @@ public final class FontLibrary: @unchecked Sendable {
         guard stat(path, &status) == 0 else { throw FontError.fileNotFound(path: path) }
         let key = FaceKey(device: UInt64(status.st_dev), inode: UInt64(status.st_ino), index: index)
         if let face = state.withLock({ $0.faces[key] }) { return face }
-        let face = try FontFace(path: path, index: index, isBundled: false, opensFreeTypeFace: !foundByFontconfig)
+        let face = try FontFace(
+            path: path, index: index, isBundled: false, freeType: foundByFontconfig ? .whenDrawn : .verifiedAndKept)
         return state.withLock { state in
             if let existing = state.faces[key] { return existing }
             state.faces.insert(face, for: key)

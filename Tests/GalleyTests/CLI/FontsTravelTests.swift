@@ -75,4 +75,43 @@ import Testing
         #expect(compiledIn.bundledFaces.count == 13)
         #expect(compiledIn.bundledFamilies.contains("Noto Sans CJK SC"))
     }
+
+    /// A fonts directory holding a good font, three links to it, a truncated copy and an oversized-looking
+    /// non-font: the good font is opened once (`fonts` lists it once), each unusable file is skipped with a warning
+    /// that says why, and the text still renders in the good font.
+    @Test func aFontsDirectoryOpensEachFileOnceAndWarnsOfWhatItSkips() throws {
+        let folder = GalleyCommandTests.temporary("fonts-directory")
+        try? FileManager.default.removeItem(atPath: folder)
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let good = TestFonts.fontFile("JetBrainsMono/JetBrainsMono-Regular.ttf")
+        try FileManager.default.copyItem(atPath: good, toPath: folder + "/a-good.ttf")
+        for index in 0..<3 { _ = link(folder + "/a-good.ttf", folder + "/link\(index).ttf") }
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: good))
+        try bytes.prefix(bytes.count * 2 / 3).write(to: URL(fileURLWithPath: folder + "/cut.ttf"))
+        try Data("not a font".utf8).write(to: URL(fileURLWithPath: folder + "/text.ttf"))
+        var environment = Self.environmentWithoutFontsDirectory
+        environment[BundledFonts.directoryVariable] = folder
+        let fonts = try GalleyCommandTests.run(["fonts", "--no-system-fonts"], environment: environment)
+        #expect(fonts.status == 0)
+        #expect(fonts.output.components(separatedBy: "JetBrains Mono").count - 1 == 1, "\(fonts.output)")
+        let warnings = fonts.error.split(separator: "\n")
+        #expect(warnings.count == 2, "\(fonts.error)")
+        #expect(warnings.contains { $0.contains("cut.ttf") && $0.contains("table is cut short") })
+        #expect(warnings.contains { $0.contains("text.ttf") && $0.contains("no OpenType or TrueType face") })
+        let layout = try GalleyCommandTests.run(
+            ["layout", "-", "--no-system-fonts", "--font", "JetBrains Mono"], input: "Hello", environment: environment)
+        #expect(layout.status == 0 && layout.output.contains("JetBrains Mono"), "\(layout.error)")
+    }
+
+    /// A truncated font named as a file is an error naming what is wrong, not a blank image.
+    @Test func aTruncatedFontFileIsRefused() throws {
+        let path = GalleyCommandTests.temporary("truncated.ttf")
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: TestFonts.fontFile("Inter/Inter-roman.var.ttf")))
+        try bytes.prefix(bytes.count - 1_000).write(to: URL(fileURLWithPath: path))
+        let outcome = try GalleyCommandTests.run(
+            ["render", "-", "--font", path, "-o", GalleyCommandTests.temporary("truncated.png")], input: "Hello")
+        #expect(outcome.status == 1)
+        #expect(outcome.error.contains("not a usable font file: \(path) (its '"), "\(outcome.error)")
+        #expect(outcome.error.contains("table is cut short"))
+    }
 }
