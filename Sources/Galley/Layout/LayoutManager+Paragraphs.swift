@@ -5,8 +5,10 @@ extension LayoutManager {
     func storageEdited(_ edit: TextEdit) {
         invalidateLayout()
         listNumberingAfter.removeAll()
-        guard paragraphCache.isLoaded else { return }
         let old = edit.rangeBeforeEdit
+        guard paragraphCache.isLoaded else {
+            return partlyLoadedStorageEdited(changing: old)
+        }
         let starts = paragraphCache.starts
         guard let first = starts.firstIndex(of: old.lowerBound) else { return paragraphCache.invalidateAll() }
         var last = first
@@ -45,17 +47,59 @@ extension LayoutManager {
         if paragraphCache.totalLength != textStorage.length { paragraphCache.invalidateAll() }
     }
 
-    /// Loads the paragraph list from the storage when the cache does not describe it.
+    /// Follows an edit of a storage whose first paragraphs alone are loaded: the loaded ones before the edit are
+    /// kept, the rest dropped (read again when a layout reaches them).
+    private func partlyLoadedStorageEdited(changing old: Range<Int>) {
+        let lengths = paragraphCache.lengths
+        guard old.lowerBound <= paragraphCache.loadedLength, !lengths.isEmpty else { return }
+        var start = 0, holding = 0
+        while holding < lengths.count - 1, start + lengths[holding] <= old.lowerBound {
+            start += lengths[holding]
+            holding += 1
+        }
+        // The one before goes too: a line feed inserted after its carriage return joins them into one terminator.
+        paragraphCache.replace(max(0, holding - 1)..<lengths.count, with: [])
+    }
+
+    /// Loads the whole paragraph list from the storage when the cache does not describe it.
     func loadParagraphs() {
-        guard !paragraphCache.isLoaded else { return }
-        paragraphCache.invalidateAll()
-        paragraphCache.replace(0..<0, with: textStorage.paragraphs.map { ParagraphCache.Entry(paragraph: $0) })
-        paragraphCache.isLoaded = true
+        while loadMoreParagraphs() {}
+    }
+
+    /// Loads paragraphs from the storage until entry `index` exists or all are loaded; whether it exists.
+    func loadParagraphs(through index: Int) -> Bool {
+        while paragraphCache.entries.count <= index, loadMoreParagraphs() {}
+        return index < paragraphCache.entries.count
+    }
+
+    /// The most paragraphs loaded at once: a layout that stops early (a full container, a line limit, a text
+    /// too tall to draw) never holds the paragraphs it did not reach, so memory follows what is laid out, not
+    /// the text's length.
+    static let paragraphLoadBatch = 4_096
+
+    /// Loads the next ``paragraphLoadBatch`` paragraphs (or the rest); false when all were loaded already.
+    private func loadMoreParagraphs() -> Bool {
+        guard !paragraphCache.isLoaded else { return false }
+        let units = textStorage.utf16, start = paragraphCache.loadedLength
+        var end = start, found = 0
+        while end < units.count, found < Self.paragraphLoadBatch {
+            let unit = units[end]
+            end += 1
+            guard TextStorage.isParagraphTerminator(unit) else { continue }
+            if unit == 0x0D, end < units.count, units[end] == 0x0A { end += 1 }
+            found += 1
+        }
+        let paragraphs = textStorage.paragraphs(in: start..<end)
+        paragraphCache.replace(
+            paragraphCache.entries.count..<paragraphCache.entries.count,
+            with: paragraphs.map { ParagraphCache.Entry(paragraph: $0) })
+        if end == units.count { paragraphCache.isLoaded = true }
+        return true
     }
 
     /// The paragraph at `index`, shaped (from the cache, or now).
     func shapedParagraph(at index: Int) throws -> ShapedParagraph {
-        loadParagraphs()
+        _ = loadParagraphs(through: index)
         if let shaped = paragraphCache.entries[index].shaped { return shaped }
         let shaped = try Self.shape(
             paragraphCache.entries[index].paragraph, shaper: shaper,

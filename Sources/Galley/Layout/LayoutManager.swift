@@ -133,19 +133,21 @@ public final class LayoutManager {
         for container in textContainers { try container.validate() }
         var typesetter = Typesetter(
             containers: textContainers, shaper: shaper, fontLibrary: fontLibrary, settings: settings)
-        // Paragraphs are shaped as the typesetter reaches them: those past full containers are never shaped.
-        loadParagraphs()
+        // Paragraphs are read from the storage and shaped as the typesetter reaches them: those past full
+        // containers are never read or shaped.
         var start = 0
-        let count = paragraphCache.entries.count
         var numbering = ListNumbering()
         var shapedAhead = 0
-        for index in 0..<count {
+        var index = 0
+        while loadParagraphs(through: index) {
             let number = numbering.next(paragraphCache.entries[index].paragraph.style.textLists)
             if index >= shapedAhead { shapedAhead = shapeAhead(from: index) }
             let shaped = try shapedParagraph(at: index).relocated(to: start)
-            try typesetter.place(paragraph: shaped, index: index, isLast: index == count - 1, listItemNumber: number)
+            let isLast = !loadParagraphs(through: index + 1)
+            try typesetter.place(paragraph: shaped, index: index, isLast: isLast, listItemNumber: number)
             if typesetter.isStopped { break }
             start += paragraphCache.lengths[index]
+            index += 1
         }
         let layout = typesetter.finish(textLength: textStorage.length)
         cached = (layout, snapshots, textStorage.changeCount)

@@ -14,8 +14,11 @@ struct ParagraphCache {
     /// every edit and query does, and it must not touch the large entries.
     private(set) var entries: [Entry] = []
     private(set) var lengths: [Int] = []
-    /// Whether `entries` describes the storage; false before the first use and after a change it cannot follow.
+    /// Whether `entries` describes the whole storage; false before the first use, after a change it cannot
+    /// follow, and while only the paragraphs a stopped layout reached are loaded.
     var isLoaded = false
+    /// How far into the storage (UTF-16, terminators included) the entries reach: the sum of ``lengths``.
+    private(set) var loadedLength = 0
     /// The container snapshot the local layouts were made for.
     var localLayoutContainer: ContainerSnapshot?
     /// Where the first entries sit in an incremental layout: entry `i`'s first UTF-16 offset and top y, known for
@@ -28,6 +31,7 @@ struct ParagraphCache {
         lengths = []
         placed = []
         isLoaded = false
+        loadedLength = 0
         localLayoutContainer = nil
     }
 
@@ -39,7 +43,9 @@ struct ParagraphCache {
     /// Replaces the entries in `range` with entries for `paragraphs`.
     mutating func replace(_ range: Range<Int>, with new: [Entry]) {
         entries.replaceSubrange(range, with: new)
-        lengths.replaceSubrange(range, with: new.map { $0.paragraph.length + $0.paragraph.terminatorLength })
+        let newLengths = new.map { $0.paragraph.length + $0.paragraph.terminatorLength }
+        loadedLength += newLengths.reduce(0, +) - lengths[range].reduce(0, +)
+        lengths.replaceSubrange(range, with: newLengths)
         if placed.count > range.lowerBound { placed.removeSubrange(range.lowerBound...) }
     }
 
@@ -65,7 +71,7 @@ struct ParagraphCache {
     }
 
     /// The sum of the lengths.
-    var totalLength: Int { lengths.reduce(0, +) }
+    var totalLength: Int { loadedLength }
 }
 
 extension Paragraph {

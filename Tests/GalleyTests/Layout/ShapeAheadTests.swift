@@ -33,3 +33,46 @@ import Testing
         #expect(ahead.paragraphCache.entries.allSatisfy { $0.shaped != nil })
     }
 }
+
+/// A layout that stops early (a short container) reads only the paragraphs it reaches from the storage, and edits
+/// before, inside and after what it read leave it laying out exactly as a manager made afresh.
+@Suite struct PartialParagraphLoadingTests {
+    static func text(paragraphs: Int) -> String {
+        (0..<paragraphs).map { "Paragraph \($0) 段落" + ($0 % 7 == 0 ? "\r\n" : "\n") }.joined()
+    }
+
+    @Test func aShortContainerReadsOnlyTheParagraphsItShows() throws {
+        let storage = TextStorage(Self.text(paragraphs: 3 * LayoutManager.paragraphLoadBatch))
+        let manager = LayoutManager(textStorage: storage, fontLibrary: try TestFonts.bundled)
+        manager.addTextContainer(TextContainer(size: Size(width: 200, height: 100)))
+        let layout = try manager.layout()
+        #expect(layout.lineFragments.count >= 3)
+        #expect(manager.paragraphCache.entries.count == LayoutManager.paragraphLoadBatch)
+        #expect(!manager.paragraphCache.isLoaded)
+    }
+
+    @Test func editsOfAPartlyReadStorageLayOutAsAFreshManager() throws {
+        let count = LayoutManager.paragraphLoadBatch + 50
+        let storage = TextStorage(Self.text(paragraphs: count))
+        let manager = LayoutManager(textStorage: storage, fontLibrary: try TestFonts.bundled)
+        manager.addTextContainer(TextContainer(size: Size(width: 200, height: 400)))
+        var generator = SeededGenerator(state: 11)
+        let batchEnd = manager.textStorage.length * LayoutManager.paragraphLoadBatch / count
+        for step in 0..<40 {
+            _ = try manager.layout()
+            let length = storage.length
+            // Near the start (what is laid out), around the end of the first batch, and past it.
+            let anchors = [0, 30, batchEnd - 5, batchEnd, batchEnd + 40, length - 3]
+            let at = min(length, max(0, anchors[step % anchors.count] + Int(generator.next() % 7)))
+            let end = min(length, at + Int(generator.next() % 12))
+            let insertions = ["", "x", "\n", "\r", "\n\n新", "\u{2029}"]
+            try storage.replaceCharacters(
+                in: at..<end, with: insertions[Int(generator.next() % UInt64(insertions.count))])
+            let fresh = LayoutManager(textStorage: TextStorage(copying: storage), fontLibrary: try TestFonts.bundled)
+            fresh.addTextContainer(TextContainer(size: Size(width: 200, height: 400)))
+            #expect(
+                ShapeAheadTests.summary(try manager.layout()) == ShapeAheadTests.summary(try fresh.layout()),
+                "after edit \(step) at \(at)..<\(end)")
+        }
+    }
+}
