@@ -173,6 +173,7 @@ struct MeasureCommand: ParsableCommand {
             }
             return Result(line: #"{"id":"# + id + "," + rest.dropFirst(), failed: false)
         } catch {
+            if let syntax = error as? JSONParser.SyntaxError, let written = syntax.memberText["id"] { id = written }
             // The parser sees one line at a time: its "line 1" is the input's line `input.number`.
             let message =
                 (error as? JSONParser.SyntaxError).map {

@@ -13,6 +13,9 @@ public struct JSONParser {
         public let column: Int
         /// What was expected or found.
         public let message: String
+        /// The kept members of the outermost object read before the error (see
+        /// ``parseKeepingMemberText(_:of:)``), as written: an answer to a bad line can still carry its id.
+        public internal(set) var memberText: [String: String] = [:]
         public var description: String { "invalid JSON at line \(line), column \(column): \(message)" }
     }
 
@@ -38,11 +41,18 @@ public struct JSONParser {
     ) {
         var parser = JSONParser(text)
         parser.keptMembers = keys
-        parser.skipWhitespace()
-        let value = try parser.value(depth: 0)
-        parser.skipWhitespace()
-        guard parser.position == parser.bytes.count else { throw parser.error("unexpected text after the JSON value") }
-        return (value, parser.outerMemberText)
+        do {
+            parser.skipWhitespace()
+            let value = try parser.value(depth: 0)
+            parser.skipWhitespace()
+            guard parser.position == parser.bytes.count else {
+                throw parser.error("unexpected text after the JSON value")
+            }
+            return (value, parser.outerMemberText)
+        } catch var error as SyntaxError {
+            error.memberText = parser.outerMemberText
+            throw error
+        }
     }
 
     private mutating func value(depth: Int) throws -> JSONValue {
@@ -80,8 +90,14 @@ public struct JSONParser {
             position += 1
             skipWhitespace()
             let start = position
-            members.append((key, try value(depth: depth + 1)))
-            if depth == 0, keptMembers.contains(key) {
+            let kept = depth == 0 && keptMembers.contains(key)
+            // A kept member is echoed as written, so a number past Double's range (an id of 1e400) is kept too.
+            if kept, let first = bytes[position...].first, first == UInt8(ascii: "-") || (48...57).contains(first) {
+                members.append((key, .number(try number(allowingAnyMagnitude: true))))
+            } else {
+                members.append((key, try value(depth: depth + 1)))
+            }
+            if kept {
                 outerMemberText[key] = String(decoding: bytes[start..<position], as: UTF8.self)
             }
             skipWhitespace()
@@ -164,7 +180,9 @@ public struct JSONParser {
         (0x30...0x39).contains(byte) || (0x41...0x46).contains(byte) || (0x61...0x66).contains(byte)
     }
 
-    private mutating func number() throws -> Double {
+    /// A number; one that is well formed but past `Double`'s range is an error unless `allowingAnyMagnitude`
+    /// (then it is infinite).
+    private mutating func number(allowingAnyMagnitude: Bool = false) throws -> Double {
         let start = position
         if peek(UInt8(ascii: "-")) { position += 1 }
         func digits() -> Int {
@@ -190,7 +208,9 @@ public struct JSONParser {
             if peek(UInt8(ascii: "+")) || peek(UInt8(ascii: "-")) { position += 1 }
             guard digits() > 0 else { throw error("expected digits in the exponent") }
         }
-        guard let value = Double(String(decoding: bytes[start..<position], as: UTF8.self)), value.isFinite else {
+        guard let value = Double(String(decoding: bytes[start..<position], as: UTF8.self)),
+            value.isFinite || allowingAnyMagnitude
+        else {
             position = start
             throw error("number out of range")
         }

@@ -111,6 +111,21 @@ import Testing
         #expect(outcome.status == 1)
     }
 
+    /// An id past Double's range comes back as written, also on a line that fails after it; NaN and infinities
+    /// given to flags are named as typed, not as JSON's null.
+    @Test func outOfRangeIdsComeBackAndNonNumbersAreNamed() throws {
+        let rows = #"{"id":1e400,"text":"a"}"# + "\n" + #"{"id":-1e400,"text":"a","width":1e999}"# + "\n"
+        let measured = try GalleyCommandTests.run(["measure"], input: rows)
+        let lines = measured.output.split(separator: "\n")
+        #expect(lines.count == 2)
+        #expect(lines[0].hasPrefix(#"{"id":1e400,"height":"#))
+        #expect(lines[1].hasPrefix(#"{"id":-1e400,"error":"invalid JSON at line 2, column 33: number out of range"#))
+        for (flag, message) in [("nan", "--width nan is not a number"), ("-inf", "--width -inf must be positive")] {
+            let outcome = try GalleyCommandTests.run(["measure", "--width", flag], input: #"{"text":"a"}"#)
+            #expect(outcome.status == 2 && outcome.error.contains(message), "\(outcome.error)")
+        }
+    }
+
     @Test func anOverlongLineIsSkippedWithoutKeepingItAndTheRestGoOn() throws {
         let path = GalleyCommandTests.temporary("hostile-long.jsonl")
         var text = #"{"id":1,"text":""# + String(repeating: "a", count: 3 << 20) + "\"}\n"
