@@ -28,3 +28,20 @@ public enum FileRefusal: Equatable, Sendable {
         }
     }
 }
+
+/// A file as the system knows it, whatever path names it: `a/./b`, a symbolic link and a hard link to one file
+/// have one identity. Caches keyed by paths a user writes key by this instead, so spellings cannot multiply them.
+public struct FileIdentity: Hashable, Sendable {
+    /// The device holding the file.
+    public let device: UInt64
+    /// The file's inode on that device.
+    public let inode: UInt64
+
+    /// The identity of the file at `path` (links followed), or nil when `stat` fails.
+    public init?(path: String) {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        device = UInt64(status.st_dev)
+        inode = UInt64(status.st_ino)
+    }
+}

@@ -30,37 +30,59 @@ struct LayoutCommand: ParsableCommand {
 
     func run() throws {
         let (document, library) = try documentOptions.read(input)
-        let layout = try DocumentRenderer(document: document, library: library).layout()
         let scalars = ScalarOffsets(document.storage.string)
-        let lines = layout.lineFragments.map { LineRecord($0, scalars: scalars) }
-        if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-            try StandardOutput.line(String(decoding: try encoder.encode(["lines": lines]), as: UTF8.self))
-        } else {
-            for (index, line) in lines.enumerated() { try StandardOutput.line(line.text(number: index + 1)) }
+        // Line by line as they are laid out, so a million lines never exist at once; the JSON is the same text as
+        // encoding {"lines": [...]} whole (its one key needs no sorting).
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        var pending = json ? #"{"lines":["# : ""
+        var count = 0
+        try DocumentRenderer(document: document, library: library).enumerateLineFragments { fragment in
+            let record = LineRecord(fragment, scalars: scalars)
+            count += 1
+            if json {
+                if count > 1 { pending += "," }
+                pending += String(decoding: try encoder.encode(record), as: UTF8.self)
+            } else {
+                pending += record.text(number: count) + "\n"
+            }
+            if pending.utf8.count >= 1 << 16 {
+                try StandardOutput.write(pending)
+                pending = ""
+            }
         }
+        try StandardOutput.write(pending + (json ? "]}\n" : ""))
     }
 }
 
-/// UTF-16 offsets of a text as code point offsets.
+/// Code-point offsets of UTF-16 offsets, kept as the offsets where surrogate pairs start (usually none), so the
+/// table costs what the text's characters outside the BMP do, not eight bytes per unit.
 private struct ScalarOffsets {
-    private let table: [Int]
+    private let pairStarts: [Int]
+    private let length: Int
 
     init(_ text: String) {
-        var table: [Int] = []
-        table.reserveCapacity(text.utf16.count + 1)
-        for (index, scalar) in text.unicodeScalars.enumerated() {
-            table.append(contentsOf: repeatElement(index, count: scalar.utf16.count))
+        var pairStarts: [Int] = [], offset = 0
+        for unit in text.utf16 {
+            if UTF16.isLeadSurrogate(unit) { pairStarts.append(offset) }
+            offset += 1
         }
-        table.append(text.unicodeScalars.count)
-        self.table = table
+        self.pairStarts = pairStarts
+        length = offset
     }
 
-    subscript(utf16Offset: Int) -> Int { table[min(max(0, utf16Offset), table.count - 1)] }
+    /// The code point holding UTF-16 offset `utf16Offset` (both units of a pair give the same one).
+    subscript(utf16Offset: Int) -> Int {
+        let offset = min(max(0, utf16Offset), length)
+        var low = 0, high = pairStarts.count
+        while low < high {
+            let middle = (low + high) / 2
+            if pairStarts[middle] < offset { low = middle + 1 } else { high = middle }
+        }
+        return offset - low
+    }
 }
 
-/// Rounds to 1/1000 of a point for printing.
 private func rounded(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
 
 /// One line fragment as `galley layout` prints it.

@@ -19,6 +19,14 @@ public struct DocumentRenderer {
     /// `i` being column `i`.
     public func layout() throws -> TextLayout { try laidOut(forDrawing: false).layout }
 
+    /// The line fragments of ``layout()``, handed to `body` one by one as they are laid out, none kept: memory
+    /// follows a batch of paragraphs, not the text's length (`LayoutManager.enumerateLineFragments(_:)`).
+    ///
+    /// - Throws: what ``layout()`` throws, and what `body` throws.
+    public func enumerateLineFragments(_ body: (LineFragment) throws -> Void) throws {
+        try layoutManager(forDrawing: false).manager.enumerateLineFragments(body)
+    }
+
     /// The document drawn into a new canvas.
     public func render() throws -> Canvas {
         let scene = try Scene(self)
@@ -134,6 +142,20 @@ public struct DocumentRenderer {
     /// `forDrawing`, a text too tall for an image fails as soon as its lines pass the drawable height.
     private func laidOut(forDrawing: Bool) throws -> (layout: TextLayout, exclusions: [Exclusion], columnWidth: Double)
     {
+        let (manager, exclusions, columnWidth, drawableHeight) = try layoutManager(forDrawing: forDrawing)
+        let layout = try manager.layout()
+        if let drawableHeight, !layout.unlaidCharacterRange.isEmpty {
+            let width = Int(((document.width + 2 * document.render.padding) * document.render.scale).rounded(.up))
+            throw RenderError.textTooTall(width: width, height: drawableHeight, limit: Canvas.pixelLimit)
+        }
+        return (layout, exclusions, columnWidth)
+    }
+
+    /// A layout manager over the document's storage with a container per column (the exclusions, the badge among
+    /// them, in the first), and the height past which the text could not be drawn when it is `forDrawing`.
+    private func layoutManager(forDrawing: Bool) throws -> (
+        manager: LayoutManager, exclusions: [Exclusion], columnWidth: Double, drawableHeight: Double?
+    ) {
         var exclusions = document.exclusions
         if let date = document.badgeDate {
             exclusions.append(
@@ -160,12 +182,7 @@ public struct DocumentRenderer {
             container.minimumSegmentWidth = document.minimumSegmentWidth.map { min($0, columnWidth) }
             manager.addTextContainer(container)
         }
-        let layout = try manager.layout()
-        if let drawableHeight, !layout.unlaidCharacterRange.isEmpty {
-            let width = Int(((document.width + 2 * document.render.padding) * document.render.scale).rounded(.up))
-            throw RenderError.textTooTall(width: width, height: drawableHeight, limit: Canvas.pixelLimit)
-        }
-        return (layout, exclusions, columnWidth)
+        return (manager, exclusions, columnWidth, drawableHeight)
     }
 
     /// The height, in points, past which text in an unbounded container could not be drawn within

@@ -34,12 +34,9 @@ public enum BundledFonts: Sendable, Equatable {
             return (try Self.compiledInFaces(), [])
         case .directory(let directory):
             var faces: [FontFace] = [], skipped: [FontError] = []
-            var seen = Set<[UInt64]>()
+            var seen = Set<FileIdentity>()
             for path in Self.fontFiles(in: directory) {
-                var status = stat()
-                guard stat(path, &status) == 0,
-                    seen.insert([UInt64(status.st_dev), UInt64(status.st_ino)]).inserted
-                else { continue }
+                guard let identity = FileIdentity(path: path), seen.insert(identity).inserted else { continue }
                 do {
                     for index in 0..<(try FontFace.faceCount(path: path)) {
                         do {

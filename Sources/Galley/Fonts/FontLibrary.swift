@@ -40,8 +40,7 @@ public final class FontLibrary: @unchecked Sendable {
     }
 
     private struct FaceKey: Hashable {
-        let device: UInt64
-        let inode: UInt64
+        let file: FileIdentity
         let index: Int
     }
 
@@ -174,9 +173,8 @@ public final class FontLibrary: @unchecked Sendable {
     /// only when drawn, one named by a caller is proved a font by FreeType now.
     private func face(path: String, index: Int, foundByFontconfig: Bool) throws -> FontFace {
         if let bundled = bundledByPath[BundledKey(path: path, index: index)] { return bundled }
-        var status = stat()
-        guard stat(path, &status) == 0 else { throw FontError.fileNotFound(path: path) }
-        let key = FaceKey(device: UInt64(status.st_dev), inode: UInt64(status.st_ino), index: index)
+        guard let file = FileIdentity(path: path) else { throw FontError.fileNotFound(path: path) }
+        let key = FaceKey(file: file, index: index)
         if let face = state.withLock({ $0.faces[key] }) { return face }
         let face = try FontFace(
             path: path, index: index, isBundled: false, freeType: foundByFontconfig ? .whenDrawn : .verifiedAndKept)

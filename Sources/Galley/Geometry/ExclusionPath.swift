@@ -180,7 +180,7 @@ final class ImageMask: Hashable, Sendable {
     }
 
     /// `intervals` sorted, overlapping and touching ones joined.
-    private static func merged(_ intervals: [ClosedRange<Double>]) -> [ClosedRange<Double>] {
+    static func merged(_ intervals: [ClosedRange<Double>]) -> [ClosedRange<Double>] {
         var result: [ClosedRange<Double>] = []
         for interval in intervals.sorted(by: { $0.lowerBound < $1.lowerBound }) {
             if let last = result.last, interval.lowerBound <= last.upperBound {

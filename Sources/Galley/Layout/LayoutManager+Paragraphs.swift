@@ -80,20 +80,12 @@ extension LayoutManager {
     /// Loads the next ``paragraphLoadBatch`` paragraphs (or the rest); false when all were loaded already.
     private func loadMoreParagraphs() -> Bool {
         guard !paragraphCache.isLoaded else { return false }
-        let units = textStorage.utf16, start = paragraphCache.loadedLength
-        var end = start, found = 0
-        while end < units.count, found < Self.paragraphLoadBatch {
-            let unit = units[end]
-            end += 1
-            guard TextStorage.isParagraphTerminator(unit) else { continue }
-            if unit == 0x0D, end < units.count, units[end] == 0x0A { end += 1 }
-            found += 1
-        }
-        let paragraphs = textStorage.paragraphs(in: start..<end)
+        let (paragraphs, end) = textStorage.paragraphs(
+            from: paragraphCache.loadedLength, limit: Self.paragraphLoadBatch)
         paragraphCache.replace(
             paragraphCache.entries.count..<paragraphCache.entries.count,
             with: paragraphs.map { ParagraphCache.Entry(paragraph: $0) })
-        if end == units.count { paragraphCache.isLoaded = true }
+        if end == textStorage.length { paragraphCache.isLoaded = true }
         return true
     }
 

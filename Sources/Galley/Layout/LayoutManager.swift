@@ -135,23 +135,66 @@ public final class LayoutManager {
             containers: textContainers, shaper: shaper, fontLibrary: fontLibrary, settings: settings)
         // Paragraphs are read from the storage and shaped as the typesetter reaches them: those past full
         // containers are never read or shaped.
-        var start = 0
-        var numbering = ListNumbering()
         var shapedAhead = 0
-        var index = 0
-        while loadParagraphs(through: index) {
-            let number = numbering.next(paragraphCache.entries[index].paragraph.style.textLists)
-            if index >= shapedAhead { shapedAhead = shapeAhead(from: index) }
-            let shaped = try shapedParagraph(at: index).relocated(to: start)
-            let isLast = !loadParagraphs(through: index + 1)
-            try typesetter.place(paragraph: shaped, index: index, isLast: isLast, listItemNumber: number)
-            if typesetter.isStopped { break }
-            start += paragraphCache.lengths[index]
-            index += 1
-        }
+        try place(
+            into: &typesetter,
+            paragraph: { index in loadParagraphs(through: index) ? paragraphCache.entries[index].paragraph : nil },
+            shaped: { index in
+                if index >= shapedAhead { shapedAhead = shapeAhead(from: index) }
+                return try shapedParagraph(at: index)
+            })
         let layout = typesetter.finish(textLength: textStorage.length)
         cached = (layout, snapshots, textStorage.changeCount)
         return layout
+    }
+
+    /// Lays the text out in the containers exactly as ``layout()`` does, handing each line fragment to `body` as
+    /// soon as its paragraph is placed, and keeping neither the lines nor the paragraphs: memory follows one batch
+    /// of paragraphs whatever the text's length (a million lines printed by `galley layout`). Caches nothing for
+    /// later layouts.
+    ///
+    /// - Throws: what ``layout()`` throws, and what `body` throws (which ends the layout).
+    public func enumerateLineFragments(_ body: (LineFragment) throws -> Void) throws {
+        guard !textContainers.isEmpty else { throw LayoutError.noTextContainer }
+        for container in textContainers { try container.validate() }
+        var typesetter = Typesetter(
+            containers: textContainers, shaper: shaper, fontLibrary: fontLibrary, settings: settings)
+        let itemizer = Itemizer(fontLibrary: fontLibrary, settings: settings)
+        // The batch of paragraphs being placed: paragraph `batchStart + i` is `batch[i]`.
+        var batch: [Paragraph] = [], batchStart = 0, nextOffset = 0, readAll = false
+        func paragraph(_ index: Int) -> Paragraph? {
+            while index >= batchStart + batch.count {
+                if readAll { return nil }
+                batchStart += batch.count
+                (batch, nextOffset) = textStorage.paragraphs(from: nextOffset, limit: Self.paragraphLoadBatch)
+                readAll = nextOffset == textStorage.length
+            }
+            return batch[index - batchStart]
+        }
+        try place(
+            into: &typesetter, paragraph: paragraph,
+            shaped: { index in try Self.shape(paragraph(index)!, shaper: shaper, itemizer: itemizer) },
+            placed: { typesetter in for fragment in typesetter.takeFragments() { try body(fragment) } })
+    }
+
+    /// The one loop of both layouts: paragraph `index` (from 0, until `paragraph` gives nil) numbered in its
+    /// lists, shaped by `shaped`, placed where the last one ended; `placed` sees the typesetter after each.
+    private func place(
+        into typesetter: inout Typesetter, paragraph: (Int) -> Paragraph?, shaped: (Int) throws -> ShapedParagraph,
+        placed: (inout Typesetter) throws -> Void = { _ in }
+    ) throws {
+        var start = 0, index = 0
+        var numbering = ListNumbering()
+        while let current = paragraph(index) {
+            let number = numbering.next(current.style.textLists)
+            let shaped = try shaped(index).relocated(to: start)
+            let isLast = paragraph(index + 1) == nil
+            try typesetter.place(paragraph: shaped, index: index, isLast: isLast, listItemNumber: number)
+            try placed(&typesetter)
+            if typesetter.isStopped { break }
+            start += current.length + current.terminatorLength
+            index += 1
+        }
     }
 
     /// What the layout of the containers depends on, to tell whether a cached layout still holds.

@@ -36,6 +36,13 @@ struct Typesetter {
     /// How far down the current container the text has reached, in points.
     var currentY: Double { y }
 
+    /// The fragments placed since the last call, handed over and forgotten: for laying out a text line by line
+    /// without holding its lines (``finish(textLength:)`` then describes only the fragments not taken).
+    mutating func takeFragments() -> [LineFragment] {
+        defer { fragments = [] }
+        return fragments
+    }
+
     /// The layout so far, as a value.
     func finish(textLength: Int) -> TextLayout {
         let ranges = containers.indices.map { index -> Range<Int> in

@@ -32,6 +32,21 @@ extension TextStorage {
         return paragraphs
     }
 
+    /// Up to `limit` paragraphs from UTF-16 offset `start` (a paragraph's start) on, and the offset past them: the
+    /// text's end once they include its last paragraph. Reading a long text batch by batch keeps only a batch of
+    /// paragraphs (each owns a copy of its characters) in memory at once.
+    func paragraphs(from start: Int, limit: Int) -> (paragraphs: [Paragraph], end: Int) {
+        var end = start, found = 0
+        while end < utf16.count, found < limit {
+            let unit = utf16[end]
+            end += 1
+            guard Self.isParagraphTerminator(unit) else { continue }
+            if unit == 0x0D, end < utf16.count, utf16[end] == 0x0A { end += 1 }
+            found += 1
+        }
+        return (paragraphs(in: start..<end), end)
+    }
+
     /// The paragraph over `range`; its leading attributes reuse `shared` when they are equal, else become it.
     private func paragraph(_ range: Range<Int>, terminatorLength: Int, sharing shared: inout SharedAttributes?)
         -> Paragraph

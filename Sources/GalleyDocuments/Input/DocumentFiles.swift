@@ -28,11 +28,6 @@ public final class DocumentFiles {
         self.pixelBudget = pixelBudget
     }
 
-    /// A file as the system knows it, whatever path names it.
-    private struct FileIdentity: Hashable {
-        let device: UInt64, inode: UInt64
-    }
-
     /// `path` resolved against the document's folder, once it is known to be allowed.
     ///
     /// - Throws: `ImageError.notAllowed` for a path outside the allowed folders, whether or not it exists.
@@ -47,8 +42,7 @@ public final class DocumentFiles {
     ///   one picture or of the document's pictures together).
     public func image(_ path: String) throws -> Canvas {
         let resolved = try allowedPath(path)
-        var status = stat()
-        let identity = stat(resolved, &status) == 0 ? FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino)) : nil
+        let identity = FileIdentity(path: resolved)
         if let identity, let known = pictures[identity] { return known }
         let image = try PNGReader.read(contentsOfFile: resolved)
         let total = decodedPixels + image.width * image.height

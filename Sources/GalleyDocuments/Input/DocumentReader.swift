@@ -23,7 +23,9 @@ public enum DocumentReader {
         let document = JSONField(value: root, path: "")
         try document.requireObject(allowing: ["container", "environment", "render", "defaults", "content", "metrics"])
         var base = defaults
-        if let field = document.member("defaults") { base = base.merging(try attributes(field, library: library, files: files)) }
+        if let field = document.member("defaults") {
+            base = base.merging(try attributes(field, library: library, files: files))
+        }
         let storage = TextStorage("", attributes: base)
         // One editing batch: the runs are fixed up once at the end, not once per run (which grows quadratically).
         storage.beginEditing()
@@ -38,7 +40,8 @@ public enum DocumentReader {
             }
             try run.requireObject(allowing: ["text", "attributes", "attachment"])
             var runAttributes =
-                try run.member("attributes").map { base.merging(try attributes($0, library: library, files: files)) } ?? base
+                try run.member("attributes").map { base.merging(try attributes($0, library: library, files: files)) }
+                ?? base
             if let attachmentField = run.member("attachment") {
                 guard run.member("text") == nil else {
                     throw InputError(path: "\(run.path).text", "an attachment item has no text")
@@ -244,7 +247,9 @@ public enum DocumentReader {
 
     /// `{"style": "headline", "family": "Inter", "weight": 600, "italic": true}`, `{"family": "Inter", "size": 17}`,
     /// `{"file": "/path/font.ttf", "size": 12}`, or a style name as a string.
-    private static func fontSpecifier(_ field: JSONField, library: FontLibrary, files: DocumentFiles) throws -> FontSpecifier {
+    private static func fontSpecifier(_ field: JSONField, library: FontLibrary, files: DocumentFiles) throws
+        -> FontSpecifier
+    {
         if case .string = field.value { return .textStyle(try field.choice(TextStyle.self)) }
         try field.requireObject(allowing: ["style", "family", "file", "size", "weight", "italic"])
         let family = try field.member("family")?.string()

@@ -16,7 +16,8 @@ import Testing
         let documentFolder = root.appendingPathComponent("doc"), outside = root.appendingPathComponent("outside")
         try? manager.createDirectory(at: documentFolder, withIntermediateDirectories: true)
         try? manager.createDirectory(at: outside, withIntermediateDirectories: true)
-        try? manager.createDirectory(at: documentFolder.appendingPathComponent("sub"), withIntermediateDirectories: true)
+        try? manager.createDirectory(
+            at: documentFolder.appendingPathComponent("sub"), withIntermediateDirectories: true)
         let picture = try! Canvas(width: 6, height: 4, background: Color(red: 1, green: 0, blue: 0))
         let path = documentFolder.appendingPathComponent("p.png").path
         try! PNGWriter().write(picture, to: path)
@@ -35,7 +36,8 @@ import Testing
     /// Each path, whether the document may read it, and whether it may once the outside folder is allowed.
     @Test(arguments: [
         ("p.png", true, true), ("./sub/../p.png", true, true), ("missing.png", true, true),
-        ("sub/missing.png", true, true), ("../outside/secret.png", false, true), ("../outside/missing.png", false, true),
+        ("sub/missing.png", true, true), ("../outside/secret.png", false, true),
+        ("../outside/missing.png", false, true),
         ("/etc/passwd", false, false), ("escape.png", false, true), ("out/secret.png", false, true),
         ("out/missing.png", false, true), ("../../../../proc/kmsg", false, false),
         // `missing/..` does not exist, so the system would not open it either.

@@ -59,7 +59,8 @@ import Testing
         #expect(old.starts(with: [0x89, 0x50, 0x4E, 0x47]))
 
         let cut = try shell(
-            #"trap '' XFSZ; ulimit -f 1; yes 'a long line of text' | head -n 200 | "$G" render - -o "\#(folder)/out.png""#)
+            #"trap '' XFSZ; ulimit -f 1; yes 'a long line of text' | head -n 200 | "$G" render - -o "\#(folder)/out.png""#
+        )
         #expect(cut.status == 1 && cut.error.contains("File too large"), "\(cut.error)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/out.png")) == old)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["out.png", "victim.txt"])

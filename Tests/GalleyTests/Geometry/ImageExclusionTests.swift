@@ -142,13 +142,15 @@ import Testing
                 let actual = mask.excludedIntervals(top: top, bottom: bottom)
                 #expect(actual.count == expected.count, "trial \(trial), band \(top)…\(bottom)")
                 for (got, want) in zip(actual, expected) {
-                    #expect(abs(got.lowerBound - want.lowerBound) < 1e-9 && abs(got.upperBound - want.upperBound) < 1e-9)
+                    #expect(
+                        abs(got.lowerBound - want.lowerBound) < 1e-9 && abs(got.upperBound - want.upperBound) < 1e-9)
                 }
             }
         }
     }
 
-    /// Every run of every row within reach of the band, grown by the row's reach, sorted and merged.
+    /// Every run of every row within reach of the band, grown by the row's reach, merged (by the mask's own merge:
+    /// what is under test is which runs the walk looks at).
     static func unionOfGrownRuns(_ mask: ImageMask, top: Double, bottom: Double) -> [ClosedRange<Double>] {
         let pixelHeight = mask.frame.height / Double(mask.rows.count)
         let pixelWidth = mask.frame.width / Double(mask.columns)
@@ -164,14 +166,6 @@ import Testing
                         + Double(run.upperBound) * pixelWidth + reach))
             }
         }
-        var merged: [ClosedRange<Double>] = []
-        for interval in intervals.sorted(by: { $0.lowerBound < $1.lowerBound }) {
-            if let last = merged.last, interval.lowerBound <= last.upperBound {
-                merged[merged.count - 1] = last.lowerBound...max(last.upperBound, interval.upperBound)
-            } else {
-                merged.append(interval)
-            }
-        }
-        return merged
+        return ImageMask.merged(intervals)
     }
 }

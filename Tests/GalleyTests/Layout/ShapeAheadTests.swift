@@ -9,8 +9,10 @@ import Testing
     }.joined(separator: "\n")
 
     /// Each line's characters, frame, glyph ids and pen positions.
-    static func summary(_ layout: TextLayout) -> [String] {
-        layout.lineFragments.map { line in
+    static func summary(_ layout: TextLayout) -> [String] { summary(layout.lineFragments) }
+
+    static func summary(_ lines: [LineFragment]) -> [String] {
+        lines.map { line in
             "\(line.characterRange) \(line.rect) "
                 + line.runs.map { "\($0.glyphRun.glyphs.map(\.glyphID)) \($0.glyphPositions)" }.joined(separator: " ")
         }
@@ -73,6 +75,53 @@ import Testing
             #expect(
                 ShapeAheadTests.summary(try manager.layout()) == ShapeAheadTests.summary(try fresh.layout()),
                 "after edit \(step) at \(at)..<\(end)")
+        }
+    }
+}
+
+/// Laying out line by line (`enumerateLineFragments`, which `galley layout` prints from) gives exactly the lines of
+/// `layout()`, in order, in every kind of container chain: unbounded, columns, exclusions, a line limit with
+/// truncation, and list numbering that runs across batches of paragraphs.
+@Suite struct LineByLineLayoutTests {
+    static func containers() -> [[TextContainer]] {
+        [
+            [TextContainer(width: 260)],
+            [TextContainer(width: 180, height: 120), TextContainer(width: 180, height: 200)],
+            [
+                TextContainer(
+                    size: Size(width: 300, height: 0),
+                    exclusionPaths: [BezierPath.circle(center: Point(x: 150, y: 80), radius: 50)])
+            ],
+            [TextContainer(size: Size(width: 200, height: 0), maximumNumberOfLines: 5, lineBreakMode: .truncateTail)],
+        ]
+    }
+
+    @Test func linesComeOutAsTheWholeLayoutHasThem() throws {
+        var list = ParagraphStyle()
+        list.textLists = [TextList(markerFormat: .decimal)]
+        let paragraphs = LayoutManager.paragraphLoadBatch + 40
+        let storage = TextStorage("")
+        storage.beginEditing()
+        for index in 0..<paragraphs {
+            let text = index % 500 == 0 ? LayoutFixtures.english + " " + LayoutFixtures.chinese : "item \(index) 项"
+            storage.append(
+                text + "\n",
+                attributes: TextAttributes(font: .textStyle(.body), paragraphStyle: index > 4_000 ? list : nil))
+        }
+        storage.endEditing()
+        for chain in Self.containers() {
+            let whole = LayoutManager(textStorage: storage, fontLibrary: try TestFonts.bundled)
+            let streamed = LayoutManager(textStorage: storage, fontLibrary: try TestFonts.bundled)
+            for container in chain {
+                whole.addTextContainer(container)
+                streamed.addTextContainer(container)
+            }
+            var lines: [LineFragment] = []
+            try streamed.enumerateLineFragments { lines.append($0) }
+            let expected = try whole.layout().lineFragments
+            #expect(lines.count == expected.count)
+            #expect(ShapeAheadTests.summary(lines) == ShapeAheadTests.summary(expected))
+            #expect(lines.map(\.listMarker?.itemNumber) == expected.map(\.listMarker?.itemNumber))
         }
     }
 }
