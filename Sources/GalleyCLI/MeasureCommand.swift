@@ -152,7 +152,8 @@ struct MeasureCommand: ParsableCommand {
                 attributes.paragraphStyle = style
             }
             func fields(_ measurement: TextMeasurement) -> [(key: String, value: JSONValue)] {
-                let starts = scalarOffsets(of: measurement.lineStarts, in: text)
+                let scalars = ScalarOffsets(text)
+                let starts = measurement.lineStarts.map { scalars[$0] }
                 return [
                     ("height", .number(measurement.height)), ("width", .number(measurement.width)),
                     ("lines", .number(Double(measurement.lineCount))),
@@ -196,21 +197,6 @@ struct MeasureCommand: ParsableCommand {
         let weight = settings.weight(of: textStyle)
         if let family, family.contains("/") { return .font(try library.font(path: family, size: size, weight: weight)) }
         return .font(try library.font(family: family ?? library.defaultFamily, size: size, weight: weight))
-    }
-
-    /// UTF-16 offsets as Unicode scalar (code point) offsets into `text`.
-    static func scalarOffsets(of offsets: [Int], in text: String) -> [Int] {
-        var result: [Int] = []
-        var utf16 = 0, scalars = 0
-        var iterator = text.unicodeScalars.makeIterator()
-        for target in offsets {
-            while utf16 < target, let scalar = iterator.next() {
-                utf16 += scalar.utf16.count
-                scalars += 1
-            }
-            result.append(scalars)
-        }
-        return result
     }
 }
 

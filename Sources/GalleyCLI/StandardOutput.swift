@@ -1,4 +1,5 @@
 import ArgumentParser
+import Galley
 import GalleyDocuments
 
 #if canImport(Glibc)
@@ -28,21 +29,9 @@ enum StandardOutput {
     /// Writes `text` to standard error, ignoring failure: there is nowhere left to report it.
     static func error(_ text: String) { _ = writeAll(text, to: 2) }
 
-    /// Writes all of `text` to `descriptor`, retrying after signals; nil when it was all written, else the
-    /// `errno` of the failure (0 when a write wrote nothing).
+    /// Writes all of `text` to `descriptor`; nil when it was all written, else the `errno` of the failure.
     private static func writeAll(_ text: String, to descriptor: Int32) -> Int32? {
         var text = text
-        return text.withUTF8 { bytes -> Int32? in
-            var offset = 0
-            while offset < bytes.count {
-                let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                if written > 0 {
-                    offset += written
-                } else if !(written < 0 && errno == EINTR) {
-                    return written < 0 ? errno : 0
-                }
-            }
-            return nil
-        }
+        return text.withUTF8 { DescriptorWriting.writeAll(UnsafeRawBufferPointer($0), to: descriptor) }
     }
 }

@@ -156,20 +156,11 @@ public struct PNGWriter: Sendable {
         written = true
     }
 
-    /// Writes all of `data` to the open `file` (named `path` in errors), retrying interrupted writes.
+    /// Writes all of `data` to the open `file` (named `path` in errors).
     private static func writeAll(_ data: Data, to file: Int32, path: String) throws {
-        try data.withUnsafeBytes { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let count = Glibc.write(file, bytes.baseAddress! + offset, bytes.count - offset)
-                if count > 0 {
-                    offset += count
-                } else if !(count < 0 && errno == EINTR) {
-                    let reason = count < 0 ? String(cString: strerror(errno)) : "nothing was written"
-                    throw RenderError.fileNotWritable(path: path, reason: reason)
-                }
-            }
-        }
+        guard let failure = data.withUnsafeBytes({ DescriptorWriting.writeAll($0, to: file) }) else { return }
+        let reason = failure == 0 ? "nothing was written" : String(cString: strerror(failure))
+        throw RenderError.fileNotWritable(path: path, reason: reason)
     }
 
     // MARK: Pieces

@@ -114,6 +114,26 @@ import Testing
         }
     }
 
+    /// A font file a document names by a relative path is found beside the document, not in the working directory.
+    @Test func aDocumentFontFileIsFoundBesideTheDocument() throws {
+        _ = Self.root
+        let copy = Self.documentFolder + "/mono.ttf"
+        if !FileManager.default.fileExists(atPath: copy) {
+            try FileManager.default.copyItem(
+                atPath: TestFonts.fontFile("JetBrainsMono/JetBrainsMono-Regular.ttf"), toPath: copy)
+        }
+        let json = #"{"content": [{"text": "x", "attributes": {"font": {"file": "mono.ttf", "size": 12}}}]}"#
+        let document = try DocumentReader.read(
+            json, defaults: TextAttributes(), library: try TestFonts.bundled,
+            access: FileAccess(baseDirectory: Self.documentFolder))
+        guard case .font(let font)? = document.storage.attributes(at: 0).font else {
+            Issue.record("the run has no fixed font")
+            return
+        }
+        #expect(font.face.familyName == "JetBrains Mono")
+        #expect(font.face.path == copy)
+    }
+
     /// 2 × 2 pixels in a zlib stream of stored blocks that does not end after the rows, in a file cut off there:
     /// libpng reads on after the last row to check the stream's end (and would inflate gigabytes of zeros placed
     /// there); decoding stops at the last row instead, so the picture is whole.

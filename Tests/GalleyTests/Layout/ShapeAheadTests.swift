@@ -118,6 +118,8 @@ import Testing
             }
             var lines: [LineFragment] = []
             try streamed.enumerateLineFragments { lines.append($0) }
+            // Nothing is kept for later: the paragraphs went with their batch.
+            #expect(streamed.paragraphCache.entries.isEmpty)
             let expected = try whole.layout().lineFragments
             #expect(lines.count == expected.count)
             #expect(ShapeAheadTests.summary(lines) == ShapeAheadTests.summary(expected))

@@ -1,0 +1,28 @@
+/// Code-point offsets of UTF-16 offsets, for output that counts code points (`measure`'s `line_starts`, `layout`'s
+/// ranges and clusters): one conversion for every command. Kept as the offsets where surrogate pairs start
+/// (usually none), so it costs what the text's characters outside the BMP do, not eight bytes per UTF-16 unit.
+struct ScalarOffsets {
+    private let pairStarts: [Int]
+    private let length: Int
+
+    init(_ text: String) {
+        var pairStarts: [Int] = [], offset = 0
+        for unit in text.utf16 {
+            if UTF16.isLeadSurrogate(unit) { pairStarts.append(offset) }
+            offset += 1
+        }
+        self.pairStarts = pairStarts
+        length = offset
+    }
+
+    /// The code point holding UTF-16 offset `utf16Offset` (both units of a pair give the same one).
+    subscript(utf16Offset: Int) -> Int {
+        let offset = min(max(0, utf16Offset), length)
+        var low = 0, high = pairStarts.count
+        while low < high {
+            let middle = (low + high) / 2
+            if pairStarts[middle] < offset { low = middle + 1 } else { high = middle }
+        }
+        return offset - low
+    }
+}
