@@ -18,11 +18,6 @@ struct ScalarOffsets {
     /// The code point holding UTF-16 offset `utf16Offset` (both units of a pair give the same one).
     subscript(utf16Offset: Int) -> Int {
         let offset = min(max(0, utf16Offset), length)
-        var low = 0, high = pairStarts.count
-        while low < high {
-            let middle = (low + high) / 2
-            if pairStarts[middle] < offset { low = middle + 1 } else { high = middle }
-        }
-        return offset - low
+        return offset - pairStarts.partitioningIndex { $0 >= offset }
     }
 }

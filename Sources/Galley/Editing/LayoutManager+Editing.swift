@@ -197,12 +197,8 @@ extension LayoutManager {
 
     /// The index of the first fragment whose characters end after `offset` (or the last fragment).
     private static func firstFragment(endingAfter offset: Int, in fragments: [LineFragment]) -> Int {
-        var low = 0, high = fragments.count
-        while low < high {
-            let middle = (low + high) / 2
-            if fragments[middle].characterRange.upperBound <= offset { low = middle + 1 } else { high = middle }
-        }
-        return min(low, max(0, fragments.count - 1))
+        let index = fragments.partitioningIndex { $0.characterRange.upperBound > offset }
+        return min(index, max(0, fragments.count - 1))
     }
 
     /// The paragraph holding `offset`, from the storage's terminators.

@@ -157,7 +157,7 @@ final class ImageMask: Hashable, Sendable {
             var gapStart = -Double.infinity
             for index in 0...covered.count {
                 let gapEnd = index < covered.count ? covered[index].lowerBound : .infinity
-                var run = Self.firstIndex(in: runs.count) { right($0) > gapStart }
+                var run = runs.indices.partitioningIndex { right($0) > gapStart }
                 while run < runs.count, left(run) < gapEnd {
                     added.append(left(run)...right(run))
                     run += 1
@@ -167,16 +167,6 @@ final class ImageMask: Hashable, Sendable {
             if !added.isEmpty { covered = Self.merged(covered + added) }
         }
         return covered
-    }
-
-    /// The first index in `0..<count` where `isPast` holds (it holds from there on), or `count`.
-    private static func firstIndex(in count: Int, where isPast: (Int) -> Bool) -> Int {
-        var low = 0, high = count
-        while low < high {
-            let middle = (low + high) / 2
-            if isPast(middle) { high = middle } else { low = middle + 1 }
-        }
-        return low
     }
 
     /// `intervals` sorted, overlapping and touching ones joined.

@@ -69,14 +69,8 @@ extension LayoutManager {
             return try isWanted((index, start, paragraphCache.lengths[index], top, local.height))
         }
         // The known places first: a binary search among them (their local layouts are kept).
-        var low = 0, high = max(0, paragraphCache.placed.count - 1)
-        if high > 0, try probe(high) {
-            while low < high {
-                let middle = (low + high) / 2
-                if try probe(middle) { high = middle } else { low = middle + 1 }
-            }
-            return low
-        }
+        let high = max(0, paragraphCache.placed.count - 1)
+        if high > 0, try probe(high) { return try (0..<high).partitioningIndex(where: probe) }
         var index = high
         while index < count {
             if try probe(index) { return index }

@@ -85,17 +85,12 @@ extension LineBreaker {
         let rightToLeft = run.isRightToLeft
         // The first glyph index whose cluster is past `offset` in the run's order.
         func boundary(_ offset: Int, inclusive: Bool) -> Int {
-            var low = 0, high = glyphs.count
-            while low < high {
-                let middle = (low + high) / 2
-                let cluster = glyphs[middle].cluster
-                let before =
-                    rightToLeft
-                    ? (inclusive ? cluster >= offset : cluster > offset)
-                    : (inclusive ? cluster < offset : cluster <= offset)
-                if before { low = middle + 1 } else { high = middle }
+            glyphs.partitioningIndex { glyph in
+                let cluster = glyph.cluster
+                return rightToLeft
+                    ? !(inclusive ? cluster >= offset : cluster > offset)
+                    : !(inclusive ? cluster < offset : cluster <= offset)
             }
-            return low
         }
         if rightToLeft {
             // Glyphs run from the highest cluster down: those in part come after the clusters ≥ part.upperBound.

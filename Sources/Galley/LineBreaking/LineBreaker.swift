@@ -139,11 +139,7 @@ public struct LineBreaker: Sendable {
     /// as runs cover the paragraph in logical order.
     func runIndices(overlapping range: Range<Int>) -> Range<Int> {
         let runs = shaped.runs
-        var low = 0, high = runs.count
-        while low < high {
-            let middle = (low + high) / 2
-            if runs[middle].utf16Range.upperBound <= range.lowerBound { low = middle + 1 } else { high = middle }
-        }
+        let low = runs.partitioningIndex { $0.utf16Range.upperBound > range.lowerBound }
         var end = low
         while end < runs.count, runs[end].utf16Range.lowerBound < range.upperBound { end += 1 }
         return low..<end
@@ -338,25 +334,14 @@ public struct LineBreaker: Sendable {
             points = hyphenationPoints(in: word)
             hyphenationMemo = (word, points)
         }
-        // First the points after the line's start, then the last of them whose line fits.
-        var low = 0, high = points.count
-        while low < high {
-            let middle = (low + high) / 2
-            if points[middle] <= max(start, word.lowerBound) { low = middle + 1 } else { high = middle }
+        // First the points after the line's start, then the last of them whose line fits (lines grow with their
+        // end, so the ones that fit come first).
+        let after = points[points.partitioningIndex { $0 > max(start, word.lowerBound) }...]
+        let tooWide = after.partitioningIndex { point in
+            !LineFit.fits(line(start..<point, mandatory: false, hyphenated: true).width, in: width)
         }
-        var best: LineBreak? = nil
-        high = points.count
-        while low < high {
-            let middle = (low + high) / 2
-            let candidate = line(start..<points[middle], mandatory: false, hyphenated: true)
-            if LineFit.fits(candidate.width, in: width) {
-                best = candidate
-                low = middle + 1
-            } else {
-                high = middle
-            }
-        }
-        return best
+        guard tooWide > after.startIndex else { return nil }
+        return line(start..<points[tooWide - 1], mandatory: false, hyphenated: true)
     }
 
     /// The hyphenation points (UTF-16 offsets from the paragraph's start) of the letters in `range`, in the
@@ -398,11 +383,7 @@ public struct LineBreaker: Sendable {
     private mutating func fitByGraphemes(from start: Int, width: Double, end: Int, emergency: Bool) -> LineBreak {
         let boundaries = graphemes ?? GraphemeClusters.boundaries(of: shaped.paragraph.text)
         graphemes = boundaries
-        var low = 0, high = boundaries.count
-        while low < high {
-            let middle = (low + high) / 2
-            if boundaries[middle] <= start { low = middle + 1 } else { high = middle }
-        }
+        let low = boundaries.partitioningIndex { $0 > start }
         var best = low < boundaries.count ? min(boundaries[low], end) : end
         var position = low
         while position < boundaries.count, boundaries[position] <= end {
@@ -455,22 +436,14 @@ public struct LineBreaker: Sendable {
 
     /// The index of `offset` in the increasing `offsets`, by binary search; nil when it is not there.
     private static func index(of offset: Int, in offsets: [Int]) -> Int? {
-        var low = 0, high = offsets.count
-        while low < high {
-            let middle = (low + high) / 2
-            if offsets[middle] < offset { low = middle + 1 } else { high = middle }
-        }
+        let low = offsets.partitioningIndex { $0 >= offset }
         return low < offsets.count && offsets[low] == offset ? low : nil
     }
 
     /// The first mandatory break after `start` and before `end`, else `end`; by bisection over the mandatory
     /// breaks, so that character-wrapping a long paragraph does not walk to its end for every line.
     private func nextMandatoryBreak(after start: Int, end: Int) -> Int {
-        var low = 0, high = mandatoryOffsets.count
-        while low < high {
-            let middle = (low + high) / 2
-            if mandatoryOffsets[middle] <= start { low = middle + 1 } else { high = middle }
-        }
+        let low = mandatoryOffsets.partitioningIndex { $0 > start }
         return low < mandatoryOffsets.count ? min(mandatoryOffsets[low], end) : end
     }
 
@@ -482,13 +455,7 @@ public struct LineBreaker: Sendable {
 
     /// The index of the first opportunity beyond `offset`, by binary search.
     private func firstOpportunity(after offset: Int) -> Int {
-        let candidates = opportunities.opportunities
-        var low = 0, high = candidates.count
-        while low < high {
-            let middle = (low + high) / 2
-            if candidates[middle].offset <= offset { low = middle + 1 } else { high = middle }
-        }
-        return low
+        opportunities.opportunities.partitioningIndex { $0.offset > offset }
     }
 
     /// White space that may hang past a line's end: spaces, ideographic space, tabs and the line-ending controls.

@@ -82,11 +82,7 @@ extension Shaper {
 
     /// The start of the cluster (among the sorted `clusters`) that holds `offset`.
     private static func clusterStart(of offset: Int, in clusters: [Int]) -> Int? {
-        var low = 0, high = clusters.count
-        while low < high {
-            let middle = (low + high) / 2
-            if clusters[middle] <= offset { low = middle + 1 } else { high = middle }
-        }
+        let low = clusters.partitioningIndex { $0 > offset }
         return low > 0 ? clusters[low - 1] : nil
     }
 

@@ -110,19 +110,8 @@ public final class TextStorage {
 
     /// The index of the run holding `offset`, by binary search; nil past the end.
     func runIndex(containing offset: Int) -> Int? {
-        var low = 0, high = attributeRuns.count
-        while low < high {
-            let middle = (low + high) / 2
-            let range = attributeRuns[middle].utf16Range
-            if offset < range.lowerBound {
-                high = middle
-            } else if offset >= range.upperBound {
-                low = middle + 1
-            } else {
-                return middle
-            }
-        }
-        return nil
+        let index = attributeRuns.partitioningIndex { $0.utf16Range.upperBound > offset }
+        return index < attributeRuns.count && attributeRuns[index].utf16Range.lowerBound <= offset ? index : nil
     }
 
     /// Splits the run holding `offset` so that a run starts there; returns that run's index (or the run count).

@@ -50,11 +50,7 @@ extension ParagraphStyle {
     func nextTabStop(after position: Double, defaults: DefaultTabStops) -> TextTab {
         let epsilon = 1e-6
         // The first stop beyond the position, by bisection (the stops are in increasing order).
-        var low = 0, high = tabStops.count
-        while low < high {
-            let middle = (low + high) / 2
-            if tabStops[middle].location > position + epsilon { high = middle } else { low = middle + 1 }
-        }
+        let low = tabStops.partitioningIndex { $0.location > position + epsilon }
         if low < tabStops.count { return tabStops[low] }
         let interval = defaults.interval
         guard interval > 0, interval.isFinite else { return TextTab(location: position) }

@@ -149,11 +149,7 @@ struct MarkPositions {
     /// The first index at or after `start` holding `mark`, or nil.
     func next(_ mark: Character, from start: Int) -> Int? {
         guard let list = positions[mark] else { return nil }
-        var low = 0, high = list.count
-        while low < high {
-            let middle = (low + high) / 2
-            if list[middle] < start { low = middle + 1 } else { high = middle }
-        }
+        let low = list.partitioningIndex { $0 >= start }
         return low < list.count ? list[low] : nil
     }
 }
