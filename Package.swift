@@ -57,13 +57,14 @@ let package = Package(
             // The toolchain's lld packs the executable's relative relocations (DT_RELR, glibc 2.36): with the
             // Swift runtime linked in, gold's table of them is 1.9 MB, all read at every start, and resident. It
             // also places the code a run executes side by side, hottest first, as galley.order lists it
-            // (Scripts/order-functions writes it): scattered, it made 8 MB of code resident.
+            // (Scripts/order-functions writes it): scattered, it made 8 MB of code resident. Release builds only:
+            // debug and test links gain nothing from it.
             linkerSettings: [
                 .unsafeFlags([
                     "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs", "-Xlinker",
                     "--symbol-ordering-file=\(Context.packageDirectory)/Sources/GalleyCLI/galley.order", "-Xlinker",
                     "--no-warn-symbol-ordering",
-                ])
+                ], .when(configuration: .release))
             ]),
         .testTarget(
             name: "GalleyTests",

@@ -9,6 +9,22 @@
 _Static_assert(sizeof(UChar) == sizeof(uint16_t), "UChar is UTF-16");
 _Static_assert(USCRIPT_LATIN == CICU_SCRIPT_LATIN && USCRIPT_HAN == CICU_SCRIPT_HAN, "script codes");
 _Static_assert(UBRK_LINE == CICU_BREAK_LINE && UCHAR_LINE_BREAK == CICU_PROPERTY_LINE_BREAK, "ICU constants");
+_Static_assert(UCHAR_EAST_ASIAN_WIDTH == CICU_PROPERTY_EAST_ASIAN_WIDTH, "ICU constants");
+_Static_assert(U_LB_AMBIGUOUS == CICU_LB_AMBIGUOUS && U_LB_ALPHABETIC == CICU_LB_ALPHABETIC &&
+                   U_LB_BREAK_AFTER == CICU_LB_BREAK_AFTER && U_LB_CLOSE_PUNCTUATION == CICU_LB_CLOSE_PUNCTUATION &&
+                   U_LB_EXCLAMATION == CICU_LB_EXCLAMATION && U_LB_IDEOGRAPHIC == CICU_LB_IDEOGRAPHIC &&
+                   U_LB_INFIX_NUMERIC == CICU_LB_INFIX_NUMERIC && U_LB_NONSTARTER == CICU_LB_NONSTARTER &&
+                   U_LB_NUMERIC == CICU_LB_NUMERIC && U_LB_OPEN_PUNCTUATION == CICU_LB_OPEN_PUNCTUATION &&
+                   U_LB_COMPLEX_CONTEXT == CICU_LB_COMPLEX_CONTEXT &&
+                   U_LB_CLOSE_PARENTHESIS == CICU_LB_CLOSE_PARENTHESIS &&
+                   U_LB_HEBREW_LETTER == CICU_LB_HEBREW_LETTER,
+               "line-break classes");
+_Static_assert(UBRK_LINE_HARD == CICU_LINE_HARD && UBRK_LINE_HARD_LIMIT == CICU_LINE_HARD_LIMIT &&
+                   UBRK_WORD_NONE_LIMIT == CICU_WORD_NONE_LIMIT &&
+                   U_MEMORY_ALLOCATION_ERROR == CICU_MEMORY_ALLOCATION_ERROR,
+               "rule statuses");
+_Static_assert(U_EA_HALFWIDTH == CICU_EA_HALFWIDTH && U_EA_FULLWIDTH == CICU_EA_FULLWIDTH && U_EA_WIDE == CICU_EA_WIDE,
+               "East Asian widths");
 
 const char *CICU_errorName(int32_t status) { return u_errorName((UErrorCode)status); }
 

@@ -89,14 +89,11 @@ struct MeasureCommand: ParsableCommand {
             let results = OutputSlots(count: batch.count)
             // Lines handed out one at a time as workers free up (rows differ tenfold in length: a fixed share
             // would leave one core waiting at the end of every batch).
-            let next = Atomic(0)
-            DispatchQueue.concurrentPerform(iterations: workers) { worker in
-                while case let index = next.wrappingAdd(1, ordering: .relaxed).oldValue, index < batch.count {
-                    results.set(
-                        index,
-                        Self.measure(
-                            batch[index], defaults: defaults, measurer: measurers.measurers[worker], library: library))
-                }
+            ParallelWork.forEach(count: batch.count, threads: workers) { index, worker in
+                results.set(
+                    index,
+                    Self.measure(
+                        batch[index], defaults: defaults, measurer: measurers.measurers[worker], library: library))
             }
             // Written while the next batch is measured.
             try output.write(results.values)

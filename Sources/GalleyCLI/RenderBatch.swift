@@ -77,14 +77,12 @@ struct RenderBatch {
     /// Draws every job on `workers` threads; the number that failed (each reported on standard error).
     func run(workers: Int) -> Int {
         let progress = Progress(total: jobs.count, isTerminal: isatty(2) == 1)
-        DispatchQueue.concurrentPerform(iterations: max(1, min(workers, jobs.count))) { _ in
-            while let index = progress.nextJob() {
-                do {
-                    try render(jobs[index])
-                    progress.finished(failed: nil)
-                } catch {
-                    progress.finished(failed: "\(jobs[index].name): \(String(describing: error).oneLine)")
-                }
+        ParallelWork.forEach(count: jobs.count, threads: workers) { index, _ in
+            do {
+                try render(jobs[index])
+                progress.finished(failed: nil)
+            } catch {
+                progress.finished(failed: "\(jobs[index].name): \(String(describing: error).oneLine)")
             }
         }
         return progress.end()
@@ -103,7 +101,7 @@ struct RenderBatch {
     }
 }
 
-/// The batch's next job, its count of finished images, drawn as a bar on standard error when it is a terminal
+/// The batch's count of finished images, drawn as a bar on standard error when it is a terminal
 /// (redrawn at most ten times a second), and its errors, each on a line of its own above the bar.
 ///
 /// Unchecked Sendable: its counters are only touched under its lock.
@@ -112,21 +110,12 @@ private final class Progress: @unchecked Sendable {
     private let isTerminal: Bool
     private let start = DispatchTime.now().uptimeNanoseconds
     private let lock = NSLock()
-    private var started = 0, done = 0, failed = 0
+    private var done = 0, failed = 0
     private var drawn: UInt64 = 0
 
     init(total: Int, isTerminal: Bool) {
         self.total = total
         self.isTerminal = isTerminal
-    }
-
-    /// The index of the next job to draw, or nil when every job has been handed out.
-    func nextJob() -> Int? {
-        lock.withLock {
-            guard started < total else { return nil }
-            started += 1
-            return started - 1
-        }
     }
 
     /// One image done, or failed with `failed` as its message.

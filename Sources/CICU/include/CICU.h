@@ -52,6 +52,32 @@ int32_t CICU_ubrk_getRuleStatus(CICU_BreakIterator *iterator);
 #define CICU_PROPERTY_EAST_ASIAN_WIDTH 0x1004
 #define CICU_PROPERTY_LINE_BREAK 0x1008
 
+// ULineBreak values (UAX #14 classes) that Galley's rules test.
+#define CICU_LB_AMBIGUOUS 1           // AI
+#define CICU_LB_ALPHABETIC 2          // AL
+#define CICU_LB_BREAK_AFTER 4         // BA
+#define CICU_LB_CLOSE_PUNCTUATION 8   // CL
+#define CICU_LB_EXCLAMATION 11        // EX
+#define CICU_LB_IDEOGRAPHIC 14        // ID
+#define CICU_LB_INFIX_NUMERIC 16      // IS
+#define CICU_LB_NONSTARTER 18         // NS
+#define CICU_LB_NUMERIC 19            // NU
+#define CICU_LB_OPEN_PUNCTUATION 20   // OP
+#define CICU_LB_COMPLEX_CONTEXT 24    // SA
+#define CICU_LB_CLOSE_PARENTHESIS 36  // CP
+#define CICU_LB_HEBREW_LETTER 38      // HL
+
+// Rule statuses and errors.
+#define CICU_LINE_HARD 100       // UBRK_LINE_HARD: statuses 100…199 mark a mandatory line break
+#define CICU_LINE_HARD_LIMIT 200 // UBRK_LINE_HARD_LIMIT
+#define CICU_WORD_NONE_LIMIT 100 // UBRK_WORD_NONE_LIMIT: word statuses from here on are words, not spaces or marks
+#define CICU_MEMORY_ALLOCATION_ERROR 7 // U_MEMORY_ALLOCATION_ERROR
+
+// UEastAsianWidth values.
+#define CICU_EA_HALFWIDTH 2
+#define CICU_EA_FULLWIDTH 3
+#define CICU_EA_WIDE 5
+
 int32_t CICU_u_getIntPropertyValue(int32_t codepoint, int32_t property);
 
 #endif

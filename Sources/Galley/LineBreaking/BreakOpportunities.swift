@@ -29,11 +29,11 @@ public struct BreakOpportunities: Sendable {
             throw ICUError(operation: "ubrk_open", code: "text of \(text.count) units over \(Self.lengthLimit)")
         }
         let locale = Self.locale(language: language, strictness: strictness, rules: rules)
-        // UBRK_LINE_HARD (100…199) marks a mandatory break.
+        // Statuses from UBRK_LINE_HARD to its limit mark a mandatory break.
         var opportunities: [Opportunity] = []
         opportunities.reserveCapacity(text.count)  // Chinese may break after every character
         try ICUBoundaries.forEachBoundary(of: text, type: CICU_BREAK_LINE, locale: locale) { offset, ruleStatus in
-            opportunities.append(Opportunity(offset: offset, isMandatory: (100..<200).contains(ruleStatus)))
+            opportunities.append(Opportunity(offset: offset, isMandatory: (CICU_LINE_HARD..<CICU_LINE_HARD_LIMIT).contains(ruleStatus)))
         }
         if rules == .css || wordBreak != .normal {
             opportunities = Self.adjusted(opportunities, in: text, css: rules == .css, wordBreak: wordBreak)
@@ -148,7 +148,7 @@ struct WordBoundaries {
         var segments: [(range: Range<Int>, isWord: Bool)] = []
         var start = 0
         try ICUBoundaries.forEachBoundary(of: text, type: CICU_BREAK_WORD, locale: "") { offset, status in
-            segments.append((start..<offset, status >= 100))
+            segments.append((start..<offset, status >= CICU_WORD_NONE_LIMIT))
             start = offset
         }
         self.segments = segments
@@ -202,7 +202,7 @@ enum ICUBoundaries {
                 CICU_ubrk_setText(iterator, buffer.baseAddress, Int32(buffer.count), &status)
             } else {
                 guard let opened = CICU_ubrk_open(type, locale, buffer.baseAddress, Int32(buffer.count), &status) else {
-                    try ICU.check(status == 0 ? 7 : status, "ubrk_open(\(type), \"\(locale)\")")
+                    try ICU.check(status == 0 ? CICU_MEMORY_ALLOCATION_ERROR : status, "ubrk_open(\(type), \"\(locale)\")")
                     return
                 }
                 iterator = opened

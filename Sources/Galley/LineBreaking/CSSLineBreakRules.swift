@@ -87,7 +87,10 @@ enum CSSLineBreakRules {
     /// the like on both sides (closing punctuation and infix separators before such a character too).
     static func breakAllAllows(after last: Unicode.Scalar, before current: Unicode.Scalar) -> Bool {
         let before = lineBreakClass(of: last), after = lineBreakClass(of: current)
-        let letters: Set<Int32> = [1, 2, 4, 14, 19, 24, 38]  // AI AL BA ID NU SA HL
+        let letters: Set<Int32> = [
+            CICU_LB_AMBIGUOUS, CICU_LB_ALPHABETIC, CICU_LB_BREAK_AFTER, CICU_LB_IDEOGRAPHIC, CICU_LB_NUMERIC,
+            CICU_LB_COMPLEX_CONTEXT, CICU_LB_HEBREW_LETTER,
+        ]
         let leading: Set<Int32> = [1, 2, 4, 19, 24, 27, 38, 8, 36, 16]  // …, SY, CL, CP, IS
         return leading.contains(before) && letters.contains(after)
     }
@@ -102,7 +105,7 @@ enum CSSLineBreakRules {
         switch scalar.properties.generalCategory {
         case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter, .decimalNumber,
             .letterNumber, .otherNumber:
-            return lineBreakClass(of: scalar) != 24  // SA: complex context
+            return lineBreakClass(of: scalar) != CICU_LB_COMPLEX_CONTEXT
         default:
             return false
         }

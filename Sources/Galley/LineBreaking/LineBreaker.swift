@@ -421,8 +421,10 @@ public struct LineBreaker: Sendable {
         let text = shaped.paragraph.text
         let (after, _) = UTF16Decoding.scalar(in: text, at: offset)
         if after.value >= 0x2E80 {
-            switch CICU_u_getIntPropertyValue(Int32(after.value), CICU_PROPERTY_LINE_BREAK) {
-            case 8, 36, 11, 16, 18: return true  // CL, CP, EX, IS, NS
+            switch CSSLineBreakRules.lineBreakClass(of: after) {
+            case CICU_LB_CLOSE_PUNCTUATION, CICU_LB_CLOSE_PARENTHESIS, CICU_LB_EXCLAMATION, CICU_LB_INFIX_NUMERIC,
+                CICU_LB_NONSTARTER:
+                return true
             default: break
             }
         }
@@ -431,7 +433,7 @@ public struct LineBreaker: Sendable {
         if before > 0, UTF16.isTrailSurrogate(shaped.paragraph.unit(at: before)) { before -= 1 }
         let (previous, _) = UTF16Decoding.scalar(in: text, at: before)
         return previous.value >= 0x2E80
-            && CICU_u_getIntPropertyValue(Int32(previous.value), CICU_PROPERTY_LINE_BREAK) == 20  // OP
+            && CSSLineBreakRules.lineBreakClass(of: previous) == CICU_LB_OPEN_PUNCTUATION
     }
 
     /// The index of `offset` in the increasing `offsets`, by binary search; nil when it is not there.

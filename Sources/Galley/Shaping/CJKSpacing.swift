@@ -166,12 +166,12 @@ extension Unicode.GeneralCategory {
 extension Unicode.Scalar {
     /// Whether Unicode's East Asian Width is Fullwidth (the FF01… forms), from ICU.
     fileprivate var isFullWidth: Bool {
-        CICU_u_getIntPropertyValue(Int32(value), CICU_PROPERTY_EAST_ASIAN_WIDTH) == 3  // U_EA_FULLWIDTH
+        CICU_u_getIntPropertyValue(Int32(value), CICU_PROPERTY_EAST_ASIAN_WIDTH) == CICU_EA_FULLWIDTH
     }
 
     /// Whether the character's East Asian Width is wide, full-width or half-width.
     fileprivate var isWide: Bool {
-        // U_EA_FULLWIDTH 3, U_EA_HALFWIDTH 2, U_EA_WIDE 5
-        [2, 3, 5].contains(CICU_u_getIntPropertyValue(Int32(value), CICU_PROPERTY_EAST_ASIAN_WIDTH))
+        [CICU_EA_HALFWIDTH, CICU_EA_FULLWIDTH, CICU_EA_WIDE].contains(
+            CICU_u_getIntPropertyValue(Int32(value), CICU_PROPERTY_EAST_ASIAN_WIDTH))
     }
 }
