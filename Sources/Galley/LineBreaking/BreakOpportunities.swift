@@ -33,7 +33,8 @@ public struct BreakOpportunities: Sendable {
         var opportunities: [Opportunity] = []
         opportunities.reserveCapacity(text.count)  // Chinese may break after every character
         try ICUBoundaries.forEachBoundary(of: text, type: CICU_BREAK_LINE, locale: locale) { offset, ruleStatus in
-            opportunities.append(Opportunity(offset: offset, isMandatory: (CICU_LINE_HARD..<CICU_LINE_HARD_LIMIT).contains(ruleStatus)))
+            opportunities.append(
+                Opportunity(offset: offset, isMandatory: (CICU_LINE_HARD..<CICU_LINE_HARD_LIMIT).contains(ruleStatus)))
         }
         if rules == .css || wordBreak != .normal {
             opportunities = Self.adjusted(opportunities, in: text, css: rules == .css, wordBreak: wordBreak)
@@ -202,7 +203,8 @@ enum ICUBoundaries {
                 CICU_ubrk_setText(iterator, buffer.baseAddress, Int32(buffer.count), &status)
             } else {
                 guard let opened = CICU_ubrk_open(type, locale, buffer.baseAddress, Int32(buffer.count), &status) else {
-                    try ICU.check(status == 0 ? CICU_MEMORY_ALLOCATION_ERROR : status, "ubrk_open(\(type), \"\(locale)\")")
+                    try ICU.check(
+                        status == 0 ? CICU_MEMORY_ALLOCATION_ERROR : status, "ubrk_open(\(type), \"\(locale)\")")
                     return
                 }
                 iterator = opened

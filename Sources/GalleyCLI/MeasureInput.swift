@@ -1,0 +1,95 @@
+import Foundation
+import GalleyDocuments
+
+/// One line of `measure`'s input and its 1-based number in the file; `problem` says why it cannot be measured
+/// before it is parsed (blank, too long, not UTF-8).
+struct InputLine: Sendable {
+    let number: Int
+    let text: String
+    var problem: String? = nil
+}
+
+/// Reads lines from a file or standard input a batch at a time, through ``FileInput``: each byte is looked at
+/// once, a line over the limit is skipped to its end without being kept, and every input line (blank ones too)
+/// becomes one ``InputLine``.
+final class LineReader {
+    private let input: FileInput
+    private let lineLimit: Int
+    private var buffer: [UInt8] = []
+    /// Where the unread part of `buffer` starts, and how far it has been searched for a newline.
+    private var position = 0
+    private var searched = 0
+    private var atEnd = false
+    /// Whether the current line passed the limit: its bytes are being dropped up to its newline.
+    private var skippingLongLine = false
+    /// The number of the last line read (1-based).
+    private var lineNumber = 0
+
+    init(path: String, lineLimit: Int) throws {
+        input = try FileInput(path: path)
+        self.lineLimit = lineLimit
+    }
+
+    deinit { input.close() }
+
+    /// The most bytes of line text one batch holds: long lines make shorter batches, so memory stays bounded.
+    static let batchBytes = 16 << 20
+
+    /// Up to `count` lines (and no more than ``batchBytes`` of text), fewer at the end; empty when the input is
+    /// exhausted.
+    func nextLines(_ count: Int) throws -> [InputLine] {
+        var lines: [InputLine] = []
+        var bytes = 0
+        while lines.count < count, bytes < Self.batchBytes {
+            if let newline = buffer[searched...].firstIndex(of: 0x0A) {
+                bytes += newline - position
+                lines.append(take(position..<newline))
+                position = newline + 1
+                searched = position
+                continue
+            }
+            searched = buffer.count
+            if buffer.count - position > lineLimit {
+                // Too long: remember it, and drop what is kept of it.
+                skippingLongLine = true
+                buffer.removeAll(keepingCapacity: true)
+                position = 0
+                searched = 0
+            }
+            if atEnd {
+                if position < buffer.count || skippingLongLine { lines.append(take(position..<buffer.count)) }
+                buffer.removeAll()
+                position = 0
+                searched = 0
+                break
+            }
+            buffer.removeSubrange(0..<position)
+            searched -= position
+            position = 0
+            let chunk = try input.read(upTo: 1 << 16)
+            if chunk.isEmpty { atEnd = true } else { buffer.append(contentsOf: chunk) }
+        }
+        return lines
+    }
+
+    /// The line in `range` of the buffer (its newline excluded), checked.
+    private func take(_ range: Range<Int>) -> InputLine {
+        lineNumber += 1
+        if skippingLongLine {
+            skippingLongLine = false
+            return InputLine(number: lineNumber, text: "", problem: "longer than \(lineLimit) bytes")
+        }
+        var bytes = buffer[range]
+        if bytes.last == 0x0D { bytes = bytes.dropLast() }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            let offset = InputReader.firstInvalidUTF8Offset(bytes) ?? 0
+            return InputLine(
+                number: lineNumber, text: "",
+                problem: "not valid UTF-8 (first bad byte at offset \(offset))")
+        }
+        if text.allSatisfy({ $0 == " " || $0 == "\t" }) {
+            return InputLine(number: lineNumber, text: "", problem: "empty, expected a JSON object")
+        }
+        return InputLine(number: lineNumber, text: text)
+    }
+}
