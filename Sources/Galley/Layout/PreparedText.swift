@@ -86,10 +86,9 @@ public final class PreparedText {
         _ models: [PreparedParagraph], breaks: [PreparedBreak], runFigures: [LineMetrics.RunFigures],
         details: [PreparedParagraph.Details], width: Double
     ) -> TextMeasurement? {
-        var y = 0.0, bottom = 0.0, lastTop = -Double.infinity
+        var y = 0.0, bottom = 0.0
         var usedWidth = 0.0
-        var starts: [Int] = []
-        starts.reserveCapacity(8)
+        var starts = LineStarts(capacity: 8)
         var placedAny = false
         let placed = models.withUnsafeBufferPointer { models in
             breaks.withUnsafeBufferPointer { breaks in
@@ -105,10 +104,7 @@ public final class PreparedText {
                             // Line spacing goes between lines of a paragraph, not after its last.
                             if remaining { y += paragraph.lineSpacing }
                             let top = y
-                            if top != lastTop {
-                                starts.append(paragraph.storageStart + line.start)
-                                lastTop = top
-                            }
+                            starts.add(top: top, offset: paragraph.storageStart + line.start)
                             usedWidth = max(usedWidth, line.usedWidth)
                             bottom = max(bottom, top + line.height)
                             placedAny = true
@@ -123,6 +119,6 @@ public final class PreparedText {
             }
         }
         guard placed else { return nil }
-        return TextMeasurement(height: bottom, width: usedWidth, lineCount: starts.count, lineStarts: starts)
+        return TextMeasurement(starts: starts, height: bottom, width: usedWidth)
     }
 }

@@ -16,9 +16,13 @@ public struct TextLayout: Sendable {
         lineFragments.filter { $0.containerIndex == index }.reduce(Rect.zero) { $0.union($1.usedRect) }
     }
 
-    /// The number of lines (bands) in container `index`.
+    /// The number of lines (bands: fragments side by side at one top) in container `index`.
     public func lineCount(inContainer index: Int = 0) -> Int {
-        Set(lineFragments.filter { $0.containerIndex == index }.map(\.rect.minY)).count
+        var starts = LineStarts()
+        for fragment in lineFragments where fragment.containerIndex == index {
+            starts.add(top: fragment.rect.minY, offset: fragment.characterRange.lowerBound)
+        }
+        return starts.offsets.count
     }
 
     /// The fragment holding the character at `index`, or the last fragment for the end of the text.

@@ -19,20 +19,21 @@ public struct TextMeasurement: Hashable, Sendable {
 
 extension TextMeasurement {
     /// The measurement of laid-out `fragments`: the bottom of the lowest used rect, the width of their union, and
-    /// where each band (fragments sharing a top) starts.
+    /// where each line starts.
     init(fragments: [LineFragment]) {
-        var starts: [Int] = []
-        var lastTop = -Double.infinity
+        var starts = LineStarts()
         var used = Rect.zero, bottom = 0.0
         for fragment in fragments {
-            if fragment.rect.minY != lastTop {
-                starts.append(fragment.characterRange.lowerBound)
-                lastTop = fragment.rect.minY
-            }
+            starts.add(top: fragment.rect.minY, offset: fragment.characterRange.lowerBound)
             used = used.union(fragment.usedRect)
             bottom = max(bottom, fragment.usedRect.maxY)
         }
-        self.init(height: bottom, width: used.width, lineCount: starts.count, lineStarts: starts)
+        self.init(starts: starts, height: bottom, width: used.width)
+    }
+
+    /// A measurement of `height` and `width` points with the lines `starts` found.
+    init(starts: LineStarts, height: Double, width: Double) {
+        self.init(height: height, width: width, lineCount: starts.offsets.count, lineStarts: starts.offsets)
     }
 }
 

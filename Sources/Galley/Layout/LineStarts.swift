@@ -1,0 +1,17 @@
+/// Galley's one definition of a line, for every count and list of line starts (measurements, prepared text,
+/// layouts): a band, the fragments placed side by side at one top (beside an exclusion a line has several), in
+/// the order they are placed.
+struct LineStarts {
+    /// Each line's first UTF-16 offset.
+    private(set) var offsets: [Int] = []
+    private var lastTop = -Double.infinity
+
+    init(capacity: Int = 0) { offsets.reserveCapacity(capacity) }
+
+    /// Notes a fragment (or a prepared line) placed at `top` from `offset`: the first at a new top starts a line.
+    mutating func add(top: Double, offset: Int) {
+        guard top != lastTop else { return }
+        offsets.append(offset)
+        lastTop = top
+    }
+}
