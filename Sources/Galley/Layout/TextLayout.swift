@@ -68,14 +68,15 @@ public struct TextLayout: Sendable {
         let fragment = fragments.min {
             (vertical($0.rect), distance(point.x, $0.rect)) < (vertical($1.rect), distance(point.x, $1.rect))
         }!
-        return fragment.insertionIndex(nearestX: point.x)
+        return LineGeometry(fragment, text: nil).position(nearestX: point.x).offset
     }
 
     /// A thin rectangle for a caret before the character at `index` (or after the last one), the line's height.
     /// For affinity at wrapped lines' ends and split carets in bidi text, use ``LayoutManager/caret(at:width:)``.
     public func caretRect(at index: Int, width: Double = 1) -> Rect? {
         guard let fragment = lineFragment(forCharacterAt: index) else { return nil }
-        let x = fragment.caretX(at: index)
+        let line = LineGeometry(fragment, text: nil)
+        let x = line.caretX(TextPosition(line.boundary(atOrBefore: index))).primary
         return Rect(x: x - width / 2, y: fragment.rect.minY, width: width, height: fragment.rect.height)
     }
 
@@ -134,36 +135,4 @@ extension LineFragment {
         }
         return next
     }
-
-    /// The x of a caret before the character at `index`, or after the line's last character.
-    func caretX(at index: Int) -> Double {
-        let spans = characterSpans()
-        if let span = spans.first(where: { $0.range.lowerBound == index }) {
-            return span.isRightToLeft ? span.maxX : span.minX
-        }
-        if let span = spans.first(where: { $0.range.upperBound == index }) {
-            return span.isRightToLeft ? span.minX : span.maxX
-        }
-        if let span = spans.first(where: { $0.range.contains(index) }) {
-            return span.isRightToLeft ? span.maxX : span.minX
-        }
-        return isRightToLeft ? usedRect.maxX : usedRect.minX
-    }
-
-    /// The insertion point nearest `x` on this line, at a cluster boundary.
-    func insertionIndex(nearestX x: Double) -> Int {
-        let spans = characterSpans()
-        guard !spans.isEmpty else { return characterRange.lowerBound }
-        let hit = spans.min { Self.distance(x, $0) < Self.distance(x, $1) }!
-        let beforeMiddle = x < (hit.minX + hit.maxX) / 2
-        let after = hit.isRightToLeft ? beforeMiddle : !beforeMiddle
-        return min(after ? hit.range.upperBound : hit.range.lowerBound, endIndexForCaret)
-    }
-
-    private static func distance(_ x: Double, _ span: CharacterSpan) -> Double {
-        x < span.minX ? span.minX - x : x > span.maxX ? x - span.maxX : 0
-    }
-
-    /// The last caret position on the line: after its last character, before a paragraph terminator.
-    var endIndexForCaret: Int { characterSpans().map(\.range.upperBound).max() ?? characterRange.lowerBound }
 }

@@ -185,4 +185,32 @@ import Testing
         #expect(try empty.position(TextPosition(0), moved: .right).position.offset == 0)
         #expect(try empty.wordRange(at: 0) == 0..<0)
     }
+
+    /// A layout alone and its layout manager hit-test and place carets with one geometry: where every glyph
+    /// cluster is one grapheme (no ligature to divide), `TextLayout.characterIndex(at:)` and `caretRect(at:)` give
+    /// what `LayoutManager.position(at:)` and `caret(at:)` give, across lines, bidi runs and an exclusion.
+    @Test func aLayoutAloneHitTestsAsItsManagerDoes() throws {
+        let text =
+            "Layout of 中文排版 and שלום עולם with numbers 12345, wrapped around a circle, twice over: "
+            + "Layout of 中文排版 and שלום עולם with numbers 12345."
+        let manager = try Self.manager(
+            text, width: 240, exclusions: [BezierPath.circle(center: Point(x: 120, y: 40), radius: 24)])
+        let layout = try manager.layout()
+        var checked = 0
+        for line in layout.lineFragments {
+            for step in 0...40 {
+                let point = Point(
+                    x: line.rect.minX - 10 + Double(step) * (line.rect.width + 20) / 40, y: line.rect.midY)
+                #expect(layout.characterIndex(at: point) == (try manager.position(at: point)).offset, "\(point)")
+                checked += 1
+            }
+        }
+        for index in 0...manager.textStorage.length {
+            guard let alone = layout.caretRect(at: index),
+                let caret = try manager.caret(at: TextPosition(index))
+            else { continue }
+            #expect(abs(alone.minX - caret.rect.minX) < 1e-9 && alone.minY == caret.rect.minY, "caret at \(index)")
+        }
+        #expect(checked > 200)
+    }
 }
