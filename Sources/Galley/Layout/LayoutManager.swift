@@ -136,8 +136,7 @@ public final class LayoutManager {
         // Paragraphs are read from the storage and shaped as the typesetter reaches them: those past full
         // containers are never read or shaped.
         var shapedAhead = 0
-        try place(
-            into: &typesetter,
+        try typesetter.placeParagraphs(
             paragraph: { index in loadParagraphs(through: index) ? paragraphCache.entries[index].paragraph : nil },
             shaped: { index in
                 if index >= shapedAhead { shapedAhead = shapeAhead(from: index) }
@@ -171,30 +170,10 @@ public final class LayoutManager {
             }
             return batch[index - batchStart]
         }
-        try place(
-            into: &typesetter, paragraph: paragraph,
+        try typesetter.placeParagraphs(
+            paragraph: paragraph,
             shaped: { index in try Self.shape(paragraph(index)!, shaper: shaper, itemizer: itemizer) },
             placed: { typesetter in for fragment in typesetter.takeFragments() { try body(fragment) } })
-    }
-
-    /// The one loop of both layouts: paragraph `index` (from 0, until `paragraph` gives nil) numbered in its
-    /// lists, shaped by `shaped`, placed where the last one ended; `placed` sees the typesetter after each.
-    private func place(
-        into typesetter: inout Typesetter, paragraph: (Int) -> Paragraph?, shaped: (Int) throws -> ShapedParagraph,
-        placed: (inout Typesetter) throws -> Void = { _ in }
-    ) throws {
-        var start = 0, index = 0
-        var numbering = ListNumbering()
-        while let current = paragraph(index) {
-            let number = numbering.next(current.style.textLists)
-            let shaped = try shaped(index).relocated(to: start)
-            let isLast = paragraph(index + 1) == nil
-            try typesetter.place(paragraph: shaped, index: index, isLast: isLast, listItemNumber: number)
-            try placed(&typesetter)
-            if typesetter.isStopped { break }
-            start += current.length + current.terminatorLength
-            index += 1
-        }
     }
 
     /// What the layout of the containers depends on, to tell whether a cached layout still holds.

@@ -40,9 +40,10 @@ extension TextMeasurement {
 /// Measures attributed text at a width with the same shaping and line breaking as layout and rendering, so a
 /// measured height is exactly what a render at that width draws.
 ///
-/// One measurer per thread (it reuses one ``Shaper``); measurers may share a ``FontLibrary``. It goes through the
-/// same typesetter as ``LayoutManager`` but keeps nothing between calls but the shared caches of shaped words,
-/// fonts and break iterators.
+/// One measurer per thread (it reuses one ``Shaper``); measurers may share a ``FontLibrary``. It measures with a
+/// ``PreparedText`` (the typesetter's lines, from numbers kept per break opportunity) or, for a line limit, through
+/// the same typesetter as ``LayoutManager``, and keeps nothing between calls but the shared caches of shaped
+/// words, fonts and break iterators.
 public final class TextMeasurer {
     /// Where fonts are found.
     public let fontLibrary: FontLibrary
@@ -90,8 +91,7 @@ public final class TextMeasurer {
         let paragraphs = storage.paragraphs
         // Shaped as reached: a preview limited to a few lines shapes no more than it shows.
         return try typeset(
-            paragraphCount: paragraphs.count, settings: settings, width: width,
-            maximumNumberOfLines: maximumNumberOfLines
+            paragraphs, settings: settings, width: width, maximumNumberOfLines: maximumNumberOfLines
         ) { try LayoutManager.shape(paragraphs[$0], shaper: shaper, itemizer: itemizer) }
     }
 
@@ -110,13 +110,14 @@ public final class TextMeasurer {
         throws -> TextMeasurement
     {
         try typeset(
-            paragraphCount: shaped.count, settings: settings, width: width, maximumNumberOfLines: maximumNumberOfLines
+            shaped.map(\.paragraph), settings: settings, width: width, maximumNumberOfLines: maximumNumberOfLines
         ) { shaped[$0] }
     }
 
+    /// `paragraphs` placed in one unbounded container `width` points wide, each shaped by `shaped` when reached.
     private func typeset(
-        paragraphCount: Int, settings: DynamicTypeSettings, width: Double, maximumNumberOfLines: Int,
-        paragraph: (Int) throws -> ShapedParagraph
+        _ paragraphs: [Paragraph], settings: DynamicTypeSettings, width: Double, maximumNumberOfLines: Int,
+        shaped: (Int) throws -> ShapedParagraph
     ) throws -> TextMeasurement {
         let container = TextContainer(
             size: Size(width: width, height: 0), maximumNumberOfLines: max(0, maximumNumberOfLines),
@@ -124,10 +125,8 @@ public final class TextMeasurer {
         try container.validate()
         var typesetter = Typesetter(
             containers: [container], shaper: shaper, fontLibrary: fontLibrary, settings: settings, keepsGlyphs: false)
-        for index in 0..<paragraphCount {
-            try typesetter.place(paragraph: try paragraph(index), index: index, isLast: index == paragraphCount - 1)
-            if typesetter.isStopped { break }
-        }
+        try typesetter.placeParagraphs(
+            paragraph: { $0 < paragraphs.count ? paragraphs[$0] : nil }, shaped: shaped)
         return TextMeasurement(fragments: typesetter.fragments)
     }
 

@@ -36,6 +36,27 @@ struct Typesetter {
     /// How far down the current container the text has reached, in points.
     var currentY: Double { y }
 
+    /// Places paragraph after paragraph, the one loop of every layout and measurement: paragraph `index` (from 0,
+    /// until `paragraph` gives nil) numbered in its lists, shaped by `shaped`, said to start where the one before
+    /// ended, placed; `placed` sees the typesetter after each. Stops when the containers are full.
+    mutating func placeParagraphs(
+        paragraph: (Int) -> Paragraph?, shaped: (Int) throws -> ShapedParagraph,
+        placed: (inout Typesetter) throws -> Void = { _ in }
+    ) throws {
+        var start = 0, index = 0
+        var numbering = ListNumbering()
+        while let current = paragraph(index) {
+            let number = numbering.next(current.style.textLists)
+            let shaped = try shaped(index).relocated(to: start)
+            let isLast = paragraph(index + 1) == nil
+            try place(paragraph: shaped, index: index, isLast: isLast, listItemNumber: number)
+            try placed(&self)
+            if isStopped { break }
+            start += current.length + current.terminatorLength
+            index += 1
+        }
+    }
+
     /// The fragments placed since the last call, handed over and forgotten: for laying out a text line by line
     /// without holding its lines (``finish(textLength:)`` then describes only the fragments not taken).
     mutating func takeFragments() -> [LineFragment] {
