@@ -55,8 +55,8 @@ public final class FontFace: Hashable, @unchecked Sendable, CustomStringConverti
     /// FreeType's faces of this face, each behind its own lock, since an FT_Face is not thread-safe: threads
     /// drawing at once take different ones instead of waiting for one (on two cores, Chinese text spent its
     /// drawing threads' time queued on one face). Each opens from the same bytes when first needed, and the
-    /// second and later only when every one before was busy: a Chinese face takes 0.5 ms to open, so one thread
-    /// opens one. A face from a file has its first opened with it.
+    /// second and later only when every one before was busy: a Chinese face is slow to open, so one thread opens
+    /// one. A face from a file has its first opened with it.
     private let freeTypeFaces = (0..<FontFace.freeTypeFaceLimit).map { _ in Locked(FreeTypeFace.unopened) }
     /// One FreeType face per processor, at least two (so a use that finds the first busy never waits) and at most
     /// eight.

@@ -68,8 +68,8 @@ public final class FontLibrary: @unchecked Sendable {
     public static let fallbackCacheLimit = 65_536
 
     private let state = Locked(State())
-    /// The system's fonts, loaded when first asked for: loading reads fontconfig's configuration and caches (3–4
-    /// ms, on the path of every `galley` run), which text the bundled fonts cover never needs.
+    /// The system's fonts, loaded when first asked for: loading reads fontconfig's configuration and caches (a
+    /// noticeable share of every `galley` run's start), which text the bundled fonts cover never needs.
     private let fontconfig = Locked<FontconfigDatabase?>(nil)
 
     /// A library over the bundled fonts (searched first) and, when `includeSystemFonts` is true, the system's

@@ -24,15 +24,14 @@ public struct PNGWriter: Sendable {
     /// (``Processors/usable``).
     public var threads: Int
 
-    /// Rows per band: a quarter of a megabyte of RGB at a phone-width image at scale 2; measured on the benchmark
-    /// note, 128-row bands made the file 0.6 % larger than 256-row ones and 512-row ones left one core idle
-    /// longer at the end.
+    /// Rows per band: a quarter of a megabyte of RGB at a phone-width image at scale 2; on the benchmark note,
+    /// smaller bands made the file larger and larger ones left one core idle longer at the end.
     public static let bandRows = 256
 
     /// Level 1, no row filter, default strategy, chosen by measurement on the benchmark note (814 × 4,623 px,
-    /// opaque, so written as RGB) with `Benchmarks/compare-pango`: level 3 took 5 ms more for a file 6.5 %
-    /// smaller. Sub or Up filters doubled the time and grew the file by a third; zlib's run-length strategy wrote
-    /// files two to five times larger.
+    /// opaque, so written as RGB) with `Benchmarks/compare-pango`: level 3 took longer for a slightly smaller
+    /// file; Sub or Up filters cost more time and grew the file; zlib's run-length strategy wrote files several
+    /// times larger (figures in the README's Performance section).
     public init(
         compressionLevel: Int = 1, filters: Int32 = CPNG_FILTER_NONE, strategy: Int32 = Int32(CPNG_STRATEGY_DEFAULT),
         threads: Int = Processors.usable
