@@ -55,18 +55,7 @@ struct FontOptions: ParsableArguments {
 
     /// The font specifier the flags ask for: a style, a family at a style's size, or a fixed font.
     func specifier(library: FontLibrary) throws -> FontSpecifier {
-        let textStyle = try style.map(TextStyle.init(name:)) ?? .body
-        let settings = try settings()
-        guard font != nil || size != nil else { return .textStyle(textStyle) }
-        let pointSize = size ?? settings.pointSize(of: textStyle)
-        let weight = settings.weight(of: textStyle)
-        guard let font else {
-            return .font(try library.font(family: library.defaultFamily, size: pointSize, weight: weight))
-        }
-        if font.contains("/") {
-            return .font(try library.font(path: font, size: pointSize, weight: weight))
-        }
-        if size == nil { return .styled(textStyle, family: font) }
-        return .font(try library.font(family: font, size: pointSize, weight: weight))
+        try FontRequest(family: font, size: size, style: try style.map(TextStyle.init(name:)) ?? .body)
+            .specifier(library: library, settings: try settings())
     }
 }

@@ -187,11 +187,8 @@ struct MeasureCommand: ParsableCommand {
         let family = try row.member("font")?.string()
         let size = try row.member("size")?.number(in: Font.sizeLimit)
         if family == nil, size == nil { return style.map { .textStyle($0) } ?? defaults.specifier }
-        let textStyle = style ?? defaults.specifier.textStyle ?? .body
-        guard let size else { return family.map { .styled(textStyle, family: $0) } ?? .textStyle(textStyle) }
-        let weight = settings.weight(of: textStyle)
-        if let family, family.contains("/") { return .font(try library.font(path: family, size: size, weight: weight)) }
-        return .font(try library.font(family: family ?? library.defaultFamily, size: size, weight: weight))
+        return try FontRequest(family: family, size: size, style: style ?? defaults.specifier.textStyle ?? .body)
+            .specifier(library: library, settings: settings)
     }
 }
 

@@ -144,6 +144,21 @@ import Testing
         #expect(lines[3].contains(#""id":4,"height""#))
     }
 
+    /// One rule for a font named by path, in flags and in rows: without a size it takes the text style's (17 pt
+    /// for body at the default category), so the three spellings below measure alike (a row's path without a size
+    /// was once looked up as a family name).
+    @Test func aFontPathMeasuresAlikeInFlagsAndRows() throws {
+        let path = TestFonts.fontFile("JetBrainsMono/JetBrainsMono-Regular.ttf")
+        let text = "width of monospaced text"
+        let flag = try Self.run(["measure", "--font", path, "--width", "120"], input: #"{"text":"\#(text)"}"#)
+        let row = try Self.run(["measure", "--width", "120"], input: #"{"text":"\#(text)","font":"\#(path)"}"#)
+        let sized = try Self.run(
+            ["measure", "--width", "120"], input: #"{"text":"\#(text)","font":"\#(path)","size":17}"#)
+        #expect(flag.status == 0 && row.status == 0 && sized.status == 0, "\(row.output)")
+        #expect(flag.output == row.output && row.output == sized.output)
+        #expect(row.output.contains(#""lines":"#) && !row.output.contains("error"))
+    }
+
     @Test func measureReportsCodePointLineStarts() throws {
         let outcome = try Self.run(["measure", "--width", "80"], input: #"{"id": 0, "text": "😀😀😀 😀😀😀 😀😀😀 😀😀😀"}"#)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(outcome.output.utf8)) as? [String: Any])
