@@ -24,9 +24,7 @@ struct FontsCommand: ParsableCommand {
         let library = try FontOptions.library(noSystemFonts: noSystemFonts)
         let faces = library.availableFaces()
         if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.withoutEscapingSlashes]
-            try StandardOutput.line(String(decoding: try encoder.encode(faces), as: UTF8.self))
+            try StandardOutput.line(try StandardOutput.json(faces))
             return
         }
         for face in faces {

@@ -62,7 +62,8 @@ struct GalleyTool: ParsableCommand {
                 return 0
             }
             let usage = code == .validationFailure || error is DynamicTypeError || error is ColorError
-            let message = usage ? message(for: error) : String(describing: error)
+            var message = usage ? message(for: error) : String(describing: error)
+            if case .unknownFamily? = error as? FontError { message += "; 'galley fonts' lists every family" }
             StandardOutput.error("galley: error: \(message.oneLine)\n")
             return usage ? 2 : (code == .failure ? 1 : code.rawValue)
         }

@@ -33,8 +33,7 @@ struct LayoutCommand: ParsableCommand {
         let scalars = ScalarOffsets(document.storage.string)
         // Line by line as they are laid out, so a million lines never exist at once; the JSON is the same text as
         // encoding {"lines": [...]} whole (its one key needs no sorting).
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let encoder = StandardOutput.jsonEncoder()
         var pending = json ? #"{"lines":["# : ""
         var count = 0
         try DocumentRenderer(document: document, library: library).enumerateLineFragments { fragment in
@@ -42,7 +41,7 @@ struct LayoutCommand: ParsableCommand {
             count += 1
             if json {
                 if count > 1 { pending += "," }
-                pending += String(decoding: try encoder.encode(record), as: UTF8.self)
+                pending += try StandardOutput.json(record, encoder: encoder)
             } else {
                 pending += record.text(number: count) + "\n"
             }

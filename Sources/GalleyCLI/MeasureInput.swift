@@ -81,6 +81,8 @@ final class LineReader {
         }
         var bytes = buffer[range]
         if bytes.last == 0x0D { bytes = bytes.dropLast() }
+        // A byte-order mark some editors write before the first line is not part of it.
+        if lineNumber == 1, bytes.starts(with: InputReader.byteOrderMark) { bytes = bytes.dropFirst(3) }
         guard let text = String(validating: bytes, as: UTF8.self) else {
             let offset = InputReader.firstInvalidUTF8Offset(bytes) ?? 0
             return InputLine(

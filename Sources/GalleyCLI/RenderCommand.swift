@@ -46,7 +46,19 @@ struct RenderCommand: ParsableCommand {
 
     func validate() throws {
         guard !inputs.isEmpty else { throw ValidationError("name an input to render") }
-        guard !isBatch else { return }
+        guard !isBatch else {
+            // A directory named like an image is almost always a mistake: say so rather than make `out.png/`.
+            var isDirectory: ObjCBool = false
+            if (output as NSString).pathExtension.lowercased() == "png",
+                !(FileManager.default.fileExists(atPath: output, isDirectory: &isDirectory) && isDirectory.boolValue)
+            {
+                let base = (output as NSString).deletingPathExtension
+                throw ValidationError(
+                    "-o \(output): several images are written, one per input or .jsonl line; name a directory "
+                        + "(-o \(base.isEmpty ? "images" : base)/)")
+            }
+            return
+        }
         let kind = (output as NSString).pathExtension.lowercased()
         guard kind == "png" else {
             throw ValidationError(

@@ -45,9 +45,7 @@ struct ShapeCommand: ParsableCommand {
             }
         }
         if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-            try StandardOutput.line(String(decoding: try encoder.encode(output), as: UTF8.self))
+            try StandardOutput.line(try StandardOutput.json(output))
         } else {
             for record in output { try StandardOutput.line(record.text) }
         }

@@ -44,7 +44,7 @@ struct StylesCommand: ParsableCommand {
             }
         }
         if json {
-            try StandardOutput.line(String(decoding: try JSONEncoder().encode(entries), as: UTF8.self))
+            try StandardOutput.line(try StandardOutput.json(entries))
             return
         }
         for entry in entries {

@@ -4,8 +4,17 @@
 /// Coordinates are points with the origin at the container's top-left, y down. Containers chain: text that does
 /// not fit one continues in the next container of the ``LayoutManager`` (columns, pages).
 public final class TextContainer {
-    /// The width and height in points. A height of 0 means unbounded (the text decides).
-    public var size: Size
+    /// The width and height in points. A height of 0 means unbounded (the text decides); so do `.infinity` and
+    /// `.greatestFiniteMagnitude`, TextKit's habit, which are kept as 0.
+    public var size: Size {
+        didSet { size = Self.unboundedAsZero(size) }
+    }
+
+    /// `size` with an infinite or greatest-finite height (TextKit's way of saying unbounded) as 0.
+    private static func unboundedAsZero(_ size: Size) -> Size {
+        size.height == .infinity || size.height == .greatestFiniteMagnitude
+            ? Size(width: size.width, height: 0) : size
+    }
     /// Space left empty at both ends of every line fragment, in points (0 by default, as `boundingRect(with:)`;
     /// `UITextView`'s container uses 5).
     public var lineFragmentPadding: Double
@@ -42,7 +51,7 @@ public final class TextContainer {
         lineFragmentPadding: Double = 0, maximumNumberOfLines: Int = 0,
         lineBreakMode: ParagraphStyle.LineBreakMode = .wordWrap
     ) {
-        self.size = size
+        self.size = Self.unboundedAsZero(size)
         self.exclusionPaths = exclusionPaths
         self.exclusions = exclusions
         self.lineFragmentPadding = lineFragmentPadding

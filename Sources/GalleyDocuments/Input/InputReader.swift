@@ -29,16 +29,28 @@ public enum InputReader {
         switch kind {
         case "md", "markdown": return try NoteReader.read(text, defaults: defaults, access: access)
         case "json": return try DocumentReader.read(text, defaults: defaults, library: library, access: access)
-        default: return Document(storage: TextStorage(text, attributes: defaults))
+        default: return Document(storage: TextStorage(withoutFinalLineBreak(text), attributes: defaults))
         }
     }
 
+    /// `text` without the one line break that ends its last line, as editors save files and `echo` prints: it
+    /// ends that line rather than starting an empty one (a second one still makes an empty last line).
+    public static func withoutFinalLineBreak(_ text: String) -> String {
+        // "\r\n" is one Character, so one dropLast takes either ending whole.
+        guard let last = text.last, ["\n", "\r", "\r\n"].contains(last) else { return text }
+        return String(text.dropLast())
+    }
+
+    /// The UTF-8 byte-order mark some editors put before the text; it is not part of it.
+    public static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+
     /// The file's text, or standard input's for `-`, refusing files over ``sizeLimit`` (read no further than
-    /// that), what is not a regular file, and text that is not UTF-8.
+    /// that), what is not a regular file, and text that is not UTF-8. A byte-order mark at its start is dropped.
     public static func readText(path: String) throws -> String {
         let input = try FileInput(path: path)
         defer { input.close() }
-        let bytes = try input.readAll(limit: sizeLimit)
+        var bytes = try input.readAll(limit: sizeLimit)
+        if bytes.starts(with: byteOrderMark) { bytes.removeFirst(3) }
         guard let text = String(validating: bytes, as: UTF8.self) else {
             let offset = firstInvalidUTF8Offset(bytes) ?? 0
             throw InputError("\(path): not valid UTF-8 (first bad byte at offset \(offset))")
