@@ -1,11 +1,4 @@
-import Foundation
 import Galley
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// The files one document reads (pictures, font files), allowed by its ``FileAccess``; each picture decoded once
 /// per file (not per spelling of its path: `./p.png`, `p.png` and a hard link are one picture) and all of them
