@@ -13,6 +13,14 @@ struct FontOptions: ParsableArguments {
     var size: Double?
 
     @Option(
+        parsing: .unconditional,
+        help: "The font weight, 1…1000: 400 regular, 600 semibold, 700 bold (default: the text style's).")
+    var weight: Double?
+
+    @Flag(help: "Use the family's italic face.")
+    var italic = false
+
+    @Option(
         help:
             "A Dynamic Type text style: largeTitle, title1…title3, headline, subheadline, body, callout, footnote, caption1, caption2."
     )
@@ -46,6 +54,7 @@ struct FontOptions: ParsableArguments {
 
     func validate() throws {
         try NumberFlag.check("--size", size, Font.sizeLimit)
+        try NumberFlag.check("--weight", weight, 1...1000)
     }
 
     /// The Dynamic Type settings the flags ask for.
@@ -55,7 +64,9 @@ struct FontOptions: ParsableArguments {
 
     /// The font specifier the flags ask for: a style, a family at a style's size, or a fixed font.
     func specifier(library: FontLibrary) throws -> FontSpecifier {
-        try FontRequest(family: font, size: size, style: try style.map(TextStyle.init(name:)) ?? .body)
-            .specifier(library: library, settings: try settings())
+        try FontRequest(
+            family: font, size: size, style: try style.map(TextStyle.init(name:)) ?? .body, weight: weight,
+            italic: italic
+        ).specifier(library: library, settings: try settings())
     }
 }

@@ -32,7 +32,9 @@ struct RenderCommand: ParsableCommand {
                 + "week-12.png, with a progress bar when standard error is a terminal."))
     var inputs: [String]
 
-    @Option(name: [.short, .customLong("output")], help: "The PNG file to write, or the directory for several.")
+    @Option(
+        name: [.short, .customLong("output")],
+        help: "The PNG file to write ('-': standard output), or the directory for several.")
     var output: String
 
     @OptionGroup var documentOptions: DocumentOptions
@@ -46,6 +48,12 @@ struct RenderCommand: ParsableCommand {
 
     func validate() throws {
         guard !inputs.isEmpty else { throw ValidationError("name an input to render") }
+        if output == "-" {
+            guard !isBatch else {
+                throw ValidationError("-o -: several images cannot share standard output; name a directory")
+            }
+            return
+        }
         guard !isBatch else {
             // A directory named like an image is almost always a mistake: say so rather than make `out.png/`.
             var isDirectory: ObjCBool = false
@@ -71,7 +79,11 @@ struct RenderCommand: ParsableCommand {
         guard isBatch else {
             let (document, library) = try documentOptions.read(inputs[0])
             let png = try DocumentRenderer(document: document, library: library).renderPNG()
-            try PNGWriter.write(png, to: output)
+            if output == "-" {
+                try StandardOutput.write(png)
+            } else {
+                try PNGWriter.write(png, to: output)
+            }
             return
         }
         do {

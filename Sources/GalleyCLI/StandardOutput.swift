@@ -18,7 +18,12 @@ enum StandardOutput {
     /// - Throws: `ExitCode.failure` (quietly) when the reader of a pipe has gone (EPIPE, with SIGPIPE ignored);
     ///   ``InputError`` naming the cause for any other failure (a closed descriptor, no space left…).
     static func write(_ text: String) throws {
-        guard let failure = writeAll(text, to: 1) else { return }
+        try report(writeAll(text, to: 1))
+    }
+
+    /// Throws for a write to standard output that ended in `failure` (an `errno`; nil when it succeeded).
+    private static func report(_ failure: Int32?) throws {
+        guard let failure else { return }
         if failure == EPIPE { throw ExitCode.failure }
         let reason = failure == 0 ? "nothing was written" : String(cString: strerror(failure))
         throw InputError("cannot write to standard output (\(reason))")
@@ -35,6 +40,13 @@ enum StandardOutput {
     /// `value` as JSON text, by `encoder` (``jsonEncoder()``'s by default).
     static func json<Value: Encodable>(_ value: Value, encoder: JSONEncoder = jsonEncoder()) throws -> String {
         String(decoding: try encoder.encode(value), as: UTF8.self)
+    }
+
+    /// Writes `bytes` (an image) to standard output.
+    ///
+    /// - Throws: as writing text does.
+    static func write(_ bytes: Data) throws {
+        try report(bytes.withUnsafeBytes { DescriptorWriting.writeAll($0, to: 1) })
     }
 
     /// Writes `text` and a newline to standard output, as `print` does.

@@ -71,4 +71,39 @@ import Testing
         container.size = Size(width: 200, height: height)
         #expect(container.size.height == 0)
     }
+
+    /// `-o -` writes the image to standard output, byte for byte what `-o FILE` writes.
+    @Test func anImageGoesToStandardOutput() throws {
+        let file = GalleyCommandTests.temporary("stdout-compare.png")
+        let piped = GalleyCommandTests.temporary("stdout-piped.png")
+        let galley = try #require(GalleyCommandTests.binary)
+        let outcome = try GalleyCommandTests.run(
+            [
+                "-c", "echo Hello | \"$0\" render - -o - > '\(piped)' && echo Hello | \"$0\" render - -o '\(file)'",
+                galley,
+            ],
+            executable: "/bin/sh")
+        #expect(outcome.status == 0, "\(outcome.error)")
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: piped))
+        #expect(bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+        #expect(bytes == (try Data(contentsOf: URL(fileURLWithPath: file))))
+    }
+
+    /// `--weight` and `--italic` choose the face: bold glyphs are wider, italic comes from the italic file.
+    @Test func weightAndItalicFlagsChooseTheFace() throws {
+        func lastAdvance(_ flags: [String]) throws -> (font: String, advance: Double) {
+            let output = try GalleyCommandTests.run(["layout", "-", "--json"] + flags, input: "Hello").output
+            let json = try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any]
+            let lines = try #require(json?["lines"] as? [[String: Any]])
+            let run = try #require((lines.first?["runs"] as? [[String: Any]])?.first)
+            let glyphs = try #require(run["glyphs"] as? [[String: Any]])
+            return (try #require(run["path"] as? String), try #require(glyphs.last?["advance"] as? Double))
+        }
+        let regular = try lastAdvance([]), bold = try lastAdvance(["--weight", "700"])
+        let italic = try lastAdvance(["--italic"])
+        #expect(bold.advance > regular.advance)
+        #expect(italic.font.contains("italic") && !regular.font.contains("italic"))
+        let refused = try GalleyCommandTests.run(["layout", "-", "--weight", "1200"], input: "x")
+        #expect(refused.status == 2 && refused.error.contains("--weight 1200 is outside 1...1000"))
+    }
 }
