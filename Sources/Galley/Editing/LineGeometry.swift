@@ -97,13 +97,10 @@ struct LineGeometry {
 
     /// The index of the grapheme (between `boundaries[i]` and `boundaries[i + 1]`) holding `offset`.
     private static func graphemeIndex(containing offset: Int, in boundaries: [Int]) -> Int? {
-        var low = 0, high = boundaries.count - 1
-        guard high > 0, offset >= boundaries[0], offset < boundaries[high] else { return nil }
-        while low + 1 < high {
-            let middle = (low + high) / 2
-            if boundaries[middle] <= offset { low = middle } else { high = middle }
+        guard boundaries.count > 1, offset >= boundaries[0], offset < boundaries[boundaries.count - 1] else {
+            return nil
         }
-        return low
+        return boundaries.partitioningIndex { $0 > offset } - 1
     }
 
     /// The nearest grapheme boundary of the line at or before `offset` (clamped to the line).

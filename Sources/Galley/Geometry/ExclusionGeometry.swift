@@ -98,17 +98,20 @@ struct ExclusionGeometry: Sendable {
             intervals += Self.intervals(of: shape, top: top, bottom: bottom)
         }
         for mask in masks { intervals += mask.excludedIntervals(top: top, bottom: bottom) }
-        intervals.sort { $0.lowerBound < $1.lowerBound }
-        var merged: [ClosedRange<Double>] = []
-        for interval in intervals {
-            let widened = (interval.lowerBound - Self.tolerance)...(interval.upperBound + Self.tolerance)
-            if let last = merged.last, widened.lowerBound <= last.upperBound {
-                merged[merged.count - 1] = last.lowerBound...max(last.upperBound, widened.upperBound)
+        return Self.merged(intervals.map { ($0.lowerBound - Self.tolerance)...($0.upperBound + Self.tolerance) })
+    }
+
+    /// `intervals` sorted, overlapping and touching ones joined.
+    static func merged(_ intervals: [ClosedRange<Double>]) -> [ClosedRange<Double>] {
+        var result: [ClosedRange<Double>] = []
+        for interval in intervals.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            if let last = result.last, interval.lowerBound <= last.upperBound {
+                result[result.count - 1] = last.lowerBound...max(last.upperBound, interval.upperBound)
             } else {
-                merged.append(widened)
+                result.append(interval)
             }
         }
-        return merged
+        return result
     }
 
     private static func intervals(of shape: Shape, top: Double, bottom: Double) -> [ClosedRange<Double>] {

@@ -164,22 +164,9 @@ final class ImageMask: Hashable, Sendable {
                 }
                 if index < covered.count { gapStart = covered[index].upperBound }
             }
-            if !added.isEmpty { covered = Self.merged(covered + added) }
+            if !added.isEmpty { covered = ExclusionGeometry.merged(covered + added) }
         }
         return covered
-    }
-
-    /// `intervals` sorted, overlapping and touching ones joined.
-    static func merged(_ intervals: [ClosedRange<Double>]) -> [ClosedRange<Double>] {
-        var result: [ClosedRange<Double>] = []
-        for interval in intervals.sorted(by: { $0.lowerBound < $1.lowerBound }) {
-            if let last = result.last, interval.lowerBound <= last.upperBound {
-                result[result.count - 1] = last.lowerBound...max(last.upperBound, interval.upperBound)
-            } else {
-                result.append(interval)
-            }
-        }
-        return result
     }
 
     static func == (lhs: ImageMask, rhs: ImageMask) -> Bool { lhs === rhs }

@@ -195,7 +195,7 @@ struct Typesetter {
         from start: Int, _ context: ParagraphContext, _ breaker: inout LineBreaker, _ flow: inout ParagraphFlow
     ) -> Int {
         let style = context.style
-        if flow.needsPlan(at: start) { flow.plan(plannedLines(from: start, context, &breaker), from: start) }
+        if flow.needsPlan { flow.plan(plannedLines(from: start, context, &breaker), from: start) }
         let wraps = style.lineBreakMode == .wordWrap || style.lineBreakMode == .charWrap
         var height = lineMetrics(start..<(start + 1), context, breaker).height
         var attempts = 0
@@ -351,8 +351,8 @@ struct Typesetter {
             isStale = wantsPlan
         }
 
-        /// Whether a plan should be made for lines from `start`.
-        func needsPlan(at start: Int) -> Bool { isStale && plansLeft > 0 }
+        /// Whether a plan should be made for the lines from here.
+        var needsPlan: Bool { isStale && plansLeft > 0 }
 
         mutating func plan(_ lines: [ParagraphBreaker.Line]?, from start: Int) {
             plansLeft -= 1

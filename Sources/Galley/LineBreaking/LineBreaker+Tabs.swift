@@ -25,12 +25,7 @@ extension LineBreaker {
     /// The index in ``tabOffsets`` of the first tab at or after `offset`, by bisection: a paragraph of a million
     /// tabs has as many lines.
     private func firstTab(from offset: Int) -> Int {
-        var first = 0, upper = tabOffsets.count
-        while first < upper {
-            let middle = (first + upper) / 2
-            if tabOffsets[middle] < offset { first = middle + 1 } else { upper = middle }
-        }
-        return first
+        tabOffsets.partitioningIndex { $0 >= offset }
     }
 
     /// The advance of tab `index` (in ``tabOffsets``) with the pen at `pen` points before it, in a line whose

@@ -101,11 +101,9 @@ struct ParagraphBreaker {
     /// the two lines before it both end hyphenated.
     private func prettyIsWorthIt(_ window: ArraySlice<LineBreak>, breaker: LineBreaker, width: Double) -> Bool {
         guard let last = window.last else { return false }
-        let opportunities = breaker.opportunities.opportunities
-        let breaksInside = opportunities.contains {
-            $0.offset > last.utf16Range.lowerBound && $0.offset < last.contentEnd
+        if last.width < width / 3, !breaker.hasBreak(inside: last.utf16Range.lowerBound..<last.contentEnd) {
+            return true
         }
-        if last.width < width / 3, !breaksInside { return true }
         let lines = Array(window)
         return lines.count >= 3 && lines[lines.count - 2].isHyphenated && lines[lines.count - 3].isHyphenated
     }

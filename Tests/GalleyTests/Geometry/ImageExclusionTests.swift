@@ -166,6 +166,6 @@ import Testing
                         + Double(run.upperBound) * pixelWidth + reach))
             }
         }
-        return ImageMask.merged(intervals)
+        return ExclusionGeometry.merged(intervals)
     }
 }
