@@ -146,28 +146,24 @@ struct MeasureCommand: ParsableCommand {
                 try DocumentReader.readLineSettings(row, into: &style)
                 attributes.paragraphStyle = style
             }
-            func fields(_ measurement: TextMeasurement) -> [(key: String, value: JSONValue)] {
-                let scalars = ScalarOffsets(text)
-                let starts = measurement.lineStarts.map { scalars[$0] }
-                return [
-                    ("height", .number(measurement.height)), ("width", .number(measurement.width)),
-                    ("lines", .number(Double(measurement.lineCount))),
-                    ("line_starts", .array(starts.map { .number(Double($0)) })),
-                ]
-            }
-            let rest: String
+            let scalars = ScalarOffsets(text)
+            var line = #"{"id":"# + id
             if let widths = defaults.widths {
                 let prepared = try measurer.prepare(TextStorage(text, attributes: attributes))
-                let results = try widths.map { width in
-                    JSONValue.object([("container", .number(width))] + fields(try prepared.measure(width: width)))
+                line += #","widths":["#
+                for (index, width) in widths.enumerated() {
+                    line += index == 0 ? #"{"container":"# : #",{"container":"#
+                    line += JSONValue.format(width) + ","
+                    MeasureOutput.append(try prepared.measure(width: width), scalars: scalars, to: &line)
+                    line += "}"
                 }
-                rest = JSONValue.object([("widths", .array(results))]).serialized
+                line += "]"
             } else {
-                rest =
-                    JSONValue.object(fields(try measurer.measure(text, attributes: attributes, width: width)))
-                    .serialized
+                line += ","
+                MeasureOutput.append(
+                    try measurer.measure(text, attributes: attributes, width: width), scalars: scalars, to: &line)
             }
-            return Result(line: #"{"id":"# + id + "," + rest.dropFirst(), failed: false)
+            return Result(line: line + "}", failed: false)
         } catch {
             if let syntax = error as? JSONParser.SyntaxError, let written = syntax.memberText["id"] { id = written }
             // The parser sees one line at a time: its "line 1" is the input's line `input.number`.

@@ -1,6 +1,23 @@
 import Dispatch
 import Foundation
+import Galley
 import GalleyDocuments
+
+/// How `measure` writes a measurement.
+enum MeasureOutput {
+    /// The members of `measurement` as JSON, without braces: height and width in points, the line count, and
+    /// where each line starts in code points (`scalars` converts the measurement's UTF-16 offsets).
+    static func append(_ measurement: TextMeasurement, scalars: ScalarOffsets, to line: inout String) {
+        line += #""height":"# + JSONValue.format(measurement.height)
+        line += #","width":"# + JSONValue.format(measurement.width)
+        line += #","lines":"# + String(measurement.lineCount) + #","line_starts":["#
+        for (index, start) in measurement.lineStarts.enumerated() {
+            if index > 0 { line += "," }
+            line += String(scalars[start])
+        }
+        line += "]"
+    }
+}
 
 /// Results filled in by worker threads at distinct indices, read after they finish.
 final class OutputSlots: @unchecked Sendable {

@@ -56,3 +56,15 @@ extension Script {
     /// Whether the script's letters take joining forms from their neighbours.
     var isJoining: Bool { self == .arabic || Self.joiningScripts.contains(iso15924) }
 }
+
+extension Script {
+    /// Scripts HarfBuzz shapes without reading the text around the buffer: Latin, Greek, Cyrillic, Armenian,
+    /// Georgian, Han, kana, Hangul, Bopomofo and Common go through its default or Hangul shaper, which see only
+    /// the buffer's own glyphs; context feeds joining (Arabic and its kin) and the dotted circle before a mark at
+    /// the start of a text, which Galley never asks for.
+    private static let contextFreeScripts: Set<Int32> = Set(
+        (["a", "α", "д", "ա", "ა", "中", "ひ", "カ", "한", "ㄅ", "1"] as [Unicode.Scalar]).map { Script(of: $0).code })
+
+    /// Whether a piece of text in this script shapes the same whatever text stands beside it outside the buffer.
+    var shapesWithoutContext: Bool { Self.contextFreeScripts.contains(code) }
+}

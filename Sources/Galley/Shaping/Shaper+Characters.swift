@@ -21,32 +21,39 @@ extension Shaper {
         let interacts: Bool
     }
 
-    /// The characters a shaper met lately with their answers (nil: not kept), direct-mapped: a character's slot
-    /// is fixed by its context and value, and a newcomer replaces the tenant. Needs no lock: a shaper serves one
-    /// thread. A context's number is never reused, so entries stay right when the word cache starts over.
+    /// The characters a shaper met lately with their answers (nil: not kept), two-way set-associative: a
+    /// character's pair of slots is fixed by its context and value, a newcomer takes the first and moves its
+    /// tenant to the second. (Direct-mapped, two common ideographs that share a slot, such as 在 and 自, evicted
+    /// each other all through a Chinese text, and each return cost a HarfBuzz call.) Needs no lock: a shaper
+    /// serves one thread. A context's number is never reused, so entries stay right when the word cache starts
+    /// over.
     struct IsolatedGlyphs {
-        /// A power of two: 8,192 slots.
-        private static let slotBits = 13
-        private var slots: [(key: UInt64, glyph: IsolatedGlyph?)?] = Array(repeating: nil, count: 1 << slotBits)
+        /// A power of two: 4,096 pairs of slots.
+        private static let setBits = 12
+        private var slots: [(key: UInt64, glyph: IsolatedGlyph?)?] = Array(repeating: nil, count: 2 << setBits)
 
         /// The answer held for `scalar` in `context`: nil when none is held, `.some(nil)` when it is not kept.
         func glyph(_ scalar: UInt32, context: Int) -> IsolatedGlyph?? {
             let key = Self.key(scalar, context)
-            guard let entry = slots[Self.slot(key)], entry.key == key else { return nil }
-            return .some(entry.glyph)
+            let first = Self.firstSlot(key)
+            if let entry = slots[first], entry.key == key { return .some(entry.glyph) }
+            if let entry = slots[first + 1], entry.key == key { return .some(entry.glyph) }
+            return nil
         }
 
         mutating func store(_ glyph: IsolatedGlyph?, for scalar: UInt32, context: Int) {
             let key = Self.key(scalar, context)
-            slots[Self.slot(key)] = (key, glyph)
+            let first = Self.firstSlot(key)
+            if let tenant = slots[first], tenant.key != key { slots[first + 1] = tenant }
+            slots[first] = (key, glyph)
         }
 
         private static func key(_ scalar: UInt32, _ context: Int) -> UInt64 {
             UInt64(truncatingIfNeeded: context) << 21 | UInt64(scalar)
         }
 
-        private static func slot(_ key: UInt64) -> Int {
-            Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> UInt64(64 - slotBits))
+        private static func firstSlot(_ key: UInt64) -> Int {
+            Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> UInt64(64 - setBits)) << 1
         }
     }
 
@@ -55,6 +62,13 @@ extension Shaper {
     static func shapesByCharacters(_ item: TextItem) -> Bool {
         characterScripts.contains(item.script.code) && !item.isRightToLeft && item.shaping.fontFeatures.isEmpty
             && item.shaping.ligatures != .all
+    }
+
+    /// Whether `range` holds a character ``shapeByCharacters(_:range:in:context:)`` may take from its table (an
+    /// ideograph, kana, Hangul or full-width mark); an item without one (ASCII between ideographs, which takes
+    /// their script) is shaped as words.
+    static func hasCharacterShapedAlone(_ range: Range<Int>, _ units: UnsafeBufferPointer<UInt16>) -> Bool {
+        units[range].contains { $0 >= 0x2E80 }
     }
 
     private static let characterScripts: Set<Int32> = Set(

@@ -69,19 +69,18 @@ public final class Shaper {
         var glyphs: [ShapedGlyph]
         if let attachment = item.style.attachment {
             glyphs = Self.attachmentGlyphs(item, attachment, in: units)
-        } else if let cache = shapeCache, item.shaping.fontFeatures.isEmpty, item.shaping.ligatures != .all,
-            Self.hasInnerSpace(item.utf16Range, units)
-        {
-            glyphs = shapeByWords(item, in: units, cache: cache)
-        } else if let cache = shapeCache, item.utf16Range == 0..<units.count,
-            item.utf16Range.count <= Self.wholeTextWordLimit
-        {
-            // A short text shaped with nothing around it, as the line breaker reshapes the two sides of a break
-            // inside joined glyphs: the same pieces recur, and with no context they shape the same every time.
-            let context = contextNumber(for: item, in: cache)
-            glyphs = word(item.utf16Range, of: item, in: units, context: context, cache: cache).glyphs
-        } else if let cache = shapeCache, Self.shapesByCharacters(item) {
-            glyphs = shapeByCharacters(item, in: units, context: contextNumber(for: item, in: cache))
+        } else if let cache = shapeCache, item.shaping.fontFeatures.isEmpty, item.shaping.ligatures != .all {
+            // Words through the cache, unless the item is Chinese, Japanese or Korean with no space to split at:
+            // then character by character. A single word goes through the cache too (a Latin word or a piece of
+            // code between Chinese is an item of its own), as do the short pieces the line breaker reshapes on
+            // each side of a break inside joined glyphs.
+            if Self.shapesByCharacters(item), !Self.hasInnerSpace(item.utf16Range, units),
+                Self.hasCharacterShapedAlone(item.utf16Range, units)
+            {
+                glyphs = shapeByCharacters(item, in: units, context: contextNumber(for: item, in: cache))
+            } else {
+                glyphs = shapeByWords(item, in: units, cache: cache)
+            }
         } else {
             glyphs = shapeRange(item.utf16Range, of: item, in: units)
         }
@@ -127,9 +126,6 @@ public final class Shaper {
         }
         return item.isRightToLeft ? glyphs.reversed() : glyphs
     }
-
-    /// The longest text (UTF-16 units) shaped alone that is kept in the cache as one word.
-    static let wholeTextWordLimit = 64
 
     /// The horizontal scale of ``TextAttributes/expansion`` `value` (its exponential), kept within 1/16…16.
     static func expansionFactor(_ value: Double) -> Double {
@@ -214,14 +210,19 @@ public final class Shaper {
     /// from the cache when the range stands between spaces or the paragraph's ends.
     ///
     /// A range that starts with a space stands alone too, whatever comes before it (an item's leading space after
-    /// Chinese, say): text before a space never changes how HarfBuzz shapes it, as a space joins nothing.
+    /// Chinese, say): text before a space never changes how HarfBuzz shapes it, as a space joins nothing. So does
+    /// a range at an edge of its item in a script whose shaping reads no context (``Script/shapesWithoutContext``):
+    /// the text beyond is another item, shaped apart, so its glyphs cannot meet the range's.
     private func word(
         _ range: Range<Int>, of item: TextItem, in units: UnsafeBufferPointer<UInt16>, context: Int,
         cache: ShapeCache
     ) -> ShapedWord {
+        let edgesStandAlone = item.script.shapesWithoutContext
         let standsAlone =
-            (range.lowerBound == 0 || units[range.lowerBound - 1] == 0x20 || units[range.lowerBound] == 0x20)
-            && (range.upperBound == units.count || units[range.upperBound - 1] == 0x20)
+            (range.lowerBound == 0 || units[range.lowerBound - 1] == 0x20 || units[range.lowerBound] == 0x20
+                || (edgesStandAlone && range.lowerBound == item.utf16Range.lowerBound))
+            && (range.upperBound == units.count || units[range.upperBound - 1] == 0x20
+                || (edgesStandAlone && range.upperBound == item.utf16Range.upperBound))
         guard standsAlone else {
             return ShapedWord(
                 glyphs: shapePiece(range, of: item, in: units, context: context),

@@ -22,6 +22,11 @@ public enum LanguageTag {
     /// the parts layout ignores share one entry, and the entries stay as few as the languages, scripts and
     /// regions there are.
     public static func canonical(_ tag: String) -> String? {
+        isCanonical(tag) ? tag : canonicalBySubtags(tag)
+    }
+
+    /// ``canonical(_:)`` made from `tag`'s subtags.
+    static func canonicalBySubtags(_ tag: String) -> String? {
         var subtags = Self.subtags(of: tag)[...]
         guard let primary = subtags.popFirst(), (2...3).contains(primary.count),
             primary.allSatisfy({ $0.isASCII && $0.isLetter })
@@ -38,6 +43,46 @@ public enum LanguageTag {
             result += "-" + region.uppercased()
         }
         return result
+    }
+
+    /// Whether `tag` is already what ``canonical(_:)`` makes of it (`zh`, `zh-Hans`, `zh-Hans-CN`, `es-419`), as
+    /// nearly every tag layout meets is (the itemizer asks for every run): read from its bytes, splitting nothing.
+    static func isCanonical(_ tag: String) -> Bool {
+        // Per subtag: its length, and whether it is lower-case letters, upper-case letters, digits, or a capital
+        // followed by lower-case letters.
+        var position = 0
+        var length = 0
+        var lower = true, upper = true, digits = true, titled = true
+        var expectsRegionOnly = false
+        func subtagFits() -> Bool {
+            defer { position += 1 }
+            let isRegion = (length == 2 && upper) || (length == 3 && digits)
+            switch position {
+            case 0: return (2...3).contains(length) && lower
+            case 1:
+                if length == 4 && titled { return true }
+                expectsRegionOnly = true
+                return isRegion
+            case 2: return !expectsRegionOnly && isRegion
+            default: return false
+            }
+        }
+        for byte in tag.utf8 {
+            if byte == UInt8(ascii: "-") {
+                guard subtagFits() else { return false }
+                length = 0
+                lower = true; upper = true; digits = true; titled = true
+                continue
+            }
+            let isLower = (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+            let isUpper = (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+            lower = lower && isLower
+            upper = upper && isUpper
+            digits = digits && (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+            titled = titled && (length == 0 ? isUpper : isLower)
+            length += 1
+        }
+        return subtagFits()
     }
 
     /// The subtags of `tag`, separated by `-` or `_`, empty ones kept.

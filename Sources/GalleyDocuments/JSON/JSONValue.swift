@@ -57,13 +57,15 @@ public enum JSONValue: Equatable, Sendable {
         }
     }
 
-    /// A number as JSON: whole numbers without a fraction, others with up to 15 significant digits.
+    /// A number as JSON, rounded to a millionth (sums of advances carry binary noise, `73.84800000000001`,
+    /// that no reader wants, and a millionth of a point is far below any pixel): whole numbers without a fraction,
+    /// others in the fewest digits that read back as the rounded value, never in exponent form.
     public static func format(_ value: Double) -> String {
         guard value.isFinite else { return "null" }
-        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
-        var text = String(value)
-        if text.contains("e") { text = String(format: "%.15g", value) }
-        return text
+        let rounded = abs(value) < 1e9 ? (value * 1e6).rounded() / 1e6 : value
+        if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int64(rounded)) }
+        let text = String(rounded)
+        return text.utf8.contains(UInt8(ascii: "e")) ? String(format: "%.15g", rounded) : text
     }
 
     /// `text` as a JSON string literal, quotes and escapes included.

@@ -15,6 +15,9 @@ import Testing
         // marks, an ideographic variation sequence, a compatibility ideograph and one beyond the BMP.
         "中文排版，「引号」与标点。", "ひらがなとカタカナのテキスト", "か\u{3099}き\u{309A}く", "葛\u{E0100}城市",
         "豈更車，𠀋𠀀字", "ＡＢＣ１２３中文", "使用 Swift 编写代码", "a中文b字", "中 文 字 符", "（注）：见第3章 API 文档",
+        // Latin words, code and markup touching Chinese with no space: items of their own, cached as words.
+        "为`nil`，否则", "使用Swift编写", "**粗体**文字", "见<doc:Foo#Bar>。", "版本v2.4.1发布", "AV字To", "x中3 x 4",
+        "“office”与“affine”", "中->B", "中[A]文",
     ]
 
     static let corpus: [String] = {

@@ -15,6 +15,34 @@ import Testing
         #expect(LanguageTag.canonical("1234") == nil)
     }
 
+    /// The quick check for a tag already canonical agrees with making it from its subtags, over tags varying
+    /// each subtag's case, length and kind, the separators and what follows.
+    @Test func theQuickCheckAgreesWithTheSubtags() {
+        var checked = 0, quick = 0
+        for primary in ["en", "EN", "zh", "yue", "z", "engl", "e1"] {
+            for script in ["", "Hans", "hans", "HANS", "Han", "Hans1"] {
+                for region in ["", "US", "us", "419", "41", "1996", "U"] {
+                    for rest in ["", "x-1", "u-nu-hanidec", "-", "Latn"] {
+                        for separator in ["-", "_"] {
+                            let tag = [primary, script, region, rest].filter { !$0.isEmpty }.joined(
+                                separator: separator)
+                            #expect(LanguageTag.canonical(tag) == LanguageTag.canonicalBySubtags(tag), "\(tag)")
+                            if LanguageTag.isCanonical(tag) {
+                                #expect(LanguageTag.canonicalBySubtags(tag) == tag, "\(tag)")
+                                quick += 1
+                            }
+                            if let canonical = LanguageTag.canonicalBySubtags(tag) {
+                                #expect(LanguageTag.isCanonical(canonical), "\(canonical)")
+                            }
+                            checked += 1
+                        }
+                    }
+                }
+            }
+        }
+        #expect(checked == 2_940 && quick > 20)
+    }
+
     @Test func thousandsOfPrivateUseTagsMeasureAsTheirLanguageWithABoundedPool() throws {
         let library = try TestFonts.bundled
         let measurer = TextMeasurer(fontLibrary: library)
