@@ -54,13 +54,19 @@ let package = Package(
                 "Galley", "GalleyDocuments", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             exclude: ["galley.order"],
-            // The toolchain's lld packs the executable's relative relocations (DT_RELR, glibc 2.36): with the
+            // Release builds link the Swift runtime and Foundation in (what `--static-swift-stdlib` does, named here
+            // so that a plain `swift build -c release` gives the fast binary): the dynamic runtime's symbol lookups
+            // and relocations cost every start several milliseconds, and the binary then runs without the toolchain.
+            // Foundation's static libraries are listed because only the executable is linked statically: the library
+            // targets stay ordinary modules a client can depend on. The toolchain's lld packs the executable's relative relocations (DT_RELR, glibc 2.36): with the
             // Swift runtime linked in, gold's table of them is 1.9 MB, all read at every start, and resident. It
             // also places the code a run executes side by side, hottest first, as galley.order lists it
             // (Scripts/order-functions writes it): scattered, it made 8 MB of code resident. Release builds only:
             // debug and test links gain nothing from it.
             linkerSettings: [
                 .unsafeFlags([
+                    "-static-stdlib", "-lFoundation", "-lCoreFoundation", "-lFoundationInternationalization",
+                    "-lFoundationEssentials", "-l_FoundationCollections", "-l_FoundationICU", "-l_FoundationCShims",
                     "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs", "-Xlinker",
                     "--symbol-ordering-file=\(Context.packageDirectory)/Sources/GalleyCLI/galley.order", "-Xlinker",
                     "--no-warn-symbol-ordering",
