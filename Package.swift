@@ -23,6 +23,10 @@ let package = Package(
             name: "CFontconfig", pkgConfig: "fontconfig",
             providers: [.apt(["libfontconfig-dev"])]),
         .systemLibrary(
+            name: "CCmarkGFM",
+            pkgConfig: "libcmark-gfm",
+            providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
+        .systemLibrary(
             name: "CHyphen",
             providers: [.apt(["libhyphen-dev"])]),
         // ICU renames every C symbol per release (ubrk_open → ubrk_open_72) with macros Swift cannot see,
@@ -47,7 +51,7 @@ let package = Package(
         // library so other programs (and the fuzzers) can use them.
         .target(
             name: "GalleyDocuments",
-            dependencies: ["Galley"]),
+            dependencies: ["Galley", "CCmarkGFM"]),
         .executableTarget(
             name: "GalleyCLI",
             dependencies: [

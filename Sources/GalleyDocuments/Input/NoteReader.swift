@@ -1,95 +1,103 @@
 import Foundation
 import Galley
 
-/// Reads a note: an optional front matter block (`---`, `date: 2026-11-22`, `---`), a `# Title` line, then body
-/// text where each line is a paragraph and `*bold*`, `_italic_`, `~strike~` and backquoted code style words.
-/// Lines starting with `- ` or `* ` are bullets, `1. ` numbered steps, `一、` Chinese-numbered ones, `- [ ] ` and
-/// `- [x] ` check boxes; two spaces or a tab before the marker nest an item one level deeper.
-/// `![alt](picture.png)` puts a picture in the text (on its own line, a paragraph of its own); a `{width=200}` or
-/// `{height=40}` after it sizes it in points, else it is shown at half its pixel size (sharp at the default scale
-/// 2). The title is a headline with the letterpress effect; a date becomes a round badge in the top-right corner
-/// that the text flows around.
+/// Reads a note: Markdown as GitHub writes it (CommonMark with tables, strikethrough, task lists and autolinks,
+/// parsed by cmark-gfm), with a few things notes add on top of the parse:
+/// - an optional front matter block (`---`, `date: 2026-11-22`, `---`) whose date becomes a round badge in the
+///   top-right corner that the text flows around;
+/// - a first `# Title` set as a headline with the letterpress effect;
+/// - each line a paragraph of its own, as notes are typed (a line written flush left after a list item or quote
+///   ends the list or quote, where CommonMark would continue its paragraph);
+/// - lines starting `一、`, `二、` … as Chinese-numbered steps;
+/// - `{width=200}` or `{height=40}` after a picture sizing it in points (else it is shown at half its pixel size,
+///   sharp at the default scale 2).
+///
+/// Emphasis is italic, strong emphasis bold, code in JetBrains Mono on a tint, links coloured and underlined,
+/// block quotes indented in a muted colour, code blocks in JetBrains Mono, tables as rows with their cells
+/// separated by rules, other headings in the headline sizes. Paragraphs written mostly in Chinese, Japanese or
+/// Korean are justified.
 public enum NoteReader {
     static let accent = Color(red: 0.85, green: 0.33, blue: 0.27)
 
-    /// The note in `text` (a `# Title` line, front matter, body lines with inline markup) over `defaults`, its
-    /// pictures read where `access` allows.
+    /// How deeply block and inline markup may nest (a quote in a list in a quote, emphasis in a link in strong
+    /// emphasis) before the note is refused.
+    static let nestingLimit = 64
+
+    /// The note in `text` (Markdown, with front matter) over `defaults`, its pictures read where `access`
+    /// allows.
     ///
-    /// - Throws: ``InputError`` naming the line of a missing, refused, corrupt or oversized picture, or of a list
-    ///   nested deeper than `Limits.listNesting`.
+    /// - Throws: ``InputError`` naming the line of a missing, refused, corrupt or oversized picture, of a list
+    ///   nested deeper than `Limits.listNesting`, or of markup nested deeper than 64 levels.
     public static func read(_ text: String, defaults: TextAttributes, access: FileAccess = FileAccess()) throws
         -> Document
     {
-        let images = DocumentFiles(access: access)
-        var lists = NoteLists()
-        var lines = text.replacingOccurrences(of: "\r\n", with: "\n").split(
-            separator: "\n", omittingEmptySubsequences: false
-        )
-        .map(String.init)
-        var date: String?
-        var frontMatterLines = 0
-        if lines.first?.trimmingCharacters(in: .whitespaces) == "---",
-            let end = lines.dropFirst().firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == "---" })
-        {
-            for line in lines[1..<end] {
-                let parts = line.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-                if parts.count == 2, parts[0].lowercased() == "date", !parts[1].isEmpty { date = parts[1] }
-            }
-            lines.removeSubrange(0...end)
-            frontMatterLines = end + 1
-        }
-        let storage = TextStorage("", attributes: defaults)
-        // One editing batch: the runs are fixed up once at the end, not once per run.
-        storage.beginEditing()
-        defer { storage.endEditing() }
-        var body = ParagraphStyle()
-        body.paragraphSpacing = 8
-        body.autospace = true  // notes mix Chinese with English and code: CLREQ's Han–Latin spacing
-        body.textWrap = .pretty  // notes are read as typeset text: no paragraph ends on a stranded word
-        var first = true
-        for (number, line) in lines.enumerated() where !line.trimmingCharacters(in: .whitespaces).isEmpty {
-            let separator = first ? "" : "\n"
-            let markup = InlineMarkup(images: images, lineNumber: number + 1 + frontMatterLines)
-            if first, line.hasPrefix("# ") {
-                lists.end()
-                var title = defaults
-                title.font = headlineFont(from: defaults.font)
-                title.textEffect = .letterpress
-                var style = ParagraphStyle()
-                style.paragraphSpacing = 10
-                style.autospace = true
-                title.paragraphStyle = style
-                storage.append(separator + line.dropFirst(2).trimmingCharacters(in: .whitespaces), attributes: title)
-            } else if let item = try lists.item(line, lineNumber: number + 1 + frontMatterLines) {
-                var style = body
-                style.paragraphSpacing = 4
-                style.textLists = item.lists
-                // Room for "10." and "十二、" beside the text.
-                style.listIndent = 32
-                var attributes = defaults
-                if item.format == .checkedBox {
-                    // A done item fades, as checklists show it.
-                    attributes.foregroundColor = (defaults.foregroundColor ?? Document.ink).withAlpha(0.5)
-                }
-                attributes.paragraphStyle = style
-                storage.append(separator, attributes: attributes)
-                try markup.append(item.text, to: storage, base: attributes)
-            } else {
-                lists.end()
-                var attributes = defaults
-                var style = body
-                // Paragraphs written mostly in Chinese, Japanese or Korean are set justified, as their books and
-                // papers are; English with a Chinese phrase keeps ragged lines (justified, its word gaps would gape).
-                if Self.isMostlyCJK(line) { style.alignment = .justified }
-                attributes.paragraphStyle = style
-                storage.append(separator, attributes: attributes)
-                try markup.append(line.trimmingCharacters(in: .whitespaces), to: storage, base: attributes)
-            }
-            first = false
-        }
-        var document = Document(storage: storage)
+        let (date, body, frontMatterLines) = frontMatter(of: text.replacingOccurrences(of: "\r\n", with: "\n"))
+        try checkInlineMarkup(body, lineOffset: frontMatterLines)
+        let tree = MarkdownTree(body)
+        let writer = NoteWriter(
+            markdown: body, defaults: defaults, images: DocumentFiles(access: access), lineOffset: frontMatterLines)
+        writer.storage.beginEditing()  // one batch: the runs are fixed up once at the end, not once per run
+        defer { writer.storage.endEditing() }
+        try writer.write(tree.root.children, in: NoteWriter.Context(), depth: 0)
+        var document = Document(storage: writer.storage)
         document.badgeDate = date
         return document
+    }
+
+    /// The most pairs of an emphasis marker (`*`, `_`, `~`) and a closing bracket one paragraph may hold:
+    /// cmark-gfm 0.29's time grows with their product (every link or picture closed revisits the markers before
+    /// it), about 5 ns a pair, so this keeps a note's parse under half a second.
+    static let markupPairLimit = 100_000_000
+
+    /// Refuses a paragraph whose inline markup would take cmark-gfm too long (``markupPairLimit``), counted on
+    /// the raw text: each run of non-blank lines outside fenced code blocks is taken as one paragraph.
+    static func checkInlineMarkup(_ markdown: String, lineOffset: Int) throws {
+        var markers = 0, closers = 0, start = 1, fence: Substring?
+        for (index, line) in markdown.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let trimmed = line.drop { $0 == " " }
+            if let open = fence {
+                if trimmed.hasPrefix(open) { fence = nil }
+                continue
+            }
+            if trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") {
+                fence = trimmed.prefix(3)
+                (markers, closers, start) = (0, 0, index + 2)
+                continue
+            }
+            if trimmed.isEmpty {
+                (markers, closers, start) = (0, 0, index + 2)
+                continue
+            }
+            for byte in line.utf8 {
+                switch byte {
+                case UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "~"): markers += 1
+                case UInt8(ascii: "]"): closers += 1
+                default: break
+                }
+            }
+            if markers.multipliedReportingOverflow(by: closers).partialValue > markupPairLimit
+                || markers > markupPairLimit || closers > markupPairLimit
+            {
+                throw InputError(
+                    "line \(start + lineOffset): a paragraph with \(markers) emphasis markers (* _ ~) and \(closers) closing brackets; at most \(markupPairLimit) pairs of them (Markdown parsing time grows with their product)"
+                )
+            }
+        }
+    }
+
+    /// The date a front matter block at the start of `text` gives, the text after the block, and how many lines
+    /// the block took.
+    static func frontMatter(of text: String) -> (date: String?, body: String, lines: Int) {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        guard lines.first?.trimmingCharacters(in: .whitespaces) == "---",
+            let end = lines.dropFirst().firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == "---" })
+        else { return (nil, text, 0) }
+        var date: String?
+        for line in lines[1..<end] {
+            let parts = line.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            if parts.count == 2, parts[0].lowercased() == "date", !parts[1].isEmpty { date = parts[1] }
+        }
+        return (date, lines[(end + 1)...].joined(separator: "\n"), end + 1)
     }
 
     /// Whether more of the line's letters are CJK ideographs, kana or Hangul than anything else.
@@ -105,15 +113,6 @@ public enum NoteReader {
             }
         }
         return cjk > other
-    }
-
-    /// The title font: the headline style in the body's family, or the body's fixed font made semibold.
-    private static func headlineFont(from body: FontSpecifier?) -> FontSpecifier {
-        switch body {
-        case .font(let font): return .font((try? font.withWeight(600)) ?? font)
-        case .styled(_, let family, _, _): return .styled(.headline, family: family)
-        default: return .textStyle(.headline)
-        }
     }
 
     /// A round badge with the day over the month, 4 pt in from the container's top-right corner: 64 pt across at
@@ -149,106 +148,5 @@ public enum NoteReader {
             return (String(date.prefix(6)), "")
         }
         return (String(day), months[month - 1])
-    }
-}
-
-/// The inline markup of notes: `*bold*`, `_italic_`, `~strike~`, backquoted code and `![alt](picture.png)`. A
-/// marker opens only before a non-space character and when its closing marker follows on the line; a backslash
-/// escapes the next character.
-struct InlineMarkup {
-    let images: DocumentFiles
-    /// The line's number in the file, for errors.
-    let lineNumber: Int
-
-    func append(_ line: String, to storage: TextStorage, base: TextAttributes) throws {
-        let characters = Array(line)
-        let marks = MarkPositions(characters, marks: ["]", ")", "}", "`", "*", "_", "~"])
-        var index = 0
-        var bold = false, italic = false, strike = false
-        var pending = ""
-        func flush(code: Bool = false) {
-            guard !pending.isEmpty else { return }
-            storage.append(
-                pending, attributes: Self.attributes(base, bold: bold, italic: italic, strike: strike, code: code))
-            pending = ""
-        }
-        while index < characters.count {
-            let character = characters[index]
-            if character == "\\", index + 1 < characters.count {
-                pending.append(characters[index + 1])
-                index += 2
-                continue
-            }
-            if character == "!", let picture = NotePicture(characters, at: index, marks: marks) {
-                flush()
-                var attributes = base
-                attributes.attachment = try attachment(for: picture)
-                storage.append(String(TextAttachment.character), attributes: attributes)
-                index = picture.end
-                continue
-            }
-            if character == "`", let close = marks.next("`", from: index + 1), close > index + 1 {
-                flush()
-                pending = String(characters[(index + 1)..<close])
-                flush(code: true)
-                index = close + 1
-                continue
-            }
-            if let flag = ["*": 0, "_": 1, "~": 2][character] {
-                let isOn = [bold, italic, strike][flag]
-                let opens =
-                    !isOn && index + 1 < characters.count && !characters[index + 1].isWhitespace
-                    && marks.next(character, from: index + 1) != nil
-                if isOn || opens {
-                    flush()
-                    switch flag {
-                    case 0: bold.toggle()
-                    case 1: italic.toggle()
-                    default: strike.toggle()
-                    }
-                    index += 1
-                    continue
-                }
-            }
-            pending.append(character)
-            index += 1
-        }
-        flush()
-    }
-
-    /// The picture's attachment: the size its `{width=…}` or `{height=…}` asks for, else half its pixel size.
-    private func attachment(for picture: NotePicture) throws -> TextAttachment {
-        do {
-            return try images.attachment(
-                path: picture.path, width: picture.width, height: picture.height, baselineOffset: 0,
-                label: picture.alt, pixelsPerPoint: 2)
-        } catch let error as ImageError {
-            throw InputError("line \(lineNumber): \(error.description)")
-        } catch let error as AttachmentError {
-            throw InputError("line \(lineNumber): \(error.description)")
-        }
-    }
-
-    static func attributes(_ base: TextAttributes, bold: Bool, italic: Bool, strike: Bool, code: Bool)
-        -> TextAttributes
-    {
-        var attributes = base
-        let style = base.font?.textStyle ?? .body
-        if code {
-            attributes.font = .styled(style, family: "JetBrains Mono", weight: bold ? 700 : nil, italic: italic)
-            attributes.backgroundColor = Color(red: 0.5, green: 0.5, blue: 0.55, alpha: 0.14)
-        } else if bold || italic {
-            switch base.font {
-            case .font(let font):
-                attributes.font = .font((try? font.withWeight(bold ? 700 : font.weight)) ?? font)
-            case .styled(_, let family, let weight, let baseItalic):
-                attributes.font = .styled(
-                    style, family: family, weight: bold ? 700 : weight, italic: italic || baseItalic)
-            default:
-                attributes.font = .styled(style, weight: bold ? 700 : nil, italic: italic)
-            }
-        }
-        if strike { attributes.strikethrough = TextDecoration() }
-        return attributes
     }
 }

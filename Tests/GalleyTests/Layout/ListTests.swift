@@ -191,7 +191,12 @@ import Testing
             storage.paragraphs.map(\.string) == [
                 "bullet", "nested bullet", "deeper step", "step", "step", "open", "done", "第一", "第二", "Plain paragraph",
             ])
-        let tooDeep = String(repeating: "  ", count: Limits.current.listNesting) + "- too deep"
-        #expect(throws: InputError.self) { try NoteReader.read("- top\n" + tooDeep, defaults: TextAttributes()) }
+        // Each level indented to the text of the item above, as CommonMark nests lists.
+        let levels = (0...Limits.current.listNesting).map { String(repeating: "  ", count: $0) + "- level \($0 + 1)" }
+        #expect(throws: InputError.self) {
+            try NoteReader.read(levels.joined(separator: "\n"), defaults: TextAttributes())
+        }
+        let deepest = try NoteReader.read(levels.dropLast().joined(separator: "\n"), defaults: TextAttributes())
+        #expect(deepest.storage.paragraphs.last?.style.textLists.count == Limits.current.listNesting)
     }
 }

@@ -38,18 +38,24 @@ enum Snapshot {
             "\(name): \(canvas.width)×\(canvas.height), golden \(expected.width)×\(expected.height)",
             sourceLocation: sourceLocation)
         let actual = try PNGReader.decode(try PNGWriter().encode(canvas), scale: canvas.scale)
+        let differing = differingPixels(actual, expected)
+        let allowed = Int(Double(canvas.width * canvas.height) * differingFraction)
+        #expect(
+            differing <= allowed, "\(name): \(differing) pixels differ (allowed \(allowed)); see \(actualURL.path)",
+            sourceLocation: sourceLocation)
+    }
+
+    /// How many pixels of two canvases of one size differ by more than ``channelTolerance`` in a channel.
+    static func differingPixels(_ actual: Canvas, _ expected: Canvas) -> Int {
         var differing = 0
-        for index in stride(from: 0, to: actual.pixels.count, by: 4) {
+        for index in stride(from: 0, to: min(actual.pixels.count, expected.pixels.count), by: 4) {
             for channel in 0..<4
             where abs(Int(actual.pixels[index + channel]) - Int(expected.pixels[index + channel])) > channelTolerance {
                 differing += 1
                 break
             }
         }
-        let allowed = Int(Double(canvas.width * canvas.height) * differingFraction)
-        #expect(
-            differing <= allowed, "\(name): \(differing) pixels differ (allowed \(allowed)); see \(actualURL.path)",
-            sourceLocation: sourceLocation)
+        return differing
     }
 
     /// The layout as text: one line per fragment, one per run, positions to 0.01 pt.

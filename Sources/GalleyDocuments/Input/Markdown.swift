@@ -1,0 +1,71 @@
+import CCmarkGFM
+
+/// A Markdown text parsed by cmark-gfm (CommonMark with GitHub's tables, strikethrough, task lists and autolinks):
+/// owns the parse tree and frees it when released.
+final class MarkdownTree {
+    /// The document node.
+    let root: MarkdownNode
+    private let document: OpaquePointer
+
+    /// The GitHub extensions notes are read with.
+    private static let extensions = ["table", "strikethrough", "tasklist", "autolink"]
+
+    /// Parses `text`. cmark-gfm accepts any text (what is not markup is text), so parsing cannot fail.
+    init(_ text: String) {
+        cmark_gfm_core_extensions_ensure_registered()
+        let parser = cmark_parser_new(CMARK_OPT_DEFAULT)
+        defer { cmark_parser_free(parser) }
+        for name in Self.extensions {
+            if let found = cmark_find_syntax_extension(name) { cmark_parser_attach_syntax_extension(parser, found) }
+        }
+        var text = text
+        text.withUTF8 { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { cmark_parser_feed(parser, $0.baseAddress, $0.count) }
+        }
+        document = cmark_parser_finish(parser)
+        root = MarkdownNode(pointer: document)
+    }
+
+    deinit { cmark_node_free(document) }
+}
+
+/// A node of a ``MarkdownTree``, valid while its tree lives.
+struct MarkdownNode {
+    let pointer: OpaquePointer
+
+    /// The node's kind as cmark-gfm names it: `paragraph`, `heading`, `emph`, `strikethrough`, `tasklist`, ….
+    var kind: String { String(cString: cmark_node_get_type_string(pointer)) }
+
+    /// The node's children, first to last.
+    var children: [MarkdownNode] {
+        var nodes: [MarkdownNode] = []
+        var child = cmark_node_first_child(pointer)
+        while let node = child {
+            nodes.append(MarkdownNode(pointer: node))
+            child = cmark_node_next(node)
+        }
+        return nodes
+    }
+
+    /// The text of a text, code, code block or HTML node.
+    var literal: String { cmark_node_get_literal(pointer).map { String(cString: $0) } ?? "" }
+    /// A link's or image's destination.
+    var url: String { cmark_node_get_url(pointer).map { String(cString: $0) } ?? "" }
+    /// A heading's level, 1–6.
+    var headingLevel: Int { Int(cmark_node_get_heading_level(pointer)) }
+    /// Whether a list is ordered (numbered).
+    var isOrderedList: Bool { cmark_node_get_list_type(pointer) == CMARK_ORDERED_LIST }
+    /// An ordered list's first number.
+    var listStart: Int { Int(cmark_node_get_list_start(pointer)) }
+    /// Whether a task-list item is ticked.
+    var isChecked: Bool { cmark_gfm_extensions_get_tasklist_item_checked(pointer) }
+    /// The line of the Markdown text the node starts on, from 1 (0 for a soft break, which cmark-gfm leaves
+    /// unplaced).
+    var line: Int { Int(cmark_node_get_start_line(pointer)) }
+
+    /// The column a block starts at, from 1. (cmark-gfm counts an inline node's columns from its paragraph's
+    /// start, not the line's.)
+    var column: Int { Int(cmark_node_get_start_column(pointer)) }
+    /// The node after this one under the same parent.
+    var next: MarkdownNode? { cmark_node_next(pointer).map(MarkdownNode.init(pointer:)) }
+}

@@ -1,0 +1,131 @@
+import Foundation
+import Galley
+
+/// A paragraph's inline Markdown (emphasis, strong, strikethrough, code, links, pictures) as lines of styled
+/// pieces: cmark-gfm's inline tree flattened, split at its soft breaks (a note's line breaks, each a paragraph of
+/// its own as notes are written), with Galley's `{width=…}` after a picture read as its size. Line numbers count
+/// from the Markdown text's first line.
+struct NoteInlines {
+    /// How a piece is styled by the markup around it.
+    struct Style: Equatable {
+        var bold = false
+        var italic = false
+        var strike = false
+        var code = false
+        var link: URL?
+    }
+
+    /// A run of text, or a picture, in its style.
+    enum Piece {
+        case text(String, Style)
+        case picture(NotePicture, Style)
+    }
+
+    /// One line of a paragraph: its pieces, and its number in the Markdown text, from 1.
+    struct Line {
+        var pieces: [Piece] = []
+        var number: Int
+    }
+
+    /// The lines of the inline nodes `nodes` (a paragraph's or heading's children) starting on line `number`.
+    ///
+    /// - Throws: ``InputError`` for markup nested more than `nestingLimit` deep, naming its line plus
+    ///   `lineOffset` (the lines before the Markdown text).
+    static func lines(_ nodes: [MarkdownNode], firstLine number: Int, lineOffset: Int, nestingLimit: Int) throws
+        -> [Line]
+    {
+        var flattener = Flattener(lines: [Line(number: number)], lineOffset: lineOffset, nestingLimit: nestingLimit)
+        try flattener.add(nodes, style: Style(), depth: 0)
+        return flattener.lines
+    }
+
+    private struct Flattener {
+        var lines: [Line]
+        let lineOffset: Int
+        let nestingLimit: Int
+
+        mutating func add(_ nodes: [MarkdownNode], style: Style, depth: Int) throws {
+            guard depth < nestingLimit else {
+                throw InputError(
+                    "line \(lines[lines.count - 1].number + lineOffset): markup nested deeper than \(nestingLimit) levels"
+                )
+            }
+            var skipPrefix = 0  // characters of a text node already read as the picture's size before it
+            for node in nodes {
+                var style = style
+                switch node.kind {
+                case "text", "html_inline":
+                    let text = String(node.literal.dropFirst(skipPrefix))
+                    skipPrefix = 0
+                    append(.text(text, style))
+                case "code":
+                    style.code = true
+                    append(.text(node.literal, style))
+                case "softbreak":
+                    // cmark-gfm places the node after a soft break on its own line (the break itself it leaves
+                    // unplaced).
+                    let number =
+                        node.next.map(\.line).flatMap { $0 > 0 ? $0 : nil } ?? lines[lines.count - 1].number + 1
+                    lines.append(Line(number: number))
+                case "linebreak":
+                    append(.text("\u{2028}", style))
+                case "emph":
+                    style.italic = true
+                    try add(node.children, style: style, depth: depth + 1)
+                case "strong":
+                    style.bold = true
+                    try add(node.children, style: style, depth: depth + 1)
+                case "strikethrough":
+                    style.strike = true
+                    try add(node.children, style: style, depth: depth + 1)
+                case "link":
+                    style.link = URL(string: node.url)
+                    try add(node.children, style: style, depth: depth + 1)
+                case "image":
+                    let size = node.next.flatMap { $0.kind == "text" ? NotePicture.size(after: $0.literal) : nil }
+                    skipPrefix = size?.length ?? 0
+                    let alt = node.children.map { Self.plainText($0, depth: 0, limit: nestingLimit) }.joined()
+                    append(
+                        .picture(
+                            NotePicture(path: node.url, alt: alt, width: size?.width, height: size?.height), style))
+                default:
+                    try add(node.children, style: style, depth: depth + 1)
+                }
+            }
+        }
+
+        private mutating func append(_ piece: Piece) {
+            lines[lines.count - 1].pieces.append(piece)
+        }
+
+        /// The text in `node`, markup dropped (a picture's description), to `limit` levels deep.
+        private static func plainText(_ node: MarkdownNode, depth: Int, limit: Int) -> String {
+            if node.kind == "text" || node.kind == "code" { return node.literal }
+            guard depth < limit else { return "" }
+            return node.children.map { plainText($0, depth: depth + 1, limit: limit) }.joined()
+        }
+    }
+}
+
+/// A picture in a note, `![alt](path.png)`, with the size Galley's `{width=200}`, `{height=40}` or both after it
+/// asks for (points); without one it is shown at half its pixel size.
+struct NotePicture {
+    let path: String
+    let alt: String
+    let width: Double?
+    let height: Double?
+
+    /// The size `{width=… height=…}` at the start of `text` gives, and how many characters it takes; nil when
+    /// `text` does not start with a brace group.
+    static func size(after text: String) -> (width: Double?, height: Double?, length: Int)? {
+        guard text.first == "{", let close = text.firstIndex(of: "}") else { return nil }
+        var width: Double?, height: Double?
+        for setting in text[text.index(after: text.startIndex)..<close].split(separator: " ") {
+            let parts = setting.split(separator: "=", maxSplits: 1)
+            guard parts.count == 2, let value = Double(parts[1]), value.isFinite, value > 0 else { continue }
+            if parts[0] == "width" { width = value }
+            if parts[0] == "height" { height = value }
+        }
+        return (width, height, text.distance(from: text.startIndex, to: close) + 1)
+    }
+}

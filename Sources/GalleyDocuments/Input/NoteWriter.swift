@@ -1,0 +1,372 @@
+import Foundation
+import Galley
+
+/// Writes a note's Markdown blocks into a text storage as paragraphs with their styles: what ``NoteReader``
+/// describes, one block kind at a time.
+final class NoteWriter {
+    let storage: TextStorage
+    private let defaults: TextAttributes
+    private let images: DocumentFiles
+    /// Lines before the Markdown text (front matter), added to its line numbers in errors.
+    private let lineOffset: Int
+    /// The Markdown text's lines, where a paragraph's lazy continuation lines are found.
+    private let sourceLines: [Substring]
+    /// Whether a paragraph has been written yet (the first `# ` heading is the title).
+    private var wroteParagraph = false
+    /// The open list of `一、` steps, continued by the next step line.
+    private var chineseSteps: TextList?
+
+    init(markdown: String, defaults: TextAttributes, images: DocumentFiles, lineOffset: Int) {
+        sourceLines = markdown.split(separator: "\n", omittingEmptySubsequences: false)
+        storage = TextStorage("", attributes: defaults)
+        self.defaults = defaults
+        self.images = images
+        self.lineOffset = lineOffset
+    }
+
+    /// Where a block stands: the lists and quotes around it.
+    struct Context {
+        /// The lists the block is in, outermost first, with its item's marker format; empty outside lists.
+        var lists: [TextList] = []
+        /// Whether the block's list item is ticked (its text fades).
+        var isChecked = false
+        /// Whether the item's first paragraph is written (later blocks of the item continue it on a new line,
+        /// without another marker).
+        var itemStarted: Box? = nil
+        /// How many block quotes the block is in.
+        var quoteDepth = 0
+
+        /// A flag shared by the blocks of one list item.
+        final class Box { var value = false }
+    }
+
+    /// The body paragraph style notes use.
+    private static let body: ParagraphStyle = {
+        var style = ParagraphStyle()
+        style.paragraphSpacing = 8
+        style.autospace = true  // notes mix Chinese with English and code: CLREQ's Han–Latin spacing
+        style.textWrap = .pretty  // notes are read as typeset text: no paragraph ends on a stranded word
+        return style
+    }()
+
+    func write(_ blocks: [MarkdownNode], in context: Context, depth: Int) throws {
+        guard depth < NoteReader.nestingLimit else {
+            throw InputError(
+                "line \((blocks.first?.line ?? 0) + lineOffset): blocks nested deeper than \(NoteReader.nestingLimit) levels"
+            )
+        }
+        for block in blocks {
+            switch block.kind {
+            case "heading": try heading(block)
+            case "paragraph": try paragraph(block, in: context)
+            case "list": try list(block, in: context, depth: depth)
+            case "block_quote":
+                var inner = context
+                inner.quoteDepth += 1
+                try write(block.children, in: inner, depth: depth + 1)
+            case "code_block", "html_block":
+                var text = block.literal
+                if text.hasSuffix("\n") { text.removeLast() }
+                try lines(
+                    [text.replacingOccurrences(of: "\n", with: "\u{2028}")], code: block.kind == "code_block",
+                    line: block.line, in: context)
+            case "thematic_break":
+                var style = Self.body
+                style.alignment = .center
+                var attributes = defaults
+                attributes.foregroundColor = Self.muted
+                attributes.paragraphStyle = style
+                chineseSteps = nil
+                startParagraph(attributes)
+                storage.append("·  ·  ·", attributes: attributes)
+            case "table": try table(block, in: context)
+            default: try write(block.children, in: context, depth: depth + 1)
+            }
+        }
+    }
+
+    // MARK: Blocks
+
+    /// The first `# ` heading is the note's title; other headings are set in the headline sizes by level.
+    private func heading(_ block: MarkdownNode) throws {
+        chineseSteps = nil
+        var attributes = defaults
+        var style = ParagraphStyle()
+        style.autospace = true
+        if !wroteParagraph, block.headingLevel == 1 {
+            attributes.font = Self.headingFont(.title2, from: defaults.font)
+            attributes.textEffect = .letterpress
+            style.paragraphSpacing = 10
+        } else {
+            let textStyle: TextStyle = [.title3, .headline, .subheadline][min(block.headingLevel, 3) - 1]
+            attributes.font = Self.headingFont(textStyle, from: defaults.font)
+            style.paragraphSpacingBefore = 6
+            style.paragraphSpacing = 6
+        }
+        attributes.paragraphStyle = style
+        startParagraph(attributes)
+        let lines = try inlineLines(block)
+        for (index, line) in lines.enumerated() {
+            if index > 0 { storage.append(" ", attributes: attributes) }
+            try append(line.pieces, base: attributes, line: line.number)
+        }
+    }
+
+    /// A paragraph: each of its lines a paragraph of the note (or, in a list item, a line of the item).
+    private func paragraph(_ block: MarkdownNode, in context: Context) throws {
+        let lines = try inlineLines(block)
+        var context = context
+        for (index, line) in lines.enumerated() {
+            if index > 0, !context.lists.isEmpty || context.quoteDepth > 0, isLazy(line.number, column: block.column) {
+                context = Context()  // a line written further left, not quoted: the note leaves the list or quote
+            }
+            try self.line(line, in: context)
+        }
+    }
+
+    /// One line of a paragraph, in a list item, as a `一、` step, or as a body paragraph.
+    private func line(_ line: NoteInlines.Line, in context: Context) throws {
+        var pieces = line.pieces
+        if context.lists.isEmpty, context.quoteDepth == 0, case .text(let text, let style)? = pieces.first,
+            let step = ChineseSteps.marker(Substring(text))
+        {
+            let list = chineseSteps ?? TextList(markerFormat: .chinese, startingItemNumber: step.number)
+            chineseSteps = list
+            pieces[0] = .text(String(text.dropFirst(step.length)), style)
+            var attributes = listAttributes(lists: [list], isChecked: false)
+            attributes.paragraphStyle?.paragraphSpacing = 4
+            startParagraph(attributes)
+            try append(pieces, base: attributes, line: line.number)
+            return
+        }
+        if let started = context.itemStarted, started.value {
+            // A later line of a list item: on a new line of the item's paragraph, no second marker.
+            let attributes = listAttributes(lists: context.lists, isChecked: context.isChecked)
+            storage.append("\u{2028}", attributes: attributes)
+            try append(pieces, base: attributes, line: line.number)
+            return
+        }
+        let attributes: TextAttributes
+        if let started = context.itemStarted {
+            started.value = true
+            attributes = listAttributes(lists: context.lists, isChecked: context.isChecked)
+        } else {
+            chineseSteps = nil
+            var plain = defaults
+            var style = Self.body
+            // Paragraphs written mostly in Chinese, Japanese or Korean are set justified, as their books and
+            // papers are; English with a Chinese phrase keeps ragged lines (justified, its word gaps would gape).
+            if NoteReader.isMostlyCJK(Self.text(of: pieces)) { style.alignment = .justified }
+            Self.quote(&style, &plain, depth: context.quoteDepth)
+            plain.paragraphStyle = style
+            attributes = plain
+        }
+        startParagraph(attributes)
+        try append(pieces, base: attributes, line: line.number)
+    }
+
+    /// Lines of literal text (a code block, HTML), in JetBrains Mono on a tint for code.
+    private func lines(_ texts: [String], code: Bool, line: Int, in context: Context) throws {
+        var pieces: [NoteInlines.Piece] = []
+        for text in texts { pieces.append(.text(text, NoteInlines.Style(code: code))) }
+        var style = Self.body
+        style.textWrap = .auto
+        style.autospace = false
+        var attributes = defaults
+        Self.quote(&style, &attributes, depth: context.quoteDepth)
+        attributes.paragraphStyle = style
+        if context.itemStarted == nil { chineseSteps = nil }
+        if let started = context.itemStarted {
+            attributes = listAttributes(lists: context.lists, isChecked: context.isChecked)
+            if started.value {
+                storage.append("\u{2028}", attributes: attributes)
+            } else {
+                started.value = true
+                startParagraph(attributes)
+            }
+        } else {
+            startParagraph(attributes)
+        }
+        try append(pieces, base: attributes, line: line)
+    }
+
+    /// A list: bullets by depth, numbers from the list's start, check boxes for task items.
+    private func list(_ block: MarkdownNode, in context: Context, depth: Int) throws {
+        chineseSteps = nil
+        let limit = Limits.current.listNesting
+        guard context.lists.count < limit else {
+            throw InputError(
+                "line \(block.line + lineOffset): a list item nested \(context.lists.count + 1) levels deep; the limit is \(limit)"
+            )
+        }
+        var current: TextList?
+        for item in block.children {
+            let format: TextList.MarkerFormat
+            if item.kind == "tasklist" {
+                format = item.isChecked ? .checkedBox : .uncheckedBox
+            } else if block.isOrderedList {
+                format = .decimal
+            } else {
+                format = .bullet(forLevel: context.lists.count + 1)
+            }
+            // Items of one format share a list (numbered on from one another); a task item among bullets starts
+            // its own.
+            if current?.markerFormat != format {
+                current = TextList(markerFormat: format, startingItemNumber: block.isOrderedList ? block.listStart : 1)
+            }
+            var inner = context
+            inner.lists = context.lists + [current!]
+            inner.isChecked = format == .checkedBox
+            inner.itemStarted = Context.Box()
+            try write(item.children, in: inner, depth: depth + 1)
+            if inner.itemStarted?.value == false {
+                // An empty item still shows its marker.
+                startParagraph(listAttributes(lists: inner.lists, isChecked: inner.isChecked))
+            }
+        }
+    }
+
+    /// A table: a paragraph per row, its cells separated by rules, the header row bold.
+    private func table(_ block: MarkdownNode, in context: Context) throws {
+        chineseSteps = nil
+        for row in block.children {
+            var attributes = defaults
+            var style = Self.body
+            style.paragraphSpacing = 2
+            attributes.paragraphStyle = style
+            var rule = attributes
+            rule.foregroundColor = Self.muted
+            startParagraph(attributes)
+            for (index, cell) in row.children.enumerated() {
+                if index > 0 { storage.append("  │  ", attributes: rule) }
+                var pieces: [NoteInlines.Piece] = []
+                for line in try inlineLines(cell) { pieces += line.pieces }
+                if row.kind == "table_header" {
+                    pieces = pieces.map {
+                        guard case .text(let text, var style) = $0 else { return $0 }
+                        style.bold = true
+                        return .text(text, style)
+                    }
+                }
+                try append(pieces, base: attributes, line: cell.line)
+            }
+        }
+    }
+
+    /// Whether Markdown line `number` of a paragraph starting at `column` is a lazy continuation: written left of
+    /// the paragraph and not marked as a quote (CommonMark continues the paragraph; notes, typed a line at a time,
+    /// mean a new one outside the list or quote).
+    private func isLazy(_ number: Int, column: Int) -> Bool {
+        guard number >= 1, number <= sourceLines.count else { return false }
+        let line = sourceLines[number - 1]
+        let indent = line.prefix { $0 == " " || $0 == "\t" }.reduce(0) { $0 + ($1 == "\t" ? 4 : 1) }
+        return indent + 1 < column && line.dropFirst(line.prefix { $0 == " " || $0 == "\t" }.count).first != ">"
+    }
+
+    // MARK: Writing
+
+    private func inlineLines(_ block: MarkdownNode) throws -> [NoteInlines.Line] {
+        try NoteInlines.lines(
+            block.children, firstLine: block.line, lineOffset: lineOffset, nestingLimit: NoteReader.nestingLimit)
+    }
+
+    /// Starts a paragraph in `attributes` (after a paragraph separator unless it is the first).
+    private func startParagraph(_ attributes: TextAttributes) {
+        if wroteParagraph { storage.append("\n", attributes: attributes) }
+        wroteParagraph = true
+    }
+
+    /// Appends `pieces` over `base`, pictures as attachments; `line` (of the Markdown text) is named in errors.
+    private func append(_ pieces: [NoteInlines.Piece], base: TextAttributes, line: Int) throws {
+        for piece in pieces {
+            switch piece {
+            case .text(let text, let style):
+                guard !text.isEmpty else { continue }
+                storage.append(text, attributes: Self.attributes(base, style))
+            case .picture(let picture, let style):
+                var attributes = Self.attributes(base, style)
+                attributes.attachment = try attachment(for: picture, line: line)
+                storage.append(String(TextAttachment.character), attributes: attributes)
+            }
+        }
+    }
+
+    /// The picture's attachment: the size its `{width=…}` or `{height=…}` asks for, else half its pixel size.
+    private func attachment(for picture: NotePicture, line: Int) throws -> TextAttachment {
+        do {
+            return try images.attachment(
+                path: picture.path, width: picture.width, height: picture.height, baselineOffset: 0,
+                label: picture.alt, pixelsPerPoint: 2)
+        } catch let error as ImageError {
+            throw InputError("line \(line + lineOffset): \(error.description)")
+        } catch let error as AttachmentError {
+            throw InputError("line \(line + lineOffset): \(error.description)")
+        }
+    }
+
+    /// A list item's attributes: room for "10." and "十二、" beside the text; a ticked item fades, as checklists
+    /// show it.
+    private func listAttributes(lists: [TextList], isChecked: Bool) -> TextAttributes {
+        var style = Self.body
+        style.paragraphSpacing = 4
+        style.textLists = lists
+        style.listIndent = 32
+        var attributes = defaults
+        if isChecked { attributes.foregroundColor = (defaults.foregroundColor ?? Document.ink).withAlpha(0.5) }
+        attributes.paragraphStyle = style
+        return attributes
+    }
+
+    /// The colour of quotes, rules and table lines.
+    private static let muted = Color(red: 0.42, green: 0.42, blue: 0.45)
+
+    /// A block quote's indent (16 pt a level) and muted colour.
+    private static func quote(_ style: inout ParagraphStyle, _ attributes: inout TextAttributes, depth: Int) {
+        guard depth > 0 else { return }
+        style.headIndent += 16 * Double(depth)
+        style.firstLineHeadIndent += 16 * Double(depth)
+        attributes.foregroundColor = muted
+    }
+
+    private static func text(of pieces: [NoteInlines.Piece]) -> String {
+        pieces.map { if case .text(let text, _) = $0 { text } else { "" } }.joined()
+    }
+
+    /// A heading's font: `textStyle` semibold in the body's family, or the body's fixed font made semibold.
+    static func headingFont(_ textStyle: TextStyle, from body: FontSpecifier?) -> FontSpecifier {
+        switch body {
+        case .font(let font): return .font((try? font.withWeight(600)) ?? font)
+        case .styled(_, let family, _, _): return .styled(textStyle, family: family, weight: 600)
+        default: return .styled(textStyle, weight: 600)
+        }
+    }
+
+    /// `base` with the markup's styles: bold and italic faces, code in JetBrains Mono on a tint, struck text,
+    /// links coloured and underlined.
+    static func attributes(_ base: TextAttributes, _ markup: NoteInlines.Style) -> TextAttributes {
+        var attributes = base
+        let style = base.font?.textStyle ?? .body
+        if markup.code {
+            attributes.font = .styled(
+                style, family: "JetBrains Mono", weight: markup.bold ? 700 : nil, italic: markup.italic)
+            attributes.backgroundColor = Color(red: 0.5, green: 0.5, blue: 0.55, alpha: 0.14)
+        } else if markup.bold || markup.italic {
+            switch base.font {
+            case .font(let font):
+                attributes.font = .font((try? font.withWeight(markup.bold ? 700 : font.weight)) ?? font)
+            case .styled(_, let family, let weight, let baseItalic):
+                attributes.font = .styled(
+                    style, family: family, weight: markup.bold ? 700 : weight, italic: markup.italic || baseItalic)
+            default:
+                attributes.font = .styled(style, weight: markup.bold ? 700 : nil, italic: markup.italic)
+            }
+        }
+        if markup.strike { attributes.strikethrough = TextDecoration() }
+        if let link = markup.link {
+            attributes.link = link
+            attributes.foregroundColor = Color(red: 0.09, green: 0.4, blue: 0.78)
+            attributes.underline = TextDecoration()
+        }
+        return attributes
+    }
+}
