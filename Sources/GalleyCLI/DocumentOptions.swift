@@ -19,10 +19,10 @@ struct DocumentOptions: ParsableArguments {
 
     @OptionGroup var textOptions: TextOptions
 
-    @Option(help: "The text colour as #RRGGBB or #RRGGBBAA.")
+    @Option(help: "The text colour as #RRGGBB, #RRGGBBAA or a CSS colour name (red, rebeccapurple).")
     var color: String?
 
-    @Option(help: "The background colour as #RRGGBB or #RRGGBBAA, or 'none' for transparent.")
+    @Option(help: "The background colour as #RRGGBB, #RRGGBBAA or a CSS colour name, or 'none' for transparent.")
     var background: String?
 
     @Flag(help: "Draw all text with the letterpress effect.")
@@ -57,7 +57,7 @@ struct DocumentOptions: ParsableArguments {
         help: "Outline the glyphs: stroke width in percent of the font size (negative: fill and stroke, as TextKit).")
     var strokeWidth: Double?
 
-    @Option(help: "The outline's colour as #RRGGBB or #RRGGBBAA (default: the text colour).")
+    @Option(help: "The outline's colour as #RRGGBB, #RRGGBBAA or a CSS colour name (default: the text colour).")
     var strokeColor: String?
 
     @Option(parsing: .unconditional, help: "Slant the glyphs: x shift per unit of height (TextKit's obliqueness).")
@@ -187,6 +187,6 @@ struct DocumentOptions: ParsableArguments {
     }
 
     private func parseColor(_ text: String, flag: String) throws -> Color {
-        do { return try Color(hex: text) } catch { throw ValidationError("\(flag): \(error)") }
+        do { return try Color(css: text) } catch { throw ValidationError("\(flag): \(error)") }
     }
 }

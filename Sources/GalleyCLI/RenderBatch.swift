@@ -96,7 +96,9 @@ struct RenderBatch {
             }
         // One thread per document: the documents keep every processor busy, and bands on one thread need no
         // hand-over between threads.
-        let png = try DocumentRenderer(document: document, library: library).renderPNG(with: PNGWriter(threads: 1))
+        let (png, cut) = try DocumentRenderer(document: document, library: library).renderPNGReportingCut(
+            with: PNGWriter(threads: 1))
+        RenderCommand.warnIfCut(cut, of: document, input: job.name)
         try PNGWriter.write(png, to: job.output)
     }
 }

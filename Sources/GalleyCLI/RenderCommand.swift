@@ -9,10 +9,11 @@ struct RenderCommand: ParsableCommand {
         commandName: "render",
         abstract: "Render a .txt, .md note or .json document to a PNG image.",
         discussion: """
-            A note (.md) is a '# Title' line in the headline style with the letterpress effect, then body text \
-            with *bold*, _italic_, ~strike~ and `code`; front matter with 'date: 2026-11-22' adds a round date \
-            badge the text flows around. A .json document sets every attribute, the container and the \
-            exclusions (see the README). With no --height the image is as tall as the text. The PNG is 8-bit \
+            A note (.md) is Markdown as GitHub writes it (headings, emphasis, links, quotes, code, lists, task \
+            lists, tables, pictures), a line per paragraph, its first '# Title' set with the letterpress effect; \
+            front matter with 'date: 2026-11-22' adds a round date badge the text flows around. A .json document \
+            sets every attribute, the container and the exclusions (see the README). With no --height the image \
+            is as tall as the text; text a --height cuts off is named on standard error. The PNG is 8-bit \
             RGB (RGBA when the background is not opaque), written at zlib level 1 with row filter none, drawn and \
             compressed in bands on every processor.
 
@@ -78,7 +79,8 @@ struct RenderCommand: ParsableCommand {
     func run() throws {
         guard isBatch else {
             let (document, library) = try documentOptions.read(inputs[0])
-            let png = try DocumentRenderer(document: document, library: library).renderPNG()
+            let (png, cut) = try DocumentRenderer(document: document, library: library).renderPNGReportingCut()
+            Self.warnIfCut(cut, of: document, input: inputs[0])
             if output == "-" {
                 try StandardOutput.write(png)
             } else {
@@ -93,5 +95,15 @@ struct RenderCommand: ParsableCommand {
         }
         let batch = try RenderBatch(inputs: inputs, directory: output, options: documentOptions)
         if batch.run(workers: Processors.usable) > 0 { throw ExitCode.failure }
+    }
+
+    /// Says on standard error that `input`'s text did not all fit: the image is still written, as a preview cut
+    /// at a height is often what was wanted, but never silently.
+    static func warnIfCut(_ cut: Range<Int>, of document: Document, input: String) {
+        guard !cut.isEmpty else { return }
+        let total = document.storage.length
+        StandardOutput.error(
+            "galley: warning: \(input == "-" ? "standard input" : input): the text does not fit the container's "
+                + "height; \(cut.count) of its \(total) characters (UTF-16 units) are not drawn\n")
     }
 }

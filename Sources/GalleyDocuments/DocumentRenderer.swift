@@ -40,12 +40,19 @@ public struct DocumentRenderer {
     /// (`PNGWriter.encode(width:height:scale:origin:background:drawingBand:)`): the pixels of ``render()``
     /// without the whole image in memory at once.
     public func renderPNG(with writer: PNGWriter = PNGWriter()) throws -> Data {
+        try renderPNGReportingCut(with: writer).png
+    }
+
+    /// ``renderPNG(with:)``, and the UTF-16 range of the characters the document's height (or its line limit)
+    /// left out of the image: empty when the whole text is drawn.
+    public func renderPNGReportingCut(with writer: PNGWriter = PNGWriter()) throws -> (png: Data, cut: Range<Int>) {
         let scene = try Scene(self)
         let size = try Canvas.pixelSize(covering: scene.area, scale: document.render.scale)
-        return try writer.encode(
+        let png = try writer.encode(
             width: size.width, height: size.height, scale: document.render.scale, origin: scene.area.origin,
             background: document.render.background ?? .clear
         ) { canvas in scene.draw(on: &canvas) }
+        return (png, scene.layout.unlaidCharacterRange)
     }
 
     /// What drawing the document needs, laid out once and then drawn into any number of canvases or bands: the

@@ -54,12 +54,13 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
 
 /// Why a colour could not be read.
 public enum ColorError: GalleyError, Equatable, Sendable {
-    /// The text is not `#RGB`, `#RRGGBB` or `#RRGGBBAA`.
+    /// The text is not `#RGB`, `#RRGGBB`, `#RRGGBBAA` or a CSS colour name.
     case invalidHex(String)
 
     public var description: String {
         switch self {
-        case .invalidHex(let text): return "expected \"#RRGGBB\" or \"#RRGGBBAA\", got \"\(text)\""
+        case .invalidHex(let text):
+            return "expected \"#RRGGBB\", \"#RRGGBBAA\" or a CSS colour name such as \"red\", got \"\(text)\""
         }
     }
 }

@@ -68,10 +68,10 @@ public struct JSONField {
         return Int(number)
     }
 
-    /// The value as a colour, `#RRGGBB` or `#RRGGBBAA`.
+    /// The value as a colour, `#RRGGBB`, `#RRGGBBAA` or a CSS colour name.
     public func color() throws -> Color {
-        guard case .string(let text) = value, let color = try? Color(hex: text) else {
-            throw fail("expected \"#RRGGBB\" or \"#RRGGBBAA\"")
+        guard case .string(let text) = value, let color = try? Color(css: text) else {
+            throw fail("expected \"#RRGGBB\", \"#RRGGBBAA\" or a CSS colour name such as \"red\"")
         }
         return color
     }

@@ -79,6 +79,17 @@ import Testing
                 || example == "document.json")
     }
 
+    /// A --height that cuts the text still writes the image, and says so on standard error.
+    @Test func aHeightThatCutsTheTextWarns() throws {
+        let output = Self.temporary("cut.png")
+        let cut = try Self.run(["render", "Examples/note-english.md", "-o", output, "--height", "50"])
+        #expect(cut.status == 0, "\(cut.error)")
+        #expect(cut.error.hasPrefix("galley: warning: Examples/note-english.md: the text does not fit"), "\(cut.error)")
+        #expect(try Self.image(output).height == Int((50 + 32) * 2))
+        let whole = try Self.run(["render", "Examples/note-english.md", "-o", output, "--height", "2000"])
+        #expect(whole.status == 0 && whole.error.isEmpty, "\(whole.error)")
+    }
+
     @Test func measureMatchesTheLibrarysHeights() throws {
         let rows = [
             ("a", "Hello, 世界", 320.0), ("b", LayoutFixtures.english, 200), ("c", LayoutFixtures.chinese, 280),
@@ -201,7 +212,7 @@ import Testing
         (["render", "Examples/note-english.md", "-o", "/tmp/x.png", "--category", "huge"], 2, "valid categories"),
         (["render", "Examples/note-english.md", "-o", "/tmp/x.png", "--exclude", "M 0 0 L 5 x"], 2, "offset 10"),
         (["render", "Examples/note-english.md", "-o", "/tmp/x.png", "--width", "-5"], 2, "--width"),
-        (["render", "Examples/note-english.md", "-o", "/tmp/x.png", "--color", "purple"], 2, "--color"),
+        (["render", "Examples/note-english.md", "-o", "/tmp/x.png", "--color", "purpel"], 2, "CSS colour name"),
         (["render", "Examples/note-english.md", "-o", "/nonexistent-dir/x.png"], 1, "cannot write"),
         (
             ["render", "Examples/note-english.md", "-o", "/tmp/x.png", "--font", "No Such Family"], 1,
@@ -231,7 +242,7 @@ import Testing
             toFile: json, atomically: true, encoding: .utf8)
         let malformed = try Self.run(["render", json, "-o", Self.temporary("bad2.png")])
         #expect(malformed.status == 1 && malformed.error.contains("line 3, column 19"), "\(malformed.error)")
-        try #"{"content": [{"text": "a"}, {"text": "b", "attributes": {"color": "red"}}]}"#.write(
+        try #"{"content": [{"text": "a"}, {"text": "b", "attributes": {"color": "reddish"}}]}"#.write(
             toFile: json, atomically: true, encoding: .utf8)
         let badColor = try Self.run(["render", json, "-o", Self.temporary("bad3.png")])
         #expect(badColor.error.contains(##"content[1].attributes.color: expected "#RRGGBB""##), "\(badColor.error)")

@@ -108,4 +108,16 @@ import Testing
         #expect(throws: ColorError.invalidHex("#12345")) { try Color(hex: "#12345") }
         #expect(throws: ColorError.self) { try Color(hex: "red") }
     }
+
+    /// CSS's colour names, in any case, as browsers read them; hex still works and misspellings are errors.
+    @Test func cssColourNamesParse() throws {
+        #expect(try Color(css: "red").hexString == "#FF0000")
+        #expect(try Color(css: "RebeccaPurple").hexString == "#663399")
+        #expect(try Color(css: "lightgoldenrodyellow").hexString == "#FAFAD2")
+        #expect(try Color(css: "grey") == Color(css: "gray"))
+        #expect(try Color(css: "transparent") == .clear)
+        #expect(try Color(css: "#336699").hexString == "#336699")
+        #expect(throws: ColorError.invalidHex("purpel")) { try Color(css: "purpel") }
+        #expect(throws: ColorError.self) { try Color(css: "") }
+    }
 }
