@@ -9,16 +9,23 @@ struct MeasureCommand: ParsableCommand {
         commandName: "measure",
         abstract: "Measure text heights: JSON lines in, JSON lines out, in order.",
         discussion: """
-            Each input line is {"id": any, "text": "…", "width"?: pt, "font"?: family or path, "size"?: pt, \
-            "style"?: name, "category"?: name, "boldText"?: bool}; each output line is {"id": …, "height": pt, \
-            "width": used pt, "lines": n, "line_starts": [code point offsets]}, or {"id": …, "error": "…"} for a bad \
-            line. Output starts before the input ends, memory stays constant, and batches use every core. The \
-            exit status is 1 if any line failed.
+            Each input line is a JSON object: "id" (any JSON value, echoed exactly as written), "text", and as \
+            wanted \(rowKeys.dropFirst(2).map { "\"\($0)\"" }.joined(separator: ", ")): a line's own "width" \
+            (points) and settings override the flags' (its "width" is ignored when --widths is given; see the \
+            JSON article for each key's values). Each output line is {"id": …, "height": pt, "width": used pt, \
+            "lines": n, "line_starts": [code point offsets]} (numbers rounded to a millionth), or \
+            {"id": …, "error": "…"} for a bad line. Output starts before the input ends, memory stays constant, \
+            and batches use every core. The exit status is 1 if any line failed.
 
             Examples:
               echo '{"id": 1, "text": "Hello, 世界"}' | galley measure --width 320
               galley measure rows.jsonl --style headline --category accessibilityLarge > heights.jsonl
             """)
+
+    /// The keys an input line may have.
+    static let rowKeys =
+        ["id", "text", "width", "font", "size", "style", "category", "boldText", "language"]
+        + DocumentReader.lineSettingKeys
 
     @Argument(help: "A JSON-lines file, or '-' for standard input.")
     var input: String = "-"
@@ -124,9 +131,7 @@ struct MeasureCommand: ParsableCommand {
             let (value, memberText) = try JSONParser.parseKeepingMemberText(input.text, of: ["id"])
             let row = JSONField(value: value, path: "")
             id = memberText["id"] ?? (value["id"].map(\.serialized) ?? "null")
-            try row.requireObject(
-                allowing: ["id", "text", "width", "font", "size", "style", "category", "boldText", "language"]
-                    + DocumentReader.lineSettingKeys)
+            try row.requireObject(allowing: rowKeys)
             guard let textField = row.member("text") else { throw InputError(path: "text", "missing") }
             let text = try textField.string()
             let width = try row.member("width")?.number(in: Document.widthRange) ?? defaults.width

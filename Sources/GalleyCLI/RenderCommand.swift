@@ -12,10 +12,10 @@ struct RenderCommand: ParsableCommand {
             A note (.md) is Markdown as GitHub writes it (headings, emphasis, links, quotes, code, lists, task \
             lists, tables, pictures), a line per paragraph, its first '# Title' set with the letterpress effect; \
             front matter with 'date: 2026-11-22' adds a round date badge the text flows around. A .json document \
-            sets every attribute, the container and the exclusions (see the README). With no --height the image \
-            is as tall as the text; text a --height cuts off is named on standard error. The PNG is 8-bit \
-            RGB (RGBA when the background is not opaque), written at zlib level 1 with row filter none, drawn and \
-            compressed in bands on every processor.
+            sets every attribute, the container and the exclusions (see the JSON documents article). With no \
+            --height the image is as tall as the text; text a --height cuts off is named on standard error. The \
+            PNG is 8-bit RGB (RGBA when the background is not opaque), written at zlib level 1 with row filter \
+            none, drawn and compressed in bands on every processor.
 
             Examples:
               galley render Examples/note-english.md -o note.png

@@ -21,7 +21,7 @@ public enum DocumentReader {
             throw InputError(error.description)
         }
         let document = JSONField(value: root, path: "")
-        try document.requireObject(allowing: ["container", "environment", "render", "defaults", "content", "metrics"])
+        try document.requireObject(allowing: DocumentKeys.document)
         var base = defaults
         if let field = document.member("defaults") {
             base = base.merging(try attributes(field, library: library, files: files))
@@ -38,7 +38,7 @@ public enum DocumentReader {
                 storage.append(text, attributes: base)
                 continue
             }
-            try run.requireObject(allowing: ["text", "attributes", "attachment"])
+            try run.requireObject(allowing: DocumentKeys.run)
             var runAttributes =
                 try run.member("attributes").map { base.merging(try attributes($0, library: library, files: files)) }
                 ?? base
@@ -72,7 +72,7 @@ public enum DocumentReader {
             try readContainer(container, into: &result, files: files)
         }
         if let environment = document.member("environment") {
-            try environment.requireObject(allowing: ["category", "boldText"])
+            try environment.requireObject(allowing: DocumentKeys.environment)
             if let category = environment.member("category") {
                 result.settings.category = try category.choice(ContentSizeCategory.self)
             }
@@ -80,7 +80,7 @@ public enum DocumentReader {
         }
         if let render = document.member("render") {
             // "padding" is the margin's old name, still accepted.
-            try render.requireObject(allowing: ["scale", "background", "margin", "padding"])
+            try render.requireObject(allowing: DocumentKeys.render)
             if let scale = render.member("scale") { result.render.scale = try scale.number(in: 0.1...8) }
             if let margin = render.member("margin") ?? render.member("padding") {
                 result.render.padding = try margin.number(in: 0...10_000)
@@ -96,7 +96,7 @@ public enum DocumentReader {
     /// `{"image": "photo.png", "width": 120, "height": 80, "baselineOffset": -4, "alt": "…"}`; without an image, a
     /// box of the given size.
     private static func attachment(_ field: JSONField, files: DocumentFiles) throws -> TextAttachment {
-        try field.requireObject(allowing: ["image", "width", "height", "baselineOffset", "alt"])
+        try field.requireObject(allowing: DocumentKeys.attachment)
         let limit = TextAttachment.sizeLimit
         let path = try field.member("image")?.string()
         let width = try field.member("width")?.number(in: 0...limit)
@@ -118,10 +118,7 @@ public enum DocumentReader {
 
     private static func readContainer(_ field: JSONField, into document: inout Document, files: DocumentFiles) throws {
         // "padding" is the line-fragment padding's old name, still accepted.
-        try field.requireObject(allowing: [
-            "width", "height", "columns", "columnGap", "lineFragmentPadding", "padding", "maxLines", "lineBreakMode",
-            "exclusions", "minimumSegmentWidth",
-        ])
+        try field.requireObject(allowing: DocumentKeys.container)
         if let width = field.member("width") { document.width = try width.number(in: Document.widthRange) }
         if let height = field.member("height") { document.height = try height.number(in: Document.heightRange) }
         if let columns = field.member("columns") { document.columns = try columns.integer(in: 1...20) }
@@ -145,7 +142,7 @@ public enum DocumentReader {
                 document.exclusions.append(try imageExclusion(exclusion, files: files))
                 continue
             }
-            try exclusion.requireObject(allowing: ["path", "fillRule", "fill", "label"])
+            try exclusion.requireObject(allowing: DocumentKeys.exclusion)
             let rule = try exclusion.member("fillRule")?.choice(BezierPath.FillRule.self) ?? .nonZero
             guard let pathField = exclusion.member("path") else {
                 throw InputError(path: "\(exclusion.path).path", "missing SVG path data")
@@ -168,7 +165,7 @@ public enum DocumentReader {
     /// `{"image": "cat.png", "x": 200, "y": 40, "width": 120, "threshold": 0.5, "margin": 6, "draw": true}`: a picture
     /// drawn at (x, y), text flowing around its opaque pixels.
     private static func imageExclusion(_ field: JSONField, files: DocumentFiles) throws -> Exclusion {
-        try field.requireObject(allowing: ["image", "x", "y", "width", "height", "threshold", "margin", "draw"])
+        try field.requireObject(allowing: DocumentKeys.pictureExclusion)
         let limit = BezierPath.coordinateLimit
         let imageField = field.member("image")!
         let image: Canvas
@@ -229,7 +226,7 @@ public enum DocumentReader {
         result.underline = try field.member("underline").map(decoration)
         result.strikethrough = try field.member("strikethrough").map(decoration)
         if let shadow = field.member("shadow") {
-            try shadow.requireObject(allowing: ["offsetX", "offsetY", "blur", "color"])
+            try shadow.requireObject(allowing: DocumentKeys.shadow)
             result.shadow = Shadow(
                 offsetX: try shadow.member("offsetX")?.number(in: -1_000...1_000) ?? 0,
                 offsetY: try shadow.member("offsetY")?.number(in: -1_000...1_000) ?? 1,
@@ -251,7 +248,7 @@ public enum DocumentReader {
         -> FontSpecifier
     {
         if case .string = field.value { return .textStyle(try field.choice(TextStyle.self)) }
-        try field.requireObject(allowing: ["style", "family", "file", "size", "weight", "italic"])
+        try field.requireObject(allowing: DocumentKeys.font)
         let family = try field.member("family")?.string()
         let weight = try field.member("weight")?.number(in: 1...1000)
         let italic = try field.member("italic")?.bool() ?? false
@@ -291,7 +288,7 @@ public enum DocumentReader {
         case .bool(true): return TextDecoration()
         case .string: return TextDecoration(try field.choice(TextDecoration.Style.self))
         default:
-            try field.requireObject(allowing: ["style", "pattern", "byWord", "color"])
+            try field.requireObject(allowing: DocumentKeys.decoration)
             return TextDecoration(
                 try field.member("style")?.choice(TextDecoration.Style.self) ?? .single,
                 pattern: try field.member("pattern")?.choice(TextDecoration.Pattern.self) ?? .solid,
@@ -331,18 +328,19 @@ public enum DocumentReader {
         }
     }
 
-    private static func paragraphStyle(_ field: JSONField) throws -> ParagraphStyle {
-        let lengths: [(String, WritableKeyPath<ParagraphStyle, Double>)] = [
+    /// The paragraph's lengths in points, by key.
+    static var paragraphLengths: [(String, WritableKeyPath<ParagraphStyle, Double>)] {
+        [
             ("firstLineHeadIndent", \.firstLineHeadIndent), ("headIndent", \.headIndent), ("tailIndent", \.tailIndent),
             ("lineSpacing", \.lineSpacing), ("lineHeightMultiple", \.lineHeightMultiple),
             ("minimumLineHeight", \.minimumLineHeight), ("maximumLineHeight", \.maximumLineHeight),
             ("paragraphSpacing", \.paragraphSpacing), ("paragraphSpacingBefore", \.paragraphSpacingBefore),
         ]
-        try field.requireObject(
-            allowing: [
-                "alignment", "lineBreakMode", "lineBreakStrictness", "direction", "tabStops", "defaultTabInterval",
-                "lists", "listIndent",
-            ] + lineSettingKeys + lengths.map(\.0))
+    }
+
+    private static func paragraphStyle(_ field: JSONField) throws -> ParagraphStyle {
+        let lengths = paragraphLengths
+        try field.requireObject(allowing: DocumentKeys.paragraph + lineSettingKeys + lengths.map(\.0))
         var style = ParagraphStyle()
         if let value = field.member("alignment") { style.alignment = try value.choice(ParagraphStyle.Alignment.self) }
         if let value = field.member("lineBreakMode") {
@@ -360,7 +358,7 @@ public enum DocumentReader {
         if let value = field.member("tabStops") {
             try style.setTabStops(
                 value.elements().map { stop in
-                    try stop.requireObject(allowing: ["location", "alignment"])
+                    try stop.requireObject(allowing: DocumentKeys.tabStop)
                     guard let location = stop.member("location") else { throw stop.fail("needs \"location\"") }
                     return TextTab(
                         try stop.member("alignment")?.choice(TextTab.Alignment.self) ?? .left,
@@ -381,7 +379,7 @@ public enum DocumentReader {
                 if case .string = list.value {
                     return TextList(markerFormat: try list.choice(TextList.MarkerFormat.self))
                 }
-                try list.requireObject(allowing: ["format", "start"])
+                try list.requireObject(allowing: DocumentKeys.list)
                 guard let format = list.member("format") else { throw list.fail("needs \"format\"") }
                 return TextList(
                     markerFormat: try format.choice(TextList.MarkerFormat.self),

@@ -1,0 +1,34 @@
+/// The keys each object of a JSON document may have: what ``DocumentReader`` accepts (an unknown key is an error
+/// naming it), and what the JSON documents article describes (`DocumentKeysTests` checks every one is there).
+enum DocumentKeys {
+    static let document = ["container", "environment", "render", "defaults", "content", "metrics"]
+    static let run = ["text", "attributes", "attachment"]
+    static let environment = ["category", "boldText"]
+    static let render = ["scale", "background", "margin", "padding"]
+    static let attachment = ["image", "width", "height", "baselineOffset", "alt"]
+    static let container = [
+        "width", "height", "columns", "columnGap", "lineFragmentPadding", "padding", "maxLines", "lineBreakMode",
+        "exclusions", "minimumSegmentWidth",
+    ]
+    static let exclusion = ["path", "fillRule", "fill", "label"]
+    static let pictureExclusion = ["image", "x", "y", "width", "height", "threshold", "margin", "draw"]
+    static let shadow = ["offsetX", "offsetY", "blur", "color"]
+    static let font = ["style", "family", "file", "size", "weight", "italic"]
+    static let decoration = ["style", "pattern", "byWord", "color"]
+    static let paragraph = [
+        "alignment", "lineBreakMode", "lineBreakStrictness", "direction", "tabStops", "defaultTabInterval", "lists",
+        "listIndent",
+    ]
+    static let tabStop = ["location", "alignment"]
+    static let list = ["format", "start"]
+
+    /// Every object's keys, by the object's name, the paragraph's settings and lengths and the attributes included.
+    static let all: [(object: String, keys: [String])] = [
+        ("document", document), ("content run", run), ("environment", environment), ("render", render),
+        ("attachment", attachment), ("container", container), ("exclusion", exclusion),
+        ("picture exclusion", pictureExclusion), ("attributes", DocumentReader.attributeKeys), ("shadow", shadow),
+        ("font", font), ("decoration", decoration),
+        ("paragraph", paragraph + DocumentReader.lineSettingKeys + DocumentReader.paragraphLengths.map(\.0)),
+        ("tab stop", tabStop), ("list", list),
+    ]
+}
