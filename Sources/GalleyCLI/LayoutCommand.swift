@@ -99,7 +99,7 @@ private struct LineRecord: Encodable {
         runs = fragment.runs.map { run in
             let glyphRun = run.glyphRun
             return Run(
-                font: "\(glyphRun.font.face.familyName) \(glyphRun.font.face.styleName)", path: glyphRun.font.face.path,
+                font: "\(glyphRun.font.face.familyName) \(glyphRun.font.styleName)", path: glyphRun.font.face.path,
                 size: glyphRun.font.size, script: glyphRun.script.iso15924,
                 direction: glyphRun.isRightToLeft ? "rtl" : "ltr",
                 range: [scalars[run.characterRange.lowerBound], scalars[run.characterRange.upperBound]],

@@ -86,7 +86,7 @@ private struct RunRecord: Encodable {
         let start = units.startIndex
         let runText = String(
             decoding: units[(start + run.utf16Range.lowerBound)..<(start + run.utf16Range.upperBound)], as: UTF16.self)
-        font = "\(run.font.face.familyName) \(run.font.face.styleName)"
+        font = "\(run.font.face.familyName) \(run.font.styleName)"
         path = run.font.face.path
         size = run.font.size
         script = run.script.iso15924

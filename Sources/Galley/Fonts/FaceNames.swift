@@ -38,7 +38,7 @@ struct FaceNames {
     }
 
     /// Name `id` in English (HarfBuzz's choice among the name records, as FreeType's), nil when absent or empty.
-    private static func name(_ id: UInt32, of face: OpaquePointer) -> String? {
+    static func name(_ id: UInt32, of face: OpaquePointer) -> String? {
         var length: UInt32 = 0
         let language = hb_language_from_string("en", -1)
         let total = hb_ot_name_get_utf8(face, hb_ot_name_id_t(id), language, &length, nil)
@@ -48,6 +48,22 @@ struct FaceNames {
         hb_ot_name_get_utf8(face, hb_ot_name_id_t(id), language, &length, &bytes)
         let name = String(decoding: bytes.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
         return name.isEmpty ? nil : name
+    }
+
+    /// The subfamily name of the named instance of a variable face at `coordinates` (design units, one per axis
+    /// in the face's order, each within half a unit), such as `SemiBold` for Inter at `wght` 600; nil when no
+    /// named instance sits there.
+    static func namedInstance(at coordinates: [Double], of face: OpaquePointer) -> String? {
+        for instance in 0..<hb_ot_var_get_named_instance_count(face) {
+            var count = UInt32(coordinates.count)
+            var design = [Float](repeating: .nan, count: coordinates.count)
+            hb_ot_var_named_instance_get_design_coords(face, instance, &count, &design)
+            guard Int(count) == coordinates.count,
+                zip(design, coordinates).allSatisfy({ abs(Double($0) - $1) < 0.5 })
+            else { continue }
+            return name(hb_ot_var_named_instance_get_subfamily_name_id(face, instance), of: face)
+        }
+        return nil
     }
 
     /// Table `tag`'s bytes (empty when the face has none).

@@ -44,6 +44,16 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
             ?? Double(face.weightClass)
     }
 
+    /// The style this font is: the face's style name, or for a variable face set to other coordinates the named
+    /// instance there (`SemiBold` for Inter at `wght` 600), else the style name with the coordinates
+    /// (`Regular wght=550`).
+    public var styleName: String {
+        guard !variations.isEmpty else { return face.styleName }
+        let coordinates = face.axes.map { axis in variations.first { $0.tag == axis.tag }?.value ?? axis.defaultValue }
+        return FaceNames.namedInstance(at: coordinates, of: face.hbFace)
+            ?? face.styleName + " " + variations.map(\.description).joined(separator: ",")
+    }
+
     /// The same face and variations at another size.
     public func withSize(_ size: Double) throws -> Font { try Font(instance: instance, size: size) }
 

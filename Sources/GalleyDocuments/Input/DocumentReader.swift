@@ -298,7 +298,7 @@ public enum DocumentReader {
 
     /// The paragraph-style keys that set how lines break and how tall they are, shared by a document's
     /// `"paragraph"` objects and `galley measure`'s lines.
-    public static let lineSettingKeys = [
+    package static let lineSettingKeys = [
         "hyphenationFactor", "punctuationTrim", "autospace", "wordBreak", "overflowWrap", "lineBreakRules", "metrics",
         "textWrap", "maximumConsecutiveHyphenatedLines",
     ]
@@ -306,7 +306,7 @@ public enum DocumentReader {
     /// Sets `style` from those of ``lineSettingKeys`` that `field` has, leaving the rest as they are.
     ///
     /// - Throws: ``InputError`` naming the key for a value of the wrong type or outside its range.
-    public static func readLineSettings(_ field: JSONField, into style: inout ParagraphStyle) throws {
+    package static func readLineSettings(_ field: JSONField, into style: inout ParagraphStyle) throws {
         if let value = field.member("hyphenationFactor") { style.hyphenationFactor = try value.number(in: 0...1) }
         if let value = field.member("punctuationTrim") {
             style.punctuationTrim = try value.choice(ParagraphStyle.PunctuationTrim.self)

@@ -1,29 +1,29 @@
 import Galley
 
 /// A JSON value and the path that led to it (`content[3].attributes.color`), so every error names where it is.
-public struct JSONField {
+package struct JSONField {
     /// The value.
-    public let value: JSONValue
+    package let value: JSONValue
     /// Where it is in the document, such as `content[3].attributes.color`.
-    public let path: String
+    package let path: String
 
     /// The field holding `value` at `path`.
-    public init(value: JSONValue, path: String) {
+    package init(value: JSONValue, path: String) {
         self.value = value
         self.path = path
     }
 
     /// An error about this field, naming its path.
-    public func fail(_ message: String) -> InputError { InputError(path: path, message) }
+    package func fail(_ message: String) -> InputError { InputError(path: path, message) }
 
     /// The member `key`, or nil when absent or null.
-    public func member(_ key: String) -> JSONField? {
+    package func member(_ key: String) -> JSONField? {
         guard let found = value[key], found != .null else { return nil }
         return JSONField(value: found, path: path.isEmpty ? key : "\(path).\(key)")
     }
 
     /// Throws for any member not in `allowed`, naming the allowed ones.
-    public func requireObject(allowing allowed: [String]) throws {
+    package func requireObject(allowing allowed: [String]) throws {
         guard case .object(let members) = value else { throw fail("expected an object, got \(value.kind)") }
         for member in members where !allowed.contains(member.key) {
             throw InputError(
@@ -33,25 +33,25 @@ public struct JSONField {
     }
 
     /// The elements of an array, each with its path.
-    public func elements() throws -> [JSONField] {
+    package func elements() throws -> [JSONField] {
         guard case .array(let values) = value else { throw fail("expected an array, got \(value.kind)") }
         return values.enumerated().map { JSONField(value: $1, path: "\(path)[\($0)]") }
     }
 
     /// The value as a string.
-    public func string() throws -> String {
+    package func string() throws -> String {
         guard case .string(let text) = value else { throw fail("expected a string, got \(value.kind)") }
         return text
     }
 
     /// The value as a Boolean.
-    public func bool() throws -> Bool {
+    package func bool() throws -> Bool {
         guard case .bool(let flag) = value else { throw fail("expected true or false, got \(value.kind)") }
         return flag
     }
 
     /// A finite number within `range`.
-    public func number(in range: ClosedRange<Double> = -1_000_000...1_000_000) throws -> Double {
+    package func number(in range: ClosedRange<Double> = -1_000_000...1_000_000) throws -> Double {
         guard case .number(let number) = value else { throw fail("expected a number, got \(value.kind)") }
         guard range.contains(number) else {
             throw fail(
@@ -62,14 +62,14 @@ public struct JSONField {
     }
 
     /// The value as a whole number in `range`.
-    public func integer(in range: ClosedRange<Int>) throws -> Int {
+    package func integer(in range: ClosedRange<Int>) throws -> Int {
         let number = try number(in: Double(range.lowerBound)...Double(range.upperBound))
         guard number == number.rounded() else { throw fail("expected a whole number, got \(JSONValue.format(number))") }
         return Int(number)
     }
 
     /// The value as a colour, `#RRGGBB`, `#RRGGBBAA` or a CSS colour name.
-    public func color() throws -> Color {
+    package func color() throws -> Color {
         guard case .string(let text) = value, let color = try? Color(css: text) else {
             throw fail("expected \"#RRGGBB\", \"#RRGGBBAA\" or a CSS colour name such as \"red\"")
         }
@@ -78,14 +78,14 @@ public struct JSONField {
 
     /// One of a string enumeration's raw values.
     /// The value as a BCP 47 language tag that `LanguageTag.isValid(_:)` accepts.
-    public func languageTag() throws -> String {
+    package func languageTag() throws -> String {
         let tag = try string()
         guard LanguageTag.isValid(tag) else { throw fail("\"\(tag)\" is not a known BCP 47 language tag") }
         return tag
     }
 
     /// The value as one case of `type`, by its raw name; the error lists the valid names.
-    public func choice<T: RawRepresentable & CaseIterable>(_ type: T.Type) throws -> T where T.RawValue == String {
+    package func choice<T: RawRepresentable & CaseIterable>(_ type: T.Type) throws -> T where T.RawValue == String {
         let text = try string()
         guard let found = T(rawValue: text) else {
             throw fail("\"\(text)\" is not one of \(T.allCases.map(\.rawValue).joined(separator: ", "))")

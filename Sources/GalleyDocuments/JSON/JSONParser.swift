@@ -1,22 +1,22 @@
 import Galley
 
 /// Reads JSON text (RFC 8259) into ``JSONValue``s, reporting the line and column of the first error.
-public struct JSONParser {
+package struct JSONParser {
     /// How deeply arrays and objects may nest (`Limits.jsonDepth`).
-    public static var depthLimit: Int { Limits.current.jsonDepth }
+    package static var depthLimit: Int { Limits.current.jsonDepth }
 
     /// Malformed JSON: where and what.
-    public struct SyntaxError: GalleyError {
+    package struct SyntaxError: GalleyError {
         /// The line of the error, from 1.
-        public let line: Int
+        package let line: Int
         /// The column of the error, in bytes from 1.
-        public let column: Int
+        package let column: Int
         /// What was expected or found.
-        public let message: String
+        package let message: String
         /// The kept members of the outermost object read before the error (see
         /// ``parseKeepingMemberText(_:of:)``), as written: an answer to a bad line can still carry its id.
-        public internal(set) var memberText: [String: String] = [:]
-        public var description: String { "invalid JSON at line \(line), column \(column): \(message)" }
+        package internal(set) var memberText: [String: String] = [:]
+        package var description: String { "invalid JSON at line \(line), column \(column): \(message)" }
     }
 
     private let bytes: [UInt8]
@@ -29,14 +29,14 @@ public struct JSONParser {
     init(_ text: String) { bytes = Array(text.utf8) }
 
     /// Parses one complete JSON text.
-    public static func parse(_ text: String) throws -> JSONValue {
+    package static func parse(_ text: String) throws -> JSONValue {
         try parseKeepingMemberText(text, of: []).value
     }
 
     /// Parses one complete JSON text, and gives the source text of the members of its outermost object named in
     /// `keys` as written (so an id of `9007199254740993` can be echoed with every digit, where a `Double` would
     /// round it).
-    public static func parseKeepingMemberText(_ text: String, of keys: Set<String>) throws -> (
+    package static func parseKeepingMemberText(_ text: String, of keys: Set<String>) throws -> (
         value: JSONValue, memberText: [String: String]
     ) {
         var parser = JSONParser(text)

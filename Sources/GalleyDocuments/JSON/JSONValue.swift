@@ -1,5 +1,5 @@
 /// A JSON value with its members in document order.
-public enum JSONValue: Equatable, Sendable {
+package enum JSONValue: Equatable, Sendable {
     /// `null`.
     case null
     /// `true` or `false`.
@@ -13,7 +13,7 @@ public enum JSONValue: Equatable, Sendable {
     /// An object's members, in document order.
     case object([(key: String, value: JSONValue)])
 
-    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+    package static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
         switch (lhs, rhs) {
         case (.null, .null): return true
         case (.bool(let a), .bool(let b)): return a == b
@@ -26,13 +26,13 @@ public enum JSONValue: Equatable, Sendable {
     }
 
     /// The member `key` of an object, or nil.
-    public subscript(key: String) -> JSONValue? {
+    package subscript(key: String) -> JSONValue? {
         guard case .object(let members) = self else { return nil }
         return members.last { $0.key == key }?.value
     }
 
     /// A short name of the value's kind, for error messages.
-    public var kind: String {
+    package var kind: String {
         switch self {
         case .null: return "null"
         case .bool: return "a boolean"
@@ -44,7 +44,7 @@ public enum JSONValue: Equatable, Sendable {
     }
 
     /// The value as compact JSON text.
-    public var serialized: String {
+    package var serialized: String {
         switch self {
         case .null: return "null"
         case .bool(let value): return value ? "true" : "false"
@@ -60,7 +60,7 @@ public enum JSONValue: Equatable, Sendable {
     /// A number as JSON, rounded to a millionth (sums of advances carry binary noise, `73.84800000000001`,
     /// that no reader wants, and a millionth of a point is far below any pixel): whole numbers without a fraction,
     /// others in the fewest digits that read back as the rounded value, never in exponent form.
-    public static func format(_ value: Double) -> String {
+    package static func format(_ value: Double) -> String {
         guard value.isFinite else { return "null" }
         let rounded = abs(value) < 1e9 ? (value * 1e6).rounded() / 1e6 : value
         if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int64(rounded)) }
@@ -69,7 +69,7 @@ public enum JSONValue: Equatable, Sendable {
     }
 
     /// `text` as a JSON string literal, quotes and escapes included.
-    public static func quote(_ text: String) -> String {
+    package static func quote(_ text: String) -> String {
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

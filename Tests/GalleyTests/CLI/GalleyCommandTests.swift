@@ -79,6 +79,20 @@ import Testing
                 || example == "document.json")
     }
 
+    /// `layout` names the style each run is drawn in: a variable face's named instance at its coordinates.
+    @Test func layoutNamesTheInstanceDrawn() throws {
+        let note = Self.temporary("weights.md")
+        try "# Title\n\nplain **strong**\n".write(toFile: note, atomically: true, encoding: .utf8)
+        let outcome = try Self.run(["layout", note])
+        #expect(outcome.status == 0, "\(outcome.error)")
+        let fonts = outcome.output.split(separator: "\n").filter { $0.hasPrefix("  Inter") }.map {
+            String($0.dropFirst(2).prefix { $0 != "L" })  // up to the script, Latn
+        }
+        #expect(fonts == ["Inter Semi Bold 22.0pt ", "Inter Regular 17.0pt ", "Inter Bold 17.0pt "])
+        let odd = try Self.run(["layout", note, "--weight", "550"]).output
+        #expect(odd.contains("Inter Regular wght=550.0 17.0pt"), "\(odd)")
+    }
+
     /// A --height that cuts the text still writes the image, and says so on standard error.
     @Test func aHeightThatCutsTheTextWarns() throws {
         let output = Self.temporary("cut.png")
