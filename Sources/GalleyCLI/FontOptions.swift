@@ -62,11 +62,15 @@ struct FontOptions: ParsableArguments {
         DynamicTypeSettings(category: try category.map(ContentSizeCategory.init(name:)) ?? .large, boldText: boldText)
     }
 
+    /// The font the flags ask for.
+    func request() throws -> FontRequest {
+        FontRequest(
+            family: font, size: size, style: try style.map(TextStyle.init(name:)) ?? .body, weight: weight,
+            italic: italic)
+    }
+
     /// The font specifier the flags ask for: a style, a family at a style's size, or a fixed font.
     func specifier(library: FontLibrary) throws -> FontSpecifier {
-        try FontRequest(
-            family: font, size: size, style: try style.map(TextStyle.init(name:)) ?? .body, weight: weight,
-            italic: italic
-        ).specifier(library: library, settings: try settings())
+        try request().specifier(library: library, settings: try settings())
     }
 }

@@ -24,7 +24,7 @@ struct MeasureCommand: ParsableCommand {
 
     /// The keys an input line may have.
     static let rowKeys =
-        ["id", "text", "width", "font", "size", "style", "category", "boldText", "language"]
+        ["id", "text", "width", "font", "size", "weight", "italic", "style", "category", "boldText", "language"]
         + DocumentReader.lineSettingKeys
 
     @Argument(help: "A JSON-lines file, or '-' for standard input.")
@@ -78,8 +78,9 @@ struct MeasureCommand: ParsableCommand {
     func run() throws {
         let library = try fontOptions.library()
         let defaults = LineDefaults(
-            width: width, widths: try Self.parseWidths(widths), specifier: try fontOptions.specifier(library: library),
-            settings: try fontOptions.settings(), text: textOptions.settings)
+            width: width, widths: try Self.parseWidths(widths), request: try fontOptions.request(),
+            specifier: try fontOptions.specifier(library: library), settings: try fontOptions.settings(),
+            text: textOptions.settings)
         let reader = try LineReader(path: input, lineLimit: Self.lineLimit)
         let workers = Processors.usable
         // A word cache per worker: measured side by side, workers sharing one contend for its lock and its memory.
@@ -110,6 +111,8 @@ struct MeasureCommand: ParsableCommand {
         let width: Double
         /// `--widths`: every line measured at each, shaped once.
         let widths: [Double]?
+        /// The font the flags ask for, which a line's own font keys override key by key.
+        let request: FontRequest
         let specifier: FontSpecifier
         let settings: DynamicTypeSettings
         let text: TextSettings
@@ -187,9 +190,17 @@ struct MeasureCommand: ParsableCommand {
         let style = try row.member("style")?.choice(TextStyle.self)
         let family = try row.member("font")?.string()
         let size = try row.member("size")?.number(in: Font.sizeLimit)
-        if family == nil, size == nil { return style.map { .textStyle($0) } ?? defaults.specifier }
-        return try FontRequest(family: family, size: size, style: style ?? defaults.specifier.textStyle ?? .body)
-            .specifier(library: library, settings: settings)
+        let weight = try row.member("weight")?.number(in: 1...1_000)
+        let italic = try row.member("italic")?.bool()
+        if family == nil, size == nil, weight == nil, italic == nil {
+            return style.map { .textStyle($0) } ?? defaults.specifier
+        }
+        // Key by key: the flags' font, size, weight and slope hold where the row is silent.
+        let flags = defaults.request
+        return try FontRequest(
+            family: family ?? flags.family, size: size ?? flags.size, style: style ?? flags.style,
+            weight: weight ?? flags.weight, italic: italic ?? flags.italic
+        ).specifier(library: library, settings: settings)
     }
 }
 

@@ -15,7 +15,7 @@ import Testing
             #"{"content": 3}"#,
             ##"{"container": {"width": 240}, "content": [{"text": "Thursday", "attributes": {"color": "#AA0000"}}]}"##,
         ]
-        try documents.joined(separator: "\n").write(toFile: lines, atomically: true, encoding: .utf8)
+        try documents.joined(separator: "\n").write(toFile: lines, atomically: false, encoding: .utf8)
         let outcome = try GalleyCommandTests.run([
             "render", "Examples/note-english.md", "Examples/note-chinese.md", lines, "-o", directory,
         ])
@@ -33,7 +33,7 @@ import Testing
             try Data(contentsOf: URL(fileURLWithPath: "\(directory)/note-chinese.png"))
                 == Data(contentsOf: URL(fileURLWithPath: single)))
         let thursday = GalleyCommandTests.temporary("thursday.json")
-        try documents[3].write(toFile: thursday, atomically: true, encoding: .utf8)
+        try documents[3].write(toFile: thursday, atomically: false, encoding: .utf8)
         #expect(try GalleyCommandTests.run(["render", thursday, "-o", single]).status == 0)
         let batchName = (lines as NSString).lastPathComponent.replacingOccurrences(of: ".jsonl", with: "-4.png")
         #expect(

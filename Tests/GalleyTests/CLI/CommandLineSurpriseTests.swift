@@ -16,7 +16,7 @@ import Testing
         let piped = try GalleyCommandTests.run(["layout", "-"], input: text)
         #expect(Self.lineCount(piped.output) == lines, "\(piped.output)")
         let path = GalleyCommandTests.temporary("final-newline-\(text.utf8.count)-\(lines).txt")
-        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        try text.write(toFile: path, atomically: false, encoding: .utf8)
         #expect(Self.lineCount(try GalleyCommandTests.run(["layout", path]).output) == lines)
     }
 
@@ -32,8 +32,8 @@ import Testing
     @Test func severalImagesIntoOneFileNameIsAUsageError() throws {
         let output = GalleyCommandTests.temporary("several.png")
         let first = GalleyCommandTests.temporary("first.txt"), second = GalleyCommandTests.temporary("second.txt")
-        try "one".write(toFile: first, atomically: true, encoding: .utf8)
-        try "two".write(toFile: second, atomically: true, encoding: .utf8)
+        try "one".write(toFile: first, atomically: false, encoding: .utf8)
+        try "two".write(toFile: second, atomically: false, encoding: .utf8)
         let outcome = try GalleyCommandTests.run(["render", first, second, "-o", output])
         #expect(outcome.status == 2)
         #expect(outcome.error.contains("name a directory (-o \((output as NSString).deletingPathExtension)/)"))

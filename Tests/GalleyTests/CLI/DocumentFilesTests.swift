@@ -87,7 +87,7 @@ import Testing
     @Test func aNoteCannotEmbedAFileOutsideItsFolderUnlessAllowed() throws {
         _ = Self.root
         let note = Self.root.appendingPathComponent("doc/note.md").path
-        try "# Note\n\n![secret](../outside/secret.png)\n".write(toFile: note, atomically: true, encoding: .utf8)
+        try "# Note\n\n![secret](../outside/secret.png)\n".write(toFile: note, atomically: false, encoding: .utf8)
         let output = Self.root.appendingPathComponent("doc/note.png").path
         let refused = try GalleyCommandTests.run(["render", note, "-o", output])
         #expect(refused.status == 1)
@@ -95,7 +95,7 @@ import Testing
         let allowed = try GalleyCommandTests.run(["render", note, "-o", output, "--allow-dir", Self.outsideFolder])
         #expect(allowed.status == 0, "\(allowed.error)")
         // A note named relative to the working directory reads the pictures beside it.
-        try "# Note\n\n![own](p.png)\n".write(toFile: note, atomically: true, encoding: .utf8)
+        try "# Note\n\n![own](p.png)\n".write(toFile: note, atomically: false, encoding: .utf8)
         let relative = try GalleyCommandTests.run(
             ["render", "note.md", "-o", "note.png"], directory: URL(fileURLWithPath: Self.documentFolder))
         #expect(relative.status == 0, "\(relative.error)")

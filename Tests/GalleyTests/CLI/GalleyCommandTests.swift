@@ -79,10 +79,27 @@ import Testing
                 || example == "document.json")
     }
 
+    /// A row's "weight" and "italic" choose the face as --weight and --italic do; the flags hold where a row is
+    /// silent.
+    @Test func measureRowsChooseWeightAndSlope() throws {
+        func width(_ row: String, _ flags: [String] = []) throws -> Double {
+            let outcome = try Self.run(["measure", "--width", "320"] + flags, input: row)
+            let object = try JSONSerialization.jsonObject(with: Data(outcome.output.utf8)) as? [String: Any]
+            return try #require(object?["width"] as? Double, "\(outcome.output) \(outcome.error)")
+        }
+        let text = #""text": "Hamburgefonstiv""#
+        let regular = try width("{\(text)}")
+        let bold = try width(#"{"weight": 700, "# + text + "}")
+        #expect(bold > regular)
+        #expect(try bold == width("{\(text)}", ["--weight", "700"]))
+        #expect(try width(#"{"weight": 400, "# + text + "}", ["--weight", "700"]) == regular)
+        #expect(try width(#"{"italic": true, "# + text + "}") != regular)
+    }
+
     /// `layout` names the style each run is drawn in: a variable face's named instance at its coordinates.
     @Test func layoutNamesTheInstanceDrawn() throws {
         let note = Self.temporary("weights.md")
-        try "# Title\n\nplain **strong**\n".write(toFile: note, atomically: true, encoding: .utf8)
+        try "# Title\n\nplain **strong**\n".write(toFile: note, atomically: false, encoding: .utf8)
         let outcome = try Self.run(["layout", note])
         #expect(outcome.status == 0, "\(outcome.error)")
         let fonts = outcome.output.split(separator: "\n").filter { $0.hasPrefix("  Inter") }.map {
@@ -253,11 +270,11 @@ import Testing
         #expect(notUTF8.status == 1 && notUTF8.error.contains("not valid UTF-8 (first bad byte at offset 2)"))
         let json = Self.temporary("bad.json")
         try "{\n  \"content\": [\n    {\"text\": \"hi\",}\n  ]\n}".write(
-            toFile: json, atomically: true, encoding: .utf8)
+            toFile: json, atomically: false, encoding: .utf8)
         let malformed = try Self.run(["render", json, "-o", Self.temporary("bad2.png")])
         #expect(malformed.status == 1 && malformed.error.contains("line 3, column 19"), "\(malformed.error)")
         try #"{"content": [{"text": "a"}, {"text": "b", "attributes": {"color": "reddish"}}]}"#.write(
-            toFile: json, atomically: true, encoding: .utf8)
+            toFile: json, atomically: false, encoding: .utf8)
         let badColor = try Self.run(["render", json, "-o", Self.temporary("bad3.png")])
         #expect(badColor.error.contains(##"content[1].attributes.color: expected "#RRGGBB""##), "\(badColor.error)")
     }

@@ -30,7 +30,7 @@ import Testing
 
     static func layout(_ text: String, _ flags: [String]) throws -> Output {
         let path = GalleyCommandTests.temporary("layout-\(abs(text.hashValue)).txt")
-        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        try text.write(toFile: path, atomically: false, encoding: .utf8)
         let outcome = try GalleyCommandTests.run(["layout", path, "--json", "--no-system-fonts"] + flags)
         #expect(outcome.status == 0, "\(outcome.error)")
         return try JSONDecoder().decode(Output.self, from: Data(outcome.output.utf8))

@@ -49,7 +49,7 @@ import Testing
     /// Runs `galley render` on a document with `json` as its text, written in the pictures folder.
     static func render(json: String, name: String) throws -> GalleyCommandTests.Outcome {
         let path = folder.appendingPathComponent("\(name).json").path
-        try json.write(toFile: path, atomically: true, encoding: .utf8)
+        try json.write(toFile: path, atomically: false, encoding: .utf8)
         return try GalleyCommandTests.run(["render", path, "-o", folder.appendingPathComponent("\(name).png").path])
     }
 
@@ -114,7 +114,7 @@ import Testing
 
     @Test func aNoteNamesTheLineOfAMissingPicture() throws {
         let path = Self.folder.appendingPathComponent("note.md").path
-        try "# Title\nText\n![gone](gone.png)\n".write(toFile: path, atomically: true, encoding: .utf8)
+        try "# Title\nText\n![gone](gone.png)\n".write(toFile: path, atomically: false, encoding: .utf8)
         let outcome = try GalleyCommandTests.run(["render", path, "-o", GalleyCommandTests.temporary("note.png")])
         #expect(outcome.status == 1)
         #expect(outcome.error.contains("line 3") && outcome.error.contains("gone.png"), "\(outcome.error)")
@@ -123,7 +123,7 @@ import Testing
     @Test func excludeImageFlagWrapsTextAndNamesABadFile() throws {
         let note = Self.folder.appendingPathComponent("plain.txt").path
         try String(repeating: "Words flow around the picture. ", count: 20).write(
-            toFile: note, atomically: true, encoding: .utf8)
+            toFile: note, atomically: false, encoding: .utf8)
         let picture = Self.folder.appendingPathComponent("picture.png").path
         let good = try GalleyCommandTests.run(
             ["layout", note, "--exclude-image", "\(picture)@100,0", "--image-margin", "2", "--width", "300"])

@@ -102,7 +102,7 @@ import Testing
     func badParagraphFieldsInADocumentAreNamed(_ paragraph: String, _ message: String) throws {
         let path = GalleyCommandTests.temporary("paragraph-\(abs(paragraph.hashValue)).json")
         try #"{"content": [{"text": "a\tb", "attributes": {"paragraph": \#(paragraph)}}]}"#.write(
-            toFile: path, atomically: true, encoding: .utf8)
+            toFile: path, atomically: false, encoding: .utf8)
         let outcome = try GalleyCommandTests.run(["render", path, "-o", GalleyCommandTests.temporary("p.png")])
         #expect(outcome.status == 1)
         #expect(outcome.error.contains(message), "\(outcome.error)")
@@ -115,7 +115,7 @@ import Testing
          "content": [{"text": "a\tb", "attributes": {"color": "#000000",
             "font": {"family": "Inter", "size": 17},
             "paragraph": {"tabStops": [{"location": 200, "alignment": "left"}]}}}]}
-        """#.write(toFile: path, atomically: true, encoding: .utf8)
+        """#.write(toFile: path, atomically: false, encoding: .utf8)
         let output = GalleyCommandTests.temporary("tabs.png")
         let outcome = try GalleyCommandTests.run(["render", path, "-o", output, "--no-system-fonts"])
         #expect(outcome.status == 0, "\(outcome.error)")

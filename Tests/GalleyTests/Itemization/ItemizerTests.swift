@@ -32,17 +32,16 @@ import Testing
         let library = try TestFonts.system
         let text = "Galley 排版 مرحبا 😀👍🏽 ok 🇨🇳 é ไทย"
         let shaped = try TestFonts.shape(text, library: library)
-        for run in shaped.runs {
-            let runText = String(decoding: Array(text.utf16)[run.utf16Range], as: UTF16.self)
-            print(
-                "run \(run.utf16Range) \(runText.debugDescription) → \(run.font.face.familyName) (\(run.font.face.path))"
-            )
-        }
         let emojiFontInstalled = (try? library.font(family: "Noto Color Emoji", size: 12)) != nil
         for run in shaped.runs {
             let runText = String(decoding: Array(text.utf16)[run.utf16Range], as: UTF16.self)
             let coverable = emojiFontInstalled || !runText.unicodeScalars.contains { $0.properties.isEmojiPresentation }
-            if coverable { #expect(run.glyphs.allSatisfy { $0.glyphID != 0 }, "notdef in \(runText)") }
+            if coverable {
+                #expect(
+                    run.glyphs.allSatisfy { $0.glyphID != 0 },
+                    "notdef in \(runText.debugDescription), drawn in \(run.font.face.familyName) (\(run.font.face.path))"
+                )
+            }
         }
         if emojiFontInstalled {
             let emojiRuns = shaped.runs.filter { $0.font.face.familyName == "Noto Color Emoji" }

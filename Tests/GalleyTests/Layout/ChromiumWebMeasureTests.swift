@@ -47,10 +47,11 @@ import Testing
             }
         }
         let total = Double(inputs.count)
-        print("web measure at \(width) px: starts \(starts), counts \(counts), heights \(heights) of \(inputs.count)")
-        for line in differing { print("  differs \(line)") }
-        #expect(Double(starts) / total >= 0.99)
-        #expect(Double(counts) / total >= 0.998)
-        #expect(Double(heights) / total >= 0.99)
+        let summary =
+            "web measure at \(width) px: starts \(starts), counts \(counts), heights \(heights) of \(inputs.count); "
+            + "differing: \(differing.joined(separator: "; "))"
+        #expect(Double(starts) / total >= 0.99, "\(summary)")
+        #expect(Double(counts) / total >= 0.998, "\(summary)")
+        #expect(Double(heights) / total >= 0.99, "\(summary)")
     }
 }

@@ -23,16 +23,19 @@ enum Snapshot {
         let dump = describe(layout)
         if updating {
             try PNGWriter().write(canvas, to: imageURL.path)
-            try dump.write(to: textURL, atomically: true, encoding: .utf8)
+            try dump.write(to: textURL, atomically: false, encoding: .utf8)
             return
         }
+        // The image as drawn, for a look when it differs; written only then, so a passing run leaves nothing.
         let actualURL = FileManager.default.temporaryDirectory.appendingPathComponent("\(name).actual.png")
-        try? PNGWriter().write(canvas, to: actualURL.path)
         let expectedText = try #require(
             try? String(contentsOf: textURL, encoding: .utf8), "missing \(textURL.path); run Scripts/update-snapshots",
             sourceLocation: sourceLocation)
         #expect(dump == expectedText, "layout dump of \(name) differs", sourceLocation: sourceLocation)
         let expected = try PNGReader.decode(try Data(contentsOf: imageURL), scale: canvas.scale)
+        if expected.width != canvas.width || expected.height != canvas.height {
+            try? PNGWriter().write(canvas, to: actualURL.path)
+        }
         try #require(
             expected.width == canvas.width && expected.height == canvas.height,
             "\(name): \(canvas.width)×\(canvas.height), golden \(expected.width)×\(expected.height)",
@@ -40,6 +43,7 @@ enum Snapshot {
         let actual = try PNGReader.decode(try PNGWriter().encode(canvas), scale: canvas.scale)
         let differing = differingPixels(actual, expected)
         let allowed = Int(Double(canvas.width * canvas.height) * differingFraction)
+        if differing > allowed || dump != expectedText { try? PNGWriter().write(canvas, to: actualURL.path) }
         #expect(
             differing <= allowed, "\(name): \(differing) pixels differ (allowed \(allowed)); see \(actualURL.path)",
             sourceLocation: sourceLocation)
