@@ -167,7 +167,8 @@ public struct DocumentRenderer {
         if let date = document.badgeDate {
             exclusions.append(
                 NoteReader.badge(
-                    for: date, containerWidth: document.width, defaults: TextAttributes(), settings: document.settings))
+                    for: date, containerWidth: document.width, defaults: TextAttributes(), settings: document.settings,
+                    language: document.badgeLanguage))
         }
         guard document.columns == 1 || document.height > 0 else {
             throw InputError(

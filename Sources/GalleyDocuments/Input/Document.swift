@@ -26,6 +26,8 @@ public struct Document {
     public var exclusions: [Exclusion] = []
     /// A note's date, shown as a round badge in the top-right corner once the width is known.
     public var badgeDate: String?
+    /// The language (BCP 47) the badge writes its month in.
+    public var badgeLanguage = "en"
     /// The Dynamic Type settings the text's styles are sized for.
     public var settings = DynamicTypeSettings()
     /// Scale, background and margin (`padding`) of the image.

@@ -22,4 +22,20 @@ import Testing
         #expect(height <= bounds.height * 0.85, "\(category): \(height) in \(bounds.height)")
         #expect(abs(bounds.width - 64 * settings.pointSize(of: .body) / 17) < 1e-9)
     }
+
+    /// The month is written in the note's language, as ICU's formats write a month alone.
+    @Test func theBadgeWritesTheMonthInTheNotesLanguage() throws {
+        #expect(NoteReader.dayAndMonth("2026-11-24", language: "en") == ("24", "NOV"))
+        #expect(NoteReader.dayAndMonth("2026-11-24", language: "zh-Hans") == ("24", "11月"))
+        #expect(NoteReader.dayAndMonth("2026-03-01", language: "ja") == ("1", "3月"))
+        #expect(NoteReader.dayAndMonth("2026-11-24", language: "ko") == ("24", "11월"))
+        #expect(NoteReader.dayAndMonth("2026-13-01") == ("2026-1", ""))
+        let chinese = try NoteReader.read("---\ndate: 2026-11-24\n---\n# 周日\n\n今天集市上人很多。", defaults: TextAttributes())
+        #expect(chinese.badgeLanguage == "zh-Hans")
+        let english = try NoteReader.read(
+            "---\ndate: 2026-11-24\n---\n# Market\n\nBusy today; 人很多。", defaults: TextAttributes())
+        #expect(english.badgeLanguage == "en")
+        let asked = try NoteReader.read("---\ndate: 2026-11-24\n---\nhi", defaults: TextAttributes(language: "ja"))
+        #expect(asked.badgeLanguage == "ja")
+    }
 }
