@@ -63,9 +63,13 @@ struct MarkdownNode {
     /// unplaced).
     var line: Int { Int(cmark_node_get_start_line(pointer)) }
 
-    /// The column a block starts at, from 1. (cmark-gfm counts an inline node's columns from its paragraph's
-    /// start, not the line's.)
+    /// The column a node starts at, from 1, in UTF-8 bytes. (On a paragraph's later lines cmark-gfm counts an
+    /// inline node's columns from the paragraph's start, not the line's.)
     var column: Int { Int(cmark_node_get_start_column(pointer)) }
+    /// The line a node ends on, from 1.
+    var endLine: Int { Int(cmark_node_get_end_line(pointer)) }
+    /// The column a node ends at (inclusive), counted as ``column`` is.
+    var endColumn: Int { Int(cmark_node_get_end_column(pointer)) }
     /// The node after this one under the same parent.
     var next: MarkdownNode? { cmark_node_next(pointer).map(MarkdownNode.init(pointer:)) }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Galley
+@testable import GalleyDocuments
 
 /// A small deterministic random generator (SplitMix64), so property tests repeat exactly.
 struct SeededGenerator: RandomNumberGenerator {
@@ -46,24 +47,38 @@ struct SeededGenerator: RandomNumberGenerator {
         #expect(storage.attributes(at: 12).paragraphStyle == nil)
     }
 
+    /// The highlighter styles typed Markdown as the note reader draws it, dims the markup, and restyles only the
+    /// paragraph an edit touched.
     @Test func theHighlighterRestylesOnlyTheEditedParagraph() throws {
-        let storage = TextStorage(
-            Array(repeating: "plain *bold* _it_ ~gone~ NASA words", count: 50).joined(separator: "\n"))
-        let highlighter = NoteHighlighter(baseAttributes: TextAttributes(font: .textStyle(.body)))
+        let line = "plain **bold** _it_ ~~gone~~ `code` [link](https://x.org) 中文*斜*"
+        let storage = TextStorage(Array(repeating: line, count: 50).joined(separator: "\n"))
+        let base = TextAttributes(font: .textStyle(.body))
+        let highlighter = NoteHighlighter(baseAttributes: base)
         let token = highlighter.attach(to: storage)
         #expect(highlighter.restyledParagraphCount == 50)
-        let boldOffset = 7
-        #expect(storage.attributes(at: boldOffset).font == .styled(.body, weight: 700, italic: false))
-        #expect(storage.attributes(at: 14).font == .styled(.body, weight: nil, italic: true))
-        #expect(storage.attributes(at: 20).strikethrough != nil)
-        #expect(storage.attributes(at: 26).foregroundColor == highlighter.accentColor)
+        func offset(_ text: String) -> Int {
+            line.utf16.distance(from: line.startIndex, to: line.range(of: text)!.lowerBound)
+        }
+        // The same attributes the reader gives each kind of markup.
+        func reader(_ style: NoteInlines.Style) -> TextAttributes { NoteWriter.attributes(base, style) }
+        #expect(storage.attributes(at: offset("bold")).font == reader(NoteInlines.Style(bold: true)).font)
+        #expect(storage.attributes(at: offset("it_")).font == reader(NoteInlines.Style(italic: true)).font)
+        #expect(storage.attributes(at: offset("gone")).strikethrough != nil)
+        #expect(storage.attributes(at: offset("code`")).font == reader(NoteInlines.Style(code: true)).font)
+        #expect(storage.attributes(at: offset("link]")).link == URL(string: "https://x.org"))
+        #expect(storage.attributes(at: offset("斜")).font == reader(NoteInlines.Style(italic: true)).font)
+        // Markup characters are dimmed, the text between them is not.
+        for marker in ["**bold", "_it", "~~gone", "`code", "](https"] {
+            #expect(storage.attributes(at: offset(marker)).foregroundColor == highlighter.markerColor, "\(marker)")
+        }
+        #expect(storage.attributes(at: offset("plain")).foregroundColor == nil)
         let middle = storage.paragraphRange(around: 900..<900)
-        try storage.replaceCharacters(in: middle.lowerBound..<middle.lowerBound, with: "*new* ")
+        try storage.replaceCharacters(in: middle.lowerBound..<middle.lowerBound, with: "**new** ")
         #expect(highlighter.restyledParagraphCount == 51)
-        #expect(storage.attributes(at: middle.lowerBound + 1).font == .styled(.body, weight: 700, italic: false))
+        #expect(storage.attributes(at: middle.lowerBound + 2).font == reader(NoteInlines.Style(bold: true)).font)
         try storage.replaceCharacters(in: middle.lowerBound..<(middle.lowerBound + 1), with: "")
         #expect(highlighter.restyledParagraphCount == 52)
-        #expect(storage.attributes(at: middle.lowerBound + 1).font == .textStyle(.body))
+        #expect(storage.attributes(at: middle.lowerBound + 2).font == reader(NoteInlines.Style(italic: true)).font)
         token.cancel()
     }
 
