@@ -2,7 +2,7 @@ import Foundation
 import Galley
 
 /// An edit processor that styles a note's Markdown as it is typed, with the rules and styles ``NoteReader`` draws
-/// the note with: `*emphasis*` italic, `**strong**` bold, `~~strike~~` struck, `` `code` `` in JetBrains Mono on a
+/// the note with: `*emphasis*` italic, `**strong**` bold, `~~strike~~` struck, backquoted code in JetBrains Mono on a
 /// tint, links coloured and underlined; the markup characters themselves stay, dimmed. Each paragraph is parsed
 /// by cmark-gfm on its own, as notes are written a paragraph per line.
 ///
