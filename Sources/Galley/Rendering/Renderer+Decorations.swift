@@ -26,8 +26,11 @@ extension Renderer {
     /// Draws underlines and strikethroughs across the line, each segment positioned and sized from the tables
     /// of the font its attributes ask for (not the fallback fonts that drew some of its glyphs), so one
     /// decoration stays level across Latin, Chinese, Arabic and emoji. White space hanging at the line's end is
-    /// not decorated.
-    func drawDecorations(_ fragment: LineFragment, on canvas: inout Canvas, attributes: inout AttributeCursor) {
+    /// not decorated. An underline breaks around the ink of the glyphs it crosses as its ``TextDecoration/skipInk``
+    /// says (`glyphs` are the line's, placed).
+    func drawDecorations(
+        _ fragment: LineFragment, glyphs: [PlacedGlyph], on canvas: inout Canvas, attributes: inout AttributeCursor
+    ) {
         let storage = attributes.storage
         var contentEnd = fragment.characterRange.upperBound
         while contentEnd > fragment.characterRange.lowerBound {
@@ -43,9 +46,22 @@ extension Renderer {
                 )?
             func flush() {
                 if let line = open {
-                    drawLine(
-                        line.decoration, from: line.minX, to: line.maxX, center: line.center,
-                        thickness: line.thickness, color: line.color, on: &canvas)
+                    let gaps =
+                        isUnderline && line.decoration.skipInk != .none
+                        ? inkGaps(
+                            of: glyphs, under: line.decoration, center: line.center, thickness: line.thickness,
+                            from: line.minX, to: line.maxX, canvas: canvas, storage: storage) : []
+                    var start = line.minX
+                    for gap in gaps + [line.maxX...line.maxX] {
+                        // A sliver left between two gaps, or between a gap and the line's end, is dropped: a
+                        // fleck no wider than the line is thick reads as a stray mark, not an underline.
+                        if gap.lowerBound - start > (gaps.isEmpty ? 0 : 2 * line.thickness) {
+                            drawLine(
+                                line.decoration, from: start, to: gap.lowerBound, center: line.center,
+                                thickness: line.thickness, color: line.color, on: &canvas)
+                        }
+                        start = max(start, gap.upperBound)
+                    }
                 }
                 open = nil
             }
@@ -79,6 +95,52 @@ extension Renderer {
             }
             flush()
         }
+    }
+
+    /// Where, between `minX` and `maxX` (points), an underline centred at `center` gives way to glyph ink: the
+    /// columns of each glyph's coverage that reach into the underline's band, widened by the line's thickness on
+    /// each side (as Chromium widens them), merged and in order. Colour glyphs (emoji) are drawn through; under
+    /// `.auto`, so are ideographs, kana, Hangul and full-width forms.
+    private func inkGaps(
+        of glyphs: [PlacedGlyph], under decoration: TextDecoration, center: Double, thickness: Double,
+        from minX: Double, to maxX: Double, canvas: Canvas, storage: TextStorage
+    ) -> [ClosedRange<Double>] {
+        let half = decoration.style == .single ? thickness / 2 : thickness
+        let pad = thickness
+        let (_, top) = canvas.pixelPoint(Point(x: 0, y: center - half - pad / 2))
+        let (_, bottom) = canvas.pixelPoint(Point(x: 0, y: center + half + pad / 2))
+        let (originX, _) = canvas.pixelPoint(Point(x: 0, y: 0))
+        var gaps: [ClosedRange<Double>] = []
+        for glyph in glyphs where glyph.bitmap.color == nil && glyph.bitmap.coverage.count > 0 {
+            guard glyph.y < Int(bottom.rounded(.up)), glyph.y + glyph.bitmap.height > Int(top.rounded(.down)),
+                glyph.attributes.underline?.skipInk == decoration.skipInk
+            else { continue }
+            if decoration.skipInk == .auto, Self.isUnderlinedWhole(storage.utf16[glyph.characterIndex]) { continue }
+            let rows =
+                max(
+                    0, Int(top.rounded(.down)) - glyph.y)..<min(
+                    glyph.bitmap.height, Int(bottom.rounded(.up)) - glyph.y)
+            var first: Int?, last = 0
+            for column in 0..<glyph.bitmap.width {
+                for row in rows where glyph.bitmap.coverage[row * glyph.bitmap.width + column] >= 48 {
+                    if first == nil { first = column }
+                    last = column
+                    break
+                }
+            }
+            guard let first else { continue }
+            let left = (Double(glyph.x + first) - originX) / canvas.scale - pad
+            let right = (Double(glyph.x + last + 1) - originX) / canvas.scale + pad
+            if right > minX, left < maxX { gaps.append(max(left, minX)...min(right, maxX)) }
+        }
+        return ExclusionGeometry.merged(gaps)
+    }
+
+    /// Whether `auto` skip-ink underlines the character whole: ideographs, kana, Hangul, CJK punctuation and
+    /// full-width forms.
+    private static func isUnderlinedWhole(_ unit: UInt16) -> Bool {
+        (0x2E80...0x9FFF).contains(unit) || (0xAC00...0xD7AF).contains(unit) || (0xF900...0xFAFF).contains(unit)
+            || (0xFE30...0xFE4F).contains(unit) || (0xFF00...0xFFEF).contains(unit)
     }
 
     /// Whether a by-word decoration leaves the character undecorated: spaces and other white space.

@@ -134,7 +134,7 @@ public final class Renderer: Sendable {
             if let pressed { drawLetterpressHighlight(pressed, on: &canvas) }
             drawFills(glyphs, on: &canvas)
             if let pressed { drawLetterpressInnerShadow(pressed, on: &canvas) }
-            drawDecorations(fragment, on: &canvas, attributes: &attributes)
+            drawDecorations(fragment, glyphs: glyphs, on: &canvas, attributes: &attributes)
             drawListMarker(fragment, on: &canvas, attributes: &attributes)
         }
     }
@@ -162,6 +162,8 @@ public final class Renderer: Sendable {
         /// The bitmap's top-left pixel.
         let x: Int, y: Int
         let attributes: TextAttributes
+        /// The storage offset (UTF-16) of the glyph's first character.
+        let characterIndex: Int
         /// The stroke drawn over the fill when the stroke width is negative, with its top-left pixel.
         var outline: (bitmap: GlyphBitmap, x: Int, y: Int)?
 
@@ -221,7 +223,9 @@ public final class Renderer: Sendable {
             strokeForm.strokeWidth = stroke.isFinite ? min(abs(stroke), 100) / 100 * pixelSize : 0
             let hollow = stroke > 0 && strokeForm.strokeWidth > 0
             guard let ink = bitmap(hollow ? strokeForm : form) else { continue }
-            var entry = PlacedGlyph(bitmap: ink, x: pen + ink.left, y: baseline - ink.top, attributes: attributes)
+            var entry = PlacedGlyph(
+                bitmap: ink, x: pen + ink.left, y: baseline - ink.top, attributes: attributes,
+                characterIndex: paragraphStart + glyph.cluster)
             if stroke < 0, strokeForm.strokeWidth > 0, ink.color == nil, let outline = bitmap(strokeForm) {
                 entry.outline = (outline, pen + outline.left, baseline - outline.top)
             }

@@ -48,13 +48,33 @@ public struct TextDecoration: Hashable, Sendable {
     public var pattern: Pattern
     /// Whether white space between words is left undecorated (`NSUnderlineStyle.byWord`).
     public var byWord: Bool
+    /// Where an underline breaks to let glyphs' ink through (CSS `text-decoration-skip-ink`); a strikethrough
+    /// never does.
+    public var skipInk: SkipInk
 
-    /// A decoration of `style` and `pattern` in `color` (nil: the text's colour), skipping spaces when `byWord`.
-    public init(_ style: Style = .single, pattern: Pattern = .solid, byWord: Bool = false, color: Color? = nil) {
+    /// Where an underline gives way to the glyphs it crosses.
+    public enum SkipInk: String, Hashable, Sendable, CaseIterable, Codable {
+        /// Around descenders and other ink of every glyph except ideographs, kana, Hangul and full-width forms,
+        /// which CJK typography underlines as one continuous line (CSS `auto`: the specification leaves CJK to
+        /// the engine and recommends not skipping it). The default, as in browsers.
+        case auto
+        /// Around the ink of every glyph (CSS `all`).
+        case all
+        /// Never: the line runs through descenders (TextKit's drawing, CSS `none`).
+        case none
+    }
+
+    /// A decoration of `style` and `pattern` in `color` (nil: the text's colour), skipping spaces when `byWord`
+    /// and, for an underline, glyphs' ink as `skipInk` says.
+    public init(
+        _ style: Style = .single, pattern: Pattern = .solid, byWord: Bool = false, color: Color? = nil,
+        skipInk: SkipInk = .auto
+    ) {
         self.style = style
         self.pattern = pattern
         self.byWord = byWord
         self.color = color
+        self.skipInk = skipInk
     }
 }
 

@@ -14,7 +14,7 @@ enum DocumentKeys {
     static let pictureExclusion = ["image", "x", "y", "width", "height", "threshold", "margin", "draw"]
     static let shadow = ["offsetX", "offsetY", "blur", "color"]
     static let font = ["style", "family", "file", "size", "weight", "italic"]
-    static let decoration = ["style", "pattern", "byWord", "color"]
+    static let decoration = ["style", "pattern", "byWord", "color", "skipInk"]
     static let paragraph = [
         "alignment", "lineBreakMode", "lineBreakStrictness", "direction", "tabStops", "defaultTabInterval", "lists",
         "listIndent",

@@ -282,7 +282,8 @@ public enum DocumentReader {
         return feature
     }
 
-    /// `true`, a style name, or `{"style": "double", "pattern": "dash", "byWord": true, "color": "#RRGGBB"}`.
+    /// `true`, a style name, or `{"style": "double", "pattern": "dash", "byWord": true, "color": "#RRGGBB",
+    /// "skipInk": "auto"}`.
     private static func decoration(_ field: JSONField) throws -> TextDecoration {
         switch field.value {
         case .bool(true): return TextDecoration()
@@ -292,7 +293,8 @@ public enum DocumentReader {
             return TextDecoration(
                 try field.member("style")?.choice(TextDecoration.Style.self) ?? .single,
                 pattern: try field.member("pattern")?.choice(TextDecoration.Pattern.self) ?? .solid,
-                byWord: try field.member("byWord")?.bool() ?? false, color: try field.member("color")?.color())
+                byWord: try field.member("byWord")?.bool() ?? false, color: try field.member("color")?.color(),
+                skipInk: try field.member("skipInk")?.choice(TextDecoration.SkipInk.self) ?? .auto)
         }
     }
 

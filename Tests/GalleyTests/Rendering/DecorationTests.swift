@@ -20,8 +20,10 @@ import Testing
     }
 
     @Test func oneUnderlineRowRunsAcrossLatinChineseAndArabic() throws {
+        // Drawn through the ink, so every column of the line shows the underline's rows.
         let attributes = TextAttributes(
-            font: .textStyle(.body), foregroundColor: .black, underline: TextDecoration(.single, color: Self.red))
+            font: .textStyle(.body), foregroundColor: .black,
+            underline: TextDecoration(.single, color: Self.red, skipInk: .none))
         let storage = TextStorage("Galley 排版引擎 مرحبا text", attributes: attributes)
         let (canvas, layout) = try RenderFixtures.render(storage, width: 360)
         #expect(layout.lineFragments.count == 1)
@@ -51,5 +53,37 @@ import Testing
             // At most the anti-aliased pixel past the last glyph's advance.
             #expect(Double(rightmost) <= (fragment.usedRect.maxX + 16) * 2 + 1, "line at \(fragment.rect.minY)")
         }
+    }
+
+    /// The red columns of the underline under `text`, drawn with `skipInk`, in black text at 24 pt.
+    static func underlinedColumns(_ text: String, skipInk: TextDecoration.SkipInk) throws -> (Set<Int>, Int) {
+        let attributes = TextAttributes(
+            font: .styled(.body, family: "Inter"), foregroundColor: .black,
+            underline: TextDecoration(.single, color: Self.red, skipInk: skipInk))
+        let storage = TextStorage(text, attributes: attributes)
+        let (canvas, layout) = try RenderFixtures.render(storage, width: 360)
+        let used = layout.lineFragments[0].usedRect
+        return (Set(Self.redRows(canvas).keys), Int((used.maxX - used.minX) * 2))
+    }
+
+    /// Skip-ink (CSS `text-decoration-skip-ink`): `auto` and `all` leave gaps where descenders cross the
+    /// underline, `none` draws through them; `auto` underlines ideographs whole, `all` does not spare them.
+    @Test func underlinesGiveWayToDescenders() throws {
+        let (through, width) = try Self.underlinedColumns("gypsy jumping", skipInk: .none)
+        let (skipping, _) = try Self.underlinedColumns("gypsy jumping", skipInk: .auto)
+        #expect(through.count >= width - 4, "drawn through: \(through.count) of \(width) columns")
+        #expect(skipping.isSubset(of: through))
+        // Six descenders (g y p y j p g): each leaves a gap of its ink and twice the line's thickness.
+        #expect(through.count - skipping.count > 6 * 4, "\(through.count - skipping.count) columns skipped")
+        let runs = skipping.sorted().reduce(into: [[Int]]()) { runs, x in
+            if let last = runs.last?.last, last == x - 1 { runs[runs.count - 1].append(x) } else { runs.append([x]) }
+        }
+        #expect(runs.count >= 4, "the underline is broken into pieces between the descenders: \(runs.count)")
+        // No descender, no gap.
+        let (plain, plainWidth) = try Self.underlinedColumns("nominal text", skipInk: .auto)
+        #expect(plain.count >= plainWidth - 4)
+        // Ideographs keep their underline under auto; the whole line of them is underlined.
+        let (chinese, chineseWidth) = try Self.underlinedColumns("中文下划线", skipInk: .auto)
+        #expect(chinese.count >= chineseWidth - 4)
     }
 }

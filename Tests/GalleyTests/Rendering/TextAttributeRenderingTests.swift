@@ -129,7 +129,7 @@ import Testing
 
     @Test func aByWordUnderlineSkipsTheSpaces() throws {
         let (canvas, layout) = try Self.single("by word underline") {
-            $0.underline = TextDecoration(.thick, byWord: true)
+            $0.underline = TextDecoration(.thick, byWord: true, skipInk: .none)
         }
         let line = layout.lineFragments[0]
         let font = try TestFonts.bundled.font(for: .textStyle(.title1), settings: DynamicTypeSettings())
