@@ -110,6 +110,10 @@ extension Renderer {
         let (_, top) = canvas.pixelPoint(Point(x: 0, y: center - half - pad / 2))
         let (_, bottom) = canvas.pixelPoint(Point(x: 0, y: center + half + pad / 2))
         let (originX, _) = canvas.pixelPoint(Point(x: 0, y: 0))
+        // A font's tables or a wild baseline offset could put the band nowhere sensible: then nothing is skipped.
+        guard top.isFinite, bottom.isFinite, bottom > top, abs(top) < 1e9, abs(bottom) < 1e9, pad >= 0 else {
+            return []
+        }
         var gaps: [ClosedRange<Double>] = []
         for glyph in glyphs where glyph.bitmap.color == nil && glyph.bitmap.coverage.count > 0 {
             guard glyph.y < Int(bottom.rounded(.up)), glyph.y + glyph.bitmap.height > Int(top.rounded(.down)),
