@@ -98,7 +98,7 @@ final class NoteWriter {
             attributes.textEffect = .letterpress
             style.paragraphSpacing = 10
         } else {
-            let textStyle: TextStyle = [.title3, .headline, .subheadline][min(block.headingLevel, 3) - 1]
+            let textStyle: TextStyle = [.title3, .headline, .subheadline][min(max(block.headingLevel, 1), 3) - 1]
             attributes.font = Self.headingFont(textStyle, from: defaults.font)
             style.paragraphSpacingBefore = 6
             style.paragraphSpacing = 6
