@@ -192,9 +192,7 @@ struct MeasureCommand: ParsableCommand {
         let size = try row.member("size")?.number(in: Font.sizeLimit)
         let weight = try row.member("weight")?.number(in: 1...1_000)
         let italic = try row.member("italic")?.bool()
-        if family == nil, size == nil, weight == nil, italic == nil {
-            return style.map { .textStyle($0) } ?? defaults.specifier
-        }
+        if family == nil, size == nil, weight == nil, italic == nil, style == nil { return defaults.specifier }
         // Key by key: the flags' font, size, weight and slope hold where the row is silent.
         let flags = defaults.request
         return try FontRequest(
