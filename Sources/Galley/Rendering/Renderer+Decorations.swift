@@ -115,15 +115,16 @@ extension Renderer {
             return []
         }
         var gaps: [ClosedRange<Double>] = []
+        let bandTop = Int(top.rounded(.down)), bandBottom = Int(bottom.rounded(.up))
+        func points(_ pixelX: Int) -> Double { (Double(pixelX) - originX) / canvas.scale }
         for glyph in glyphs where glyph.bitmap.color == nil && glyph.bitmap.coverage.count > 0 {
-            guard glyph.y < Int(bottom.rounded(.up)), glyph.y + glyph.bitmap.height > Int(top.rounded(.down)),
+            // Only glyphs whose box, widened by the gap, meets this stretch of the line and its band are read.
+            guard glyph.y < bandBottom, glyph.y + glyph.bitmap.height > bandTop,
+                points(glyph.x + glyph.bitmap.width) + pad > minX, points(glyph.x) - pad < maxX,
                 glyph.attributes.underline?.skipInk == decoration.skipInk
             else { continue }
             if decoration.skipInk == .auto, Self.isUnderlinedWhole(storage.utf16[glyph.characterIndex]) { continue }
-            let rows =
-                max(
-                    0, Int(top.rounded(.down)) - glyph.y)..<min(
-                    glyph.bitmap.height, Int(bottom.rounded(.up)) - glyph.y)
+            let rows = max(0, bandTop - glyph.y)..<min(glyph.bitmap.height, bandBottom - glyph.y)
             var first: Int?, last = 0
             for column in 0..<glyph.bitmap.width {
                 for row in rows where glyph.bitmap.coverage[row * glyph.bitmap.width + column] >= 48 {
@@ -133,8 +134,8 @@ extension Renderer {
                 }
             }
             guard let first else { continue }
-            let left = (Double(glyph.x + first) - originX) / canvas.scale - pad
-            let right = (Double(glyph.x + last + 1) - originX) / canvas.scale + pad
+            let left = points(glyph.x + first) - pad
+            let right = points(glyph.x + last + 1) + pad
             if right > minX, left < maxX { gaps.append(max(left, minX)...min(right, maxX)) }
         }
         return ExclusionGeometry.merged(gaps)

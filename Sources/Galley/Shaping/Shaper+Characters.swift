@@ -64,11 +64,15 @@ extension Shaper {
             && item.shaping.ligatures != .all
     }
 
+    /// The first code point (U+2E80, the CJK radicals) of the characters ``shapeByCharacters(_:range:in:context:)``
+    /// may take from its table: ideographs, kana, Hangul and full-width forms all lie above it.
+    static let firstCharacterShapedAlone: UInt32 = 0x2E80
+
     /// Whether `range` holds a character ``shapeByCharacters(_:range:in:context:)`` may take from its table (an
     /// ideograph, kana, Hangul or full-width mark); an item without one (ASCII between ideographs, which takes
     /// their script) is shaped as words.
     static func hasCharacterShapedAlone(_ range: Range<Int>, _ units: UnsafeBufferPointer<UInt16>) -> Bool {
-        units[range].contains { $0 >= 0x2E80 }
+        units[range].contains { UInt32($0) >= firstCharacterShapedAlone }
     }
 
     private static let characterScripts: Set<Int32> = Set(
@@ -104,7 +108,7 @@ extension Shaper {
             if next < end, Self.mayJoinPrevious(units[next]) {
                 // A mark, variation selector or joiner after the character shapes with it.
                 while next < end, Self.mayJoinPrevious(units[next]) { next += 1 }
-            } else if scalar.value >= 0x2E80 || scalar == " " {
+            } else if scalar.value >= Self.firstCharacterShapedAlone || scalar == " " {
                 // Ideographs, kana, Hangul, full-width marks and spaces; ASCII and controls (a tab's advance is
                 // set later) go through HarfBuzz with their neighbours.
                 kept = isolatedGlyph(scalar, item: item, context: context)

@@ -8,8 +8,7 @@ extension Color {
         if name == "transparent" {
             self = .clear
         } else if let value = Self.cssNames[name] {
-            func byte(_ shift: UInt32) -> Double { Double((value >> shift) & 0xFF) / 255 }
-            self.init(red: byte(16), green: byte(8), blue: byte(0))
+            self.init(rgb: value)
         } else {
             try self.init(hex: text)
         }

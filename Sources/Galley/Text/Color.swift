@@ -25,9 +25,15 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
         case 3:
             func nibble(_ shift: UInt32) -> Double { Double((value >> shift) & 0xF) / 15 }
             self.init(red: nibble(8), green: nibble(4), blue: nibble(0))
-        case 6: self.init(red: byte(16), green: byte(8), blue: byte(0))
+        case 6: self.init(rgb: value)
         default: self.init(red: byte(24), green: byte(16), blue: byte(8), alpha: byte(0))
         }
+    }
+
+    /// An opaque colour from `0xRRGGBB`.
+    init(rgb value: UInt32) {
+        func byte(_ shift: UInt32) -> Double { Double((value >> shift) & 0xFF) / 255 }
+        self.init(red: byte(16), green: byte(8), blue: byte(0))
     }
 
     /// `#RRGGBB`, or `#RRGGBBAA` when the colour is not opaque.

@@ -63,24 +63,17 @@ public final class NoteHighlighter {
         }
         while let (node, outer) = pending.popLast() {
             guard node.line == 1, node.endLine == 1 else { continue }
-            var style = outer
-            switch node.kind {
-            case "text", "code":
+            if node.kind == "text" || node.kind == "code" {
+                var style = outer
                 if node.kind == "code" { style.code = true }
                 guard let span = range(from: node.column, through: node.endColumn) else { continue }
                 try? storage.setAttributes(NoteWriter.attributes(base, style), range: span)
-                if node.kind == "code" { dimBackticks(around: span, in: storage, paragraph: paragraph) }
+                if style.code { dimBackticks(around: span, in: storage, paragraph: paragraph) }
                 continue
-            case "emph": style.italic = true
-            case "strong": style.bold = true
-            case "strikethrough": style.strike = true
-            case "link": style.link = URL(string: node.url)
-            default: break
             }
             let children = node.children
-            if ["emph", "strong", "strikethrough", "link"].contains(node.kind),
-                let whole = range(from: node.column, through: node.endColumn)
-            {
+            let markup = outer.inside(node)
+            if markup != nil, let whole = range(from: node.column, through: node.endColumn) {
                 // The markup is what the node covers beyond its children: its delimiters, a link's destination.
                 let inner = children.compactMap { range(from: $0.column, through: $0.endColumn) }
                 let first = inner.first?.lowerBound ?? whole.upperBound
@@ -88,7 +81,7 @@ public final class NoteHighlighter {
                 dim(whole.lowerBound..<first, in: storage)
                 dim(last..<whole.upperBound, in: storage)
             }
-            pending += children.reversed().map { ($0, style) }
+            pending += children.reversed().map { ($0, markup ?? outer) }
         }
     }
 

@@ -13,6 +13,21 @@ struct NoteInlines {
         var strike = false
         var code = false
         var link: URL?
+
+        /// The style of the text inside `node` when it is markup that styles its children (emphasis, strong
+        /// emphasis, strikethrough, a link), this style with the markup's added; nil for any other node. The one
+        /// rule the reader and the highlighter both style by.
+        func inside(_ node: MarkdownNode) -> Style? {
+            var style = self
+            switch node.kind {
+            case "emph": style.italic = true
+            case "strong": style.bold = true
+            case "strikethrough": style.strike = true
+            case "link": style.link = URL(string: node.url)
+            default: return nil
+            }
+            return style
+        }
     }
 
     /// A run of text, or a picture, in its style.
@@ -69,18 +84,6 @@ struct NoteInlines {
                     lines.append(Line(number: number))
                 case "linebreak":
                     append(.text("\u{2028}", style))
-                case "emph":
-                    style.italic = true
-                    try add(node.children, style: style, depth: depth + 1)
-                case "strong":
-                    style.bold = true
-                    try add(node.children, style: style, depth: depth + 1)
-                case "strikethrough":
-                    style.strike = true
-                    try add(node.children, style: style, depth: depth + 1)
-                case "link":
-                    style.link = URL(string: node.url)
-                    try add(node.children, style: style, depth: depth + 1)
                 case "image":
                     let size = node.next.flatMap { $0.kind == "text" ? NotePicture.size(after: $0.literal) : nil }
                     skipPrefix = size?.length ?? 0
@@ -89,7 +92,7 @@ struct NoteInlines {
                         .picture(
                             NotePicture(path: node.url, alt: alt, width: size?.width, height: size?.height), style))
                 default:
-                    try add(node.children, style: style, depth: depth + 1)
+                    try add(node.children, style: style.inside(node) ?? style, depth: depth + 1)
                 }
             }
         }

@@ -31,11 +31,16 @@ public enum NoteReader {
     public static func read(_ text: String, defaults: TextAttributes, access: FileAccess = FileAccess()) throws
         -> Document
     {
-        let (date, body, frontMatterLines) = frontMatter(of: text.replacingOccurrences(of: "\r\n", with: "\n"))
+        // The lines are split once: the front matter, the markup check and the writer's lazy lines all read them.
+        let lines = text.replacingOccurrences(of: "\r\n", with: "\n").split(
+            separator: "\n", omittingEmptySubsequences: false)
+        let (date, frontMatterLines) = frontMatter(of: lines)
+        let body = lines[frontMatterLines...]
         try checkInlineMarkup(body, lineOffset: frontMatterLines)
-        let tree = MarkdownTree(body)
+        let tree = MarkdownTree(body.joined(separator: "\n"))
         let writer = NoteWriter(
-            markdown: body, defaults: defaults, images: DocumentFiles(access: access), lineOffset: frontMatterLines)
+            sourceLines: Array(body), defaults: defaults, images: DocumentFiles(access: access),
+            lineOffset: frontMatterLines)
         writer.storage.beginEditing()  // one batch: the runs are fixed up once at the end, not once per run
         defer { writer.storage.endEditing() }
         try writer.write(tree.root.children, in: NoteWriter.Context(), depth: 0)
@@ -58,9 +63,9 @@ public enum NoteReader {
 
     /// Refuses a paragraph whose inline markup would take cmark-gfm too long (``markupPairLimit``), counted on
     /// the raw text: each run of non-blank lines outside fenced code blocks is taken as one paragraph.
-    static func checkInlineMarkup(_ markdown: String, lineOffset: Int) throws {
+    static func checkInlineMarkup(_ lines: ArraySlice<Substring>, lineOffset: Int) throws {
         var markers = 0, closers = 0, start = 1, fence: Substring?
-        for (index, line) in markdown.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (index, line) in lines.enumerated() {
             let trimmed = line.drop { $0 == " " }
             if let open = fence {
                 if trimmed.hasPrefix(open) { fence = nil }
@@ -92,19 +97,18 @@ public enum NoteReader {
         }
     }
 
-    /// The date a front matter block at the start of `text` gives, the text after the block, and how many lines
-    /// the block took.
-    static func frontMatter(of text: String) -> (date: String?, body: String, lines: Int) {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    /// The date a front matter block at the start of a note's `lines` gives, and how many lines the block takes
+    /// (0 without one).
+    static func frontMatter(of lines: [Substring]) -> (date: String?, lines: Int) {
         guard lines.first?.trimmingCharacters(in: .whitespaces) == "---",
             let end = lines.dropFirst().firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == "---" })
-        else { return (nil, text, 0) }
+        else { return (nil, 0) }
         var date: String?
         for line in lines[1..<end] {
             let parts = line.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
             if parts.count == 2, parts[0].lowercased() == "date", !parts[1].isEmpty { date = parts[1] }
         }
-        return (date, lines[(end + 1)...].joined(separator: "\n"), end + 1)
+        return (date, end + 1)
     }
 
     /// Whether more of the line's letters are CJK ideographs, kana or Hangul than anything else.

@@ -16,8 +16,8 @@ final class NoteWriter {
     /// The open list of `一、` steps, continued by the next step line.
     private var chineseSteps: TextList?
 
-    init(markdown: String, defaults: TextAttributes, images: DocumentFiles, lineOffset: Int) {
-        sourceLines = markdown.split(separator: "\n", omittingEmptySubsequences: false)
+    init(sourceLines: [Substring], defaults: TextAttributes, images: DocumentFiles, lineOffset: Int) {
+        self.sourceLines = sourceLines
         storage = TextStorage("", attributes: defaults)
         self.defaults = defaults
         self.images = images
@@ -67,8 +67,8 @@ final class NoteWriter {
             case "code_block", "html_block":
                 var text = block.literal
                 if text.hasSuffix("\n") { text.removeLast() }
-                try lines(
-                    [text.replacingOccurrences(of: "\n", with: "\u{2028}")], code: block.kind == "code_block",
+                try literal(
+                    text.replacingOccurrences(of: "\n", with: "\u{2028}"), code: block.kind == "code_block",
                     line: block.line, in: context)
             case "thematic_break":
                 var style = Self.body
@@ -133,25 +133,12 @@ final class NoteWriter {
             let list = chineseSteps ?? TextList(markerFormat: .chinese, startingItemNumber: step.number)
             chineseSteps = list
             pieces[0] = .text(String(text.dropFirst(step.length)), style)
-            var attributes = listAttributes(lists: [list], isChecked: false)
-            attributes.paragraphStyle?.paragraphSpacing = 4
+            let attributes = listAttributes(lists: [list], isChecked: false)
             startParagraph(attributes)
             try append(pieces, base: attributes, line: line.number)
             return
         }
-        if let started = context.itemStarted, started.value {
-            // A later line of a list item: on a new line of the item's paragraph, no second marker.
-            let attributes = listAttributes(lists: context.lists, isChecked: context.isChecked)
-            storage.append("\u{2028}", attributes: attributes)
-            try append(pieces, base: attributes, line: line.number)
-            return
-        }
-        let attributes: TextAttributes
-        if let started = context.itemStarted {
-            started.value = true
-            attributes = listAttributes(lists: context.lists, isChecked: context.isChecked)
-        } else {
-            chineseSteps = nil
+        let attributes = startBlock(in: context) {
             var plain = defaults
             var style = Self.body
             // Paragraphs written mostly in Chinese, Japanese or Korean are set justified, as their books and
@@ -159,35 +146,44 @@ final class NoteWriter {
             if NoteReader.isMostlyCJK(Self.text(of: pieces)) { style.alignment = .justified }
             Self.quote(&style, &plain, depth: context.quoteDepth)
             plain.paragraphStyle = style
-            attributes = plain
+            return plain
         }
-        startParagraph(attributes)
         try append(pieces, base: attributes, line: line.number)
     }
 
-    /// Lines of literal text (a code block, HTML), in JetBrains Mono on a tint for code.
-    private func lines(_ texts: [String], code: Bool, line: Int, in context: Context) throws {
-        var pieces: [NoteInlines.Piece] = []
-        for text in texts { pieces.append(.text(text, NoteInlines.Style(code: code))) }
-        var style = Self.body
-        style.textWrap = .auto
-        style.autospace = false
-        var attributes = defaults
-        Self.quote(&style, &attributes, depth: context.quoteDepth)
-        attributes.paragraphStyle = style
-        if context.itemStarted == nil { chineseSteps = nil }
-        if let started = context.itemStarted {
-            attributes = listAttributes(lists: context.lists, isChecked: context.isChecked)
-            if started.value {
-                storage.append("\u{2028}", attributes: attributes)
-            } else {
-                started.value = true
-                startParagraph(attributes)
-            }
+    /// Literal text (a code block, HTML, its lines joined by line separators), in JetBrains Mono on a tint for
+    /// code.
+    private func literal(_ text: String, code: Bool, line: Int, in context: Context) throws {
+        let attributes = startBlock(in: context) {
+            var style = Self.body
+            style.textWrap = .auto
+            style.autospace = false
+            var attributes = defaults
+            Self.quote(&style, &attributes, depth: context.quoteDepth)
+            attributes.paragraphStyle = style
+            return attributes
+        }
+        try append([.text(text, NoteInlines.Style(code: code))], base: attributes, line: line)
+    }
+
+    /// Starts the text of a block and returns its attributes: in a list item, on a new line of the item's
+    /// paragraph once the item has one (no second marker), else as the item's paragraph; outside lists, as a
+    /// paragraph of its own in the attributes `own` makes.
+    private func startBlock(in context: Context, own: () -> TextAttributes) -> TextAttributes {
+        guard let started = context.itemStarted else {
+            chineseSteps = nil
+            let attributes = own()
+            startParagraph(attributes)
+            return attributes
+        }
+        let attributes = listAttributes(lists: context.lists, isChecked: context.isChecked)
+        if started.value {
+            storage.append("\u{2028}", attributes: attributes)
         } else {
+            started.value = true
             startParagraph(attributes)
         }
-        try append(pieces, base: attributes, line: line)
+        return attributes
     }
 
     /// A list: bullets by depth, numbers from the list's start, check boxes for task items.
@@ -259,8 +255,9 @@ final class NoteWriter {
     private func isLazy(_ number: Int, column: Int) -> Bool {
         guard number >= 1, number <= sourceLines.count else { return false }
         let line = sourceLines[number - 1]
-        let indent = line.prefix { $0 == " " || $0 == "\t" }.reduce(0) { $0 + ($1 == "\t" ? 4 : 1) }
-        return indent + 1 < column && line.dropFirst(line.prefix { $0 == " " || $0 == "\t" }.count).first != ">"
+        let indentation = line.prefix { $0 == " " || $0 == "\t" }
+        let width = indentation.reduce(0) { $0 + ($1 == "\t" ? 4 : 1) }
+        return width + 1 < column && line[indentation.endIndex...].first != ">"
     }
 
     // MARK: Writing
