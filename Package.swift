@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 import PackageDescription
 
 let package = Package(
@@ -9,7 +9,14 @@ let package = Package(
         .executable(name: "galley", targets: ["GalleyCLI"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // The service's (GalleyService): the libraries above never import them. Hummingbird without its default
+        // traits: swift-configuration and full Foundation are not used.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
     ],
     targets: [
         .systemLibrary(
@@ -51,10 +58,24 @@ let package = Package(
         .target(
             name: "GalleyDocuments",
             dependencies: ["Galley", "CCmarkGFM"]),
+        // `galley serve`: measuring and rendering over HTTP on Hummingbird, with a bounded pool of workers, deadlines,
+        // body limits, graceful shutdown, a log line per request and Prometheus metrics. What each route computes
+        // comes from the command line (GalleyCLI hands it in), so the service answers byte for byte as the commands.
+        .target(
+            name: "GalleyService",
+            dependencies: [
+                "Galley", "GalleyDocuments",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+            ]),
         .executableTarget(
             name: "GalleyCLI",
             dependencies: [
-                "Galley", "GalleyDocuments", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "Galley", "GalleyDocuments", "GalleyService",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             exclude: ["galley.order"],
             // Release builds link the Swift runtime and Foundation in (what `--static-swift-stdlib` does, named here

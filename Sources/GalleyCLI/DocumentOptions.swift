@@ -93,6 +93,16 @@ struct DocumentOptions: ParsableArguments {
         return (document, library)
     }
 
+    /// Reads `text` as `kind` with the flags laid over it: a request to `galley serve`, whose pictures and font
+    /// files are read as `access` allows.
+    func read(text: String, kind: InputKind, access: FileAccess) throws -> (Document, FontLibrary) {
+        let (library, defaults) = try base()
+        var document = try InputReader.read(
+            text: text, kind: kind, defaults: defaults, library: library, access: access)
+        try apply(to: &document)
+        return (document, library)
+    }
+
     /// Reads one JSON document given as text (a line of a .jsonl batch) with the flags laid over it; pictures it
     /// names are found relative to `baseDirectory`, and read from there and the allowed folders.
     func read(json: String, baseDirectory: String?) throws -> (Document, FontLibrary) {

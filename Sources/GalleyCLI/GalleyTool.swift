@@ -17,8 +17,8 @@ struct GalleyTool: ParsableCommand {
             """,
         version: "galley 0.6.0",
         subcommands: [
-            RenderCommand.self, LayoutCommand.self, MeasureCommand.self, FontsCommand.self, StylesCommand.self,
-            ShapeCommand.self,
+            RenderCommand.self, LayoutCommand.self, MeasureCommand.self, ServeCommand.self, FontsCommand.self,
+            StylesCommand.self, ShapeCommand.self,
         ])
 
     /// Runs the command, mapping failures to exit statuses in one place: 0 success, 1 a failure of the work
@@ -61,12 +61,21 @@ struct GalleyTool: ParsableCommand {
                 }
                 return 0
             }
-            let usage = code == .validationFailure || error is DynamicTypeError || error is ColorError
-            var message = usage ? message(for: error) : String(describing: error)
-            if case .unknownFamily? = error as? FontError { message += "; 'galley fonts' lists every family" }
-            StandardOutput.error("galley: error: \(message.oneLine)\n")
-            return usage ? 2 : (code == .failure ? 1 : code.rawValue)
+            StandardOutput.error("galley: error: \(errorMessage(for: error))\n")
+            return isUsageError(error) ? 2 : (code == .failure ? 1 : code.rawValue)
         }
+    }
+
+    /// Whether `error` is the user's misuse of a flag or value (exit status 2) rather than a failure of the work.
+    static func isUsageError(_ error: any Error) -> Bool {
+        exitCode(for: error) == .validationFailure || error is DynamicTypeError || error is ColorError
+    }
+
+    /// The one line `galley` writes after "galley: error: " for `error`; `galley serve` answers with the same.
+    static func errorMessage(for error: any Error) -> String {
+        var message = isUsageError(error) ? message(for: error) : String(describing: error)
+        if case .unknownFamily? = error as? FontError { message += "; 'galley fonts' lists every family" }
+        return message.oneLine
     }
 }
 

@@ -30,6 +30,13 @@ struct LayoutCommand: ParsableCommand {
 
     func run() throws {
         let (document, library) = try documentOptions.read(input)
+        try Self.write(document, library: library, json: json, to: StandardOutput.write)
+    }
+
+    /// Writes the lines of `document` laid out, as text or as JSON, through `output` in pieces of about 64 kB.
+    static func write(
+        _ document: Document, library: FontLibrary, json: Bool, to output: (String) throws -> Void
+    ) throws {
         let scalars = ScalarOffsets(document.storage.string)
         // Line by line as they are laid out, so a million lines never exist at once; the JSON is the same text as
         // encoding {"lines": [...]} whole (its one key needs no sorting).
@@ -46,11 +53,11 @@ struct LayoutCommand: ParsableCommand {
                 pending += record.text(number: count) + "\n"
             }
             if pending.utf8.count >= 1 << 16 {
-                try StandardOutput.write(pending)
+                try output(pending)
                 pending = ""
             }
         }
-        try StandardOutput.write(pending + (json ? "]}\n" : ""))
+        try output(pending + (json ? "]}\n" : ""))
     }
 }
 

@@ -75,19 +75,26 @@ struct MeasureCommand: ParsableCommand {
     /// The most widths one line may be measured at.
     static let widthCountLimit = 64
 
-    func run() throws {
+    /// What the flags give every line, and the font library they ask for.
+    func lineDefaults() throws -> (LineDefaults, FontLibrary) {
         let library = try fontOptions.library()
         let defaults = LineDefaults(
             width: width, widths: try Self.parseWidths(widths), request: try fontOptions.request(),
             specifier: try fontOptions.specifier(library: library), settings: try fontOptions.settings(),
             text: textOptions.settings)
+        return (defaults, library)
+    }
+
+    /// A measurer for one worker: its own word cache, as workers sharing one contend for its lock and memory.
+    static func workerMeasurer(library: FontLibrary) -> TextMeasurer {
+        TextMeasurer(fontLibrary: library, shapeCache: ShapeCache(entryLimit: wordsPerWorker))
+    }
+
+    func run() throws {
+        let (defaults, library) = try lineDefaults()
         let reader = try LineReader(path: input, lineLimit: Self.lineLimit)
         let workers = Processors.usable
-        // A word cache per worker: measured side by side, workers sharing one contend for its lock and its memory.
-        let measurers = WorkerMeasurers(
-            (0..<workers).map { _ in
-                TextMeasurer(fontLibrary: library, shapeCache: ShapeCache(entryLimit: Self.wordsPerWorker))
-            })
+        let measurers = WorkerMeasurers((0..<workers).map { _ in Self.workerMeasurer(library: library) })
         let output = OrderedOutput(overlapped: workers > 1)
         while true {
             let batch = try reader.nextLines(Self.batchSize)

@@ -9,11 +9,18 @@ struct InputLine: Sendable {
     var problem: String? = nil
 }
 
-/// Reads lines from a file or standard input a batch at a time, through ``FileInput``: each byte is looked at
-/// once, a line over the limit is skipped to its end without being kept, and every input line (blank ones too)
-/// becomes one ``InputLine``.
+/// Reads lines from a file or standard input (through ``FileInput``) or from bytes in memory (a request's body) a
+/// batch at a time: each byte is looked at once, a line over the limit is skipped to its end without being kept,
+/// and every input line (blank ones too) becomes one ``InputLine``.
 final class LineReader {
-    private let input: FileInput
+    /// Where the bytes come from.
+    private enum Source {
+        case file(FileInput)
+        /// Bytes held whole, and how many of them were read.
+        case memory([UInt8], read: Int)
+    }
+
+    private var source: Source
     private let lineLimit: Int
     private var buffer: [UInt8] = []
     /// Where the unread part of `buffer` starts, and how far it has been searched for a newline.
@@ -26,11 +33,28 @@ final class LineReader {
     private var lineNumber = 0
 
     init(path: String, lineLimit: Int) throws {
-        input = try FileInput(path: path)
+        source = .file(try FileInput(path: path))
         self.lineLimit = lineLimit
     }
 
-    deinit { input.close() }
+    /// Reads the lines of `bytes`.
+    init(bytes: [UInt8], lineLimit: Int) {
+        source = .memory(bytes, read: 0)
+        self.lineLimit = lineLimit
+    }
+
+    deinit { if case .file(let input) = source { input.close() } }
+
+    /// The next bytes of the input, at most `count`; empty at its end.
+    private func read(upTo count: Int) throws -> ArraySlice<UInt8> {
+        switch source {
+        case .file(let input): return try input.read(upTo: count)[...]
+        case .memory(let bytes, let read):
+            let end = min(bytes.count, read + count)
+            source = .memory(bytes, read: end)
+            return bytes[read..<end]
+        }
+    }
 
     /// The most bytes of line text one batch holds: long lines make shorter batches, so memory stays bounded.
     static let batchBytes = 16 << 20
@@ -66,7 +90,7 @@ final class LineReader {
             buffer.removeSubrange(0..<position)
             searched -= position
             position = 0
-            let chunk = try input.read(upTo: 1 << 16)
+            let chunk = try read(upTo: 1 << 16)
             if chunk.isEmpty { atEnd = true } else { buffer.append(contentsOf: chunk) }
         }
         return lines

@@ -83,6 +83,20 @@ extension PNGReader {
         return try decode(data, scale: scale, pixelLimit: limits.inputImagePixels, path: path)
     }
 
+    /// A PNG held in memory (a picture given inline, as a data URI), decoded at `scale` pixels per point, under
+    /// the limits a file has; `name` stands for its path in errors.
+    ///
+    /// - Throws: ``ImageError`` naming it: over ``Limits/imageFileBytes``, not a PNG or corrupt, or over
+    ///   ``Limits/inputImagePixels``.
+    public static func read(data: Data, named name: String, scale: Double = 1) throws -> Canvas {
+        let limits = Limits.current
+        guard data.count <= limits.imageFileBytes else {
+            throw ImageError.unreadable(
+                path: name, reason: "\(data.count) bytes is over the limit of \(limits.imageFileBytes) bytes")
+        }
+        return try decode(data, scale: scale, pixelLimit: limits.inputImagePixels, path: name)
+    }
+
     /// `data` (the file at `path`) decoded, refusing images of more than `pixelLimit` pixels before allocating them.
     static func decode(_ data: Data, scale: Double, pixelLimit: Int, path: String) throws -> Canvas {
         let sideLimit = Limits.current.imageSide
@@ -108,9 +122,9 @@ public enum ImageError: GalleyError, Equatable, Sendable {
     case tooManyPixels(path: String, width: Int, height: Int, limit: Int)
     /// One of its sides has more pixels than ``Limits/imageSide``.
     case sideTooLong(path: String, width: Int, height: Int, limit: Int)
-    /// A document named it, but it lies outside the folders the document may read (said the same way whether or
-    /// not the file exists).
-    case notAllowed(path: String)
+    /// A document named it, but it lies outside the folders the document may read, which `folders` names (said the
+    /// same way whether or not the file exists).
+    case notAllowed(path: String, folders: String)
     /// With it, the pictures of one document would have more pixels than ``Limits/documentImagePixels``.
     case overDocumentBudget(path: String, pixels: Int, limit: Int)
 
@@ -122,9 +136,8 @@ public enum ImageError: GalleyError, Equatable, Sendable {
             return "image \(path) has \(width) × \(height) pixels, over the limit of \(limit) pixels"
         case .sideTooLong(let path, let width, let height, let limit):
             return "image \(path) has \(width) × \(height) pixels, over the limit of \(limit) pixels a side"
-        case .notAllowed(let path):
-            return "image \(path) is outside the folders the document may read (its own folder and those given "
-                + "with --allow-dir)"
+        case .notAllowed(let path, let folders):
+            return "image \(path) is outside the folders the document may read (\(folders))"
         case .overDocumentBudget(let path, let pixels, let limit):
             return "image \(path) brings the document's pictures to \(pixels) pixels, over the limit of \(limit) "
                 + "pixels for one document"

@@ -25,25 +25,32 @@ public final class DocumentFiles {
     ///
     /// - Throws: `ImageError.notAllowed` for a path outside the allowed folders, whether or not it exists.
     func allowedPath(_ path: String) throws -> String {
-        guard access.permits(path) else { throw ImageError.notAllowed(path: path) }
+        guard access.permits(path) else { throw ImageError.notAllowed(path: path, folders: access.readableFolders) }
         return access.resolve(path)
     }
 
-    /// The picture at `path`, at one pixel per point.
+    /// The picture at `path`, at one pixel per point: a file, or the PNG a `data:image/png;base64,…` URI holds
+    /// (read whatever the access, as it names no file).
     ///
     /// - Throws: `ImageError` (outside the allowed folders, missing, unreadable, corrupt, over the pixel limit of
     ///   one picture or of the document's pictures together).
     public func image(_ path: String) throws -> Canvas {
+        if let inline = InlinePicture(path) { return try counted(try inline.decode(), path: inline.name) }
         let resolved = try allowedPath(path)
         let identity = FileIdentity(path: resolved)
         if let identity, let known = pictures[identity] { return known }
-        let image = try PNGReader.read(contentsOfFile: resolved)
+        let image = try counted(try PNGReader.read(contentsOfFile: resolved), path: path)
+        if let identity { pictures[identity] = image }
+        return image
+    }
+
+    /// `image`, once its pixels are added to the document's, within the budget.
+    private func counted(_ image: Canvas, path: String) throws -> Canvas {
         let total = decodedPixels + image.width * image.height
         guard total <= pixelBudget else {
             throw ImageError.overDocumentBudget(path: path, pixels: total, limit: pixelBudget)
         }
         decodedPixels = total
-        if let identity { pictures[identity] = image }
         return image
     }
 

@@ -261,8 +261,8 @@ public enum DocumentReader {
             if let file = try field.member("file")?.string() {
                 guard files.access.permits(file) else {
                     throw field.fail(
-                        "font file \(file) is outside the folders the document may read (its own folder and those "
-                            + "given with --allow-dir)")
+                        "font file \(file) is outside the folders the document may read (\(files.access.readableFolders))"
+                    )
                 }
                 return .font(try library.font(path: files.access.resolve(file), size: size, weight: weight))
             }

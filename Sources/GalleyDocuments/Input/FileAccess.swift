@@ -18,6 +18,11 @@ public struct FileAccess: Sendable {
     public var allowedDirectories: [String]
     /// Whether every path is allowed (the folders are then only where relative paths start).
     public var isUnrestricted = false
+    /// Whether files under ``baseDirectory`` may be read; false for a document that has no folder of its own (one
+    /// sent to `galley serve`), which reads from ``allowedDirectories`` alone.
+    public var readsBaseDirectory = true
+    /// The folders a document may read, in the words refusals use.
+    public var readableFolders = "its own folder and those given with --allow-dir"
 
     /// Access to `baseDirectory` (nil: the working directory) and `allowedDirectories`, and below them.
     public init(baseDirectory: String? = nil, allowing allowedDirectories: [String] = []) {
@@ -33,6 +38,15 @@ public struct FileAccess: Sendable {
         return access
     }
 
+    /// Access to `allowedDirectories` alone, relative paths starting in the first of them; none at all when there
+    /// are none: for documents from a client of `galley serve`, which have no folder of their own.
+    public static func only(_ allowedDirectories: [String]) -> FileAccess {
+        var access = FileAccess(baseDirectory: allowedDirectories.first, allowing: allowedDirectories)
+        access.readsBaseDirectory = false
+        access.readableFolders = "the folders the service allows (galley serve --allow-dir)"
+        return access
+    }
+
     /// `path` resolved against ``baseDirectory`` unless it is absolute.
     public func resolve(_ path: String) -> String {
         guard !path.hasPrefix("/"), let baseDirectory, !baseDirectory.isEmpty else { return path }
@@ -45,7 +59,7 @@ public struct FileAccess: Sendable {
         if isUnrestricted { return true }
         guard let target = Self.realLocation(of: resolve(path)) else { return false }
         let base = baseDirectory.flatMap { $0.isEmpty ? nil : $0 } ?? "."
-        let roots = ([base] + allowedDirectories).compactMap { Self.realPath($0) }
+        let roots = ((readsBaseDirectory ? [base] : []) + allowedDirectories).compactMap { Self.realPath($0) }
         return roots.contains { root in
             root == "/" || target == root || target.hasPrefix(root + "/")
         }

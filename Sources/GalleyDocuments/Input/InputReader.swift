@@ -1,6 +1,27 @@
 import Foundation
 import Galley
 
+/// What an input is read as.
+public enum InputKind: Sendable {
+    /// Plain text, one paragraph per line.
+    case plainText
+    /// A note: Markdown with notes' extensions (`NoteReader`).
+    case note
+    /// A JSON document (`DocumentReader`).
+    case json
+
+    /// The kind a file extension (lowercased, without its dot; empty for none) names; nil for one Galley does not
+    /// read.
+    public init?(fileExtension: String) {
+        switch fileExtension {
+        case "", "txt", "text": self = .plainText
+        case "md", "markdown": self = .note
+        case "json": self = .json
+        default: return nil
+        }
+    }
+}
+
 /// Reads input files: .txt as plain text, .md as a note, .json as a document. Text must be UTF-8.
 public enum InputReader {
     /// The most bytes an input file may have: 16 MiB unless `Limits.inputFileBytes` says otherwise.
@@ -16,20 +37,30 @@ public enum InputReader {
         path: String, defaults: TextAttributes, library: FontLibrary, allowing allowedDirectories: [String] = []
     ) throws -> Document {
         let kind = (path as NSString).pathExtension.lowercased()
-        guard ["", "txt", "text", "md", "markdown", "json"].contains(kind) else {
+        guard let inputKind = InputKind(fileExtension: kind) else {
             throw InputError(
                 "\(path): .\(kind) is not an input galley reads; it reads plain text (.txt or no extension), notes "
                     + "(.md) and documents (.json), or '-' for standard input")
         }
-        let text = try readText(path: path)
         // Pictures are found next to the file that names them.
         let access = FileAccess(
             baseDirectory: path == "-" ? nil : (path as NSString).deletingLastPathComponent,
             allowing: allowedDirectories)
+        return try read(
+            text: try readText(path: path), kind: inputKind, defaults: defaults, library: library, access: access)
+    }
+
+    /// The document `text` holds, read as `kind`; fonts a JSON document names are found in `library`, and the
+    /// pictures and font files it names are read as `access` allows.
+    ///
+    /// - Throws: ``InputError`` or the reader's error for a bad document.
+    public static func read(
+        text: String, kind: InputKind, defaults: TextAttributes, library: FontLibrary, access: FileAccess
+    ) throws -> Document {
         switch kind {
-        case "md", "markdown": return try NoteReader.read(text, defaults: defaults, access: access)
-        case "json": return try DocumentReader.read(text, defaults: defaults, library: library, access: access)
-        default: return Document(storage: TextStorage(withoutFinalLineBreak(text), attributes: defaults))
+        case .note: return try NoteReader.read(text, defaults: defaults, access: access)
+        case .json: return try DocumentReader.read(text, defaults: defaults, library: library, access: access)
+        case .plainText: return Document(storage: TextStorage(withoutFinalLineBreak(text), attributes: defaults))
         }
     }
 
@@ -49,13 +80,19 @@ public enum InputReader {
     public static func readText(path: String) throws -> String {
         let input = try FileInput(path: path)
         defer { input.close() }
-        var bytes = try input.readAll(limit: sizeLimit)
-        if bytes.starts(with: byteOrderMark) { bytes.removeFirst(3) }
-        guard let text = String(validating: bytes, as: UTF8.self) else {
-            let offset = firstInvalidUTF8Offset(bytes) ?? 0
-            throw InputError("\(path): not valid UTF-8 (first bad byte at offset \(offset))")
+        return try text(of: try input.readAll(limit: sizeLimit), name: path)
+    }
+
+    /// `bytes` as text, without a byte-order mark at its start; `name` names the input in the error.
+    ///
+    /// - Throws: ``InputError`` giving the offset of the first byte that is not UTF-8.
+    public static func text(of bytes: [UInt8], name: String) throws -> String {
+        let text = bytes.starts(with: byteOrderMark) ? bytes[3...] : bytes[...]
+        guard let decoded = String(validating: text, as: UTF8.self) else {
+            let offset = firstInvalidUTF8Offset(text) ?? 0
+            throw InputError("\(name): not valid UTF-8 (first bad byte at offset \(offset))")
         }
-        return text
+        return decoded
     }
 
     /// The offset of the first byte of `bytes` that does not begin a valid UTF-8 sequence; nil when all are valid.

@@ -1,0 +1,64 @@
+import GalleyDocuments
+import Hummingbird
+import Logging
+import ServiceLifecycle
+
+/// `galley serve`: the HTTP service (Hummingbird 2 under swift-service-lifecycle), answering as the commands
+/// `commands` hands in.
+public struct GalleyServer: Sendable {
+    /// Where it listens and the bounds on its work.
+    public let configuration: ServiceConfiguration
+    /// What the routes compute.
+    public let commands: any ServiceCommands
+
+    /// A service with `configuration`, computing through `commands`.
+    public init(configuration: ServiceConfiguration, commands: any ServiceCommands) {
+        self.configuration = configuration
+        self.commands = commands
+    }
+
+    /// Serves until SIGTERM or SIGINT, then stops accepting, finishes the requests in flight and returns.
+    /// `onListening` is told the port once the socket listens; requests are logged one line each on standard
+    /// error.
+    public func run(onListening: @escaping @Sendable (_ port: Int) -> Void) async throws {
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = .info
+            return handler
+        }
+        let logger = Logger(label: "galley")
+        let metrics = ServiceMetrics()
+        metrics.bootstrap()
+        let draining = Draining()
+        let routes = Routes(
+            configuration: configuration, commands: commands,
+            pool: WorkPool(workers: configuration.workers, queue: configuration.queue), metrics: metrics,
+            draining: draining, access: .only(configuration.allowedDirectories))
+        let router = Router()
+        routes.add(to: router)
+        let application = Application(
+            router: router,
+            server: .http1(configuration: .init(idleTimeout: .nanoseconds(configuration.idleTimeout.nanoseconds))),
+            configuration: .init(
+                address: .hostname(configuration.host, port: configuration.port), serverName: "galley", backlog: 1024),
+            onServerRunning: { channel in onListening(channel.localAddress?.port ?? configuration.port) },
+            logger: logger)
+        // Shut down in reverse order: the watch marks the service as draining before the server stops accepting.
+        let group = ServiceGroup(
+            configuration: .init(
+                services: [application, DrainWatch(draining: draining)], gracefulShutdownSignals: [.sigterm, .sigint],
+                logger: logger))
+        try await group.run()
+    }
+}
+
+/// Marks the service as draining when a graceful shutdown begins, so that `/readyz` fails and new work is refused
+/// while the requests in flight finish.
+private struct DrainWatch: Service {
+    let draining: Draining
+
+    func run() async throws {
+        try? await gracefulShutdown()
+        draining.set()
+    }
+}

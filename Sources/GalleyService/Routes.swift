@@ -1,0 +1,255 @@
+import Foundation
+import GalleyDocuments
+import Hummingbird
+import Logging
+import Synchronization
+
+/// The service's routes: the three that compute (`POST /v1/measure`, `/v1/render`, `/v1/layout`), each admitted to
+/// the work pool, bounded by the body limit and the deadline, and answered as its command would; and the three
+/// that report (`GET /healthz`, `/readyz`, `/metrics`).
+struct Routes: Sendable {
+    let configuration: ServiceConfiguration
+    let commands: any ServiceCommands
+    let pool: WorkPool
+    let metrics: ServiceMetrics
+    /// Set once a graceful shutdown has begun.
+    let draining: Draining
+    /// What documents may read: the allowed folders alone.
+    let access: FileAccess
+
+    func add(to router: Router<BasicRequestContext>) {
+        router.post("/v1/measure") { request, context in await measure(request, context) }
+        router.post("/v1/render") { request, context in
+            await document("/v1/render", request, context, contentType: "image/png") { options, input, worker in
+                try commands.render(options: options, input: input, worker: worker)
+            }
+        }
+        router.post("/v1/layout") { request, context in
+            await document("/v1/layout", request, context, contentType: "application/json") {
+                options, input, worker in
+                try commands.layout(options: options, input: input, worker: worker)
+            }
+        }
+        router.get("/healthz") { _, _ in Self.json(.ok, #"{"status":"alive"}"#) }
+        router.get("/readyz") { _, _ in
+            draining.isSet
+                ? Self.json(.serviceUnavailable, #"{"status":"draining"}"#) : Self.json(.ok, #"{"status":"ready"}"#)
+        }
+        router.get("/metrics") { _, _ in
+            Response(
+                status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
+                body: ResponseBody(byteBuffer: ByteBuffer(bytes: metrics.exposition(load: pool.load))))
+        }
+    }
+
+    /// `POST /v1/measure`: the body's JSON lines measured a batch at a time, the output streamed as each batch is
+    /// done. The first batch is measured before the response starts, so that bad options, a full queue or a
+    /// passed deadline are a status; a deadline passing later ends the output with an error line naming the first
+    /// line left unmeasured.
+    private func measure(_ request: Request, _ context: BasicRequestContext) async -> Response {
+        let record = RequestRecord(route: "/v1/measure", logger: context.logger, metrics: metrics)
+        do {
+            let (place, body, options) = try await admitted(request, record)
+            let deadline = record.deadline(configuration.deadline)
+            let (job, first) = try await pool.run(for: place, until: deadline) { worker in
+                let job = try commands.measureJob(options: options, body: body, access: access)
+                return (job, job.nextBatch(worker: worker))
+            }
+            return Response(
+                status: .ok, headers: [.contentType: "application/x-ndjson"],
+                body: ResponseBody { writer in
+                    var status = 200
+                    defer { record.finish(status: status, rows: job.linesMeasured) }
+                    var next = first
+                    while let text = next {
+                        do {
+                            try await writer.write(ByteBuffer(string: text))
+                        } catch {
+                            status = 499  // the client went away
+                            throw error
+                        }
+                        do {
+                            next = try await pool.run(for: place, until: deadline) { job.nextBatch(worker: $0) }
+                        } catch {
+                            let message =
+                                failure(error).message + "; lines from \(job.linesMeasured + 1) on were not measured"
+                            try await writer.write(
+                                ByteBuffer(string: #"{"id":null,"error":"# + Self.quoted(message) + "}\n"))
+                            next = nil
+                        }
+                    }
+                    try await writer.finish(nil)
+                })
+        } catch {
+            return record.answer(failure(error))
+        }
+    }
+
+    /// `POST /v1/render` and `/v1/layout`: the body read as its Content-Type says (JSON document, note, plain text),
+    /// turned into `contentType` bytes by `produce` on a worker.
+    private func document(
+        _ route: String, _ request: Request, _ context: BasicRequestContext, contentType: String,
+        produce: @escaping @Sendable ([QueryItem], ServiceInput, Int) throws -> [UInt8]
+    ) async -> Response {
+        let record = RequestRecord(route: route, logger: context.logger, metrics: metrics)
+        do {
+            let kind = try Self.inputKind(request.headers[.contentType])
+            let (place, body, options) = try await admitted(request, record)
+            let input = ServiceInput(body: body, kind: kind, access: access)
+            let bytes = try await pool.run(for: place, until: record.deadline(configuration.deadline)) { worker in
+                try produce(options, input, worker)
+            }
+            record.finish(status: 200)
+            return Response(
+                status: .ok, headers: [.contentType: contentType],
+                body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+        } catch {
+            return record.answer(failure(error))
+        }
+    }
+
+    /// A place in the pool for `request`, its body and its query, or the failure that refuses it: 413 for a body
+    /// over the limit (before reading it when its length is declared), 503 while draining or with every place
+    /// taken (at once, with Retry-After), 503 when the body is not in before the deadline, 400 for a bad query.
+    private func admitted(_ request: Request, _ record: RequestRecord) async throws -> (
+        WorkPool.Place, [UInt8], [QueryItem]
+    ) {
+        let limit = configuration.maxBody
+        if let declared = request.headers[.contentLength].flatMap({ Int($0) }), declared > limit {
+            throw Self.tooLarge(limit)
+        }
+        guard !draining.isSet else {
+            throw ServiceFailure(.serviceUnavailable, "the service is shutting down", retryAfter: 1)
+        }
+        let options = try QueryString.items(request.uri.query)
+        guard let place = pool.admit() else {
+            throw ServiceFailure(
+                .serviceUnavailable,
+                "busy: \(pool.workers) workers and a queue of \(pool.places - pool.workers) requests are all taken; "
+                    + "retry shortly", retryAfter: 1)
+        }
+        let body = try await Self.collect(request.body, limit: limit, until: record.deadline(configuration.deadline))
+        return (place, body, options)
+    }
+
+    /// The body's bytes, refused past `limit` bytes or past `deadline`, before reading further.
+    private static func collect(_ body: RequestBody, limit: Int, until deadline: ContinuousClock.Instant) async throws
+        -> [UInt8]
+    {
+        try await withThrowingTaskGroup(of: [UInt8]?.self) { group in
+            group.addTask {
+                var bytes: [UInt8] = []
+                for try await buffer in body {
+                    guard bytes.count + buffer.readableBytes <= limit else { throw tooLarge(limit) }
+                    bytes += buffer.readableBytesView
+                }
+                return bytes
+            }
+            group.addTask {
+                try await Task.sleep(until: deadline, clock: .continuous)
+                return nil
+            }
+            defer { group.cancelAll() }
+            guard let bytes = try await group.next()! else { throw WorkPool.Outcome.deadlinePassed }
+            return bytes
+        }
+    }
+
+    private static func tooLarge(_ limit: Int) -> ServiceFailure {
+        ServiceFailure(
+            .contentTooLarge, "the request body is larger than the \(limit)-byte limit (galley serve --max-body)")
+    }
+
+    /// What a Content-Type names: a JSON document, a note or plain text.
+    static func inputKind(_ contentType: String?) throws -> InputKind {
+        let type = contentType?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased()
+        switch type {
+        case "application/json": return .json
+        case "text/markdown": return .note
+        case "text/plain": return .plainText
+        default:
+            throw ServiceFailure(
+                .unsupportedMediaType,
+                "Content-Type \(type.map { "'\($0.prefix(60))'" } ?? "missing"): send application/json (a document), "
+                    + "text/markdown (a note) or text/plain")
+        }
+    }
+
+    /// `error` as the failure answered: a deadline is 503; what the commands threw is a bad request.
+    private func failure(_ error: any Error) -> ServiceFailure {
+        switch error {
+        case let failure as ServiceFailure: return failure
+        case WorkPool.Outcome.deadlinePassed:
+            return ServiceFailure(
+                .serviceUnavailable,
+                "the request's deadline of \(configuration.deadline.seconds) s passed (galley serve --deadline)",
+                retryAfter: 1)
+        default: return .badRequest(String(describing: error))
+        }
+    }
+
+    static func json(_ status: HTTPResponse.Status, _ text: String) -> Response {
+        Response(
+            status: status, headers: [.contentType: "application/json"],
+            body: ResponseBody(byteBuffer: ByteBuffer(string: text + "\n")))
+    }
+
+    /// `text` as a JSON string literal.
+    static func quoted(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case _ where scalar.value < 0x20: result += String(format: "\\u%04x", scalar.value)
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+}
+
+/// Whether a graceful shutdown has begun (readiness then fails, and new work is refused).
+final class Draining: Sendable {
+    private let flag = Atomic(false)
+    var isSet: Bool { flag.load(ordering: .relaxed) }
+    func set() { flag.store(true, ordering: .relaxed) }
+}
+
+/// One request's log line and metrics, written when it ends.
+final class RequestRecord: Sendable {
+    let route: String
+    let started = ContinuousClock.now
+    let logger: Logger
+    let metrics: ServiceMetrics
+
+    init(route: String, logger: Logger, metrics: ServiceMetrics) {
+        self.route = route
+        self.logger = logger
+        self.metrics = metrics
+    }
+
+    /// When the request must be done by.
+    func deadline(_ allowed: Duration) -> ContinuousClock.Instant { started + allowed }
+
+    /// Logs the request's one line (route, status, duration, rows) and counts it.
+    func finish(status: Int, rows: Int = 0, error: String? = nil) {
+        let duration = ContinuousClock.now - started
+        var metadata: Logger.Metadata = [
+            "route": .string(route), "status": .stringConvertible(status),
+            "ms": .string(String(format: "%.3f", duration.seconds * 1000)), "rows": .stringConvertible(rows),
+        ]
+        if let error { metadata["error"] = .string(error) }
+        logger.info("request", metadata: metadata)
+        metrics.record(route: route, status: status, duration: duration, rows: rows)
+    }
+
+    /// The response for `failure`, `{"error": "…"}`, once it is logged.
+    func answer(_ failure: ServiceFailure) -> Response {
+        finish(status: Int(failure.status.code), error: failure.message)
+        var response = Routes.json(failure.status, #"{"error":"# + Routes.quoted(failure.message) + "}")
+        if let seconds = failure.retryAfter { response.headers[.retryAfter] = String(seconds) }
+        return response
+    }
+}

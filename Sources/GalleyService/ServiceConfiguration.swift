@@ -1,0 +1,32 @@
+/// How `galley serve` runs: where it listens, which folders documents may read, and the bounds on its work.
+public struct ServiceConfiguration: Sendable {
+    /// The address to listen on (default 127.0.0.1: this machine only).
+    public var host = "127.0.0.1"
+    /// The TCP port (0: any free one, reported when the service starts).
+    public var port = 8080
+    /// The folders whose files (and their subfolders') documents may name: pictures and font files. None by
+    /// default: a document reads no file, and pictures come inline as data URIs.
+    public var allowedDirectories: [String] = []
+    /// Threads that measure and draw (default one per usable processor).
+    public var workers: Int
+    /// Requests that may wait for a worker; past `workers + queue` requests at once, one more gets 503 at once.
+    public var queue: Int
+    /// How long a request may take, reading its body and waiting for a worker included.
+    public var deadline: Duration = .seconds(10)
+    /// The largest request body accepted, in bytes (the CLI's input file limit by default).
+    public var maxBody: Int
+    /// How long a connection may send nothing before it is closed: a client trickling its headers or body holds
+    /// only a connection, and not past this.
+    public var idleTimeout: Duration = .seconds(30)
+
+    /// The defaults: `workers` threads, a queue four times as long, bodies of up to `maxBody` bytes.
+    public init(workers: Int, maxBody: Int) {
+        self.workers = workers
+        queue = 4 * workers
+        self.maxBody = maxBody
+    }
+
+    /// The most workers and the longest queue accepted.
+    public static let workerLimit = 256
+    public static let queueLimit = 100_000
+}
