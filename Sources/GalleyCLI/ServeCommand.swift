@@ -12,7 +12,7 @@ struct ServeCommand: ParsableCommand {
         abstract: "Serve measure, render and layout over HTTP, for programs in any language.",
         discussion: """
             Routes: POST /v1/measure (JSON lines in, as 'galley measure'; the output streamed as it is measured), \
-            POST /v1/render (a application/json document, text/markdown note or text/plain body to image/png, as \
+            POST /v1/render (an application/json document, text/markdown note or text/plain body to image/png, as \
             'galley render -o -'), POST /v1/layout (as 'galley layout --json'); GET /healthz, /readyz (503 while \
             shutting down) and /metrics (Prometheus). Each command's flags are query parameters named without \
             their dashes (?width=320&font=Inter&bold-text). Errors are {"error": "…"} with the command line's \
@@ -24,9 +24,9 @@ struct ServeCommand: ParsableCommand {
 
             Examples:
               galley serve --port 8080 --allow-dir ./pictures
-              curl -s --data-binary @rows.jsonl 'http://127.0.0.1:8080/v1/measure?width=320'
+              curl -s --data-binary @rows.jsonl 'localhost:8080/v1/measure?width=320'
               curl -s -H 'Content-Type: text/markdown' --data-binary @note.md \\
-                'http://127.0.0.1:8080/v1/render?scale=2' -o note.png
+                'localhost:8080/v1/render?scale=2' -o note.png
             """)
 
     @Option(help: "The address to listen on (0.0.0.0: every interface).")
@@ -46,7 +46,7 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "Requests that may wait for a worker before more are refused with 503 (default: 4 per worker).")
     var queue: Int?
 
-    @Option(parsing: .unconditional, help: "Seconds a request may take, its upload and wait included (default 10).")
+    @Option(parsing: .unconditional, help: "Seconds a request may take, its upload and its wait for a worker included.")
     var deadline = 10.0
 
     @Option(help: "The largest request body in bytes (default 16777216, the input file limit).")

@@ -6,7 +6,16 @@ import Testing
 /// The command-line and JSON articles describe what the commands and readers accept, all of it.
 @Suite struct DocumentationTests {
     static let catalog = TestFonts.repositoryRoot.appendingPathComponent("Sources/Galley/Galley.docc")
-    static let commands = ["render", "layout", "measure", "fonts", "styles", "shape"]
+    static let commands = ["render", "layout", "measure", "serve", "fonts", "styles", "shape"]
+
+    /// Every command galley has is one of those the article describes.
+    @Test func everyCommandIsInTheArticle() throws {
+        let dump = try GalleyCommandTests.run(["--experimental-dump-help"])
+        let help = try #require(try JSONSerialization.jsonObject(with: Data(dump.output.utf8)) as? [String: Any])
+        let subcommands = (help["command"] as? [String: Any])?["subcommands"] as? [[String: Any]] ?? []
+        let names = subcommands.compactMap { $0["commandName"] as? String }.filter { $0 != "help" }
+        #expect(Set(names) == Set(Self.commands))
+    }
 
     /// The committed article is what `Scripts/cli-article` writes from the built commands' help.
     @Test func theCommandLineArticleIsTheCommandsHelp() throws {
