@@ -3,6 +3,7 @@ import Foundation
 import Galley
 import GalleyDocuments
 import GalleyService
+import Synchronization
 
 /// What `galley serve` computes, through the commands themselves: a request's query becomes the command's flags,
 /// parsed and checked by its own options type, and the work is the command's own, so each route answers byte for
@@ -43,10 +44,16 @@ struct CommandRoutes: ServiceCommands {
 
     /// `Command` parsed from `before` and the query's items as flags (`name=value` as `--name value`; a bare or
     /// `true` name as the flag `--name`), and checked as the command line checks it.
-    private func parse<Command: ParsableCommand>(
+    private func parse<Command: ParsableCommand & Sendable>(
         _ type: Command.Type, _ options: [QueryItem], before: [String], access: FileAccess
     ) throws -> Command {
-        let flags = Self.flagNames(of: type)
+        let flags = Self.flags.withLock { known in
+            let key = ObjectIdentifier(type)
+            if let names = known[key] { return names }
+            let names = Self.flagNames(of: type)
+            known[key] = names
+            return names
+        }
         var arguments = before
         for item in options {
             guard !Self.serverOnly.contains(item.name) else {
@@ -64,7 +71,7 @@ struct CommandRoutes: ServiceCommands {
                 arguments += ["--" + item.name, item.value]
             }
         }
-        let command = try report { try type.parse(arguments) }
+        let command = try Self.parsed.value(for: arguments, of: type) { try report { try type.parse(arguments) } }
         // A font named by path is a file the request reads.
         if let font = options.last(where: { $0.name == "font" })?.value, font.contains("/"), !access.permits(font) {
             throw ServiceFailure.badRequest(
@@ -72,6 +79,13 @@ struct CommandRoutes: ServiceCommands {
         }
         return command
     }
+
+    /// Commands parsed from the queries seen last: clients send the same options again and again, and parsing
+    /// costs half a millisecond, thirty times a one-row measurement.
+    private static let parsed = RecentCommands()
+
+    /// Each command's flag names, worked out once (a description of the command costs a millisecond).
+    private static let flags = Mutex<[ObjectIdentifier: Set<String>]>([:])
 
     /// The long names of `type`'s boolean flags, from ArgumentParser's own description of the command.
     private static func flagNames<Command: ParsableCommand>(of type: Command.Type) -> Set<String> {
@@ -156,5 +170,39 @@ private final class WorkerLibraryMeasurers: @unchecked Sendable {
         let made = MeasureCommand.workerMeasurer(library: library)
         slot.measurers[ObjectIdentifier(library)] = made
         return made
+    }
+}
+
+/// The commands parsed from the last ``limit`` distinct argument lists (of any command), the oldest forgotten
+/// first.
+private final class RecentCommands: Sendable {
+    private struct Key: Hashable {
+        let command: ObjectIdentifier
+        let arguments: [String]
+    }
+
+    private struct State {
+        var commands: [Key: any ParsableCommand & Sendable] = [:]
+        var order: [Key] = []
+    }
+
+    /// The most argument lists kept; each is at most a query's length.
+    static let limit = 64
+
+    private let state = Mutex(State())
+
+    /// The command `arguments` parse to, from `parse` the first time.
+    func value<Command: ParsableCommand & Sendable>(
+        for arguments: [String], of type: Command.Type, parse: () throws -> Command
+    ) rethrows -> Command {
+        let key = Key(command: ObjectIdentifier(type), arguments: arguments)
+        if let known = state.withLock({ $0.commands[key] }) as? Command { return known }
+        let command = try parse()
+        state.withLock { state in
+            guard state.commands.updateValue(command, forKey: key) == nil else { return }
+            state.order.append(key)
+            if state.order.count > Self.limit { state.commands[state.order.removeFirst()] = nil }
+        }
+        return command
     }
 }

@@ -43,7 +43,7 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "Threads that measure and draw (default: one per usable processor).")
     var workers: Int?
 
-    @Option(help: "Requests that may wait for a worker before more are refused with 503 (default: 4 per worker).")
+    @Option(help: "Requests that may wait for a worker before more are refused with 503 (default 128).")
     var queue: Int?
 
     @Option(parsing: .unconditional, help: "Seconds a request may take, its upload and its wait for a worker included.")

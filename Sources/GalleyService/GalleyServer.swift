@@ -30,9 +30,13 @@ public struct GalleyServer: Sendable {
         let metrics = ServiceMetrics()
         metrics.bootstrap()
         let draining = Draining()
+        let deadlines = Deadlines()
+        let watcher = Task { await deadlines.watch() }
+        defer { watcher.cancel() }
         let routes = Routes(
             configuration: configuration, commands: commands,
-            pool: WorkPool(workers: configuration.workers, queue: configuration.queue), metrics: metrics,
+            pool: WorkPool(workers: configuration.workers, queue: configuration.queue, deadlines: deadlines),
+            metrics: metrics,
             draining: draining, access: .only(configuration.allowedDirectories))
         let router = Router()
         routes.add(to: router)

@@ -65,7 +65,7 @@ struct Routes: Sendable {
                         do {
                             try await writer.write(ByteBuffer(string: text))
                         } catch {
-                            status = 499  // the client went away
+                            status = Int(HTTPResponse.Status.clientClosed.code)
                             throw error
                         }
                         do {
@@ -128,30 +128,37 @@ struct Routes: Sendable {
                 "busy: \(pool.workers) workers and a queue of \(pool.places - pool.workers) requests are all taken; "
                     + "retry shortly", retryAfter: 1)
         }
-        let body = try await Self.collect(request.body, limit: limit, until: record.deadline(configuration.deadline))
+        let body = try await collect(request.body, limit: limit, until: record.deadline(configuration.deadline))
         return (place, body, options)
     }
 
     /// The body's bytes, refused past `limit` bytes or past `deadline`, before reading further.
-    private static func collect(_ body: RequestBody, limit: Int, until deadline: ContinuousClock.Instant) async throws
+    private func collect(_ body: RequestBody, limit: Int, until deadline: ContinuousClock.Instant) async throws
         -> [UInt8]
     {
-        try await withThrowingTaskGroup(of: [UInt8]?.self) { group in
-            group.addTask {
-                var bytes: [UInt8] = []
-                for try await buffer in body {
-                    guard bytes.count + buffer.readableBytes <= limit else { throw tooLarge(limit) }
-                    bytes += buffer.readableBytesView
-                }
-                return bytes
+        let reading = Task {
+            var bytes: [UInt8] = []
+            for try await buffer in body {
+                guard bytes.count + buffer.readableBytes <= limit else { throw Self.tooLarge(limit) }
+                bytes += buffer.readableBytesView
             }
-            group.addTask {
-                try await Task.sleep(until: deadline, clock: .continuous)
-                return nil
-            }
-            defer { group.cancelAll() }
-            guard let bytes = try await group.next()! else { throw WorkPool.Outcome.deadlinePassed }
             return bytes
+        }
+        let token = pool.deadlines.add(deadline) { reading.cancel() }
+        defer { pool.deadlines.remove(token) }
+        do {
+            return try await withTaskCancellationHandler {
+                try await reading.value
+            } onCancel: {
+                reading.cancel()
+            }
+        } catch is CancellationError {
+            throw WorkPool.Outcome.deadlinePassed
+        } catch let failure as ServiceFailure {
+            throw failure
+        } catch {
+            // The connection closed or broke mid-upload: no one reads the answer, but the log says what happened.
+            throw ServiceFailure(.clientClosed, "the client closed the connection before its body was sent")
         }
     }
 

@@ -19,12 +19,16 @@ public struct ServiceConfiguration: Sendable {
     /// only a connection, and not past this.
     public var idleTimeout: Duration = .seconds(30)
 
-    /// The defaults: `workers` threads, a queue four times as long, bodies of up to `maxBody` bytes.
+    /// The defaults: `workers` threads, a queue of ``defaultQueue`` requests, bodies of up to `maxBody` bytes.
     public init(workers: Int, maxBody: Int) {
         self.workers = workers
-        queue = 4 * workers
+        queue = Self.defaultQueue
         self.maxBody = maxBody
     }
+
+    /// Requests that may wait by default: enough for a client pool of a hundred connections to see no 503 while
+    /// the workers keep up, while the bodies held stay bounded by `(workers + queue) × maxBody`.
+    public static let defaultQueue = 128
 
     /// The most workers and the longest queue accepted.
     public static let workerLimit = 256

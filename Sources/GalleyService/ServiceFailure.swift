@@ -21,3 +21,8 @@ public struct ServiceFailure: Error, Sendable, CustomStringConvertible {
 
     public var description: String { message }
 }
+
+extension HTTPResponse.Status {
+    /// nginx's 499, logged (never sent) for a request whose client went away before its answer.
+    static let clientClosed = HTTPResponse.Status(code: 499, reasonPhrase: "Client Closed Request")
+}

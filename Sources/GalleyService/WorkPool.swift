@@ -21,9 +21,14 @@ final class WorkPool: @unchecked Sendable {
     private let admitted = Atomic(0)
     private let busy = Atomic(0)
 
-    /// A pool of `workers` threads, started at once, admitting `workers + queue` requests at a time.
-    init(workers: Int, queue: Int) {
+    /// Where jobs' deadlines are watched.
+    let deadlines: Deadlines
+
+    /// A pool of `workers` threads, started at once, admitting `workers + queue` requests at a time; jobs'
+    /// deadlines are watched by `deadlines`.
+    init(workers: Int, queue: Int, deadlines: Deadlines) {
         self.workers = workers
+        self.deadlines = deadlines
         places = workers + queue
         for worker in 0..<workers {
             let thread = Thread { [self] in work(as: worker) }
@@ -74,11 +79,8 @@ final class WorkPool: @unchecked Sendable {
         _ work: @escaping @Sendable (_ worker: Int) throws -> Result
     ) async throws -> Result {
         let ticket = Ticket<Result>()
-        let timer = Task {
-            try? await Task.sleep(until: deadline, clock: .continuous)
-            ticket.end(.failure(Outcome.deadlinePassed))
-        }
-        defer { timer.cancel() }
+        let token = deadlines.add(deadline) { ticket.end(.failure(Outcome.deadlinePassed)) }
+        defer { deadlines.remove(token) }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 ticket.wait(with: continuation)

@@ -196,4 +196,23 @@ import Testing
         #expect(metrics.text.contains("galley_request_duration_seconds_bucket"))
         #expect(server.stop() == 0)
     }
+
+    /// The README's ten-line clients are the files in Examples/Clients, and they work against the real service.
+    @Test(arguments: [("measure.py", "python3"), ("measure.mjs", "node")])
+    func theREADMEsClientsWork(file: String, interpreter: String) throws {
+        let root = TestFonts.repositoryRoot
+        let client = try String(contentsOf: root.appendingPathComponent("Examples/Clients/\(file)"), encoding: .utf8)
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        #expect(readme.contains(client), "README.md shows Examples/Clients/\(file) as it is")
+        #expect(client.split(separator: "\n").count <= 12)
+        let found = try GalleyCommandTests.run(["-c", "command -v \(interpreter)"], executable: "/bin/sh")
+        try #require(found.status == 0, "\(interpreter) is needed to run the client")
+        let server = try ServiceProcess()
+        let outcome = try GalleyCommandTests.run(
+            [root.appendingPathComponent("Examples/Clients/\(file)").path],
+            executable: found.output.trimmingCharacters(in: .whitespacesAndNewlines),
+            environment: ["GALLEY_URL": "http://127.0.0.1:\(server.port)", "PATH": "/usr/bin:/bin"])
+        #expect(outcome.status == 0, "\(outcome.error)")
+        #expect(outcome.output.split(separator: "\n").map { $0.split(separator: " ").count } == [3, 3])
+    }
 }
