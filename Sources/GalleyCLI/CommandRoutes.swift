@@ -127,6 +127,7 @@ private final class MeasureRequest: MeasureJob, @unchecked Sendable {
     private let library: FontLibrary
     private let measurers: WorkerLibraryMeasurers
     private(set) var linesMeasured = 0
+    var isFinished: Bool { reader.isExhausted }
 
     init(
         reader: LineReader, defaults: MeasureCommand.LineDefaults, library: FontLibrary,

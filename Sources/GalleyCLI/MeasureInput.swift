@@ -45,6 +45,13 @@ final class LineReader {
 
     deinit { if case .file(let input) = source { input.close() } }
 
+    /// Whether every line has been taken, known only for bytes in memory (a file or a stream may always have more):
+    /// the bytes are all read and none wait in the buffer.
+    var isExhausted: Bool {
+        guard case .memory(let bytes, let read) = source, read == bytes.count else { return false }
+        return position >= buffer.count && !skippingLongLine
+    }
+
     /// The next bytes of the input, at most `count`; empty at its end.
     private func read(upTo count: Int) throws -> ArraySlice<UInt8> {
         switch source {

@@ -55,12 +55,20 @@ struct Routes: Sendable {
                 let job = try commands.measureJob(options: options, body: body, access: access)
                 return (job, job.nextBatch(worker: worker))
             }
+            guard let first, !job.isFinished else {
+                // All of it in one batch (most requests): one write with its length, nothing left to stream.
+                record.finish(status: 200, rows: job.linesMeasured)
+                return Response(
+                    status: .ok, headers: [.contentType: "application/x-ndjson"],
+                    body: ResponseBody(byteBuffer: ByteBuffer(string: first ?? "")))
+            }
             return Response(
                 status: .ok, headers: [.contentType: "application/x-ndjson"],
                 body: ResponseBody { writer in
                     var status = 200
-                    defer { record.finish(status: status, rows: job.linesMeasured) }
-                    var next = first
+                    var cut: String?
+                    defer { record.finish(status: status, rows: job.linesMeasured, error: cut) }
+                    var next: String? = first
                     while let text = next {
                         do {
                             try await writer.write(ByteBuffer(string: text))
@@ -73,8 +81,10 @@ struct Routes: Sendable {
                         } catch {
                             let message =
                                 failure(error).message + "; lines from \(job.linesMeasured + 1) on were not measured"
+                            cut = message
                             try await writer.write(
-                                ByteBuffer(string: #"{"id":null,"error":"# + Self.quoted(message) + "}\n"))
+                                ByteBuffer(
+                                    string: #"{"id":null,"error":"# + JSONValue.string(message).serialized + "}\n"))
                             next = nil
                         }
                     }
@@ -189,7 +199,7 @@ struct Routes: Sendable {
         case WorkPool.Outcome.deadlinePassed:
             return ServiceFailure(
                 .serviceUnavailable,
-                "the request's deadline of \(configuration.deadline.seconds) s passed (galley serve --deadline)",
+                "the request's deadline of \(JSONValue.format(configuration.deadline.seconds)) s passed (galley serve --deadline)",
                 retryAfter: 1)
         default: return .badRequest(String(describing: error))
         }
@@ -199,21 +209,6 @@ struct Routes: Sendable {
         Response(
             status: status, headers: [.contentType: "application/json"],
             body: ResponseBody(byteBuffer: ByteBuffer(string: text + "\n")))
-    }
-
-    /// `text` as a JSON string literal.
-    static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case _ where scalar.value < 0x20: result += String(format: "\\u%04x", scalar.value)
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
     }
 }
 
@@ -255,7 +250,7 @@ final class RequestRecord: Sendable {
     /// The response for `failure`, `{"error": "…"}`, once it is logged.
     func answer(_ failure: ServiceFailure) -> Response {
         finish(status: Int(failure.status.code), error: failure.message)
-        var response = Routes.json(failure.status, #"{"error":"# + Routes.quoted(failure.message) + "}")
+        var response = Routes.json(failure.status, #"{"error":"# + JSONValue.string(failure.message).serialized + "}")
         if let seconds = failure.retryAfter { response.headers[.retryAfter] = String(seconds) }
         return response
     }

@@ -53,4 +53,7 @@ public protocol MeasureJob: AnyObject, Sendable {
 
     /// How many input lines have been measured so far.
     var linesMeasured: Int { get }
+
+    /// Whether the input is known to hold no more lines (then ``nextBatch(worker:)`` would return nil).
+    var isFinished: Bool { get }
 }

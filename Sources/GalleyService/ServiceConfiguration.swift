@@ -30,7 +30,8 @@ public struct ServiceConfiguration: Sendable {
     /// the workers keep up, while the bodies held stay bounded by `(workers + queue) × maxBody`.
     public static let defaultQueue = 128
 
-    /// The most workers and the longest queue accepted.
+    /// The most workers accepted.
     public static let workerLimit = 256
+    /// The longest queue accepted.
     public static let queueLimit = 100_000
 }
