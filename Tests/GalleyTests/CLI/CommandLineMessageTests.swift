@@ -26,7 +26,7 @@ import Testing
         ),
         (
             ["rendr", note, "-o", "/tmp/x.png"], 2,
-            "unknown command 'rendr' (did you mean 'render'?); the commands are render, layout, measure, fonts, styles, shape"
+            "unknown command 'rendr' (did you mean 'render'?); the commands are render, layout, measure, serve, fonts, styles, shape"
         ),
         (["frobnicate"], 2, "unknown command 'frobnicate'; the commands are"),
         (

@@ -112,6 +112,34 @@ import Testing
         for fragment in expected { #expect(outcome.error.contains(fragment), "\(outcome.error)") }
     }
 
+    /// A picture given inline as a data URI draws the same image as the file it came from, in a document and in a
+    /// note; a data URI that is not base64 PNG is a one-line error that does not echo its data.
+    @Test func inlinePicturesDrawAsTheirFiles() throws {
+        let file = Self.folder.appendingPathComponent("picture.png")
+        let uri = "data:image/png;base64," + (try Data(contentsOf: file)).base64EncodedString()
+        func document(_ picture: String) -> String {
+            #"{"content": ["a ", {"attachment": {"image": "\#(picture)", "width": 30}}, " b"]}"#
+        }
+        #expect(try Self.render(json: document("picture.png"), name: "by-path").status == 0)
+        #expect(try Self.render(json: document(uri), name: "inline").status == 0)
+        let byPath = try Data(contentsOf: Self.folder.appendingPathComponent("by-path.png"))
+        #expect(byPath == (try Data(contentsOf: Self.folder.appendingPathComponent("inline.png"))))
+        var notes: [Data] = []
+        for (name, picture) in [("file-note", "picture.png"), ("inline-note", uri)] {
+            let note = Self.folder.appendingPathComponent("\(name).md").path
+            try "Text\n![red](\(picture))\n".write(toFile: note, atomically: false, encoding: .utf8)
+            let output = GalleyCommandTests.temporary("\(name).png")
+            let drawn = try GalleyCommandTests.run(["render", note, "-o", output])
+            #expect(drawn.status == 0, "\(drawn.error)")
+            notes.append(try Data(contentsOf: URL(fileURLWithPath: output)))
+        }
+        #expect(notes[0] == notes[1])
+        let bad = try Self.render(
+            json: document("data:image/png;base64,@@@@" + String(repeating: "A", count: 5_000)), name: "bad")
+        #expect(bad.status == 1)
+        #expect(bad.error.contains("data:image/png;base64,…") && bad.error.count < 300, "\(bad.error)")
+    }
+
     @Test func aNoteNamesTheLineOfAMissingPicture() throws {
         let path = Self.folder.appendingPathComponent("note.md").path
         try "# Title\nText\n![gone](gone.png)\n".write(toFile: path, atomically: false, encoding: .utf8)
