@@ -31,6 +31,13 @@ struct TextOptions: ParsableArguments {
         help: "Full-width punctuation compression: normal (CSS text-spacing-trim, as Chromium; the default) or none.")
     var punctuationTrim: ParagraphStyle.PunctuationTrim?
 
+    @Option(
+        help: ArgumentHelp(
+            "The font of “ ” ‘ ’ … — · beside Chinese or Japanese: automatic (cjk; css with --metrics web), cjk or css.",
+            discussion: "cjk: the CJK font's full-width forms, as CLREQ sets them; css: the run's font when it has "
+                + "the mark, as browsers match fonts."))
+    var punctuationFont: ParagraphStyle.PunctuationFont?
+
     @Option(help: "Line heights from exact font metrics (exact, the default) or rounded as Chromium rounds them (web).")
     var metrics: ParagraphStyle.LineHeightMetrics?
 
@@ -69,7 +76,7 @@ struct TextOptions: ParsableArguments {
     var settings: TextSettings {
         TextSettings(
             hyphenate: hyphenate, language: language == "auto" ? Hyphenator.localeLanguage : language,
-            autospace: autospace, punctuationTrim: punctuationTrim,
+            autospace: autospace, punctuationTrim: punctuationTrim, punctuationFont: punctuationFont,
             alignment: align, metrics: metrics, wordBreak: wordBreak, overflowWrap: overflowWrap,
             lineBreakRules: breakRules, textWrap: textWrap, maximumConsecutiveHyphenatedLines: maxHyphenatedLines)
     }
@@ -82,6 +89,7 @@ struct TextOptions: ParsableArguments {
 }
 
 extension ParagraphStyle.PunctuationTrim: ExpressibleByArgument {}
+extension ParagraphStyle.PunctuationFont: ExpressibleByArgument {}
 extension ParagraphStyle.Alignment: ExpressibleByArgument {}
 extension ParagraphStyle.LineHeightMetrics: ExpressibleByArgument {}
 extension ParagraphStyle.WordBreak: ExpressibleByArgument {}
@@ -95,6 +103,7 @@ struct TextSettings: Equatable, Sendable {
     var language: String?
     var autospace: Bool?
     var punctuationTrim: ParagraphStyle.PunctuationTrim?
+    var punctuationFont: ParagraphStyle.PunctuationFont?
     var alignment: ParagraphStyle.Alignment?
     var metrics: ParagraphStyle.LineHeightMetrics?
     var wordBreak: ParagraphStyle.WordBreak?
@@ -105,7 +114,8 @@ struct TextSettings: Equatable, Sendable {
 
     /// Whether a paragraph-style setting is given.
     private var changesParagraphStyle: Bool {
-        hyphenate != nil || autospace != nil || punctuationTrim != nil || alignment != nil || metrics != nil
+        hyphenate != nil || autospace != nil || punctuationTrim != nil || punctuationFont != nil || alignment != nil
+            || metrics != nil
             || wordBreak != nil || overflowWrap != nil || lineBreakRules != nil || textWrap != nil
             || maximumConsecutiveHyphenatedLines != nil
     }
@@ -119,6 +129,7 @@ struct TextSettings: Equatable, Sendable {
         if let hyphenate { style.hyphenationFactor = hyphenate }
         if let autospace { style.autospace = autospace }
         if let punctuationTrim { style.punctuationTrim = punctuationTrim }
+        if let punctuationFont { style.punctuationFont = punctuationFont }
         if let alignment { style.alignment = alignment }
         if let metrics { style.lineHeightMetrics = metrics }
         if let wordBreak { style.wordBreak = wordBreak }

@@ -27,6 +27,7 @@ public struct Itemizer: Sendable {
         var builder = ItemBuilder(levels: bidi.levels, baseLevel: bidi.baseLevel)
         let paragraphLanguage = paragraph.language.flatMap(LanguageTag.canonical)
         var fallbacks = FallbackFonts(library: fontLibrary)
+        let sharedPunctuationFromCJKFont = paragraph.style.takesSharedPunctuationFromCJKFont
         try paragraph.text.withUnsafeBufferPointer { text in
             for run in paragraph.attributeRuns {
                 var shaping = run.attributes.shapingKey
@@ -51,6 +52,8 @@ public struct Itemizer: Sendable {
                     }
                     continue
                 }
+                let cjkPunctuation =
+                    sharedPunctuationFromCJKFont && CJKPunctuation.isChineseOrJapanese(shaping.language)
                 var (scalar, length) = UTF16Decoding.scalar(in: text, at: offset)
                 var previous: Unicode.Scalar? = nil  // the scalar before `offset` in this run
                 while offset < end {
@@ -64,7 +67,12 @@ public struct Itemizer: Sendable {
                     let nextOffset = offset + length
                     let next = nextOffset < end ? UTF16Decoding.scalar(in: text, at: nextOffset) : nil
                     let script = Script(of: scalar)
-                    if builder.keepsOpenFont(for: scalar, next: next?.0, base: base) {
+                    if cjkPunctuation, CJKPunctuation.isShared(scalar),
+                        CJKPunctuation.isInCJKContext(text, at: offset, length: length),
+                        let font = cjkFont(for: scalar, base: base, language: shaping.language, fallbacks: &fallbacks)
+                    {
+                        builder.add(offset..<nextOffset, script: script, font: font)
+                    } else if builder.keepsOpenFont(for: scalar, next: next?.0, base: base) {
                         builder.add(offset..<nextOffset, script: script, font: nil)
                     } else {
                         let font = chooseFont(
@@ -301,6 +309,17 @@ public struct Itemizer: Sendable {
         default: break
         }
         return fallbacks.font(for: scalar, replacing: base, language: language) ?? base
+    }
+
+    /// The font that sets ideographs in a run of `base` (the run's own font when it has them, else the fallback
+    /// for the language), when it has `scalar`: where a shared mark beside CJK characters is drawn full-width.
+    private func cjkFont(
+        for scalar: Unicode.Scalar, base: Font, language: String?, fallbacks: inout FallbackFonts
+    ) -> Font? {
+        guard let font = fallbacks.font(for: "\u{4E00}", replacing: base, language: language),
+            font.glyph(for: scalar) != nil
+        else { return nil }
+        return font
     }
 
     /// Characters that belong to the cluster before them: combining marks, joiners, variation selectors, emoji

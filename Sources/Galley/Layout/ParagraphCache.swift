@@ -90,7 +90,8 @@ extension Paragraph {
         }
         return ShapingSignature(
             text: Array(text), direction: style.baseWritingDirection, punctuationTrim: style.punctuationTrim,
-            autospace: style.autospace, ranges: runs.map(\.0), keys: runs.map(\.1))
+            sharedPunctuationFromCJKFont: style.takesSharedPunctuationFromCJKFont, autospace: style.autospace,
+            ranges: runs.map(\.0), keys: runs.map(\.1))
     }
 }
 
@@ -98,6 +99,7 @@ struct ShapingSignature: Equatable {
     let text: [UInt16]
     let direction: ParagraphStyle.WritingDirection
     let punctuationTrim: ParagraphStyle.PunctuationTrim
+    let sharedPunctuationFromCJKFont: Bool
     let autospace: Bool
     let ranges: [Range<Int>]
     let keys: [ShapingKey]

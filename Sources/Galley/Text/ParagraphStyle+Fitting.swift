@@ -34,6 +34,8 @@ extension ParagraphStyle {
         "overflowWrap": { _ in true },
         "lineHeightMetrics": { _ in true },
         "punctuationTrim": { _ in true },
+        // Which font a mark takes is decided before any width is known.
+        "punctuationFont": { _ in true },
         "textLists": { $0.textLists.isEmpty },
         "listIndent": { _ in true },
         "autospace": { _ in true },

@@ -103,6 +103,19 @@ public struct ParagraphStyle: Hashable, Sendable {
         case none
     }
 
+    /// Which font draws the punctuation Chinese and Japanese share with Western text (`“ ” ‘ ’ … — · ‥`) beside
+    /// CJK characters, in a paragraph whose language (set or inferred) is Chinese or Japanese.
+    public enum PunctuationFont: String, Hashable, Sendable, CaseIterable, Codable {
+        /// ``cjk`` with exact metrics, ``css`` with web metrics (so that web heights keep matching Chromium's).
+        case automatic
+        /// The CJK font's full-width forms, as CLREQ, JLREQ and word processors set them: `……` two centred ems,
+        /// `“你好”` with full-width quotes that punctuation trimming compresses beside `。` or `，`.
+        case cjk
+        /// CSS's per-character matching: the run's own font when it has the mark (a Latin font's proportional
+        /// quotes and baseline ellipsis).
+        case css
+    }
+
     /// How a paragraph's lines are chosen together (CSS `text-wrap-style`).
     public enum TextWrap: String, Hashable, Sendable, CaseIterable, Codable {
         /// Each line as full as it can be, one after another (greedy; CSS `auto`): the default, as browsers.
@@ -173,6 +186,8 @@ public struct ParagraphStyle: Hashable, Sendable {
     public var lineHeightMetrics: LineHeightMetrics = .exact
     /// How full-width punctuation is compressed; ``PunctuationTrim/normal`` by default, as in Chromium.
     public var punctuationTrim: PunctuationTrim = .normal
+    /// Which font draws `“ ” ‘ ’ … — ·` beside CJK characters; ``PunctuationFont/automatic`` by default.
+    public var punctuationFont: PunctuationFont = .automatic
     /// The lists the paragraph is an item of, outermost first (`NSParagraphStyle.textLists`); empty for none. At
     /// most ``Limits/listNesting`` deep (layout throws past it).
     public var textLists: [TextList] = []
@@ -186,6 +201,16 @@ public struct ParagraphStyle: Hashable, Sendable {
 
     /// The default style.
     public init() {}
+
+    /// Whether the shared marks beside CJK characters take the CJK font (``punctuationFont`` resolved against
+    /// ``lineHeightMetrics``).
+    var takesSharedPunctuationFromCJKFont: Bool {
+        switch punctuationFont {
+        case .automatic: return lineHeightMetrics == .exact
+        case .cjk: return true
+        case .css: return false
+        }
+    }
 
     /// Replaces the tab stops, sorted by location.
     ///

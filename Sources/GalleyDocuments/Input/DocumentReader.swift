@@ -301,8 +301,8 @@ public enum DocumentReader {
     /// The paragraph-style keys that set how lines break and how tall they are, shared by a document's
     /// `"paragraph"` objects and `galley measure`'s lines.
     package static let lineSettingKeys = [
-        "hyphenationFactor", "punctuationTrim", "autospace", "wordBreak", "overflowWrap", "lineBreakRules", "metrics",
-        "textWrap", "maximumConsecutiveHyphenatedLines",
+        "hyphenationFactor", "punctuationTrim", "punctuationFont", "autospace", "wordBreak", "overflowWrap",
+        "lineBreakRules", "metrics", "textWrap", "maximumConsecutiveHyphenatedLines",
     ]
 
     /// Sets `style` from those of ``lineSettingKeys`` that `field` has, leaving the rest as they are.
@@ -312,6 +312,9 @@ public enum DocumentReader {
         if let value = field.member("hyphenationFactor") { style.hyphenationFactor = try value.number(in: 0...1) }
         if let value = field.member("punctuationTrim") {
             style.punctuationTrim = try value.choice(ParagraphStyle.PunctuationTrim.self)
+        }
+        if let value = field.member("punctuationFont") {
+            style.punctuationFont = try value.choice(ParagraphStyle.PunctuationFont.self)
         }
         if let value = field.member("autospace") { style.autospace = try value.bool() }
         if let value = field.member("wordBreak") { style.wordBreak = try value.choice(ParagraphStyle.WordBreak.self) }

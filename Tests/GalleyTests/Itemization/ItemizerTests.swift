@@ -52,7 +52,9 @@ import Testing
     @Test func eachCharacterTakesTheFirstFontThatHasItAsCSSDoes() throws {
         // Inter has the curly quotes and the digits, so they are Inter's even between Chinese characters (Chromium's
         // font matching); the full-width colon and full stop only Noto Sans CJK has.
-        let items = describe(try itemize("他说：“你好。”OK 2024年"))
+        var css = ParagraphStyle()
+        css.punctuationFont = .css
+        let items = describe(try itemize("他说：“你好。”OK 2024年", attributes: TextAttributes(paragraphStyle: css)))
         #expect(
             items == [
                 "他说：|Hani|0|Noto Sans CJK SC", "“|Hani|0|Inter", "你好。|Hani|0|Noto Sans CJK SC",

@@ -28,6 +28,8 @@ import Testing
         let library = try TestFonts.bundled
         var style = ParagraphStyle()
         style.autospace = autospace
+        // Chromium matches fonts as CSS does: the curly quotes and ellipsis are Inter's.
+        style.punctuationFont = .css
         let attributes = TextAttributes(font: .font(try library.font(family: "Inter", size: 17)), paragraphStyle: style)
         var differing: [String] = []
         for (input, answer) in zip(inputs, answers) {

@@ -109,6 +109,7 @@ import Testing
         "overflowWrap": { $0.overflowWrap = .normal },
         "lineHeightMetrics": { $0.lineHeightMetrics = .web },
         "punctuationTrim": { $0.punctuationTrim = .none },
+        "punctuationFont": { $0.punctuationFont = .css },
         "textLists": { $0.textLists = [TextList(markerFormat: .decimal)] },
         "listIndent": { $0.listIndent = 40 },
         "autospace": { $0.autospace = true },
