@@ -94,6 +94,9 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
     public var underlinePosition: Double { instance.metrics.underlinePosition * pointsPerUnit }
     /// The underline's thickness, in points.
     public var underlineThickness: Double { instance.metrics.underlineThickness * pointsPerUnit }
+    /// How far below the baseline the ideographic em box ends, in points (positive is below); nil for a font
+    /// without ideographs. Underlines under Chinese and Japanese sit below it.
+    public var ideographicDepth: Double? { instance.metrics.ideographicBottom.map { -$0 * pointsPerUnit } }
     /// The strikethrough's centre relative to the baseline, in points (positive is above).
     public var strikeoutPosition: Double { instance.metrics.strikeoutPosition * pointsPerUnit }
     /// The strikethrough's thickness, in points.

@@ -104,6 +104,9 @@ struct DesignMetrics: Sendable {
     var capHeight = 0.0, xHeight = 0.0
     var underlinePosition = 0.0, underlineThickness = 0.0
     var strikeoutPosition = 0.0, strikeoutThickness = 0.0
+    /// The bottom of the ideographic em box (y up, so usually negative) for a face that has ideographs: its BASE
+    /// table's `ideo` baseline, else what HarfBuzz derives from its metrics; nil for a face without them.
+    var ideographicBottom: Double?
 
     init(font: OpaquePointer, unitsPerEm: Int) {
         var extents = hb_font_extents_t()
@@ -129,5 +132,13 @@ struct DesignMetrics: Sendable {
         strikeoutPosition = position(HB_OT_METRICS_TAG_STRIKEOUT_OFFSET, fallback: xHeight / 2)
         if underlineThickness <= 0 { underlineThickness = em / 14 }
         if strikeoutThickness <= 0 { strikeoutThickness = underlineThickness }
+        if FontInstance.glyph(for: "\u{4E00}", in: font) != nil {
+            var bottom: hb_position_t = 0
+            hb_ot_layout_get_baseline_with_fallback(
+                font, HB_OT_LAYOUT_BASELINE_TAG_IDEO_EMBOX_BOTTOM_OR_LEFT, HB_DIRECTION_LTR,
+                OpenTypeTag.value(of: "hani"),
+                OpenTypeTag.value(of: "ZHS "), &bottom)
+            ideographicBottom = Double(bottom) / units
+        }
     }
 }

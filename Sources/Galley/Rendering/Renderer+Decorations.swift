@@ -38,6 +38,9 @@ extension Renderer {
             guard LineBreaker.isHangingSpace(unit) || TextStorage.isParagraphTerminator(unit) else { break }
             contentEnd -= 1
         }
+        // Under ideographs an underline sits below the ideographic em box, not at a Latin font's offset, which
+        // cuts into the bottoms of 的 and 是: lowered for the whole line, so one underline stays level.
+        let ideographicDepth = fragment.runs.compactMap { $0.glyphRun.font.ideographicDepth }.max()
         for isUnderline in [true, false] {
             var open:
                 (
@@ -78,10 +81,12 @@ extension Renderer {
                         continue
                     }
                     let color = decoration.color ?? attributes.foregroundColor ?? .black
-                    let center =
-                        run.origin.y - (attributes.baselineOffset ?? 0)
-                        - (isUnderline ? font.underlinePosition : font.strikeoutPosition)
+                    let baseline = run.origin.y - (attributes.baselineOffset ?? 0)
                     let thickness = isUnderline ? font.underlineThickness : font.strikeoutThickness
+                    var center = baseline - (isUnderline ? font.underlinePosition : font.strikeoutPosition)
+                    if isUnderline, let ideographicDepth {
+                        center = max(center, baseline + ideographicDepth + thickness / 2)
+                    }
                     if let line = open, line.decoration == decoration, line.color == color,
                         abs(line.center - center) < 0.01, abs(line.thickness - thickness) < 0.01,
                         abs(line.maxX - x) < 0.01

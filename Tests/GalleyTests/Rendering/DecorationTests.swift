@@ -39,6 +39,39 @@ import Testing
         }
     }
 
+    /// Under Chinese the underline sits below the ideographic em box, clear of the bottoms of 的 and 是, and stays
+    /// one level line where the text goes on in Latin.
+    @Test func underlinesUnderChineseClearTheIdeographs() throws {
+        let text = "中文下划线的是 Galley"
+        func render(underlined: Bool) throws -> Canvas {
+            var attributes = TextAttributes(
+                font: .font(try TestFonts.bundled.font(family: "Inter", size: 24)), foregroundColor: .black)
+            attributes.language = "zh-Hans"
+            if underlined { attributes.underline = TextDecoration(.single, color: Self.red, skipInk: .none) }
+            return try RenderFixtures.render(TextStorage(text, attributes: attributes), width: 400).0
+        }
+        let plain = try render(underlined: false)
+        let underlined = try render(underlined: true)
+        let (_, layout) = try RenderFixtures.render(
+            TextStorage(
+                text, attributes: TextAttributes(font: .font(try TestFonts.bundled.font(family: "Inter", size: 24)))),
+            width: 400)
+        let cjk = try TestFonts.bundled.font(family: "Noto Sans CJK SC", size: 24)
+        let emBoxBottom = (layout.lineFragments[0].baselineY + (try #require(cjk.ideographicDepth)) + 16) * 2
+        let rows = Self.redRows(underlined)
+        let underlineTop = try #require(rows.values.map { $0.min()! }.min())
+        #expect(Set(rows.values.map { $0.min()! }).count == 1, "one level line")
+        #expect(Double(underlineTop) >= emBoxBottom.rounded(.down), "below the em box's bottom, row \(emBoxBottom)")
+        // The lowest row with ink of the seven ideographs alone, an em each (the Latin word's descenders excluded);
+        // the image has a 16 pt margin at 2 pixels per point.
+        let ideographsEnd = (7 * 24 + 16) * 2
+        var lowestInk = 0
+        for y in 0..<plain.height {
+            for x in 0..<ideographsEnd where plain.pixel(x: x, y: y).r < 128 { lowestInk = max(lowestInk, y) }
+        }
+        #expect(lowestInk + 1 < underlineTop, "ink ends at row \(lowestInk), the underline starts at \(underlineTop)")
+    }
+
     @Test func underlinesStopAtTheLastCharacterOfAWrappedLine() throws {
         let attributes = TextAttributes(
             font: .textStyle(.body), foregroundColor: .black, underline: TextDecoration(.single, color: Self.red))
