@@ -49,6 +49,20 @@ import Testing
         }
     }
 
+    /// A skin-toned emoji (base + Fitzpatrick modifier), a ZWJ family and a skin-toned ZWJ sequence each draw as
+    /// one colour glyph, not a base followed by a swatch.
+    @Test(arguments: ["👍🏽", "🧑🏿‍💻", "👩🏻‍🤝‍👨🏾", "👨‍👩‍👧‍👦", "✋🏼"])
+    func emojiSequencesDrawAsOneGlyph(_ sequence: String) throws {
+        let library = try TestFonts.system
+        try #require(
+            (try? library.font(family: "Noto Color Emoji", size: 12)) != nil, "fonts-noto-color-emoji (Scripts/setup)")
+        let shaped = try TestFonts.shape("a\(sequence)b", library: library)
+        let emoji = shaped.runs.filter { $0.font.face.familyName == "Noto Color Emoji" }
+        #expect(emoji.count == 1)
+        #expect(emoji.first?.glyphs.count == 1, "\(emoji.first?.glyphs.map(\.glyphID) ?? [])")
+        #expect(emoji.first?.glyphs.allSatisfy { $0.glyphID != 0 } == true)
+    }
+
     @Test func eachCharacterTakesTheFirstFontThatHasItAsCSSDoes() throws {
         // Inter has the curly quotes and the digits, so they are Inter's even between Chinese characters (Chromium's
         // font matching); the full-width colon and full stop only Noto Sans CJK has.
