@@ -1,7 +1,12 @@
 import GalleyDocuments
 import Hummingbird
 import Logging
+import NIOCore
 import ServiceLifecycle
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// `galley serve`: the HTTP service (Hummingbird 2 under swift-service-lifecycle), answering as the commands
 /// `commands` hands in.
@@ -52,7 +57,16 @@ public struct GalleyServer: Sendable {
             configuration: .init(
                 services: [application, DrainWatch(draining: draining)], gracefulShutdownSignals: [.sigterm, .sigint],
                 logger: logger))
-        try await group.run()
+        do {
+            try await group.run()
+        } catch let error as IOError {
+            // Binding is where the system refuses (a port in use, an address not on this machine, a port below
+            // 1024 without the right): say so in its words, not NIO's call.
+            throw ServiceFailure(
+                .internalServerError,
+                "cannot listen on \(configuration.host):\(configuration.port) (\(String(cString: strerror(error.errnoCode))))"
+            )
+        }
     }
 }
 

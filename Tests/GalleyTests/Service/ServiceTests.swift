@@ -186,6 +186,13 @@ import Testing
         #expect(server.process.terminationStatus == 0)
     }
 
+    @Test func aPortInUseIsOneClearError() throws {
+        let server = try ServiceProcess()
+        let second = try GalleyCommandTests.run(["serve", "--port", String(server.port)])
+        #expect(second.status == 1)
+        #expect(second.error == "galley: error: cannot listen on 127.0.0.1:\(server.port) (Address already in use)\n")
+    }
+
     @Test func healthAndMetrics() throws {
         let server = try ServiceProcess()
         #expect(try server.request("GET", "/healthz").text == #"{"status":"alive"}"# + "\n")
