@@ -22,7 +22,7 @@ struct CommandRoutes: ServiceCommands {
             measurers: measurers)
     }
 
-    func render(options: [QueryItem], input: ServiceInput, worker: Int) throws -> [UInt8] {
+    func render(options: [QueryItem], input: ServiceInput) throws -> [UInt8] {
         let command = try parse(RenderCommand.self, options, before: ["-", "-o", "-"], access: input.access)
         let (document, library) = try read(input, with: command.documentOptions)
         // One thread per request: the service's workers already keep every processor busy.
@@ -31,7 +31,7 @@ struct CommandRoutes: ServiceCommands {
         }
     }
 
-    func layout(options: [QueryItem], input: ServiceInput, worker: Int) throws -> [UInt8] {
+    func layout(options: [QueryItem], input: ServiceInput) throws -> [UInt8] {
         let command = try parse(LayoutCommand.self, options, before: ["-", "--json"], access: input.access)
         let (document, library) = try read(input, with: command.documentOptions)
         var json = ""

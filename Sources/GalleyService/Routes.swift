@@ -20,14 +20,13 @@ struct Routes: Sendable {
     func add(to router: Router<BasicRequestContext>) {
         router.post("/v1/measure") { request, context in await measure(request, context) }
         router.post("/v1/render") { request, context in
-            await document("/v1/render", request, context, contentType: "image/png") { options, input, worker in
-                try commands.render(options: options, input: input, worker: worker)
+            await document("/v1/render", request, context, contentType: "image/png") { options, input in
+                try commands.render(options: options, input: input)
             }
         }
         router.post("/v1/layout") { request, context in
-            await document("/v1/layout", request, context, contentType: "application/json") {
-                options, input, worker in
-                try commands.layout(options: options, input: input, worker: worker)
+            await document("/v1/layout", request, context, contentType: "application/json") { options, input in
+                try commands.layout(options: options, input: input)
             }
         }
         router.get("/healthz") { _, _ in Self.json(.ok, #"{"status":"alive"}"#) }
@@ -99,15 +98,15 @@ struct Routes: Sendable {
     /// turned into `contentType` bytes by `produce` on a worker.
     private func document(
         _ route: String, _ request: Request, _ context: BasicRequestContext, contentType: String,
-        produce: @escaping @Sendable ([QueryItem], ServiceInput, Int) throws -> [UInt8]
+        produce: @escaping @Sendable ([QueryItem], ServiceInput) throws -> [UInt8]
     ) async -> Response {
         let record = RequestRecord(route: route, logger: context.logger, metrics: metrics)
         do {
             let kind = try Self.inputKind(request.headers[.contentType])
             let (place, body, options) = try await admitted(request, record)
             let input = ServiceInput(body: body, kind: kind, access: access)
-            let bytes = try await pool.run(for: place, until: record.deadline(configuration.deadline)) { worker in
-                try produce(options, input, worker)
+            let bytes = try await pool.run(for: place, until: record.deadline(configuration.deadline)) { _ in
+                try produce(options, input)
             }
             record.finish(status: 200)
             return Response(

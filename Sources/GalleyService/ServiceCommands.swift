@@ -13,11 +13,11 @@ public protocol ServiceCommands: Sendable {
     /// - Throws: for options the command refuses.
     func measureJob(options: [QueryItem], body: [UInt8], access: FileAccess) throws -> any MeasureJob
 
-    /// The PNG `galley render` draws for `input` under `options`; called on worker thread `worker`.
-    func render(options: [QueryItem], input: ServiceInput, worker: Int) throws -> [UInt8]
+    /// The PNG `galley render` draws for `input` under `options`; called on a worker thread.
+    func render(options: [QueryItem], input: ServiceInput) throws -> [UInt8]
 
-    /// The JSON `galley layout --json` prints for `input` under `options`; called on worker thread `worker`.
-    func layout(options: [QueryItem], input: ServiceInput, worker: Int) throws -> [UInt8]
+    /// The JSON `galley layout --json` prints for `input` under `options`; called on a worker thread.
+    func layout(options: [QueryItem], input: ServiceInput) throws -> [UInt8]
 }
 
 /// One `name=value` of a query string, both decoded (`+` is a space); a bare `name` has the value "".
