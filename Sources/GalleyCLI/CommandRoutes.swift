@@ -73,9 +73,10 @@ struct CommandRoutes: ServiceCommands {
         }
         let command = try Self.parsed.value(for: arguments, of: type) { try report { try type.parse(arguments) } }
         // A font named by path is a file the request reads.
-        if let font = options.last(where: { $0.name == "font" })?.value, font.contains("/"), !access.permits(font) {
-            throw ServiceFailure.badRequest(
-                "font file \(font) is outside the folders the document may read (\(access.readableFolders))")
+        if let font = options.last(where: { $0.name == "font" })?.value, font.contains("/"),
+            let refusal = access.refusal(ofFontFile: font)
+        {
+            throw ServiceFailure.badRequest(refusal)
         }
         return command
     }

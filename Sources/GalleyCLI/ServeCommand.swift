@@ -74,7 +74,7 @@ struct ServeCommand: ParsableCommand {
         configuration.port = port
         configuration.allowedDirectories = allowedDirectories
         if let queue { configuration.queue = queue }
-        configuration.deadline = .nanoseconds(Int64(deadline * 1e9))
+        configuration.deadline = .seconds(deadline)
         let server = GalleyServer(
             configuration: configuration, commands: CommandRoutes(workers: configuration.workers))
         let finished = DispatchSemaphore(value: 0)

@@ -259,11 +259,7 @@ public enum DocumentReader {
         let size = try sizeField.number(in: Font.sizeLimit)
         do {
             if let file = try field.member("file")?.string() {
-                guard files.access.permits(file) else {
-                    throw field.fail(
-                        "font file \(file) is outside the folders the document may read (\(files.access.readableFolders))"
-                    )
-                }
+                if let refusal = files.access.refusal(ofFontFile: file) { throw field.fail(refusal) }
                 return .font(try library.font(path: files.access.resolve(file), size: size, weight: weight))
             }
             return .font(

@@ -65,6 +65,12 @@ public struct FileAccess: Sendable {
         }
     }
 
+    /// Why the font file at `path` may not be read, or nil when ``permits(_:)`` allows it: the one wording of the
+    /// refusal for a document's `"file"` and for `galley serve`'s `?font=`.
+    public func refusal(ofFontFile path: String) -> String? {
+        permits(path) ? nil : "font file \(path) is outside the folders the document may read (\(readableFolders))"
+    }
+
     /// Where `path` is or would be: its longest existing prefix with links and `..` resolved by the system, then
     /// the rest; nil when the rest climbs with `..` (the system would refuse it anyway).
     static func realLocation(of path: String) -> String? {
