@@ -138,9 +138,9 @@ extension LayoutManager {
     /// The most text (UTF-16 units) shaped ahead of the typesetter at once.
     static let shapeAheadWindow = 16_000
 
-    /// The item number of paragraph `index` in its innermost list (nil outside lists), counted from the nearest
-    /// paragraph before it whose numbering is known or that is in no list, and remembered for the next question.
-    func listItemNumber(at index: Int) -> Int? {
+    /// The place of paragraph `index` in its lists (nil outside lists), counted from the nearest paragraph before
+    /// it whose numbering is known or that is in no list, and remembered for the next question.
+    func listItem(at index: Int) -> ListItemPlace? {
         let entries = paragraphCache.entries
         guard !entries[index].paragraph.style.textLists.isEmpty else { return nil }
         var first = index
@@ -148,12 +148,15 @@ extension LayoutManager {
             first -= 1
         }
         var numbering = first > 0 ? listNumberingAfter[first - 1] ?? ListNumbering() : ListNumbering()
-        var number: Int?
+        let markers = ListMarkers(shaper: shaper, fontLibrary: fontLibrary, settings: settings, shapes: markerShapes)
+        var item: ListItemPlace?
         for position in first...index {
-            number = numbering.next(entries[position].paragraph.style.textLists)
+            item = numbering.next(entries[position].paragraph.style.textLists) { level in
+                markers.column(level: level, from: position) { $0 < entries.count ? entries[$0].paragraph : nil }
+            }
             listNumberingAfter[position] = numbering
         }
-        return number
+        return item
     }
 
     /// Itemizes and shapes one paragraph, refusing one longer than ``paragraphLengthLimit``.

@@ -96,19 +96,20 @@ extension LayoutManager {
 
     /// The paragraph at `index` laid out alone from y = 0 and character 0, kept until it or the container changes.
     private func localLayout(at index: Int) throws -> (fragments: [LineFragment], height: Double) {
-        let number = listItemNumber(at: index)
-        // An edit elsewhere in a list renumbers its items: a kept layout with another number is made again.
-        if let local = paragraphCache.entries[index].local, local.fragments.first?.listMarker?.itemNumber == number {
+        let item = listItem(at: index)
+        // An edit elsewhere in a list renumbers its items and may widen its column: a kept layout made for another
+        // place in the list is made again.
+        if let local = paragraphCache.entries[index].local, paragraphCache.entries[index].localListItem == item {
             return local
         }
         let shaped = try shapedParagraph(at: index).relocated(to: 0)
         var typesetter = Typesetter(
             containers: textContainers, shaper: shaper, fontLibrary: fontLibrary, settings: settings,
-            continuing: index > 0)
+            continuing: index > 0, markerShapes: markerShapes)
         try typesetter.place(
-            paragraph: shaped, index: 0, isLast: index == paragraphCache.entries.count - 1, listItemNumber: number)
+            paragraph: shaped, index: 0, isLast: index == paragraphCache.entries.count - 1, listItem: item)
         let local = (typesetter.finish(textLength: shaped.paragraph.length).lineFragments, typesetter.currentY)
-        paragraphCache.setLocal(local, at: index)
+        paragraphCache.setLocal(local, listItem: item, at: index)
         return local
     }
 }

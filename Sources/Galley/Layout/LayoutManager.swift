@@ -36,6 +36,8 @@ public final class LayoutManager {
     /// List numbering states after paragraphs whose item numbers an incremental layout asked for, by paragraph
     /// index; emptied by every edit.
     var listNumberingAfter: [Int: ListNumbering] = [:]
+    /// List markers shaped by any pass: a list's column measures all its markers again after each edit.
+    let markerShapes = MarkerShapes()
     private var storageObservation: ObservationToken?
     private var cached: (layout: TextLayout, containers: [ContainerSnapshot], changeCount: Int)?
 
@@ -132,7 +134,8 @@ public final class LayoutManager {
         guard !textContainers.isEmpty else { throw LayoutError.noTextContainer }
         for container in textContainers { try container.validate() }
         var typesetter = Typesetter(
-            containers: textContainers, shaper: shaper, fontLibrary: fontLibrary, settings: settings)
+            containers: textContainers, shaper: shaper, fontLibrary: fontLibrary, settings: settings,
+            markerShapes: markerShapes)
         // Paragraphs are read from the storage and shaped as the typesetter reaches them: those past full
         // containers are never read or shaped.
         var shapedAhead = 0
@@ -159,16 +162,27 @@ public final class LayoutManager {
         var typesetter = Typesetter(
             containers: textContainers, shaper: shaper, fontLibrary: fontLibrary, settings: settings)
         let itemizer = Itemizer(fontLibrary: fontLibrary, settings: settings)
-        // The batch of paragraphs being placed: paragraph `batchStart + i` is `batch[i]`.
-        var batch: [Paragraph] = [], batchStart = 0, nextOffset = 0, readAll = false
+        // The batch of paragraphs at hand: paragraph `batchNumber * paragraphLoadBatch + i` is `batch[i]`. Batches
+        // are read forward one at a time, each from where the one before ended; a list's column looks ahead, so a
+        // batch before is read again from its recorded start.
+        var batch: [Paragraph] = [], batchNumber = -1, batchStarts = [0]
         func paragraph(_ index: Int) -> Paragraph? {
-            while index >= batchStart + batch.count {
-                if readAll { return nil }
-                batchStart += batch.count
-                (batch, nextOffset) = textStorage.paragraphs(from: nextOffset, limit: Self.paragraphLoadBatch)
-                readAll = nextOffset == textStorage.length
+            let wanted = index / Self.paragraphLoadBatch
+            while batchNumber != wanted {
+                let next = min(wanted, batchStarts.count - 1)
+                let end: Int
+                (batch, end) = textStorage.paragraphs(from: batchStarts[next], limit: Self.paragraphLoadBatch)
+                batchNumber = next
+                if next == batchStarts.count - 1 {
+                    if end < textStorage.length {
+                        batchStarts.append(end)
+                    } else if wanted > next {
+                        return nil
+                    }
+                }
             }
-            return batch[index - batchStart]
+            let position = index - wanted * Self.paragraphLoadBatch
+            return position < batch.count ? batch[position] : nil
         }
         try typesetter.placeParagraphs(
             paragraph: paragraph,

@@ -8,6 +8,8 @@ struct ParagraphCache {
         /// The paragraph's fragments with y from 0 and characters from 0, and the height it takes (spacing
         /// before and after included); nil until laid out.
         var local: (fragments: [LineFragment], height: Double)?
+        /// The place in its lists the local layout was made for.
+        var localListItem: ListItemPlace?
     }
 
     /// The entries, and their UTF-16 lengths (terminators included) kept apart: walking small integers is what
@@ -50,8 +52,11 @@ struct ParagraphCache {
     }
 
     mutating func setShaped(_ shaped: ShapedParagraph, at index: Int) { entries[index].shaped = shaped }
-    mutating func setLocal(_ local: (fragments: [LineFragment], height: Double), at index: Int) {
+    mutating func setLocal(
+        _ local: (fragments: [LineFragment], height: Double), listItem: ListItemPlace?, at index: Int
+    ) {
         entries[index].local = local
+        entries[index].localListItem = listItem
         if placed.count > index + 1 { placed.removeSubrange((index + 1)...) }
     }
 

@@ -9,8 +9,8 @@ struct Typesetter {
     /// have the same geometry and character ranges but no runs, and lines are cut from the paragraph's glyphs only
     /// where an edge must be shaped again or justification needs them.
     let keepsGlyphs: Bool
-    /// List markers already shaped in this pass.
-    let markerShapes = MarkerShapes()
+    /// Shapes list markers and measures list columns.
+    let listMarkers: ListMarkers
 
     private(set) var fragments: [LineFragment] = []
     private(set) var isStopped = false
@@ -23,8 +23,10 @@ struct Typesetter {
     /// paragraph of many on its own: the space before it applies).
     init(
         containers: [TextContainer], shaper: Shaper, fontLibrary: FontLibrary, settings: DynamicTypeSettings,
-        continuing: Bool = false, keepsGlyphs: Bool = true
+        continuing: Bool = false, keepsGlyphs: Bool = true, markerShapes: MarkerShapes = MarkerShapes()
     ) {
+        listMarkers = ListMarkers(
+            shaper: shaper, fontLibrary: fontLibrary, settings: settings, shapes: markerShapes)
         self.containers = containers
         self.shaper = shaper
         self.fontLibrary = fontLibrary
@@ -46,10 +48,12 @@ struct Typesetter {
         var start = 0, index = 0
         var numbering = ListNumbering()
         while let current = paragraph(index) {
-            let number = numbering.next(current.style.textLists)
+            let item = numbering.next(current.style.textLists) {
+                listMarkers.column(level: $0, from: index, paragraph: paragraph)
+            }
             let shaped = try shaped(index).relocated(to: start)
             let isLast = paragraph(index + 1) == nil
-            try place(paragraph: shaped, index: index, isLast: isLast, listItemNumber: number)
+            try place(paragraph: shaped, index: index, isLast: isLast, listItem: item)
             try placed(&self)
             if isStopped { break }
             start += current.length + current.terminatorLength
@@ -81,12 +85,12 @@ struct Typesetter {
 
     // MARK: Paragraphs
 
-    /// Places `shaped`, paragraph `index` of the storage; `listItemNumber` is its number in its innermost list
-    /// (nil outside lists).
+    /// Places `shaped`, paragraph `index` of the storage; `listItem` is its place in its lists (nil outside lists;
+    /// a list item placed without one is its list's first item in list-indent columns).
     ///
     /// - Throws: ``ParagraphStyleError`` for lists nested past ``Limits/listNesting`` or a bad list indent; the
     ///   font library's errors.
-    mutating func place(paragraph shaped: ShapedParagraph, index: Int, isLast: Bool, listItemNumber: Int? = nil)
+    mutating func place(paragraph shaped: ShapedParagraph, index: Int, isLast: Bool, listItem: ListItemPlace? = nil)
         throws
     {
         guard !isStopped else { return }
@@ -106,7 +110,12 @@ struct Typesetter {
         let context = ParagraphContext(
             shaped: shaped, index: index, isLast: isLast, style: style, baseFont: strut.font,
             baseLeading: strut.leading, isRightToLeft: shaped.bidi.isRightToLeft,
-            listItemNumber: style.textLists.isEmpty ? nil : listItemNumber ?? style.textLists.last!.startingItemNumber)
+            listItem: style.textLists.isEmpty
+                ? nil
+                : listItem
+                    ?? ListItemPlace(
+                        number: style.textLists.last!.startingItemNumber,
+                        columns: Array(repeating: style.listIndent, count: style.textLists.count)))
         if paragraph.length == 0 {
             placeEmptyLine(context)
         } else {
@@ -159,8 +168,8 @@ struct Typesetter {
         /// The primary font's text-style leading, when it is a text style.
         let baseLeading: Double?
         let isRightToLeft: Bool
-        /// The paragraph's number in its innermost list; nil outside lists.
-        let listItemNumber: Int?
+        /// The paragraph's place in its lists; nil outside lists.
+        let listItem: ListItemPlace?
         var paragraph: Paragraph { shaped.paragraph }
         var storageStart: Int { shaped.paragraph.utf16Range.lowerBound }
     }
@@ -408,8 +417,7 @@ struct Typesetter {
         let width = container.size.width
         let style = context.style
         let head =
-            max(0, firstLine ? style.firstLineHeadIndent : style.headIndent)
-            + Double(style.textLists.count) * style.listIndent
+            max(0, firstLine ? style.firstLineHeadIndent : style.headIndent) + (context.listItem?.indent ?? 0)
         let tail = style.tailIndent > 0 ? style.tailIndent : width + style.tailIndent
         var minX = context.isRightToLeft ? width - tail : head
         var maxX = context.isRightToLeft ? width - head : tail
@@ -541,9 +549,9 @@ struct Typesetter {
     private func marker(for context: ParagraphContext, textEdge: Double, top: Double, metrics: LineMetrics)
         -> ListMarker?
     {
-        guard let number = context.listItemNumber else { return nil }
-        return listMarker(
-            number: number, lists: context.style.textLists, attributes: context.paragraph.leadingAttributes,
+        guard let item = context.listItem else { return nil }
+        return listMarkers.marker(
+            number: item.number, lists: context.style.textLists, attributes: context.paragraph.leadingAttributes,
             font: context.baseFont, rightToLeft: context.isRightToLeft, textEdge: textEdge, top: top,
             baseline: top + metrics.baselineFromTop, lineHeight: metrics.height)
     }

@@ -139,9 +139,11 @@ public struct ParagraphStyle: Hashable, Sendable {
     public var lineBreakStrictness: LineBreakStrictness = .normal
     /// The paragraph's direction; `natural` takes it from the first strong character.
     public var baseWritingDirection: WritingDirection = .natural
-    /// Indent of the first line from the leading edge, in points.
+    /// Indent of the first line from the leading edge, in points. In a list item the leading edge is the text's,
+    /// past the lists' marker columns (``listIndent``): the indent moves the first line and its marker together.
     public var firstLineHeadIndent = 0.0
-    /// Indent of the other lines from the leading edge, in points.
+    /// Indent of the other lines from the leading edge, in points; in a list item, from the text's edge past the
+    /// marker columns, as ``firstLineHeadIndent``.
     public var headIndent = 0.0
     /// Positive: the line's trailing edge measured from the leading margin; zero or negative: an inset from the
     /// trailing margin (as `NSParagraphStyle.tailIndent`). In points.
@@ -191,8 +193,9 @@ public struct ParagraphStyle: Hashable, Sendable {
     /// The lists the paragraph is an item of, outermost first (`NSParagraphStyle.textLists`); empty for none. At
     /// most ``Limits/listNesting`` deep (layout throws past it).
     public var textLists: [TextList] = []
-    /// How far each level of ``textLists`` indents the paragraph beyond its head indents, in points: room for the
-    /// marker. 28 by default.
+    /// How far each level of ``textLists`` indents the paragraph at least, in points: the marker column, before
+    /// the head indents. A list whose widest marker (with its 0.3 em gap) needs more gets a wider column for all
+    /// its items, so no marker sticks out and the markers of one list align on their trailing edge. 28 by default.
     public var listIndent = 28.0
     /// Whether 1/8 em is put between ideographs (Han, kana) and Latin letters or digits, as CSS `text-autospace:
     /// normal` and CLREQ recommend: none where a space already separates them, none at a line's edges. Off by

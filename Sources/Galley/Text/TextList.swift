@@ -2,9 +2,9 @@
 ///
 /// A paragraph's ``ParagraphStyle/textLists`` holds the lists it is nested in, outermost first. Consecutive
 /// paragraphs whose lists are equal are items of one list, numbered in order; items of deeper lists between them
-/// do not interrupt the count, and a paragraph outside any list ends it. Each level indents the paragraph by
-/// ``ParagraphStyle/listIndent``, and the marker is drawn in that indent, right-aligned to the text (left-aligned
-/// to it in right-to-left paragraphs).
+/// do not interrupt the count, and a paragraph outside any list ends it. Each level indents the paragraph by a
+/// marker column: ``ParagraphStyle/listIndent``, or as much more as the list's widest marker needs so that no
+/// marker sticks out of it. Markers are drawn in that column, their trailing edges aligned 0.3 em before the text.
 public struct TextList: Hashable, Sendable {
     /// How items are marked.
     public enum MarkerFormat: String, Hashable, Sendable, CaseIterable, Codable {
@@ -124,33 +124,5 @@ public struct TextList: Hashable, Sendable {
             result += units[unit]
         }
         return result
-    }
-}
-
-/// Numbers list items as paragraphs are met in order: the lists open at each nesting level and their counts.
-struct ListNumbering: Sendable {
-    private var open: [(list: TextList, number: Int)] = []
-
-    /// The item number of a paragraph nested in `lists` (outermost first) that follows those already counted; nil
-    /// for a paragraph in no list (which ends every open list).
-    mutating func next(_ lists: [TextList]) -> Int? {
-        guard !lists.isEmpty else {
-            open.removeAll()
-            return nil
-        }
-        var common = 0
-        while common < min(open.count, lists.count), open[common].list == lists[common] { common += 1 }
-        if common == lists.count {
-            open.removeSubrange(lists.count...)
-            open[lists.count - 1].number += 1
-        } else {
-            open.removeSubrange(common...)
-            for level in common..<lists.count {
-                // A level opened by a deeper item counts no item of its own.
-                let start = lists[level].startingItemNumber
-                open.append((lists[level], level == lists.count - 1 ? start : start - 1))
-            }
-        }
-        return open[lists.count - 1].number
     }
 }

@@ -73,6 +73,110 @@ import Testing
         #expect(lines.compactMap(\.listMarker).map(\.kind) == expected.map { .text($0) })
     }
 
+    /// Items 1 to `count` of one list marked in `format`.
+    static func list(_ format: TextList.MarkerFormat, count: Int) -> [(String, [TextList])] {
+        (1...count).map { ("item \($0)", [TextList(markerFormat: format)]) }
+    }
+
+    /// Where each first line's text starts and its marker's leading and trailing edges sit, in points from the
+    /// container's leading edge (the right edge in a right-to-left paragraph).
+    static func edges(_ layout: TextLayout, width: Double, rightToLeft: Bool) throws -> [(
+        text: Double, markerStart: Double, markerEnd: Double
+    )] {
+        try firstLines(layout).map { line in
+            let marker = try #require(line.listMarker)
+            return rightToLeft
+                ? (width - line.rect.maxX, width - marker.frame.maxX, width - marker.frame.minX)
+                : (line.usedRect.minX, marker.frame.minX, marker.frame.maxX)
+        }
+    }
+
+    @Test(arguments: [ParagraphStyle.WritingDirection.leftToRight, .rightToLeft])
+    func noMarkerSticksOutOfItsListsColumn(_ direction: ParagraphStyle.WritingDirection) throws {
+        let width = 320.0
+        let font = try TestFonts.bundled.font(for: .textStyle(.body), settings: DynamicTypeSettings())
+        // 1. to 11. fit the 28 pt column; 一、 to 十一、 (十一、 is 2.5 em with its halved comma) do not.
+        for format in [TextList.MarkerFormat.decimal, .chinese] {
+            let storage = Self.storage(Self.list(format, count: 11), direction: direction)
+            let (layout, _) = try Self.layout(width: width, storage)
+            let edges = try Self.edges(layout, width: width, rightToLeft: direction == .rightToLeft)
+            #expect(edges.count == 11)
+            let text = edges[0].text
+            for edge in edges {
+                // One text edge for the list; markers end 0.3 em before it and start inside the column, which
+                // begins at the head indent (10 pt).
+                #expect(abs(edge.text - text) < 1e-9, "\(format)")
+                #expect(abs(edge.markerEnd - (text - 0.3 * font.size)) < 1e-9, "\(format)")
+                #expect(edge.markerStart >= 10 - 1e-9, "\(format)")
+            }
+            // The column is the list indent, or the widest marker and its gap where that is wider.
+            let widest = edges.map { $0.markerEnd - $0.markerStart }.max()!
+            #expect(abs(text - 10 - max(28, widest + 0.3 * font.size)) < 1e-9, "\(format)")
+            if format == .chinese {
+                #expect(abs(widest - 2.5 * font.size) < 0.5)
+                #expect(abs(edges.map(\.markerStart).min()! - 10) < 1e-9)
+            }
+        }
+    }
+
+    @Test func aListItemsIndentsAreMeasuredFromItsTextEdge() throws {
+        let font = try TestFonts.bundled.font(for: .textStyle(.body), settings: DynamicTypeSettings())
+        var style = ParagraphStyle()
+        style.textLists = [Self.decimal]
+        style.firstLineHeadIndent = 20
+        style.headIndent = 6
+        let storage = TextStorage(
+            "An item long enough to wrap onto a second line of its own in a narrow container",
+            attributes: TextAttributes(font: .textStyle(.body), paragraphStyle: style))
+        let (layout, _) = try Self.layout(width: 200, storage)
+        let lines = layout.lineFragments
+        #expect(lines.count > 1)
+        // As on a plain paragraph, the first-line indent moves the first line (and its marker with it), the head
+        // indent the others, both from the edge past the list's column.
+        #expect(abs(lines[0].usedRect.minX - (28 + 20)) < 1e-9)
+        #expect(abs(lines[1].usedRect.minX - (28 + 6)) < 1e-9)
+        let marker = try #require(lines[0].listMarker)
+        #expect(abs(marker.frame.maxX - (28 + 20 - 0.3 * font.size)) < 1e-9)
+    }
+
+    @Test func anItemThatWidensItsListMovesEveryItemIncrementallyToo() throws {
+        let storage = Self.storage(Self.list(.chinese, count: 10))
+        let manager = LayoutManager(textStorage: storage, fontLibrary: try TestFonts.bundled)
+        manager.addTextContainer(TextContainer(width: 300))
+        func textEdges() throws -> [Double] {
+            try manager.lineFragments(intersecting: Rect(x: 0, y: 0, width: 300, height: 2_000)).map(\.usedRect.minX)
+        }
+        let narrow = try textEdges()
+        // An eleventh item, 十一、, needs a wider column: the first ten items move with it.
+        var style = ParagraphStyle()
+        style.textLists = [TextList(markerFormat: .chinese)]
+        style.headIndent = 10
+        style.firstLineHeadIndent = 10
+        try storage.replaceCharacters(
+            in: storage.length..<storage.length, with: "\nitem 11",
+            attributes: TextAttributes(font: .textStyle(.body), paragraphStyle: style))
+        let wide = try textEdges()
+        #expect(wide.count == 11 && Set(wide).count == 1 && wide[0] > narrow[0] + 10)
+        #expect(try manager.layout().lineFragments.map(\.usedRect.minX) == wide)
+        try storage.replaceCharacters(in: (storage.length - 8)..<storage.length, with: "")
+        #expect(try textEdges() == narrow)
+    }
+
+    @Test func aListLookedAheadAcrossReadingBatchesIsLaidOutAsAWhole() throws {
+        // The list starts just before the 4,096-paragraph reading batch of a streamed layout ends.
+        let plain = Array(repeating: ("x", [TextList]()), count: LayoutManager.paragraphLoadBatch - 5)
+        let storage = Self.storage(plain + Self.list(.chinese, count: 11))
+        let manager = LayoutManager(textStorage: storage, fontLibrary: try TestFonts.bundled)
+        manager.addTextContainer(TextContainer(width: 300))
+        var streamed: [LineFragment] = []
+        try manager.enumerateLineFragments { streamed.append($0) }
+        let whole = try manager.layout().lineFragments
+        #expect(streamed.count == whole.count)
+        #expect(streamed.map(\.usedRect) == whole.map(\.usedRect))
+        #expect(streamed.map { $0.listMarker?.frame } == whole.map { $0.listMarker?.frame })
+        #expect(Set(whole.suffix(11).map(\.usedRect.minX)).count == 1)
+    }
+
     @Test func aRightToLeftMarkerReadsFromTheRight() throws {
         let (layout, _) = try Self.layout(width: 300, Self.storage([("عنصر", [Self.decimal])], direction: .rightToLeft))
         let marker = try #require(layout.lineFragments.first?.listMarker)
