@@ -5,6 +5,7 @@
 #include FT_TRUETYPE_TABLES_H
 #include FT_STROKER_H
 #include FT_BITMAP_H
+#include FT_MODULE_H
 
 /* FT_Error_String is NULL unless FreeType was built with error strings (Debian's is not); fterrors.h is made to be
    included again with FT_ERRORDEF defined, which gives the same table from the header every build has. */

@@ -73,4 +73,21 @@ extension FreeType {
         FT_Stroker_Export(stroker, &stroked)
         return body(&stroked)
     }
+
+    /// Replaces the outline in `slot` with its signed distance field (FreeType's `bsdf` renderer, run on the
+    /// glyph rendered as it fills, so it measures the union of the contours: no edge where two overlap), each
+    /// byte 128 ± distance × 128 / `spread` from the pixel's centre to the nearest edge (pixels, inside
+    /// positive). `spread` (2…``maximumSpread`` pixels) is the farthest distance told apart; false on failure.
+    static func renderDistanceField(of slot: FT_GlyphSlot, spread: Int, library: FT_Library) -> Bool {
+        var spread = FT_Int(spread)
+        // The spread is the renderer's setting in the shared library: set and used under one lock.
+        return distanceFieldLock.withLock { _ in
+            FT_Property_Set(library, "bsdf", "spread", &spread) == 0
+                && FT_Render_Glyph(slot, FT_RENDER_MODE_NORMAL) == 0 && FT_Render_Glyph(slot, FT_RENDER_MODE_SDF) == 0
+        }
+    }
+
+    /// FreeType's largest distance-field spread, in pixels.
+    static let maximumSpread = 32
+    private static let distanceFieldLock = Locked<Void>(())
 }

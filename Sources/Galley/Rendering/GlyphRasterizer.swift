@@ -109,9 +109,68 @@ enum GlyphRasterizer {
         // (held here) covers its slot, so rendering needs no global lock.
         guard let library = slot.pointee.library else { return nil }
         guard form.strokeWidth > 0 else { return render(&slot.pointee.outline, library: library, window: window) }
-        return FreeType.withStroke(of: &slot.pointee.outline, width: form.strokeWidth, library: library) {
+        return stroke(slot, width: form.strokeWidth, library: library, window: window)
+    }
+
+    /// The glyph's outline in `slot` stroked `width` pixels wide: the stroke of the union of its contours
+    /// (``unionStroke(of:width:library:)``, no line where contours overlap inside a letter) when its
+    /// bitmap is drawn whole and the width within the distance field's reach; else FreeType's stroker, which
+    /// strokes each contour but takes any width and draws only the window of a huge glyph.
+    private static func stroke(_ slot: FT_GlyphSlot, width: Double, library: FT_Library, window: PixelWindow)
+        -> GlyphBitmap?
+    {
+        let outline = slot.pointee.outline
+        // Rendering the union turns the slot's outline into a bitmap: the stroker works on a copy.
+        var copy = FT_Outline()
+        guard FT_Outline_New(library, FT_UInt(outline.n_points), FT_Int(outline.n_contours), &copy) == 0 else {
+            return nil
+        }
+        defer { FT_Outline_Done(library, &copy) }
+        FT_Outline_Copy(&slot.pointee.outline, &copy)
+        var box = FT_BBox()
+        FT_Outline_Get_CBox(&copy, &box)
+        let margin = Int((width / 2).rounded(.up)) + FreeType.maximumSpread
+        let padded = PixelWindow(
+            left: Int((Double(box.xMin) / 64).rounded(.down)) - margin,
+            right: Int((Double(box.xMax) / 64).rounded(.up)) + margin,
+            bottom: Int((Double(box.yMin) / 64).rounded(.down)) - margin,
+            top: Int((Double(box.yMax) / 64).rounded(.up)) + margin)
+        if padded.area <= wholeGlyphPixels, outline.n_contours > 0,
+            let union = unionStroke(of: slot, width: width, library: library)
+        {
+            return union
+        }
+        return FreeType.withStroke(of: &copy, width: width, library: library) {
             render($0, library: library, window: window)
         } ?? nil
+    }
+
+    /// The pixels within `width / 2` of the edge of the filled area of the outline in `slot` (26.6 pixels, y up,
+    /// from the pen): the stroke of the union of its contours, read from its distance field. Nil when the stroke
+    /// is wider than the field reaches or rendering fails; the slot then holds a bitmap, not the outline.
+    private static func unionStroke(of slot: FT_GlyphSlot, width: Double, library: FT_Library) -> GlyphBitmap? {
+        // The field must reach half a pixel past the stroke; its 256 levels span ±spread, so the least spread is
+        // the most precise.
+        let reach = width / 2 + 0.5
+        guard reach.isFinite, reach > 0, reach < Double(FreeType.maximumSpread) else { return nil }
+        let spread = max(2, Int(reach.rounded(.up)))
+        guard FreeType.renderDistanceField(of: slot, spread: spread, library: library) else { return nil }
+        let bitmap = slot.pointee.bitmap
+        guard bitmap.pixel_mode == UInt8(FT_PIXEL_MODE_GRAY.rawValue), let buffer = bitmap.buffer else { return nil }
+        let columns = Int(bitmap.width), rows = Int(bitmap.rows), pitch = Int(bitmap.pitch)
+        var coverage = [UInt8](repeating: 0, count: columns * rows)
+        let perLevel = Double(spread) / 128, half = width / 2
+        for row in 0..<rows {
+            let source = pitch >= 0 ? row * pitch : (rows - 1 - row) * -pitch
+            for column in 0..<columns {
+                // The distance from the pixel's centre to the edge, either side, in pixels.
+                let distance = abs(Double(buffer[source + column]) - 128) * perLevel
+                coverage[row * columns + column] = UInt8((min(1, max(0, half + 0.5 - distance)) * 255).rounded())
+            }
+        }
+        return GlyphBitmap(
+            width: columns, height: rows, left: Int(slot.pointee.bitmap_left), top: Int(slot.pointee.bitmap_top),
+            coverage: coverage, color: nil, isClipped: false)
     }
 
     /// The coverage of `outline` (26.6 pixels, y up, from the pen), whole or clipped to `window`.

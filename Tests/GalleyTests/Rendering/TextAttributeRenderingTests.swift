@@ -42,6 +42,46 @@ import Testing
         #expect(edge.r > 150 && edge.g < 110, "the outline is red: \(edge)")
     }
 
+    @Test func aStrokeDrawsNoLineWhereContoursOverlapInsideALetter() throws {
+        // Inter draws e's bar and Q's tail as contours overlapping the bowl: stroked contour by contour, lines
+        // would run inside the letters. Only the edge of the filled area is stroked.
+        let inter = try TestFonts.bundled.font(family: "Inter", size: 72)
+        func render(strokeWidth: Double?) throws -> Canvas {
+            try RenderFixtures.render(
+                TextStorage(
+                    "eQ",
+                    attributes: TextAttributes(font: .font(inter), foregroundColor: Self.ink, strokeWidth: strokeWidth)
+                ), width: 300
+            ).0
+        }
+        let filled = try render(strokeWidth: nil), hollow = try render(strokeWidth: 3)
+        let inkRGB = [Self.ink.red, Self.ink.green, Self.ink.blue].map { Int(($0 * 255).rounded()) }
+        func isSolid(_ x: Int, _ y: Int) -> Bool {
+            guard x >= 0, y >= 0, x < filled.width, y < filled.height else { return false }
+            let pixel = filled.pixel(x: x, y: y)
+            return abs(Int(pixel.r) - inkRGB[0]) <= 8 && abs(Int(pixel.g) - inkRGB[1]) <= 8
+                && abs(Int(pixel.b) - inkRGB[2]) <= 8
+        }
+        // Deep inside the filled letters: more than half the stroke (3 % of 72 pt at scale 2: 4.3 px) and a pixel
+        // of anti-aliasing from any edge.
+        let reach = 4
+        var deep = 0, stroked: [(Int, Int)] = []
+        for y in 0..<filled.height {
+            for x in 0..<filled.width where isSolid(x, y) {
+                let isDeep = (-reach...reach).allSatisfy { dy in
+                    (-reach...reach).allSatisfy { dx in dx * dx + dy * dy > reach * reach || isSolid(x + dx, y + dy) }
+                }
+                guard isDeep else { continue }
+                deep += 1
+                if RenderFixtures.isInk(hollow, x: x, y: y) { stroked.append((x, y)) }
+            }
+        }
+        #expect(deep > 300, "the letters' insides were found")
+        #expect(stroked.isEmpty, "stroke ink inside the letters at \(stroked.prefix(8))")
+        // The outer edges are still stroked all round.
+        #expect(Self.inkCount(hollow) > Self.inkCount(filled) / 3)
+    }
+
     @Test func obliquenessSlantsTheInkButNotTheAdvances() throws {
         let (upright, uprightLayout) = try Self.single("l") { _ in }
         let (slanted, slantedLayout) = try Self.single("l") { $0.obliqueness = 0.25 }
