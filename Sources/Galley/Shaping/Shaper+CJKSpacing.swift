@@ -8,6 +8,7 @@ extension Shaper {
         let style = paragraph.style
         let trims = style.punctuationTrim != .none
         guard trims || style.autospace, paragraph.text.contains(where: { $0 >= 0x2E80 }) else { return .none }
+        let clreq = style.takesSharedPunctuationFromCJKFont
         var spacing = CJKSpacing()
         var marks: [Int: (effect: HalfWidthEffect, em: Double, isBracketOrQuote: Bool, run: Int)] = [:]
         // Autospace: the class and run of the previous character, and its cluster's start.
@@ -22,7 +23,7 @@ extension Shaper {
                 var offset = run.utf16Range.lowerBound
                 while offset < run.utf16Range.upperBound {
                     let (scalar, length) = UTF16Decoding.scalar(in: units, at: offset)
-                    if halves, Self.mayBeFullWidthPunctuation(scalar) {
+                    if halves, Self.mayBeFullWidthPunctuation(scalar, clreq: clreq) {
                         let effect = halfWidthEffect(of: scalar, in: run)
                         if effect.kind != nil {
                             let category = scalar.properties.generalCategory
@@ -53,7 +54,7 @@ extension Shaper {
             guard offset >= 0, offset < paragraph.length else { return nil }
             if let known = marks[offset] { return known.effect.kind }
             let scalar = Unicode.Scalar(paragraph.unit(at: offset)) ?? " "
-            guard Self.mayBeFullWidthPunctuation(scalar) else { return nil }
+            guard Self.mayBeFullWidthPunctuation(scalar, clreq: clreq) else { return nil }
             return halfWidthEffect(of: scalar, in: runs[run]).kind
         }
         for (offset, mark) in marks {
@@ -87,11 +88,14 @@ extension Shaper {
     }
 
     /// The characters `halt` may halve: curly quotes, the middle dots, and punctuation of the CJK symbols and the
-    /// full-width forms blocks: opening and closing brackets and quotes, and `、。，．：；`.
-    private static func mayBeFullWidthPunctuation(_ scalar: Unicode.Scalar) -> Bool {
+    /// full-width forms blocks: opening and closing brackets and quotes, and `、。，．：；`; with `clreq`, `！？`
+    /// too (CLREQ sets `！”` in 1.5 em where the font's `halt` halves `！`; Chromium keeps both full-width).
+    private static func mayBeFullWidthPunctuation(_ scalar: Unicode.Scalar, clreq: Bool) -> Bool {
         switch scalar.value {
         case 0x2018, 0x2019, 0x201C, 0x201D, 0x00B7, 0x30FB, 0x3001, 0x3002, 0xFF0C, 0xFF0E, 0xFF1A, 0xFF1B:
             return true
+        case 0xFF01, 0xFF1F:
+            return clreq
         case 0x3008...0x301F, 0xFE59...0xFE5E, 0xFF01...0xFF65:
             switch scalar.properties.generalCategory {
             case .openPunctuation, .closePunctuation: return true

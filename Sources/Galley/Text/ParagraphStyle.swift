@@ -109,7 +109,8 @@ public struct ParagraphStyle: Hashable, Sendable {
         /// ``cjk`` with exact metrics, ``css`` with web metrics (so that web heights keep matching Chromium's).
         case automatic
         /// The CJK font's full-width forms, as CLREQ, JLREQ and word processors set them: `……` two centred ems,
-        /// `“你好”` with full-width quotes that punctuation trimming compresses beside `。` or `，`.
+        /// `“你好”` with full-width quotes that punctuation trimming compresses beside `。` or `，`; and `！？`
+        /// trimmed like `。` where the font's `halt` halves them (`！”` in 1.5 em, as CLREQ sets it).
         case cjk
         /// CSS's per-character matching: the run's own font when it has the mark (a Latin font's proportional
         /// quotes and baseline ellipsis).
@@ -205,8 +206,8 @@ public struct ParagraphStyle: Hashable, Sendable {
     /// The default style.
     public init() {}
 
-    /// Whether the shared marks beside CJK characters take the CJK font (``punctuationFont`` resolved against
-    /// ``lineHeightMetrics``).
+    /// Whether the shared marks beside CJK characters take the CJK font and `！？` are trimmed, as CLREQ sets
+    /// them (``punctuationFont`` resolved against ``lineHeightMetrics``).
     var takesSharedPunctuationFromCJKFont: Bool {
         switch punctuationFont {
         case .automatic: return lineHeightMetrics == .exact

@@ -63,6 +63,17 @@ import Testing
         #expect(english[10]?.family == "Inter")
     }
 
+    @Test func anExclamationBeforeAClosingQuoteIsSetInOneAndAHalfEms() throws {
+        // CLREQ: “好！” — the exclamation mark's blank right half goes before the closing quote.
+        let clreq = try self.glyphs("他说“好！”")
+        #expect(abs(clreq[4]!.advance - Self.size / 2) < 0.01)
+        #expect(abs(clreq[4]!.advance + clreq[5]!.advance - 1.5 * Self.size) < 0.01)
+        #expect(abs(try self.glyphs("真的？”")[2]!.advance - Self.size / 2) < 0.01)
+        // Before an ideograph it keeps its em; with CSS's rules (Chromium) it is never trimmed.
+        #expect(abs(try self.glyphs("好！他")[1]!.advance - Self.size) < 0.01)
+        #expect(abs(try self.glyphs("他说“好！”", font: .css)[4]!.advance - Self.size) < 0.01)
+    }
+
     @Test func webMetricsAndCSSKeepTheRunsFont() throws {
         for (font, metrics) in [
             (ParagraphStyle.PunctuationFont.automatic, ParagraphStyle.LineHeightMetrics.web),
