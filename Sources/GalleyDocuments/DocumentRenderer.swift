@@ -55,17 +55,22 @@ public struct DocumentRenderer {
         return (png, scene.layout.unlaidCharacterRange)
     }
 
-    /// What drawing the document needs, laid out once and then drawn into any number of canvases or bands: the
-    /// text's layout, the exclusions with their labels laid out, the image's area in points.
-    ///
-    /// Unchecked Sendable: the storages it holds are classes, but nothing changes them once the scene is made,
-    /// and drawing only reads them, so bands may be drawn on several threads at once.
-    private struct Scene: @unchecked Sendable {
-        let document: Document
+    /// What drawing the document needs, laid out once and then drawn into any number of canvases or bands (on
+    /// several threads at once): the text's layout, the painted exclusions with their labels laid out, the image's
+    /// area in points. Layouts carry their paint, so no storage is read while drawing.
+    private struct Scene: Sendable {
+        /// An exclusion as it is drawn: its path painted in a colour, its picture in its frame, its label.
+        struct Painting: Sendable {
+            let path: BezierPath?
+            let fill: Color?
+            let image: Canvas?
+            let imageFrame: Rect?
+            /// The label laid out, and the point its layout's origin goes to.
+            let label: (layout: TextLayout, origin: Point)?
+        }
+
         let layout: TextLayout
-        let exclusions: [Exclusion]
-        /// Each exclusion's label, laid out, and the point its layout's origin goes to.
-        let labels: [(layout: TextLayout, storage: TextStorage, origin: Point)?]
+        let paintings: [Painting]
         /// Where each column's container starts, in points from the first column's: columns follow the text's
         /// direction, so a right-to-left document's first column is on the right.
         let columnX: [Double]
@@ -76,21 +81,26 @@ public struct DocumentRenderer {
         init(_ owner: DocumentRenderer) throws {
             let document = owner.document
             let (layout, exclusions, columnWidth) = try owner.laidOut(forDrawing: true)
-            self.document = document
             self.layout = layout
-            self.exclusions = exclusions
             let rightToLeft = layout.lineFragments.first?.isRightToLeft ?? false
-            columnX = (0..<document.columns).map { column in
+            let columnX = (0..<document.columns).map { column in
                 Double(rightToLeft ? document.columns - 1 - column : column) * (columnWidth + document.columnGap)
             }
-            labels = try exclusions.map { exclusion in
-                guard let label = exclusion.label else { return nil }
-                let manager = LayoutManager(textStorage: label, fontLibrary: owner.library, settings: document.settings)
-                let bounds = exclusion.shape.bounds
-                manager.addTextContainer(TextContainer(width: max(1, bounds.width)))
-                let layout = try manager.layout()
-                let used = layout.usedRect()
-                return (layout, label, Point(x: bounds.minX, y: bounds.minY + (bounds.height - used.height) / 2))
+            self.columnX = columnX
+            paintings = try exclusions.map { exclusion in
+                var label: (layout: TextLayout, origin: Point)?
+                if let text = exclusion.label {
+                    let manager = LayoutManager(
+                        textStorage: text, fontLibrary: owner.library, settings: document.settings)
+                    let bounds = exclusion.shape.bounds
+                    manager.addTextContainer(TextContainer(width: max(1, bounds.width)))
+                    let layout = try manager.layout()
+                    let used = layout.usedRect()
+                    label = (layout, Point(x: bounds.minX, y: bounds.minY + (bounds.height - used.height) / 2))
+                }
+                return Painting(
+                    path: exclusion.path, fill: exclusion.fill, image: exclusion.image,
+                    imageFrame: exclusion.imageFrame, label: label)
             }
             // The image is the container and the painted exclusions with the margin around them, grown where any
             // column's ink (shadows included) would fall outside it.
@@ -109,7 +119,7 @@ public struct DocumentRenderer {
                 x: content.minX - margin, y: content.minY - margin, width: content.width + 2 * margin,
                 height: content.height + 2 * margin)
             for column in 0..<document.columns {
-                if let ink = renderer.drawnBounds(of: layout, storage: document.storage, containerIndex: column) {
+                if let ink = renderer.drawnBounds(of: layout, containerIndex: column) {
                     area = area.union(
                         Rect(x: ink.minX + columnX[column], y: ink.minY, width: ink.width, height: ink.height))
                 }
@@ -126,20 +136,20 @@ public struct DocumentRenderer {
             // Exclusions are in the first column's coordinates.
             moveTo(column: 0)
             let columnOrigin = canvas.origin
-            for (exclusion, label) in zip(exclusions, labels) {
-                if let fill = exclusion.fill, let path = exclusion.path {
+            for painting in paintings {
+                if let fill = painting.fill, let path = painting.path {
                     renderer.fill(path, color: fill, on: &canvas)
                 }
-                if let image = exclusion.image, let frame = exclusion.imageFrame { canvas.draw(image, in: frame) }
-                if let label {
+                if let image = painting.image, let frame = painting.imageFrame { canvas.draw(image, in: frame) }
+                if let label = painting.label {
                     canvas.origin = Point(x: columnOrigin.x - label.origin.x, y: columnOrigin.y - label.origin.y)
-                    renderer.draw(label.layout, storage: label.storage, on: &canvas)
+                    renderer.draw(label.layout, on: &canvas)
                     canvas.origin = columnOrigin
                 }
             }
-            for column in 0..<document.columns {
+            for column in columnX.indices {
                 moveTo(column: column)
-                renderer.draw(layout, storage: document.storage, on: &canvas, containerIndex: column)
+                renderer.draw(layout, on: &canvas, containerIndex: column)
             }
             canvas.origin = origin
         }

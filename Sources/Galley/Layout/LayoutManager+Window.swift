@@ -130,6 +130,6 @@ extension LineFragment {
                     characterRange: shift($0.characterRange))
             },
             paragraphIndex: paragraphIndex, paragraphStart: paragraphStart + characters, isTruncated: isTruncated,
-            clipsToRect: clipsToRect, isRightToLeft: isRightToLeft, listMarker: listMarker?.offset(y: y))
+            clipsToRect: clipsToRect, isRightToLeft: isRightToLeft, listMarker: listMarker?.offset(y: y), paint: paint)
     }
 }

@@ -48,6 +48,9 @@ public struct LineFragment: Sendable {
     public let isRightToLeft: Bool
     /// The list marker drawn beside the line, on the first line of a list item's paragraph.
     public internal(set) var listMarker: ListMarker? = nil
+    /// How the line's characters are drawn (their colours, decorations, shadows, effects and strokes, taken from
+    /// their attributes when the line was laid out); nil for a line laid out only to be measured.
+    public internal(set) var paint: LinePaint? = nil
 
     /// The line's height in points (the band's).
     public var height: Double { rect.height }

@@ -1,7 +1,8 @@
 /// The result of laying out a text storage in its containers: line fragments and the queries TextKit's layout
 /// manager answers (used rects, rects of character ranges, hit testing, carets).
 ///
-/// A value: it stays valid after the storage changes, describing the text as it was. All rects are in the
+/// A value: it stays valid after the storage changes, describing the text as it was, and it draws alone (each line
+/// carries its characters' paint, ``LineFragment/paint``), so ``Renderer`` needs no storage. All rects are in the
 /// coordinates of the fragment's container (points, y down); all indices are UTF-16 offsets into the storage.
 public struct TextLayout: Sendable {
     /// Every line fragment, in layout order (container by container, top to bottom, left to right in a band).

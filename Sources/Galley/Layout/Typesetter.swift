@@ -193,7 +193,8 @@ struct Typesetter {
                 baselineY: top + metrics.baselineFromTop,
                 characterRange: context.storageStart..<end, runs: [], paragraphIndex: context.index,
                 paragraphStart: context.storageStart, isTruncated: false, clipsToRect: false,
-                isRightToLeft: context.isRightToLeft, listMarker: marker))
+                isRightToLeft: context.isRightToLeft, listMarker: marker,
+                paint: keepsGlyphs ? LinePaint(of: context.paragraph, in: 0..<0) : nil))
         bandsInContainer += 1
         y = top + metrics.height
     }
@@ -542,7 +543,8 @@ struct Typesetter {
             usedRect: Rect(x: usedX, y: top, width: max(0, content), height: metrics.height), baselineY: baseline,
             characterRange: (context.storageStart + line.utf16Range.lowerBound)..<end, runs: positioned,
             paragraphIndex: context.index, paragraphStart: context.storageStart, isTruncated: truncated,
-            clipsToRect: style.lineBreakMode == .clip, isRightToLeft: rtl, listMarker: marker)
+            clipsToRect: style.lineBreakMode == .clip, isRightToLeft: rtl, listMarker: marker,
+            paint: keepsGlyphs ? LinePaint(of: context.paragraph, in: line.utf16Range) : nil)
     }
 
     /// The list marker of the paragraph's first line, whose text starts at `textEdge`.

@@ -1,6 +1,6 @@
 extension Renderer {
     /// Fills the line band behind characters that have a background colour.
-    func drawBackgrounds(_ fragment: LineFragment, on canvas: inout Canvas, attributes: inout AttributeCursor) {
+    func drawBackgrounds(_ fragment: LineFragment, on canvas: inout Canvas) {
         var current: (color: Color, minX: Double, maxX: Double)?
         func flush() {
             if let current {
@@ -12,7 +12,7 @@ extension Renderer {
             current = nil
         }
         for span in fragment.characterSpans() {
-            let color = attributes.attributes(at: span.range.lowerBound).backgroundColor
+            let color = fragment.paint(at: span.range.lowerBound).backgroundColor
             if let color, let open = current, open.color == color, abs(open.maxX - span.minX) < 0.01 {
                 current = (color, open.minX, span.maxX)
             } else {
@@ -24,17 +24,18 @@ extension Renderer {
     }
 
     /// Draws underlines and strikethroughs across the line, each segment positioned and sized from the tables
-    /// of the font its attributes ask for (not the fallback fonts that drew some of its glyphs), so one
+    /// of the font its characters ask for (not the fallback fonts that drew some of its glyphs), so one
     /// decoration stays level across Latin, Chinese, Arabic and emoji. White space hanging at the line's end is
     /// not decorated. An underline breaks around the ink of the glyphs it crosses as its ``TextDecoration/skipInk``
     /// says (`glyphs` are the line's, placed).
-    func drawDecorations(
-        _ fragment: LineFragment, glyphs: [PlacedGlyph], on canvas: inout Canvas, attributes: inout AttributeCursor
-    ) {
-        let storage = attributes.storage
+    func drawDecorations(_ fragment: LineFragment, glyphs: [PlacedGlyph], on canvas: inout Canvas) {
         var contentEnd = fragment.characterRange.upperBound
         while contentEnd > fragment.characterRange.lowerBound {
-            let unit = storage.utf16[contentEnd - 1]
+            // Past the line's characters is its paragraph's terminator.
+            guard let unit = fragment.character(at: contentEnd - 1) else {
+                contentEnd -= 1
+                continue
+            }
             guard LineBreaker.isHangingSpace(unit) || TextStorage.isParagraphTerminator(unit) else { break }
             contentEnd -= 1
         }
@@ -53,7 +54,7 @@ extension Renderer {
                         isUnderline && line.decoration.skipInk != .none
                         ? inkGaps(
                             of: glyphs, under: line.decoration, center: line.center, thickness: line.thickness,
-                            from: line.minX, to: line.maxX, canvas: canvas, storage: storage) : []
+                            from: line.minX, to: line.maxX, canvas: canvas, fragment: fragment) : []
                     var start = line.minX
                     for gap in gaps + [line.maxX...line.maxX] {
                         // A sliver left between two gaps, or between a gap and the line's end, is dropped: a
@@ -72,16 +73,16 @@ extension Renderer {
                 let font = run.glyphRun.style.primaryFont
                 for (glyph, x) in zip(run.glyphRun.glyphs, run.glyphPositions) {
                     let offset = fragment.paragraphStart + glyph.cluster
-                    let attributes = attributes.attributes(at: offset)
+                    let paint = fragment.paint(at: offset)
                     guard offset < contentEnd,
-                        let decoration = isUnderline ? attributes.underline : attributes.strikethrough,
-                        !decoration.byWord || !Self.isWordSpace(storage.utf16[offset])
+                        let decoration = isUnderline ? paint.underline : paint.strikethrough,
+                        !decoration.byWord || !Self.isWordSpace(fragment.character(at: offset) ?? 0x20)
                     else {
                         flush()
                         continue
                     }
-                    let color = decoration.color ?? attributes.foregroundColor ?? .black
-                    let baseline = run.origin.y - (attributes.baselineOffset ?? 0)
+                    let color = decoration.color ?? paint.foregroundColor ?? .black
+                    let baseline = run.origin.y - (paint.baselineOffset ?? 0)
                     let thickness = isUnderline ? font.underlineThickness : font.strikeoutThickness
                     var center = baseline - (isUnderline ? font.underlinePosition : font.strikeoutPosition)
                     if isUnderline, let ideographicDepth {
@@ -108,7 +109,7 @@ extension Renderer {
     /// `.auto`, so are ideographs, kana, Hangul and full-width forms.
     private func inkGaps(
         of glyphs: [PlacedGlyph], under decoration: TextDecoration, center: Double, thickness: Double,
-        from minX: Double, to maxX: Double, canvas: Canvas, storage: TextStorage
+        from minX: Double, to maxX: Double, canvas: Canvas, fragment: LineFragment
     ) -> [ClosedRange<Double>] {
         let half = decoration.style == .single ? thickness / 2 : thickness
         let pad = thickness
@@ -126,9 +127,11 @@ extension Renderer {
             // Only glyphs whose box, widened by the gap, meets this stretch of the line and its band are read.
             guard glyph.y < bandBottom, glyph.y + glyph.bitmap.height > bandTop,
                 points(glyph.x + glyph.bitmap.width) + pad > minX, points(glyph.x) - pad < maxX,
-                glyph.attributes.underline?.skipInk == decoration.skipInk
+                glyph.paint.underline?.skipInk == decoration.skipInk
             else { continue }
-            if decoration.skipInk == .auto, Self.isUnderlinedWhole(storage.utf16[glyph.characterIndex]) { continue }
+            if decoration.skipInk == .auto, Self.isUnderlinedWhole(fragment.character(at: glyph.characterIndex) ?? 0) {
+                continue
+            }
             let rows = max(0, bandTop - glyph.y)..<min(glyph.bitmap.height, bandBottom - glyph.y)
             var first: Int?, last = 0
             for column in 0..<glyph.bitmap.width {

@@ -1,16 +1,15 @@
 extension Renderer {
     /// Draws the line's list marker, if it has one, in the colour of its paragraph's first character: text markers
     /// as glyphs, check boxes as a rounded square outlined (empty) or filled with a white tick (checked).
-    func drawListMarker(_ fragment: LineFragment, on canvas: inout Canvas, attributes: inout AttributeCursor) {
+    func drawListMarker(_ fragment: LineFragment, on canvas: inout Canvas) {
         guard let marker = fragment.listMarker else { return }
-        let leading = attributes.attributes(at: fragment.paragraphStart)
-        let color = leading.foregroundColor ?? .black
+        let color = fragment.paint(at: fragment.paragraphStart).foregroundColor ?? .black
         switch marker.kind {
         case .text:
-            let markerAttributes = TextAttributes(foregroundColor: color)
+            let markerPaint = TextPaint(TextAttributes(foregroundColor: color))
             var glyphs: [PlacedGlyph] = []
             for run in marker.runs {
-                place(run, paragraphStart: 0, on: canvas, into: &glyphs) { _ in markerAttributes }
+                place(run, paragraphStart: 0, on: canvas, into: &glyphs) { _ in markerPaint }
             }
             drawFills(glyphs, on: &canvas)
         case .checkbox(let isChecked):

@@ -25,18 +25,14 @@ public final class Renderer: Sendable {
         let layout = try manager.layout()
         guard manager.textContainers.indices.contains(options.containerIndex) else { throw LayoutError.noTextContainer }
         var canvas = try makeCanvas(
-            for: layout, containerSize: manager.textContainers[options.containerIndex].size, options: options,
-            storage: manager.textStorage)
-        draw(layout, storage: manager.textStorage, on: &canvas, containerIndex: options.containerIndex)
+            for: layout, containerSize: manager.textContainers[options.containerIndex].size, options: options)
+        draw(layout, on: &canvas, containerIndex: options.containerIndex)
         return canvas
     }
 
     /// Lays out `manager`'s text if needed and draws container `options.containerIndex` straight to PNG with
     /// `writer`, band by band on its threads (``PNGWriter/encode(width:height:scale:origin:background:drawingBand:)``):
     /// the image ``render(_:options:)`` makes, without the whole of it in memory at once.
-    ///
-    /// The text storage is read from several threads while the bands are drawn; it must not change until this
-    /// returns.
     public func renderPNG(
         _ manager: LayoutManager, options: RenderOptions = RenderOptions(), writer: PNGWriter = PNGWriter()
     )
@@ -45,39 +41,27 @@ public final class Renderer: Sendable {
         let layout = try manager.layout()
         guard manager.textContainers.indices.contains(options.containerIndex) else { throw LayoutError.noTextContainer }
         let area = try canvasArea(
-            for: layout, containerSize: manager.textContainers[options.containerIndex].size, options: options,
-            storage: manager.textStorage)
+            for: layout, containerSize: manager.textContainers[options.containerIndex].size, options: options)
         let size = try Canvas.pixelSize(covering: area, scale: options.scale)
-        let storage = UnchangingStorage(storage: manager.textStorage)
         return try writer.encode(
             width: size.width, height: size.height, scale: options.scale, origin: area.origin,
             background: options.background ?? .clear
         ) { canvas in
-            draw(layout, storage: storage.storage, on: &canvas, containerIndex: options.containerIndex)
+            draw(layout, on: &canvas, containerIndex: options.containerIndex)
         }
-    }
-
-    /// A storage that is only read while bands are drawn on several threads (the caller promises it does not
-    /// change meanwhile; reading a `TextStorage` touches no shared mutable state).
-    private struct UnchangingStorage: @unchecked Sendable {
-        let storage: TextStorage
     }
 
     /// A canvas for container `options.containerIndex` of `layout`: the clip rect when the caller sets one; else the
     /// container (as tall as the text when its height is unbounded) with the padding around it, grown where ink
-    /// drawing `storage` can make (lines reaching past the container, shadows) would fall outside that. Pixel
-    /// (0, 0) is the container's point (−padding, −padding) × scale unless ink reaches further left or up.
-    public func makeCanvas(
-        for layout: TextLayout, containerSize: Size, options: RenderOptions, storage: TextStorage? = nil
-    ) throws -> Canvas {
-        let area = try canvasArea(for: layout, containerSize: containerSize, options: options, storage: storage)
+    /// the layout can make (lines reaching past the container, shadows) would fall outside that. Pixel (0, 0) is
+    /// the container's point (−padding, −padding) × scale unless ink reaches further left or up.
+    public func makeCanvas(for layout: TextLayout, containerSize: Size, options: RenderOptions) throws -> Canvas {
+        let area = try canvasArea(for: layout, containerSize: containerSize, options: options)
         return try Canvas(covering: area, scale: options.scale, background: options.background)
     }
 
-    /// The points ``makeCanvas(for:containerSize:options:storage:)`` covers.
-    private func canvasArea(
-        for layout: TextLayout, containerSize: Size, options: RenderOptions, storage: TextStorage?
-    ) throws -> Rect {
+    /// The points ``makeCanvas(for:containerSize:options:)`` covers.
+    private func canvasArea(for layout: TextLayout, containerSize: Size, options: RenderOptions) throws -> Rect {
         guard options.padding.isFinite, options.padding >= 0 else {
             throw RenderError.invalidDimension(name: "padding", value: options.padding)
         }
@@ -87,21 +71,19 @@ public final class Renderer: Sendable {
         var area = Rect(
             x: -options.padding, y: -options.padding, width: containerSize.width + 2 * options.padding,
             height: max(height, 0) + 2 * options.padding)
-        if let storage, let ink = drawnBounds(of: layout, storage: storage, containerIndex: options.containerIndex) {
-            area = area.union(ink)
-        }
+        if let ink = drawnBounds(of: layout, containerIndex: options.containerIndex) { area = area.union(ink) }
         return area
     }
 
     /// Where drawing container `containerIndex` of `layout` can put ink, in points: its lines' rectangles, widened
-    /// by the furthest shadow `storage` casts (offset plus blur). Nil when the container holds no line.
-    public func drawnBounds(of layout: TextLayout, storage: TextStorage, containerIndex: Int = 0) -> Rect? {
+    /// by the furthest shadow its lines cast (offset plus blur). Nil when the container holds no line.
+    public func drawnBounds(of layout: TextLayout, containerIndex: Int = 0) -> Rect? {
         let lines = layout.lineFragments.filter { $0.containerIndex == containerIndex }
         guard var bounds = lines.first.map({ $0.usedRect.union($0.rect) }) else { return nil }
         for line in lines.dropFirst() { bounds = bounds.union(line.usedRect.union(line.rect)) }
         var left = 0.0, right = 0.0, up = 0.0, down = 0.0
-        for run in storage.attributeRuns {
-            guard let shadow = run.attributes.shadow, shadow.blurRadius.isFinite, shadow.offsetX.isFinite,
+        for paint in lines.flatMap({ $0.paint?.allPaints ?? [] }) {
+            guard let shadow = paint.shadow, shadow.blurRadius.isFinite, shadow.offsetX.isFinite,
                 shadow.offsetY.isFinite
             else { continue }
             let blur = max(0, shadow.blurRadius)
@@ -115,27 +97,26 @@ public final class Renderer: Sendable {
             height: bounds.height + up + down)
     }
 
-    /// Draws the fragments of container `containerIndex` that reach into `canvas`, taking colours and effects from
-    /// `storage`'s attributes.
-    public func draw(_ layout: TextLayout, storage: TextStorage, on canvas: inout Canvas, containerIndex: Int = 0) {
+    /// Draws the fragments of container `containerIndex` that reach into `canvas`, in their paint (the colours,
+    /// decorations and effects their characters had when laid out).
+    public func draw(_ layout: TextLayout, on canvas: inout Canvas, containerIndex: Int = 0) {
         let visible = canvas.visibleRect
-        var attributes = AttributeCursor(storage: storage)
         for fragment in layout.lineFragments where fragment.containerIndex == containerIndex {
             // Ink, shadows and effects reach past a line's band; a line's height of margin covers them.
             let reach = Rect(
                 x: fragment.rect.minX - fragment.rect.height, y: fragment.rect.minY - fragment.rect.height,
                 width: fragment.rect.width + 2 * fragment.rect.height, height: 3 * fragment.rect.height)
             guard reach.intersects(visible) else { continue }
-            let glyphs = place(fragment, on: canvas, attributes: &attributes)
-            drawBackgrounds(fragment, on: &canvas, attributes: &attributes)
+            let glyphs = place(fragment, on: canvas)
+            drawBackgrounds(fragment, on: &canvas)
             drawAttachments(fragment, on: &canvas)
             drawShadows(glyphs, on: &canvas)
             let pressed = letterpressMask(glyphs, on: canvas)
             if let pressed { drawLetterpressHighlight(pressed, on: &canvas) }
             drawFills(glyphs, on: &canvas)
             if let pressed { drawLetterpressInnerShadow(pressed, on: &canvas) }
-            drawDecorations(fragment, glyphs: glyphs, on: &canvas, attributes: &attributes)
-            drawListMarker(fragment, on: &canvas, attributes: &attributes)
+            drawDecorations(fragment, glyphs: glyphs, on: &canvas)
+            drawListMarker(fragment, on: &canvas)
         }
     }
 
@@ -155,44 +136,42 @@ public final class Renderer: Sendable {
 
     // MARK: Glyph placement
 
-    /// A glyph's bitmap at its pixel position, with the attributes of its characters.
+    /// A glyph's bitmap at its pixel position, with the paint of its characters.
     struct PlacedGlyph {
         /// What the glyph inks: its fill, or its stroke when the text is hollow (a positive stroke width).
         let bitmap: GlyphBitmap
         /// The bitmap's top-left pixel.
         let x: Int, y: Int
-        let attributes: TextAttributes
+        let paint: TextPaint
         /// The storage offset (UTF-16) of the glyph's first character.
         let characterIndex: Int
         /// The stroke drawn over the fill when the stroke width is negative, with its top-left pixel.
         var outline: (bitmap: GlyphBitmap, x: Int, y: Int)?
 
         /// Whether ``bitmap`` is the stroke of hollow text.
-        var isHollow: Bool { (attributes.strokeWidth ?? 0) > 0 }
+        var isHollow: Bool { paint.isHollow }
     }
 
-    func place(_ fragment: LineFragment, on canvas: Canvas, attributes: inout AttributeCursor) -> [PlacedGlyph] {
+    func place(_ fragment: LineFragment, on canvas: Canvas) -> [PlacedGlyph] {
         var placed: [PlacedGlyph] = []
         for run in fragment.runs where run.glyphRun.style.attachment == nil {
-            place(run, paragraphStart: fragment.paragraphStart, on: canvas, into: &placed) {
-                attributes.attributes(at: $0)
-            }
+            place(run, paragraphStart: fragment.paragraphStart, on: canvas, into: &placed, paintAt: fragment.paint(at:))
         }
         return placed
     }
 
-    /// Appends the glyphs of `run` to `placed`, each with the attributes `attributesAt` gives for its storage offset.
+    /// Appends the glyphs of `run` to `placed`, each with the paint `paintAt` gives for its storage offset.
     func place(
         _ run: PositionedRun, paragraphStart: Int, on canvas: Canvas, into placed: inout [PlacedGlyph],
-        attributesAt: (Int) -> TextAttributes
+        paintAt: (Int) -> TextPaint
     ) {
         let bins = Double(GlyphRasterizer.subpixelBins(scale: canvas.scale))
         let font = run.glyphRun.font
         let pixelSize = font.size * canvas.scale
         for (glyph, penX) in zip(run.glyphRun.glyphs, run.glyphPositions) {
-            let attributes = attributesAt(paragraphStart + glyph.cluster)
+            let paint = paintAt(paragraphStart + glyph.cluster)
             let (x, y) = canvas.pixelPoint(
-                Point(x: penX + glyph.xOffset, y: run.origin.y + glyph.yOffset - (attributes.baselineOffset ?? 0)))
+                Point(x: penX + glyph.xOffset, y: run.origin.y + glyph.yOffset - (paint.baselineOffset ?? 0)))
             guard x.isFinite, y.isFinite, abs(x) < 1e7, abs(y) < 1e7 else { continue }
             let steps = (x * bins).rounded(.down)
             let whole = (steps / bins).rounded(.down)
@@ -200,13 +179,13 @@ public final class Renderer: Sendable {
             // Half up, the same for a band as for the whole image (rounding half away from zero is not, above
             // a band's top).
             let pen = Int(whole), baseline = Int((y + 0.5).rounded(.down))
-            let reach = Self.effectReach(of: attributes, scale: canvas.scale)
+            let reach = Self.effectReach(of: paint, scale: canvas.scale)
             let window = PixelWindow(
                 left: -pen - reach, right: canvas.width - pen + reach, bottom: baseline - canvas.height - reach,
                 top: baseline + reach)
             var form = GlyphForm()
-            if let expansion = attributes.expansion { form.horizontalScale = Shaper.expansionFactor(expansion) }
-            if let slant = attributes.obliqueness, slant.isFinite { form.slant = min(max(slant, -4), 4) }
+            if let expansion = paint.expansion { form.horizontalScale = Shaper.expansionFactor(expansion) }
+            if let slant = paint.obliqueness, slant.isFinite { form.slant = min(max(slant, -4), 4) }
             func bitmap(_ form: GlyphForm) -> GlyphBitmap? {
                 let key = GlyphCache.Key(
                     face: font.face, variations: font.variations, pixelSize: pixelSize, glyph: glyph.glyphID,
@@ -217,14 +196,14 @@ public final class Renderer: Sendable {
                 }
                 return found.flatMap { $0.width > 0 && $0.height > 0 ? $0 : nil }
             }
-            let stroke = attributes.strokeWidth ?? 0
+            let stroke = paint.strokeWidth ?? 0
             var strokeForm = form
             // TextKit's stroke width is a percentage of the font size.
             strokeForm.strokeWidth = stroke.isFinite ? min(abs(stroke), 100) / 100 * pixelSize : 0
             let hollow = stroke > 0 && strokeForm.strokeWidth > 0
             guard let ink = bitmap(hollow ? strokeForm : form) else { continue }
             var entry = PlacedGlyph(
-                bitmap: ink, x: pen + ink.left, y: baseline - ink.top, attributes: attributes,
+                bitmap: ink, x: pen + ink.left, y: baseline - ink.top, paint: paint,
                 characterIndex: paragraphStart + glyph.cluster)
             if stroke < 0, strokeForm.strokeWidth > 0, ink.color == nil, let outline = bitmap(strokeForm) {
                 entry.outline = (outline, pen + outline.left, baseline - outline.top)
@@ -234,13 +213,13 @@ public final class Renderer: Sendable {
     }
 
     /// How far, in pixels, a glyph's shadow or letterpress layers can reach from its ink.
-    static func effectReach(of attributes: TextAttributes, scale: Double) -> Int {
+    static func effectReach(of paint: TextPaint, scale: Double) -> Int {
         var reach = 0.0
-        if let shadow = attributes.shadow {
+        if let shadow = paint.shadow {
             let offset = max(abs(shadow.offsetX), abs(shadow.offsetY))
             reach = (3 * max(0, shadow.blurRadius) / 2 + offset) * scale + 2
         }
-        if attributes.textEffect == .letterpress {
+        if paint.textEffect == .letterpress {
             reach = max(
                 reach, 3 * LetterpressRecipe.blurPoints * scale + Double(LetterpressRecipe.offset(scale: scale)) + 2)
         }
@@ -285,9 +264,9 @@ public final class Renderer: Sendable {
                 canvas.compositeImage(image, left: glyph.x, top: glyph.y)
                 continue
             }
-            let foreground = glyph.attributes.foregroundColor ?? .black
-            var color = glyph.isHollow ? glyph.attributes.strokeColor ?? foreground : foreground
-            if glyph.attributes.textEffect == .letterpress {
+            let foreground = glyph.paint.foregroundColor ?? .black
+            var color = glyph.isHollow ? glyph.paint.strokeColor ?? foreground : foreground
+            if glyph.paint.textEffect == .letterpress {
                 let darkening = LetterpressRecipe.fillDarkening
                 color = Color(
                     red: color.red * darkening, green: color.green * darkening, blue: color.blue * darkening,
@@ -298,17 +277,17 @@ public final class Renderer: Sendable {
                 left: glyph.x, top: glyph.y)
             if let outline = glyph.outline {
                 canvas.composite(
-                    glyph.attributes.strokeColor ?? foreground, coverage: outline.bitmap.coverage,
+                    glyph.paint.strokeColor ?? foreground, coverage: outline.bitmap.coverage,
                     width: outline.bitmap.width, height: outline.bitmap.height, left: outline.x, top: outline.y)
             }
         }
     }
 
     private func drawShadows(_ glyphs: [PlacedGlyph], on canvas: inout Canvas) {
-        let groups = Dictionary(grouping: glyphs.filter { $0.attributes.shadow != nil }, by: { $0.attributes.shadow! })
+        let groups = Dictionary(grouping: glyphs.filter { $0.paint.shadow != nil }, by: { $0.paint.shadow! })
         for (shadow, members) in groups.sorted(by: { $0.value.count > $1.value.count }) {
             let sigma = max(0, shadow.blurRadius) * canvas.scale / 2
-            let reach = Self.effectReach(of: members[0].attributes, scale: canvas.scale)
+            let reach = Self.effectReach(of: members[0].paint, scale: canvas.scale)
             var layer = mask(of: members, margin: Int((3 * sigma).rounded(.up)) + 1, on: canvas, reach: reach)
                 .blurred(sigma: sigma)
             layer.left += Int((shadow.offsetX * canvas.scale).rounded())
@@ -320,7 +299,7 @@ public final class Renderer: Sendable {
     /// The coverage of the glyphs drawn with the letterpress effect, with room around them for both of its
     /// layers' blurs and offset; nil when there are none.
     private func letterpressMask(_ glyphs: [PlacedGlyph], on canvas: Canvas) -> CoverageMask? {
-        let pressed = glyphs.filter { $0.attributes.textEffect == .letterpress && $0.bitmap.color == nil }
+        let pressed = glyphs.filter { $0.paint.textEffect == .letterpress && $0.bitmap.color == nil }
         guard !pressed.isEmpty else { return nil }
         let sigma = LetterpressRecipe.blurPoints * canvas.scale
         let margin = Int((3 * sigma).rounded(.up)) + LetterpressRecipe.offset(scale: canvas.scale) + 1
@@ -350,21 +329,5 @@ public final class Renderer: Sendable {
             }
         }
         canvas.composite(.black, mask: shadow, opacity: LetterpressRecipe.innerShadowOpacity)
-    }
-}
-
-/// Looks up a storage's attributes for increasing offsets without a search per glyph.
-struct AttributeCursor {
-    let storage: TextStorage
-    private var cached: (range: Range<Int>, attributes: TextAttributes)?
-
-    init(storage: TextStorage) { self.storage = storage }
-
-    mutating func attributes(at offset: Int) -> TextAttributes {
-        if let cached, cached.range.contains(offset) { return cached.attributes }
-        guard let index = storage.runIndex(containing: offset) else { return storage.typingAttributes }
-        let run = storage.attributeRuns[index]
-        cached = (run.utf16Range, run.attributes)
-        return run.attributes
     }
 }

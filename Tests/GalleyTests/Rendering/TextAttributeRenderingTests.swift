@@ -82,6 +82,34 @@ import Testing
         #expect(Self.inkCount(hollow) > Self.inkCount(filled) / 3)
     }
 
+    @Test func aLayoutDrawsAloneAsItWasAfterItsStorageChanges() throws {
+        var attributes = TextAttributes(
+            font: .textStyle(.title1), foregroundColor: Color(red: 0.8, green: 0.1, blue: 0.1))
+        attributes.underline = TextDecoration(.single, byWord: true)
+        attributes.backgroundColor = Color(red: 1, green: 0.9, blue: 0.5)
+        attributes.shadow = Shadow(
+            offsetX: 2, offsetY: 3, blurRadius: 2, color: Color(red: 0, green: 0, blue: 0, alpha: 0.5))
+        let storage = TextStorage("Painted words 的 glyphs", attributes: attributes)
+        let manager = LayoutManager(textStorage: storage, fontLibrary: try TestFonts.bundled)
+        manager.addTextContainer(TextContainer(width: 400))
+        let options = RenderOptions(scale: 2, background: RenderFixtures.paper, padding: 16)
+        let before = try Renderer().render(manager, options: options)
+        let layout = try manager.layout()
+        // The storage changes: other colours, no decorations, other text.
+        try storage.replaceCharacters(
+            in: 0..<storage.length, with: "Something else entirely", attributes: TextAttributes(font: .textStyle(.body))
+        )
+        var after = try Renderer().makeCanvas(for: layout, containerSize: Size(width: 400, height: 0), options: options)
+        Renderer().draw(layout, on: &after)
+        #expect(after.width == before.width && after.height == before.height)
+        #expect(after.pixels == before.pixels)
+        // The paint it kept is the text's as laid out.
+        let line = try #require(layout.lineFragments.first)
+        #expect(line.paint(at: 0).foregroundColor == attributes.foregroundColor)
+        #expect(line.paint(at: 0).shadow == attributes.shadow)
+        #expect(line.character(at: 0) == UInt16(UInt8(ascii: "P")))
+    }
+
     @Test func obliquenessSlantsTheInkButNotTheAdvances() throws {
         let (upright, uprightLayout) = try Self.single("l") { _ in }
         let (slanted, slantedLayout) = try Self.single("l") { $0.obliqueness = 0.25 }
