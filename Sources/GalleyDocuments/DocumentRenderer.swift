@@ -174,11 +174,8 @@ public struct DocumentRenderer {
         manager: LayoutManager, exclusions: [Exclusion], columnWidth: Double, drawableHeight: Double?
     ) {
         var exclusions = document.exclusions
-        if let date = document.badgeDate {
-            exclusions.append(
-                NoteReader.badge(
-                    for: date, containerWidth: document.width, defaults: TextAttributes(), settings: document.settings,
-                    language: document.badgeLanguage))
+        if let badge = document.badge {
+            exclusions.append(badge.exclusion(containerWidth: document.width, settings: document.settings))
         }
         guard document.columns == 1 || document.height > 0 else {
             throw InputError(

@@ -24,10 +24,8 @@ public struct Document {
     public var lineBreakMode: ParagraphStyle.LineBreakMode = .wordWrap
     /// Shapes text flows around, in the first column's coordinates; drawn when they have a fill.
     public var exclusions: [Exclusion] = []
-    /// A note's date, shown as a round badge in the top-right corner once the width is known.
-    public var badgeDate: String?
-    /// The language (BCP 47) the badge writes its month in.
-    public var badgeLanguage = "en"
+    /// A note's date badge, drawn in the first column's top-right corner; nil for none.
+    public var badge: DateBadge?
     /// The Dynamic Type settings the text's styles are sized for.
     public var settings = DynamicTypeSettings()
     /// Scale, background and margin (`padding`) of the image.

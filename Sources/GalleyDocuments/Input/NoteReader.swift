@@ -17,8 +17,6 @@ import Galley
 /// separated by rules, other headings in the headline sizes. Paragraphs written mostly in Chinese, Japanese or
 /// Korean are justified.
 public enum NoteReader {
-    static let accent = Color(red: 0.85, green: 0.33, blue: 0.27)
-
     /// How deeply block and inline markup may nest (a quote in a list in a quote, emphasis in a link in strong
     /// emphasis) before the note is refused.
     static let nestingLimit = 64
@@ -45,13 +43,15 @@ public enum NoteReader {
         defer { writer.storage.endEditing() }
         try writer.write(tree.root.children, in: NoteWriter.Context(), depth: 0)
         var document = Document(storage: writer.storage)
-        document.badgeDate = date
-        // The badge speaks the note's language: the one asked for, else Chinese, Japanese or Korean when most of
-        // the note is written in it.
-        let whole = writer.storage.string
-        document.badgeLanguage =
-            defaults.language
-            ?? (isMostlyCJK(whole) ? LanguageInference.language(of: Array(whole.utf16)[...]) : nil) ?? "en"
+        if let date {
+            // The badge speaks the note's language: the one asked for, else Chinese, Japanese or Korean when most
+            // of the note is written in it.
+            let whole = writer.storage.string
+            document.badge = DateBadge(
+                date: date,
+                language: defaults.language
+                    ?? (isMostlyCJK(whole) ? LanguageInference.language(of: Array(whole.utf16)[...]) : nil) ?? "en")
+        }
 
         return document
     }
@@ -126,50 +126,4 @@ public enum NoteReader {
         return cjk > other
     }
 
-    /// A round badge with the day over the month, 4 pt in from the container's top-right corner: 64 pt across at
-    /// the default category, scaled with the body size of `settings` so its label fits at every category.
-    /// The month is written in `language` (a BCP 47 tag: `11月` in Chinese and Japanese, `11월` in Korean, `NOV` in
-    /// English), as ICU's date formats (through Foundation) write the month alone.
-    public static func badge(
-        for date: String, containerWidth: Double, defaults: TextAttributes,
-        settings: DynamicTypeSettings = DynamicTypeSettings(), language: String = "en"
-    ) -> Exclusion {
-        // 32 pt at the default category, growing and shrinking with the body text so the label always fits.
-        let radius = 32 * settings.pointSize(of: .body) / DynamicTypeSettings().pointSize(of: .body)
-        let circle = BezierPath.circle(center: Point(x: containerWidth - radius - 4, y: radius + 4), radius: radius)
-        var centered = ParagraphStyle()
-        centered.alignment = .center
-        let white = Color.white
-        let label = TextStorage("", attributes: defaults)
-        let (day, month) = dayAndMonth(date, language: language)
-        label.append(
-            day,
-            attributes: TextAttributes(
-                font: .styled(.title2, weight: 700), foregroundColor: white, paragraphStyle: centered))
-        label.append(
-            "\n" + month,
-            attributes: TextAttributes(
-                font: .styled(.caption2, weight: 600), foregroundColor: white, tracking: 1, paragraphStyle: centered))
-        return Exclusion(path: circle, fill: accent, label: label)
-    }
-
-    /// "2026-11-22" → ("22", "NOV") in English, ("22", "11月") in Chinese; any other text → (text, "").
-    static func dayAndMonth(_ date: String, language: String = "en") -> (String, String) {
-        let parts = date.split(separator: "-")
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        guard parts.count == 3, let year = Int(parts[0]), let month = Int(parts[1]), (1...12).contains(month),
-            let day = Int(parts[2]), (1...31).contains(day),
-            let when = calendar.date(from: DateComponents(year: year, month: month, day: 15))
-        else { return (String(date.prefix(6)), "") }
-        let formatter = DateFormatter()
-        formatter.calendar = calendar
-        formatter.timeZone = calendar.timeZone
-        formatter.locale = Locale(identifier: language)
-        formatter.setLocalizedDateFormatFromTemplate("MMM")
-        let name = formatter.string(from: when)
-        // Latin month abbreviations are set in capitals on the badge ("NOV", not "Nov."), as a date stamp is.
-        let isLatin = name.unicodeScalars.allSatisfy { $0.isASCII }
-        return (String(day), isLatin ? name.uppercased().replacingOccurrences(of: ".", with: "") : name)
-    }
 }

@@ -26,7 +26,7 @@ import Testing
     @Test func everyMarkupBecomesItsStyle() throws {
         let document = try Self.readExample()
         let storage = document.storage
-        #expect(document.badgeDate == "2026-11-24")
+        #expect(document.badge == DateBadge(date: "2026-11-24", language: "en"))
         let paragraphs = storage.paragraphs
         #expect(paragraphs.first?.string == "Release notes 发布说明")
         #expect(try Self.attributes(of: "Release notes", in: storage).textEffect == .letterpress)

@@ -8,8 +8,7 @@ import Testing
     @Test(arguments: [ContentSizeCategory.extraSmall, .large, .accessibilityLarge, .accessibilityExtraExtraExtraLarge])
     func theBadgesLabelFitsInsideItsCircle(_ category: ContentSizeCategory) throws {
         let settings = DynamicTypeSettings(category: category, boldText: false)
-        let badge = NoteReader.badge(
-            for: "2026-11-22", containerWidth: 360, defaults: TextAttributes(), settings: settings)
+        let badge = DateBadge(date: "2026-11-22").exclusion(containerWidth: 360, settings: settings)
         let label = try #require(badge.label)
         let bounds = badge.shape.bounds
         let manager = LayoutManager(textStorage: label, fontLibrary: try TestFonts.bundled, settings: settings)
@@ -25,17 +24,17 @@ import Testing
 
     /// The month is written in the note's language, as ICU's formats write a month alone.
     @Test func theBadgeWritesTheMonthInTheNotesLanguage() throws {
-        #expect(NoteReader.dayAndMonth("2026-11-24", language: "en") == ("24", "NOV"))
-        #expect(NoteReader.dayAndMonth("2026-11-24", language: "zh-Hans") == ("24", "11月"))
-        #expect(NoteReader.dayAndMonth("2026-03-01", language: "ja") == ("1", "3月"))
-        #expect(NoteReader.dayAndMonth("2026-11-24", language: "ko") == ("24", "11월"))
-        #expect(NoteReader.dayAndMonth("2026-13-01") == ("2026-1", ""))
+        #expect(DateBadge.dayAndMonth("2026-11-24", language: "en") == ("24", "NOV"))
+        #expect(DateBadge.dayAndMonth("2026-11-24", language: "zh-Hans") == ("24", "11月"))
+        #expect(DateBadge.dayAndMonth("2026-03-01", language: "ja") == ("1", "3月"))
+        #expect(DateBadge.dayAndMonth("2026-11-24", language: "ko") == ("24", "11월"))
+        #expect(DateBadge.dayAndMonth("2026-13-01") == ("2026-1", ""))
         let chinese = try NoteReader.read("---\ndate: 2026-11-24\n---\n# 周日\n\n今天集市上人很多。", defaults: TextAttributes())
-        #expect(chinese.badgeLanguage == "zh-Hans")
+        #expect(chinese.badge?.language == "zh-Hans")
         let english = try NoteReader.read(
             "---\ndate: 2026-11-24\n---\n# Market\n\nBusy today; 人很多。", defaults: TextAttributes())
-        #expect(english.badgeLanguage == "en")
+        #expect(english.badge?.language == "en")
         let asked = try NoteReader.read("---\ndate: 2026-11-24\n---\nhi", defaults: TextAttributes(language: "ja"))
-        #expect(asked.badgeLanguage == "ja")
+        #expect(asked.badge?.language == "ja")
     }
 }
