@@ -68,6 +68,8 @@ public final class FontLibrary: @unchecked Sendable {
     public static let fallbackCacheLimit = 65_536
 
     private let state = Locked(State())
+    /// ``bundledFacesNearestFirst(weight:italic:)``'s orders.
+    private let nearestFirstOrders = Locked<[NearestKey: [FontFace]]>([:])
     /// The system's fonts, loaded when first asked for: loading reads fontconfig's configuration and caches (a
     /// noticeable share of every `galley` run's start), which text the bundled fonts cover never needs.
     private let fontconfig = Locked<FontconfigDatabase?>(nil)
@@ -266,11 +268,9 @@ public final class FontLibrary: @unchecked Sendable {
             // The nearest face in weight and slope that covers it (the first in path order among equals), asking
             // the nearest first: a face's character map is read (all of it, by HarfBuzz) only when asked, and a
             // bold Chinese face need not be when a regular one answers.
-            let nearestFirst = bundledFaces.enumerated().sorted {
-                (Self.distance($0.element, weight, italic), $0.offset)
-                    < (Self.distance($1.element, weight, italic), $1.offset)
+            if let best = bundledFacesNearestFirst(weight: weight, italic: italic).first(where: { $0.covers(scalar) }) {
+                return best
             }
-            if let best = nearestFirst.first(where: { $0.element.covers(scalar) }) { return best.element }
         }
         guard includesSystemFonts else { return nil }
         let match = try? withFontconfig {
@@ -282,6 +282,28 @@ public final class FontLibrary: @unchecked Sendable {
             return nil
         }
         return face
+    }
+
+    /// The bundled faces nearest first in weight and slope to `weight` and `italic` (path order among equals):
+    /// sorted once per weight and slope asked for, not once per character that misses the fallback cache.
+    private func bundledFacesNearestFirst(weight: Double, italic: Bool) -> [FontFace] {
+        let key = NearestKey(weight: weight, italic: italic)
+        if let known = nearestFirstOrders.withLock({ $0[key] }) { return known }
+        let order = bundledFaces.enumerated().sorted {
+            (Self.distance($0.element, weight, italic), $0.offset)
+                < (Self.distance($1.element, weight, italic), $1.offset)
+        }.map(\.element)
+        nearestFirstOrders.withLock { orders in
+            // Weights come from user input: kept to a few dozen orders.
+            if orders.count >= 64 { orders.removeAll() }
+            orders[key] = order
+        }
+        return order
+    }
+
+    private struct NearestKey: Hashable {
+        let weight: Double
+        let italic: Bool
     }
 
     // MARK: Choosing among faces

@@ -266,11 +266,14 @@ extension PreparedParagraph {
             for opportunity in breaker.opportunities.opportunities {
                 let offset = opportunity.offset
                 let contentEnd = breaker.contentEnd(of: 0..<offset)
+                // Most of these tables are empty: an empty one is not hashed into, break after break.
+                func value(_ table: [Int: Double], _ key: Int) -> Double { table.isEmpty ? 0 : table[key] ?? 0 }
                 let adjustment = Adjustment(
-                    autospace: spacing.autospace[contentEnd] ?? 0, closingTrim: spacing.closingTrim[contentEnd] ?? 0,
-                    endCorrection: breaker.endCorrections[contentEnd] ?? 0,
-                    startWidening: spacing.openingTrim[offset] ?? 0,
-                    startCorrection: breaker.startCorrections[offset] ?? 0)
+                    autospace: value(spacing.autospace, contentEnd),
+                    closingTrim: value(spacing.closingTrim, contentEnd),
+                    endCorrection: value(breaker.endCorrections, contentEnd),
+                    startWidening: value(spacing.openingTrim, offset),
+                    startCorrection: value(breaker.startCorrections, offset))
                 adjustments.append(adjustment)
                 var flags: PreparedBreak.Flags = opportunity.isMandatory ? .mandatory : []
                 if adjustment.autospace != 0 { flags.insert(.autospaced) }

@@ -140,8 +140,7 @@ public struct LineBreaker: Sendable {
     func runIndices(overlapping range: Range<Int>) -> Range<Int> {
         let runs = shaped.runs
         let low = runs.partitioningIndex { $0.utf16Range.upperBound > range.lowerBound }
-        var end = low
-        while end < runs.count, runs[end].utf16Range.lowerBound < range.upperBound { end += 1 }
+        let end = runs[low...].partitioningIndex { $0.utf16Range.lowerBound >= range.upperBound }
         return low..<end
     }
 
