@@ -144,11 +144,8 @@ extension LayoutManager {
     /// An offset clamped to the text.
     func clamped(_ offset: Int) -> Int { min(max(0, offset), textStorage.length) }
 
-    /// The geometry of `fragment`, with the storage's characters.
-    func line(_ fragment: LineFragment) -> LineGeometry {
-        let range = fragment.characterRange.clamped(to: 0..<textStorage.length)
-        return LineGeometry(fragment, text: textStorage.utf16[range])
-    }
+    /// The geometry of `fragment`.
+    func line(_ fragment: LineFragment) -> LineGeometry { LineGeometry(fragment) }
 
     /// The line `position` is on: the line ending at its offset when its affinity is upstream and that line
     /// wraps there (no terminator), else the line holding the offset.

@@ -30,22 +30,13 @@ struct LineGeometry {
     /// The grapheme-cluster boundaries from ``start`` to ``end``, both included, increasing.
     let boundaries: [Int]
 
-    /// The geometry of `fragment`, whose characters are `text` (the storage's UTF-16 over the fragment's range).
-    /// Without the text (a ``TextLayout`` alone), the glyph clusters stand for the graphemes and the line ends
-    /// after its last cluster.
-    init(_ fragment: LineFragment, text: ArraySlice<UInt16>?) {
+    /// The geometry of `fragment`, from its own characters (``LineFragment/caretText``): the same for a
+    /// ``TextLayout`` alone as for its layout manager.
+    init(_ fragment: LineFragment) {
         self.fragment = fragment
         let range = fragment.characterRange
         start = range.lowerBound
-        guard let text else {
-            let spans = fragment.characterSpans(), first = range.lowerBound
-            let last = spans.map(\.range.upperBound).max() ?? first
-            let edges = Set([first] + spans.flatMap { [$0.range.lowerBound, $0.range.upperBound] })
-            end = last
-            boundaries = edges.filter { (first...last).contains($0) }.sorted()
-            boxes = Self.boxes(of: fragment, boundaries: boundaries)
-            return
-        }
+        let text = fragment.caretText
         var end = range.upperBound
         // A line's break (LF, CR, CR LF, U+0085, U+2028, U+2029) holds no caret stop after it on this line.
         let lower = range.lowerBound

@@ -105,4 +105,17 @@ extension LineFragment {
         let index = offset - characterRange.lowerBound
         return characters.indices.contains(index) ? characters[index] : nil
     }
+
+    /// The UTF-16 units over ``characterRange`` as caret geometry reads them: the line's characters, then its
+    /// paragraph terminator (written LF, or CR LF for two units: what the geometry tells apart). A line laid out
+    /// without paint (only measured, never hit-tested) reads as spaces.
+    var caretText: ArraySlice<UInt16> {
+        let count = characterRange.count
+        guard let characters = paint?.characters, characters.count <= count else {
+            return Array(repeating: 0x20, count: count)[...]
+        }
+        let terminator: [UInt16] =
+            count - characters.count == 2 ? [0x0D, 0x0A] : Array(repeating: 0x0A, count: count - characters.count)
+        return (characters + terminator)[...]
+    }
 }

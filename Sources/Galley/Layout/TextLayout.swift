@@ -53,10 +53,9 @@ public struct TextLayout: Sendable {
         return result
     }
 
-    /// The insertion point nearest `point` in container `containerIndex`: a UTF-16 offset at a glyph-cluster
-    /// boundary (never inside a surrogate pair, an emoji sequence or a base with its marks) on the nearest line
-    /// vertically, then horizontally. For grapheme-exact positions with affinity, ligatures divided among their
-    /// graphemes and bidi carets, use ``LayoutManager/position(at:inContainer:)``.
+    /// The insertion point nearest `point` in container `containerIndex`: a UTF-16 offset at a grapheme boundary
+    /// on the nearest line vertically, then horizontally, as ``LayoutManager/position(at:inContainer:)`` finds it
+    /// (which also gives the affinity).
     public func characterIndex(at point: Point, inContainer containerIndex: Int = 0) -> Int {
         let fragments = lineFragments.filter { $0.containerIndex == containerIndex }
         guard !fragments.isEmpty, point.x.isFinite, point.y.isFinite else {
@@ -69,14 +68,14 @@ public struct TextLayout: Sendable {
         let fragment = fragments.min {
             (vertical($0.rect), distance(point.x, $0.rect)) < (vertical($1.rect), distance(point.x, $1.rect))
         }!
-        return LineGeometry(fragment, text: nil).position(nearestX: point.x).offset
+        return LineGeometry(fragment).position(nearestX: point.x).offset
     }
 
     /// A thin rectangle for a caret before the character at `index` (or after the last one), the line's height.
     /// For affinity at wrapped lines' ends and split carets in bidi text, use ``LayoutManager/caret(at:width:)``.
     public func caretRect(at index: Int, width: Double = 1) -> Rect? {
         guard let fragment = lineFragment(forCharacterAt: index) else { return nil }
-        let line = LineGeometry(fragment, text: nil)
+        let line = LineGeometry(fragment)
         let x = line.caretX(TextPosition(line.boundary(atOrBefore: index))).primary
         return Rect(x: x - width / 2, y: fragment.rect.minY, width: width, height: fragment.rect.height)
     }

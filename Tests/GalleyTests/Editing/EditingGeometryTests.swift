@@ -50,15 +50,18 @@ import Testing
         let hits = try sweep(manager)
         #expect(hits.isSubset(of: boundaries), "\(hits.sorted()) vs \(boundaries.sorted())")
         #expect(hits == boundaries, "every boundary is reachable")
-        // The layout's own quick queries never land inside a surrogate pair or an emoji sequence either.
+        // A layout alone answers as its manager does: the same grapheme boundaries, from its own characters.
         let layout = try manager.layout()
         let line = layout.lineFragments[0]
         var x = line.rect.minX - 5
         while x < line.rect.maxX + 5 {
-            let index = layout.characterIndex(at: Point(x: x, y: line.rect.midY))
-            let unit = Array(text.utf16)[min(index, text.utf16.count - 1)]
-            #expect(index == text.utf16.count || !UTF16.isTrailSurrogate(unit), "\(index) in \(text)")
+            let point = Point(x: x, y: line.rect.midY)
+            #expect(layout.characterIndex(at: point) == (try manager.position(at: point)).offset, "\(x) in \(text)")
             x += 0.5
+        }
+        for offset in boundaries.sorted() {
+            let caret = try #require(try manager.caret(at: TextPosition(offset)))
+            #expect(layout.caretRect(at: offset)?.midX == caret.rect.midX, "\(offset) in \(text)")
         }
     }
 
