@@ -103,7 +103,7 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
     public var strikeoutThickness: Double { instance.metrics.strikeoutThickness * pointsPerUnit }
 
     /// The glyph for `scalar` in the character map, or nil when the face does not cover it.
-    public func glyph(for scalar: Unicode.Scalar) -> UInt32? { FontInstance.glyph(for: scalar, in: hbFont) }
+    public func glyph(for scalar: Unicode.Scalar) -> UInt32? { instance.glyph(for: scalar) }
 
     /// Whether the font covers every printable ASCII character.
     var coversPrintableASCII: Bool { instance.coversPrintableASCII }

@@ -125,9 +125,9 @@ public struct Itemizer: Sendable {
         /// Whether the open item's font is a bundled face other than the run's: for a character the run's font
         /// lacks, the first bundled face that has it is the answer fallback gives, so the open one can be kept.
         var openFontIsBundledFallback = false
-        /// The HarfBuzz fonts of the open item's and the run's fonts, for character-map lookups that copy no font.
-        var openHBFont: OpaquePointer?
-        var runHBFont: OpaquePointer?
+        /// The instances of the open item's and the run's fonts, for character-map lookups that copy no font.
+        var openInstance: FontInstance?
+        var runInstance: FontInstance?
         var runCoversPrintableASCII = false
 
         /// The font of the run's previous character, nil at the run's start.
@@ -143,7 +143,7 @@ public struct Itemizer: Sendable {
             runShaping = shaping
             runStyleLineHeight = styleLineHeight
             runFont = base
-            runHBFont = base.hbFont
+            runInstance = base.instance
             runCoversPrintableASCII = base.coversPrintableASCII
             openFontIsRunFont = openFont == base
             openFontIsBundledFallback = !openFontIsRunFont && openFont?.face.isBundled == true
@@ -158,7 +158,7 @@ public struct Itemizer: Sendable {
         /// decision (another kind, before U+FE0F or U+20E3, another bidi level, a strong script other than the open
         /// one's).
         mutating func extendOpenItem(_ text: UnsafeBufferPointer<UInt16>, from offset: Int, to end: Int) -> Int {
-            guard openFontIsInRun, runJoinsOpenItem, let openHBFont, let runHBFont else { return offset }
+            guard openFontIsInRun, runJoinsOpenItem, let openInstance, let runInstance else { return offset }
             var position = offset
             while position < end {
                 let unit = text[position]
@@ -174,12 +174,12 @@ public struct Itemizer: Sendable {
                     || (0xFF01...0xFFEF).contains(unit)
                 {
                     let scalar = Unicode.Scalar(unit)!
-                    let inRunFont = FontInstance.glyph(for: scalar, in: runHBFont) != nil
+                    let inRunFont = runInstance.glyph(for: scalar) != nil
                     guard
                         openFontIsRunFont
                             ? inRunFont
                             : !inRunFont && openFontIsBundledFallback
-                                && FontInstance.glyph(for: scalar, in: openHBFont) != nil
+                                && openInstance.glyph(for: scalar) != nil
                     else { break }
                     script = unit >= 0x4E00 && unit <= 0x9FFF ? .han : Script(of: scalar)
                     // Marks among the punctuation (U+302A…) go through the slow path's rule.
@@ -233,7 +233,7 @@ public struct Itemizer: Sendable {
             openRange = range
             openLevel = level
             if let font, openFont != font {
-                openHBFont = font.hbFont
+                openInstance = font.instance
                 openFontIsRunFont = font == runFont
                 openFontIsBundledFallback = !openFontIsRunFont && font.face.isBundled
             }

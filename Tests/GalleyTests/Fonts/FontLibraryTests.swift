@@ -14,6 +14,24 @@ import Testing
         #expect(font.face.path.hasSuffix("Fonts/Inter/Inter-roman.var.ttf"))
     }
 
+    @Test func ideographLookupsAnswerAsHarfBuzzDoes() throws {
+        // A face without ideographs learns it at its first miss and answers later ones without searching its map;
+        // a face with them keeps asking HarfBuzz. Fresh libraries, so the first question is this test's, asked
+        // once missing (一 in Inter) and once found (中 in Noto Sans CJK).
+        for first: Unicode.Scalar in ["一", "中"] {
+            let library = try FontLibrary(includeSystemFonts: false)
+            for face in library.bundledFaces {
+                let font = try Font(face: face, size: 17)
+                _ = font.glyph(for: first)
+                for value in stride(from: 0x4DF0, through: 0xA010, by: 3) {
+                    let scalar = Unicode.Scalar(UInt32(value))!
+                    #expect(
+                        font.glyph(for: scalar) == FontInstance.glyph(for: scalar, in: font.hbFont), "\(face) \(value)")
+                }
+            }
+        }
+    }
+
     @Test func italicAndWeightPickTheNearestFace() throws {
         let library = try TestFonts.bundled
         #expect(try library.font(family: "Inter", size: 12, italic: true).face.isItalic)
