@@ -124,7 +124,18 @@ package struct JSONParser {
 
     private mutating func string() throws -> String {
         position += 1
-        var units: [UInt8] = []
+        // Most strings hold no escape: up to the closing quote they are the text's own bytes, made a String at once.
+        let start = position
+        while position < bytes.count, bytes[position] != UInt8(ascii: "\""), bytes[position] != UInt8(ascii: "\\"),
+            bytes[position] >= 0x20
+        {
+            position += 1
+        }
+        if position < bytes.count, bytes[position] == UInt8(ascii: "\"") {
+            position += 1
+            return String(decoding: bytes[start..<(position - 1)], as: UTF8.self)
+        }
+        var units = Array(bytes[start..<position])
         while position < bytes.count {
             let byte = bytes[position]
             switch byte {
