@@ -155,6 +155,24 @@ import Testing
     }
 }
 
+/// Strings read exactly, escaped or not, wherever the first escape falls.
+@Suite struct JSONStringTests {
+    @Test(arguments: [
+        (#""plain 中文 text""#, "plain 中文 text"),
+        (#""前缀\n后\u4e2d""#, "前缀\n后中"),
+        (#""\"quoted\" \ud83d\ude00 end""#, "\"quoted\" 😀 end"),
+        (#""tab\tand slash\/""#, "tab\tand slash/"),
+        (#""""#, ""),
+    ])
+    func stringsReadAsWritten(_ text: String, _ expected: String) throws {
+        #expect(try JSONParser.parse(text) == .string(expected))
+    }
+
+    @Test func aControlCharacterAfterPlainTextIsRefused() {
+        #expect(throws: (any Error).self) { try JSONParser.parse("\"abc\u{01}def\"") }
+    }
+}
+
 /// What input expands into is bounded before it is made.
 @Suite struct ExpansionBudgetTests {
     @Test func wildCurvesAreRefusedBeforeTheyAreFlattened() throws {
