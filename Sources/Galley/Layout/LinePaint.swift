@@ -78,8 +78,9 @@ public struct LinePaint: Sendable {
         starts[0] = 0
         self.starts = starts
         self.paints = paints
-        let end = min(range.upperBound, paragraph.length)
-        characters = range.lowerBound < end ? (range.lowerBound..<end).map(paragraph.unit(at:)) : []
+        let text = paragraph.text, end = min(range.upperBound, text.count)
+        characters =
+            range.lowerBound < end ? Array(text[(text.startIndex + range.lowerBound)..<(text.startIndex + end)]) : []
     }
 
     /// The paint of the character `offset` UTF-16 units from the line's first (the nearest stretch's outside it).

@@ -85,12 +85,12 @@ struct Typesetter {
 
     // MARK: Paragraphs
 
-    /// Places `shaped`, paragraph `index` of the storage; `listItem` is its place in its lists (nil outside lists;
-    /// a list item placed without one is its list's first item in list-indent columns).
+    /// Places `shaped`, paragraph `index` of the storage; `listItem` is its place in its lists (``ListNumbering``;
+    /// nil outside lists).
     ///
     /// - Throws: ``ParagraphStyleError`` for lists nested past ``Limits/listNesting`` or a bad list indent; the
     ///   font library's errors.
-    mutating func place(paragraph shaped: ShapedParagraph, index: Int, isLast: Bool, listItem: ListItemPlace? = nil)
+    mutating func place(paragraph shaped: ShapedParagraph, index: Int, isLast: Bool, listItem: ListItemPlace?)
         throws
     {
         guard !isStopped else { return }
@@ -110,12 +110,7 @@ struct Typesetter {
         let context = ParagraphContext(
             shaped: shaped, index: index, isLast: isLast, style: style, baseFont: strut.font,
             baseLeading: strut.leading, isRightToLeft: shaped.bidi.isRightToLeft,
-            listItem: style.textLists.isEmpty
-                ? nil
-                : listItem
-                    ?? ListItemPlace(
-                        number: style.textLists.last!.startingItemNumber,
-                        columns: Array(repeating: style.listIndent, count: style.textLists.count)))
+            listItem: listItem)
         if paragraph.length == 0 {
             placeEmptyLine(context)
         } else {

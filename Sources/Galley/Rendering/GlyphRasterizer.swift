@@ -127,14 +127,11 @@ enum GlyphRasterizer {
         }
         defer { FT_Outline_Done(library, &copy) }
         FT_Outline_Copy(&slot.pointee.outline, &copy)
-        var box = FT_BBox()
-        FT_Outline_Get_CBox(&copy, &box)
+        let bounds = pixelBounds(of: &copy)
         let margin = Int((width / 2).rounded(.up)) + FreeType.maximumSpread
         let padded = PixelWindow(
-            left: Int((Double(box.xMin) / 64).rounded(.down)) - margin,
-            right: Int((Double(box.xMax) / 64).rounded(.up)) + margin,
-            bottom: Int((Double(box.yMin) / 64).rounded(.down)) - margin,
-            top: Int((Double(box.yMax) / 64).rounded(.up)) + margin)
+            left: bounds.left - margin, right: bounds.right + margin, bottom: bounds.bottom - margin,
+            top: bounds.top + margin)
         if padded.area <= wholeGlyphPixels, outline.n_contours > 0,
             let union = unionStroke(of: slot, width: width, library: library)
         {
@@ -173,16 +170,20 @@ enum GlyphRasterizer {
             coverage: coverage, color: nil, isClipped: false)
     }
 
+    /// The whole pixels `outline` (26.6 pixels, y up, from the pen) touches: its control box, rounded out.
+    private static func pixelBounds(of outline: UnsafeMutablePointer<FT_Outline>) -> PixelWindow {
+        var box = FT_BBox()
+        FT_Outline_Get_CBox(outline, &box)
+        return PixelWindow(
+            left: Int((Double(box.xMin) / 64).rounded(.down)), right: Int((Double(box.xMax) / 64).rounded(.up)),
+            bottom: Int((Double(box.yMin) / 64).rounded(.down)), top: Int((Double(box.yMax) / 64).rounded(.up)))
+    }
+
     /// The coverage of `outline` (26.6 pixels, y up, from the pen), whole or clipped to `window`.
     private static func render(
         _ outline: UnsafeMutablePointer<FT_Outline>, library: FT_Library, window: PixelWindow
     ) -> GlyphBitmap? {
-        var box = FT_BBox()
-        FT_Outline_Get_CBox(outline, &box)
-        let bounds = PixelWindow(
-            left: Int((Double(box.xMin) / 64).rounded(.down)), right: Int((Double(box.xMax) / 64).rounded(.up)),
-            bottom: Int((Double(box.yMin) / 64).rounded(.down)), top: Int((Double(box.yMax) / 64).rounded(.up)))
-        let (area, clipped) = drawnArea(of: bounds, window: window)
+        let (area, clipped) = drawnArea(of: pixelBounds(of: outline), window: window)
         guard area.width > 0, area.height > 0 else { return clipped ? .clippedAway : nil }
         FT_Outline_Translate(outline, FT_Pos(-area.left * 64), FT_Pos(-area.bottom * 64))
         var coverage = [UInt8](repeating: 0, count: area.width * area.height)
