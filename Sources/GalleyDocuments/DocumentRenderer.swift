@@ -30,15 +30,12 @@ public struct DocumentRenderer {
     /// The document drawn into a new canvas.
     public func render() throws -> Canvas {
         let scene = try Scene(self)
-        var canvas = try Canvas(
-            covering: scene.area, scale: document.render.scale, background: document.render.background)
-        scene.draw(on: &canvas)
-        return canvas
+        return try scene.renderer.render(scene, scale: document.render.scale, background: document.render.background)
     }
 
     /// The document drawn and encoded as PNG band by band on `writer`'s threads
-    /// (`PNGWriter.encode(width:height:scale:origin:background:drawingBand:)`): the pixels of ``render()``
-    /// without the whole image in memory at once.
+    /// (`Renderer.renderPNG(_:scale:background:writer:)`): the pixels of ``render()`` without the whole image in
+    /// memory at once.
     public func renderPNG(with writer: PNGWriter = PNGWriter()) throws -> Data {
         try renderPNGReportingCut(with: writer).png
     }
@@ -47,18 +44,15 @@ public struct DocumentRenderer {
     /// left out of the image: empty when the whole text is drawn.
     public func renderPNGReportingCut(with writer: PNGWriter = PNGWriter()) throws -> (png: Data, cut: Range<Int>) {
         let scene = try Scene(self)
-        let size = try Canvas.pixelSize(covering: scene.area, scale: document.render.scale)
-        let png = try writer.encode(
-            width: size.width, height: size.height, scale: document.render.scale, origin: scene.area.origin,
-            background: document.render.background ?? .clear
-        ) { canvas in scene.draw(on: &canvas) }
+        let png = try scene.renderer.renderPNG(
+            scene, scale: document.render.scale, background: document.render.background, writer: writer)
         return (png, scene.layout.unlaidCharacterRange)
     }
 
     /// What drawing the document needs, laid out once and then drawn into any number of canvases or bands (on
     /// several threads at once): the text's layout, the painted exclusions with their labels laid out, the image's
     /// area in points. Layouts carry their paint, so no storage is read while drawing.
-    private struct Scene: Sendable {
+    private struct Scene: Drawing {
         /// An exclusion as it is drawn: its path painted in a colour, its picture in its frame, its label.
         struct Painting: Sendable {
             let path: BezierPath?
@@ -104,8 +98,8 @@ public struct DocumentRenderer {
             }
             // The image is the container and the painted exclusions with the margin around them, grown where any
             // column's ink (shadows included) would fall outside it.
-            let textHeight = document.height > 0 ? document.height : layout.usedRect().maxY
-            var content = Rect(x: 0, y: 0, width: document.width, height: max(1, textHeight))
+            var content = renderer.containerArea(
+                Size(width: document.width, height: document.height), of: layout, containerIndex: 0)
             let firstColumn = columnX[0]
             for exclusion in exclusions where exclusion.fill != nil || exclusion.label != nil || exclusion.image != nil
             {
@@ -114,16 +108,9 @@ public struct DocumentRenderer {
                 content = content.union(
                     Rect(x: bounds.minX + firstColumn, y: bounds.minY, width: bounds.width, height: bounds.height))
             }
-            let margin = document.render.padding
-            var area = Rect(
-                x: content.minX - margin, y: content.minY - margin, width: content.width + 2 * margin,
-                height: content.height + 2 * margin)
-            for column in 0..<document.columns {
-                if let ink = renderer.drawnBounds(of: layout, containerIndex: column) {
-                    area = area.union(
-                        Rect(x: ink.minX + columnX[column], y: ink.minY, width: ink.width, height: ink.height))
-                }
-            }
+            let area = try renderer.imageArea(
+                content: content, padding: document.render.padding, layout: layout,
+                containers: columnX.enumerated().map { ($0.offset, $0.element) })
             self.area = area
         }
 

@@ -22,12 +22,7 @@ public final class Renderer: Sendable {
     /// - Throws: the layout's errors; ``RenderError/imageTooLarge(width:height:limit:)`` before drawing anything
     ///   when the image would pass ``Canvas/pixelLimit``.
     public func render(_ manager: LayoutManager, options: RenderOptions = RenderOptions()) throws -> Canvas {
-        let layout = try manager.layout()
-        guard manager.textContainers.indices.contains(options.containerIndex) else { throw LayoutError.noTextContainer }
-        var canvas = try makeCanvas(
-            for: layout, containerSize: manager.textContainers[options.containerIndex].size, options: options)
-        draw(layout, on: &canvas, containerIndex: options.containerIndex)
-        return canvas
+        try render(drawing(manager, options: options), scale: options.scale, background: options.background)
     }
 
     /// Lays out `manager`'s text if needed and draws container `options.containerIndex` straight to PNG with
@@ -35,26 +30,26 @@ public final class Renderer: Sendable {
     /// the image ``render(_:options:)`` makes, without the whole of it in memory at once.
     public func renderPNG(
         _ manager: LayoutManager, options: RenderOptions = RenderOptions(), writer: PNGWriter = PNGWriter()
-    )
-        throws -> Data
-    {
+    ) throws -> Data {
+        try renderPNG(
+            drawing(manager, options: options), scale: options.scale, background: options.background, writer: writer)
+    }
+
+    /// Container `options.containerIndex` of `manager`'s layout, over the area ``makeCanvas(for:containerSize:options:)``
+    /// covers.
+    private func drawing(_ manager: LayoutManager, options: RenderOptions) throws -> ContainerDrawing {
         let layout = try manager.layout()
         guard manager.textContainers.indices.contains(options.containerIndex) else { throw LayoutError.noTextContainer }
         let area = try canvasArea(
             for: layout, containerSize: manager.textContainers[options.containerIndex].size, options: options)
-        let size = try Canvas.pixelSize(covering: area, scale: options.scale)
-        return try writer.encode(
-            width: size.width, height: size.height, scale: options.scale, origin: area.origin,
-            background: options.background ?? .clear
-        ) { canvas in
-            draw(layout, on: &canvas, containerIndex: options.containerIndex)
-        }
+        return ContainerDrawing(layout: layout, containerIndex: options.containerIndex, area: area, renderer: self)
     }
 
     /// A canvas for container `options.containerIndex` of `layout`: the clip rect when the caller sets one; else the
     /// container (as tall as the text when its height is unbounded) with the padding around it, grown where ink
-    /// the layout can make (lines reaching past the container, shadows) would fall outside that. Pixel (0, 0) is
-    /// the container's point (−padding, −padding) × scale unless ink reaches further left or up.
+    /// the layout can make (lines reaching past the container, shadows) would fall outside that
+    /// (``imageArea(content:padding:layout:containers:)``). Pixel (0, 0) is the container's point
+    /// (−padding, −padding) × scale unless ink reaches further left or up.
     public func makeCanvas(for layout: TextLayout, containerSize: Size, options: RenderOptions) throws -> Canvas {
         let area = try canvasArea(for: layout, containerSize: containerSize, options: options)
         return try Canvas(covering: area, scale: options.scale, background: options.background)
@@ -62,17 +57,10 @@ public final class Renderer: Sendable {
 
     /// The points ``makeCanvas(for:containerSize:options:)`` covers.
     private func canvasArea(for layout: TextLayout, containerSize: Size, options: RenderOptions) throws -> Rect {
-        guard options.padding.isFinite, options.padding >= 0 else {
-            throw RenderError.invalidDimension(name: "padding", value: options.padding)
-        }
         if let clip = options.clip { return clip }
-        let height =
-            containerSize.height > 0 ? containerSize.height : layout.usedRect(inContainer: options.containerIndex).maxY
-        var area = Rect(
-            x: -options.padding, y: -options.padding, width: containerSize.width + 2 * options.padding,
-            height: max(height, 0) + 2 * options.padding)
-        if let ink = drawnBounds(of: layout, containerIndex: options.containerIndex) { area = area.union(ink) }
-        return area
+        return try imageArea(
+            content: containerArea(containerSize, of: layout, containerIndex: options.containerIndex),
+            padding: options.padding, layout: layout, containers: [(options.containerIndex, 0)])
     }
 
     /// Where drawing container `containerIndex` of `layout` can put ink, in points: its lines' rectangles, widened

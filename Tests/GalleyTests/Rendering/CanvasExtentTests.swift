@@ -34,6 +34,27 @@ import Testing
         #expect(clipped.width == 50 && clipped.height == 10)
     }
 
+    /// The layout's renderer and a document size an image by one rule: the same text, container and margin give
+    /// the same image, its shadow reaching past the margin included.
+    @Test(arguments: ["Shadow", "Shadow cast"]) func bothRenderersSizeAnImageAlike(text: String) throws {
+        let library = try TestFonts.bundled
+        let manager = LayoutManager(textStorage: TextStorage(text, attributes: Self.shadowed), fontLibrary: library)
+        manager.addTextContainer(TextContainer(width: 40))
+        let canvas = try Renderer().render(manager, options: RenderOptions(scale: 2, padding: 3))
+        #expect(canvas.width >= 80 + 12 && canvas.height > 12)
+        let json = """
+            {"container": {"width": 40}, "render": {"scale": 2, "margin": 3, "background": "#FFFFFF"},
+             "content": [{"text": "\(text)", "attributes": {"color": "#000000",
+               "shadow": {"offsetX": 20, "offsetY": 30, "blur": 10, "color": "#FF0000"}}}]}
+            """
+        let document = try DocumentReader.read(
+            json, defaults: TextAttributes(font: .textStyle(.body)), library: library)
+        let drawn = try DocumentRenderer(document: document, library: library).render()
+        #expect(drawn.width == canvas.width && drawn.height == canvas.height && drawn.origin == canvas.origin)
+        let samePixels = drawn.pixels == canvas.pixels
+        #expect(samePixels)
+    }
+
     @Test func aPaintedShapePastTheContainerIsDrawnWhole() throws {
         let json = #"""
             {"container": {"width": 200, "exclusions": [{"path": "M 180 10 H 260 V 90 H 180 Z", "fill": "#FF0000"}]},
