@@ -105,6 +105,10 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
     /// The glyph for `scalar` in the character map, or nil when the face does not cover it.
     public func glyph(for scalar: Unicode.Scalar) -> UInt32? { instance.glyph(for: scalar) }
 
+    /// Whether the character map gives `scalar` a glyph (``glyph(for:)`` is not nil), without looking the glyph up
+    /// for most characters.
+    func covers(_ scalar: Unicode.Scalar) -> Bool { instance.covers(scalar) }
+
     /// Whether the font covers every printable ASCII character.
     var coversPrintableASCII: Bool { instance.coversPrintableASCII }
 

@@ -70,6 +70,7 @@ public final class FontFace: Hashable, @unchecked Sendable, CustomStringConverti
     }
     private let spaceInteractionCache = Locked<SpaceInteraction?>(nil)
     private let neighbourInteractionCache = Locked<NeighbourInteraction?>(nil)
+    private let coverageCache = Locked<CharacterCoverage??>(nil)
     /// ``glyphsSubstituted(byFeature:)`` per feature tag.
     let featureCoverage = Locked<[String: Set<UInt32>]>([:])
 
@@ -314,7 +315,13 @@ public final class FontFace: Hashable, @unchecked Sendable, CustomStringConverti
 
     /// Whether the face maps `scalar` to a glyph in its character map.
     public func covers(_ scalar: Unicode.Scalar) -> Bool {
-        instance(variations: []).glyph(for: scalar) != nil
+        instance(variations: []).covers(scalar)
+    }
+
+    /// The map's Basic Multilingual Plane coverage, read once when the first instance is made; nil for a face
+    /// whose map HarfBuzz reads as symbol or Mac Roman.
+    var coverage: CharacterCoverage? {
+        coverageCache.value { CharacterCoverage(face: hbFace) }
     }
 
     /// The coordinate range of axis `tag`, or nil when the face has no such axis.

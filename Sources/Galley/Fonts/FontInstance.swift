@@ -1,5 +1,4 @@
 import CHarfBuzz
-import Synchronization
 
 /// A face at one set of variation coordinates: it owns the HarfBuzz font that shapes it.
 ///
@@ -18,10 +17,8 @@ final class FontInstance: @unchecked Sendable {
     /// Whether the character map covers every printable ASCII character (U+0020…U+007E), so that the itemizer
     /// may keep such text in this font without asking per character.
     let coversPrintableASCII: Bool
-    /// Whether the character map holds any CJK unified ideograph (U+4E00…U+9FFF): 0 until known, 1 none, 2 some.
-    /// HarfBuzz keeps the glyphs it finds, not the characters it misses, so a Latin face asked for each ideograph
-    /// of a Chinese text searched its whole map every time (a fifth of the itemizer's work).
-    private let unifiedIdeographs = Atomic<UInt8>(0)
+    /// The face's Basic Multilingual Plane coverage, shared by its instances (the map does not vary).
+    private let coverage: CharacterCoverage?
     /// ``isSpaceNeutral(_:)`` per scalar value, filled as characters are met.
     private let spaceNeutrality = Locked(BoundedTable<UInt32, Bool>(costLimit: 65_536))
 
@@ -39,33 +36,20 @@ final class FontInstance: @unchecked Sendable {
         hbFont = font
         metrics = DesignMetrics(font: font, unitsPerEm: face.unitsPerEm)
         coversPrintableASCII = (0x20...0x7E).allSatisfy { Self.glyph(for: Unicode.Scalar($0), in: font) != nil }
+        coverage = face.coverage
     }
 
     deinit { hb_font_destroy(hbFont) }
 
     /// The glyph the character map gives `scalar`, or nil when the face lacks it.
     func glyph(for scalar: Unicode.Scalar) -> UInt32? {
-        guard (0x4E00...0x9FFF).contains(scalar.value) else { return Self.glyph(for: scalar, in: hbFont) }
-        // A pure function of the immutable map: relaxed ordering suffices, and threads racing to learn it agree.
-        let known = unifiedIdeographs.load(ordering: .relaxed)
-        if known == 1 { return nil }
-        let glyph = Self.glyph(for: scalar, in: hbFont)
-        if known == 0 {
-            // Found: the map has some. Missed: read the map once to tell "none" from "not this one".
-            let some = glyph != nil || Self.mapsAnyUnifiedIdeograph(face.hbFace)
-            unifiedIdeographs.store(some ? 2 : 1, ordering: .relaxed)
-        }
-        return glyph
+        if coverage?.contains(scalar.value) == false { return nil }
+        return Self.glyph(for: scalar, in: hbFont)
     }
 
-    /// Whether `face`'s character map holds any of U+4E00…U+9FFF, as HarfBuzz reads the map (the subtable it
-    /// looks characters up in; a symbol or Mac Roman map holds no ideograph either way).
-    private static func mapsAnyUnifiedIdeograph(_ face: OpaquePointer) -> Bool {
-        let set = hb_set_create()
-        defer { hb_set_destroy(set) }
-        hb_face_collect_unicodes(face, set)
-        var next: hb_codepoint_t = 0x4DFF
-        return hb_set_next(set, &next) != 0 && next <= 0x9FFF
+    /// Whether the character map gives `scalar` a glyph: ``glyph(for:)`` is not nil.
+    func covers(_ scalar: Unicode.Scalar) -> Bool {
+        coverage?.contains(scalar.value) ?? (Self.glyph(for: scalar, in: hbFont) != nil)
     }
 
     /// The glyph HarfBuzz font `font` maps `scalar` to, or nil.

@@ -15,7 +15,7 @@ struct FallbackFonts {
     mutating func font(
         for scalar: Unicode.Scalar, replacing base: Font, preferringEmoji: Bool = false, language tag: String?
     ) -> Font? {
-        if !preferringEmoji, base.glyph(for: scalar) != nil { return base }
+        if !preferringEmoji, base.covers(scalar) { return base }
         let fontconfigLanguage: String
         if let language, language.tag == tag {
             fontconfigLanguage = language.fontconfig
@@ -30,7 +30,7 @@ struct FallbackFonts {
             return font
         }
         // No face found (or opened): a character preferring emoji keeps the base font's glyph, when it has one.
-        return preferringEmoji && base.glyph(for: scalar) != nil ? base : nil
+        return preferringEmoji && base.covers(scalar) ? base : nil
     }
 
     /// `face` at `base`'s size and weight, made once for as long as the same face is asked for.

@@ -174,12 +174,12 @@ public struct Itemizer: Sendable {
                     || (0xFF01...0xFFEF).contains(unit)
                 {
                     let scalar = Unicode.Scalar(unit)!
-                    let inRunFont = runInstance.glyph(for: scalar) != nil
+                    let inRunFont = runInstance.covers(scalar)
                     guard
                         openFontIsRunFont
                             ? inRunFont
                             : !inRunFont && openFontIsBundledFallback
-                                && openInstance.glyph(for: scalar) != nil
+                                && openInstance.covers(scalar)
                     else { break }
                     script = unit >= 0x4E00 && unit <= 0x9FFF ? .han : Script(of: scalar)
                     // Marks among the punctuation (U+302A…) go through the slow path's rule.
@@ -209,8 +209,8 @@ public struct Itemizer: Sendable {
                 scalar.value < 0x0300 || (0x4E00...0x9FFF).contains(scalar.value),
                 !EmojiSequence.begins(scalar, before: next)
             else { return false }
-            if openFontIsRunFont { return base.glyph(for: scalar) != nil }
-            return openFontIsBundledFallback && base.glyph(for: scalar) == nil && openFont.glyph(for: scalar) != nil
+            if openFontIsRunFont { return base.covers(scalar) }
+            return openFontIsBundledFallback && !base.covers(scalar) && openFont.covers(scalar)
         }
 
         /// Adds the characters in `range`, in `font` (nil: the open item's font).
@@ -293,7 +293,7 @@ public struct Itemizer: Sendable {
         let simple = (scalar.value < 0x0300 && scalar.value != 0xAD) || (0x4E00...0x9FFF).contains(scalar.value)
         if !simple, let previousFont {
             if Self.extendsCluster(scalar) { return previousFont }
-            if EmojiSequence.continues(scalar, after: previous), previousFont.glyph(for: scalar) != nil {
+            if EmojiSequence.continues(scalar, after: previous), previousFont.covers(scalar) {
                 return previousFont
             }
         }
@@ -303,7 +303,7 @@ public struct Itemizer: Sendable {
         if EmojiSequence.begins(scalar, before: next) {
             return fallbacks.font(for: scalar, replacing: base, preferringEmoji: true, language: language) ?? base
         }
-        if base.glyph(for: scalar) != nil { return base }
+        if base.covers(scalar) { return base }
         switch scalar.properties.generalCategory {
         case .control, .lineSeparator, .paragraphSeparator: return previousFont ?? base
         default: break
@@ -317,7 +317,7 @@ public struct Itemizer: Sendable {
         for scalar: Unicode.Scalar, base: Font, language: String?, fallbacks: inout FallbackFonts
     ) -> Font? {
         guard let font = fallbacks.font(for: "\u{4E00}", replacing: base, language: language),
-            font.glyph(for: scalar) != nil
+            font.covers(scalar)
         else { return nil }
         return font
     }

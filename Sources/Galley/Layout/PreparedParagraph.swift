@@ -263,17 +263,19 @@ extension PreparedParagraph {
             let spacing = shaped.spacing
             let prefix = breaker.prefixWidths
             var adjustments: [Adjustment] = []
+            // Breaks come in order and their content ends never go back: each table is walked, not hashed into.
+            var autospace = AscendingLookup(spacing.autospace), closingTrim = AscendingLookup(spacing.closingTrim)
+            var endCorrection = AscendingLookup(breaker.endCorrections)
+            var startWidening = AscendingLookup(spacing.openingTrim)
+            var startCorrection = AscendingLookup(breaker.startCorrections)
+            var previousRuns = 0..<0, runsBefore = 0
             for opportunity in breaker.opportunities.opportunities {
                 let offset = opportunity.offset
                 let contentEnd = breaker.contentEnd(of: 0..<offset)
-                // Most of these tables are empty: an empty one is not hashed into, break after break.
-                func value(_ table: [Int: Double], _ key: Int) -> Double { table.isEmpty ? 0 : table[key] ?? 0 }
                 let adjustment = Adjustment(
-                    autospace: value(spacing.autospace, contentEnd),
-                    closingTrim: value(spacing.closingTrim, contentEnd),
-                    endCorrection: value(breaker.endCorrections, contentEnd),
-                    startWidening: value(spacing.openingTrim, offset),
-                    startCorrection: value(breaker.startCorrections, offset))
+                    autospace: autospace.value(at: contentEnd), closingTrim: closingTrim.value(at: contentEnd),
+                    endCorrection: endCorrection.value(at: contentEnd), startWidening: startWidening.value(at: offset),
+                    startCorrection: startCorrection.value(at: offset))
                 adjustments.append(adjustment)
                 var flags: PreparedBreak.Flags = opportunity.isMandatory ? .mandatory : []
                 if adjustment.autospace != 0 { flags.insert(.autospaced) }
@@ -281,14 +283,21 @@ extension PreparedParagraph {
                 if adjustment.closingTrim != 0 { flags.insert(.closingTrim) }
                 if adjustment.startWidening != 0 || adjustment.startCorrection != 0 { flags.insert(.startAdjusted) }
                 if breaker.cutsJoinedGlyphs(at: offset) { flags.insert(.cutsJoinedGlyphs) }
-                let firstCharacterRuns = breaker.runIndices(overlapping: offset..<(offset + 1))
+                let firstCharacterRuns = breaker.runIndices(
+                    overlapping: offset..<(offset + 1), hint: previousRuns.lowerBound)
+                // The runs before the offset end where those of its last character end.
+                runsBefore =
+                    offset == 0
+                    ? 0
+                    : breaker.runIndices(overlapping: (offset - 1)..<offset, hint: previousRuns.lowerBound).upperBound
+                previousRuns = firstCharacterRuns
                 breaks.append(
                     PreparedBreak(
                         widthBeforeContentEnd: prefix[contentEnd], widthBeforeOffset: prefix[offset],
                         offset: Int32(offset), contentEnd: Int32(contentEnd), flags: flags,
                         firstRunFromOffset: UInt16(firstCharacterRuns.lowerBound),
                         firstCharacterRunsEnd: UInt16(firstCharacterRuns.upperBound),
-                        runsBeforeOffset: UInt16(breaker.runIndices(overlapping: 0..<offset).upperBound)))
+                        runsBeforeOffset: UInt16(runsBefore)))
             }
             self.adjustments = adjustments
             self.breaker = breaker
@@ -311,5 +320,22 @@ extension PreparedParagraph {
             guard runs.allSatisfy({ $0.bidiLevel & 1 == 0 }) else { return nil }
             return breaker.usedWidth(of: line, drawnWith: runs)
         }
+    }
+}
+
+/// A sparse table of points by UTF-16 offset, read at offsets that never decrease: a walk along its sorted
+/// entries, where a dictionary hashed every offset asked (a prepared paragraph asks five tables per break).
+struct AscendingLookup {
+    private let entries: [(offset: Int, value: Double)]
+    private var next = 0
+
+    init(_ table: [Int: Double]) {
+        entries = table.isEmpty ? [] : table.map { ($0.key, $0.value) }.sorted { $0.offset < $1.offset }
+    }
+
+    /// The table's value at `offset` (0 where it has none); `offset` is at least the one asked before.
+    mutating func value(at offset: Int) -> Double {
+        while next < entries.count, entries[next].offset < offset { next += 1 }
+        return next < entries.count && entries[next].offset == offset ? entries[next].value : 0
     }
 }

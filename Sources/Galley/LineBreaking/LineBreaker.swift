@@ -136,12 +136,18 @@ public struct LineBreaker: Sendable {
     }
 
     /// The indices of the paragraph's runs that draw characters in `range` (UTF-16 offsets): a contiguous span,
-    /// as runs cover the paragraph in logical order.
-    func runIndices(overlapping range: Range<Int>) -> Range<Int> {
+    /// as runs cover the paragraph in logical order. `hint`, a run index not past the span's start, is tried
+    /// first: a caller walking forward through the paragraph passes the span it found last.
+    func runIndices(overlapping range: Range<Int>, hint: Int = 0) -> Range<Int> {
+        // Reads each probed run's range in place: a run copied per probe retained and released its arrays.
         let runs = shaped.runs
-        let low = runs.partitioningIndex { $0.utf16Range.upperBound > range.lowerBound }
-        let end = runs[low...].partitioningIndex { $0.utf16Range.lowerBound >= range.upperBound }
-        return low..<end
+        func isPastStart(_ index: Int) -> Bool { runs[index].utf16Range.upperBound > range.lowerBound }
+        func isPastEnd(_ index: Int) -> Bool { runs[index].utf16Range.lowerBound >= range.upperBound }
+        let low =
+            hint < runs.endIndex && isPastStart(hint) && (hint == 0 || !isPastStart(hint - 1))
+            ? hint : (hint..<runs.endIndex).partitioningIndex(where: isPastStart)
+        if low + 1 < runs.endIndex, !isPastEnd(low), isPastEnd(low + 1) { return low..<(low + 1) }
+        return low..<(low..<runs.endIndex).partitioningIndex(where: isPastEnd)
     }
 
     /// The paragraph's length in UTF-16 units.

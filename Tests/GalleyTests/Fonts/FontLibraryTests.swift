@@ -14,21 +14,25 @@ import Testing
         #expect(font.face.path.hasSuffix("Fonts/Inter/Inter-roman.var.ttf"))
     }
 
-    @Test func ideographLookupsAnswerAsHarfBuzzDoes() throws {
-        // A face without ideographs learns it at its first miss and answers later ones without searching its map;
-        // a face with them keeps asking HarfBuzz. Fresh libraries, so the first question is this test's, asked
-        // once missing (一 in Inter) and once found (中 in Noto Sans CJK).
-        for first: Unicode.Scalar in ["一", "中"] {
-            let library = try FontLibrary(includeSystemFonts: false)
-            for face in library.bundledFaces {
-                let font = try Font(face: face, size: 17)
-                _ = font.glyph(for: first)
-                for value in stride(from: 0x4DF0, through: 0xA010, by: 3) {
-                    let scalar = Unicode.Scalar(UInt32(value))!
-                    #expect(
-                        font.glyph(for: scalar) == FontInstance.glyph(for: scalar, in: font.hbFont), "\(face) \(value)")
+    /// The coverage read once from each face's map answers every character of the Basic Multilingual Plane (and
+    /// a sample beyond it) as HarfBuzz's own lookup does, found or missing.
+    @Test func coverageAnswersAsHarfBuzzDoes() throws {
+        let library = try TestFonts.bundled
+        for face in library.bundledFaces {
+            let font = try Font(face: face, size: 17)
+            #expect(face.coverage != nil, "\(face) has a Unicode map")
+            var mismatches: [UInt32] = [], covered = 0
+            for value in Array(0..<0xD800) + Array(0xE000...0xFFFF) + Array(stride(from: 0x1_0000, to: 0x3_0000, by: 7))
+            {
+                let scalar = Unicode.Scalar(UInt32(value))!
+                let expected = FontInstance.glyph(for: scalar, in: font.hbFont)
+                if font.covers(scalar) != (expected != nil) || font.glyph(for: scalar) != expected {
+                    mismatches.append(UInt32(value))
                 }
+                if expected != nil { covered += 1 }
             }
+            #expect(mismatches.count == 0, "\(face): \(mismatches.prefix(10).map { String($0, radix: 16) })")
+            #expect(covered > 90, "\(face) covers at least ASCII")
         }
     }
 
