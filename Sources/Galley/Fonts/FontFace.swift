@@ -315,7 +315,7 @@ public final class FontFace: Hashable, @unchecked Sendable, CustomStringConverti
 
     /// Whether the face maps `scalar` to a glyph in its character map.
     public func covers(_ scalar: Unicode.Scalar) -> Bool {
-        instance(variations: []).covers(scalar)
+        coverage?.contains(scalar.value) ?? instance(variations: []).covers(scalar)
     }
 
     /// The map's Basic Multilingual Plane coverage, read once when the first instance is made; nil for a face

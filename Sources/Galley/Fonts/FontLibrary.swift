@@ -245,11 +245,22 @@ public final class FontLibrary: @unchecked Sendable {
     ) -> FontFace? {
         let italic = font.face.isItalic
         let emoji = preferringEmoji || scalar.properties.isEmojiPresentation
+        if !emoji {
+            // The nearest bundled face in weight and slope that covers it (the first in path order among equals),
+            // asking the nearest first: a face's character map is read only when asked, and a bold Chinese face
+            // need not be when a regular one answers. Asked before the cache: a bit per face is cheaper than a key.
+            if let best = bundledFacesNearestFirst(weight: font.weight, italic: italic).first(where: {
+                $0.covers(scalar)
+            }) {
+                return best
+            }
+        }
+        guard includesSystemFonts else { return nil }
         let key = FallbackKey(
             scalar: scalar.value, weightClass: Int((font.weight / 100).rounded()), italic: italic, emoji: emoji,
             language: fontconfigLanguage)
         if let cached = state.withLock({ $0.fallbacks[key] }) { return cached }
-        let face = findFallbackFace(
+        let face = systemFallbackFace(
             for: scalar, weight: font.weight, italic: italic, preferEmoji: emoji, language: key.language)
         state.withLock { $0.fallbacks.insert(face, for: key) }
         return face
@@ -261,18 +272,10 @@ public final class FontLibrary: @unchecked Sendable {
         return try font.withWeight(weight)
     }
 
-    private func findFallbackFace(
+    /// The face fontconfig proposes for `scalar`, when it covers it.
+    private func systemFallbackFace(
         for scalar: Unicode.Scalar, weight: Double, italic: Bool, preferEmoji: Bool, language: String
     ) -> FontFace? {
-        if !preferEmoji {
-            // The nearest face in weight and slope that covers it (the first in path order among equals), asking
-            // the nearest first: a face's character map is read (all of it, by HarfBuzz) only when asked, and a
-            // bold Chinese face need not be when a regular one answers.
-            if let best = bundledFacesNearestFirst(weight: weight, italic: italic).first(where: { $0.covers(scalar) }) {
-                return best
-            }
-        }
-        guard includesSystemFonts else { return nil }
         let match = try? withFontconfig {
             $0.fallback(for: scalar, weight: weight, italic: italic, preferEmoji: preferEmoji, language: language)
         }

@@ -18,8 +18,10 @@ public final class Shaper {
     let buffer: OpaquePointer
     /// Where shaped words are kept; nil shapes every item whole.
     public let shapeCache: ShapeCache?
-    /// The last context asked of the cache and its number: consecutive items mostly share one.
-    private var lastContext: (context: ShapeCache.Context, number: Int)?
+    /// The last few contexts asked of the cache and their numbers: items take turns among a few (Chinese and
+    /// Latin in a mixed note), and comparing a context costs less than hashing it under the cache's lock. A number
+    /// is never reused, so one held here stays right when the cache starts over.
+    private var recentContexts: [(context: ShapeCache.Context, number: Int)] = []
     /// The words met lately, asked before `shapeCache`.
     private var recentWords = RecentWords()
     /// What ``shapeByCharacters(_:in:cache:)`` found characters to shape alone as, nil for those that do not.
@@ -200,9 +202,10 @@ public final class Shaper {
     func contextNumber(for item: TextItem, in cache: ShapeCache) -> Int {
         let context = ShapeCache.Context(
             font: item.font, shaping: item.shaping, script: item.script, rightToLeft: item.isRightToLeft)
-        if let last = lastContext, last.context == context { return last.number }
+        for recent in recentContexts where recent.context == context { return recent.number }
         let number = cache.context(for: context)
-        lastContext = (context, number)
+        if recentContexts.count == 4 { recentContexts.removeFirst() }
+        recentContexts.append((context, number))
         return number
     }
 
