@@ -25,7 +25,7 @@ struct MeasureCommand: ParsableCommand {
     /// The keys an input line may have.
     static let rowKeys =
         ["id", "text", "width", "font", "size", "weight", "italic", "style", "category", "boldText", "language"]
-        + DocumentReader.lineSettingKeys
+        + LineSettings.keys
 
     @Argument(help: "A JSON-lines file, or '-' for standard input.")
     var input: String = "-"
@@ -156,9 +156,9 @@ struct MeasureCommand: ParsableCommand {
             if let value = row.member("language") { textSettings.language = try value.languageTag() }
             var attributes = textSettings.applied(to: TextAttributes(font: specifier))
             // The line's own settings override the flags'.
-            if DocumentReader.lineSettingKeys.contains(where: { row.member($0) != nil }) {
+            if LineSettings.keys.contains(where: { row.member($0) != nil }) {
                 var style = attributes.paragraphStyle ?? ParagraphStyle()
-                try DocumentReader.readLineSettings(row, into: &style)
+                try LineSettings.read(row, into: &style)
                 attributes.paragraphStyle = style
             }
             let scalars = ScalarOffsets(text)

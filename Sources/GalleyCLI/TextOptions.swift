@@ -5,10 +5,8 @@ import GalleyDocuments
 /// The flags shared by commands that break text into lines: hyphenation, language, CJK spacing, alignment, line
 /// heights and line-breaking rules.
 struct TextOptions: ParsableArguments {
-    @Option(
-        parsing: .unconditional,
-        help: "Hyphenate words automatically, 0…1 (TextKit's hyphenationFactor: 1 whenever a word does not fit).")
-    var hyphenate: Double?
+    @Option(name: .setting("hyphenationFactor"), parsing: .unconditional, help: .setting("hyphenationFactor"))
+    var hyphenationFactor: Double?
 
     @Option(
         name: [.customLong("lang"), .customLong("language")],
@@ -19,52 +17,64 @@ struct TextOptions: ParsableArguments {
                 + "process's locale (LC_ALL, LC_MESSAGES, LANG); without it results never depend on the locale."))
     var language: String?
 
-    @Flag(
-        inversion: .prefixedNo,
-        help: "Put 1/8 em between ideographs and Latin letters or digits (CSS text-autospace; notes default to on).")
+    @Flag(name: .setting("autospace"), inversion: .prefixedNo, help: .setting("autospace"))
     var autospace: Bool?
 
     @Option(help: "Every paragraph's alignment: natural, left, right, center or justified (default: the input's).")
     var align: ParagraphStyle.Alignment?
 
-    @Option(
-        help: "Full-width punctuation compression: normal (CSS text-spacing-trim, as Chromium; the default) or none.")
+    @Option(name: .setting("punctuationTrim"), help: .setting("punctuationTrim"))
     var punctuationTrim: ParagraphStyle.PunctuationTrim?
 
-    @Option(
-        help: ArgumentHelp(
-            "The font of “ ” ‘ ’ … — · beside Chinese or Japanese: automatic (cjk; css with --metrics web), cjk or css.",
-            discussion: "cjk: the CJK font's full-width forms, as CLREQ sets them; css: the run's font when it has "
-                + "the mark, as browsers match fonts."))
+    @Option(name: .setting("punctuationFont"), help: .setting("punctuationFont"))
     var punctuationFont: ParagraphStyle.PunctuationFont?
 
-    @Option(help: "Line heights from exact font metrics (exact, the default) or rounded as Chromium rounds them (web).")
+    @Option(name: .setting("metrics"), help: .setting("metrics"))
     var metrics: ParagraphStyle.LineHeightMetrics?
 
-    @Option(help: "Where words may break: normal (default), breakAll or keepAll (CSS word-break).")
+    @Option(name: .setting("wordBreak"), help: .setting("wordBreak"))
     var wordBreak: ParagraphStyle.WordBreak?
 
-    @Option(help: "A word wider than the line: breakWord (cut it, the default), anywhere, or normal (let it overflow).")
+    @Option(name: .setting("overflowWrap"), help: .setting("overflowWrap"))
     var overflowWrap: ParagraphStyle.OverflowWrap?
 
-    @Option(help: "Line-break rules: css (as Chromium, the default) or unicode (ICU's UAX #14 alone).")
-    var breakRules: ParagraphStyle.LineBreakRules?
+    @Option(name: .setting("lineBreakRules"), help: .setting("lineBreakRules"))
+    var lineBreakRules: ParagraphStyle.LineBreakRules?
 
-    @Option(
-        help: ArgumentHelp(
-            "How a paragraph's lines are chosen: auto (greedy), balance, pretty or optimal (CSS text-wrap-style).",
-            discussion:
-                "Notes default to pretty; JSON documents and measure to auto. balance and pretty as Chromium applies them, optimal breaks the whole paragraph at once (Knuth–Plass)."
-        ))
+    @Option(name: .setting("textWrap"), help: .setting("textWrap"))
     var textWrap: ParagraphStyle.TextWrap?
 
-    @Option(help: "The most lines in a row that end at an automatic hyphen (default 2; 0: no limit).")
-    var maxHyphenatedLines: Int?
+    @Option(
+        name: .setting("maximumConsecutiveHyphenatedLines"), help: .setting("maximumConsecutiveHyphenatedLines"))
+    var maximumConsecutiveHyphenatedLines: Int?
+
+    /// The line settings given, by their ``LineSettings`` key, as JSON values: read into a paragraph style by the
+    /// table, as a JSON document's are.
+    private var lineSettings: [(key: String, value: JSONValue)] {
+        let given: [(String, JSONValue?)] = [
+            ("hyphenationFactor", hyphenationFactor.map { .number($0) }), ("autospace", autospace.map { .bool($0) }),
+            ("punctuationTrim", punctuationTrim.map { .string($0.rawValue) }),
+            ("punctuationFont", punctuationFont.map { .string($0.rawValue) }),
+            ("metrics", metrics.map { .string($0.rawValue) }), ("wordBreak", wordBreak.map { .string($0.rawValue) }),
+            ("overflowWrap", overflowWrap.map { .string($0.rawValue) }),
+            ("lineBreakRules", lineBreakRules.map { .string($0.rawValue) }),
+            ("textWrap", textWrap.map { .string($0.rawValue) }),
+            ("maximumConsecutiveHyphenatedLines", maximumConsecutiveHyphenatedLines.map { .number(Double($0)) }),
+        ]
+        return given.compactMap { key, value in value.map { (key, $0) } }
+    }
 
     func validate() throws {
-        try NumberFlag.check("--hyphenate", hyphenate, 0...1)
-        if let maxHyphenatedLines, !(0...1_000).contains(maxHyphenatedLines) {
-            throw ValidationError("--max-hyphenated-lines \(maxHyphenatedLines) is outside 0…1000")
+        // Each value is checked by the table that reads it, the message naming the flag.
+        for (key, value) in lineSettings {
+            let setting = LineSettings.named(key)
+            if case .number(let range) = setting.values, case .number(let number) = value {
+                try NumberFlag.check("--\(setting.flag)", number, range)
+            }
+            var style = ParagraphStyle()
+            do { try setting.apply(JSONField(value: value, path: "--\(setting.flag)"), &style) } catch {
+                throw ValidationError("\(error)")
+            }
         }
         if let language, language != "auto", !LanguageTag.isValid(language) {
             let shown = language.count > 40 ? language.prefix(40) + "…" : Substring(language)
@@ -75,10 +85,8 @@ struct TextOptions: ParsableArguments {
     /// The flags' values.
     var settings: TextSettings {
         TextSettings(
-            hyphenate: hyphenate, language: language == "auto" ? Hyphenator.localeLanguage : language,
-            autospace: autospace, punctuationTrim: punctuationTrim, punctuationFont: punctuationFont,
-            alignment: align, metrics: metrics, wordBreak: wordBreak, overflowWrap: overflowWrap,
-            lineBreakRules: breakRules, textWrap: textWrap, maximumConsecutiveHyphenatedLines: maxHyphenatedLines)
+            language: language == "auto" ? Hyphenator.localeLanguage : language, alignment: align,
+            lineSettings: .object(lineSettings))
     }
 
     /// `attributes` with the flags applied.
@@ -86,6 +94,19 @@ struct TextOptions: ParsableArguments {
 
     /// Whether any flag is set.
     var isSet: Bool { settings != TextSettings() }
+}
+
+extension NameSpecification {
+    /// The flag of line setting `key` and its former names (``LineSettings``).
+    static func setting(_ key: String) -> NameSpecification {
+        let setting = LineSettings.named(key)
+        return NameSpecification([.customLong(setting.flag)] + setting.formerFlags.map { .customLong($0) })
+    }
+}
+
+extension ArgumentHelp {
+    /// The help of line setting `key`, from ``LineSettings``.
+    static func setting(_ key: String) -> ArgumentHelp { ArgumentHelp(LineSettings.named(key).help) }
 }
 
 extension ParagraphStyle.PunctuationTrim: ExpressibleByArgument {}
@@ -99,46 +120,21 @@ extension ParagraphStyle.TextWrap: ExpressibleByArgument {}
 
 /// Text settings from the command line or a measure line; nil leaves the input's own value.
 struct TextSettings: Equatable, Sendable {
-    var hyphenate: Double?
     var language: String?
-    var autospace: Bool?
-    var punctuationTrim: ParagraphStyle.PunctuationTrim?
-    var punctuationFont: ParagraphStyle.PunctuationFont?
     var alignment: ParagraphStyle.Alignment?
-    var metrics: ParagraphStyle.LineHeightMetrics?
-    var wordBreak: ParagraphStyle.WordBreak?
-    var overflowWrap: ParagraphStyle.OverflowWrap?
-    var lineBreakRules: ParagraphStyle.LineBreakRules?
-    var textWrap: ParagraphStyle.TextWrap?
-    var maximumConsecutiveHyphenatedLines: Int?
-
-    /// Whether a paragraph-style setting is given.
-    private var changesParagraphStyle: Bool {
-        hyphenate != nil || autospace != nil || punctuationTrim != nil || punctuationFont != nil || alignment != nil
-            || metrics != nil
-            || wordBreak != nil || overflowWrap != nil || lineBreakRules != nil || textWrap != nil
-            || maximumConsecutiveHyphenatedLines != nil
-    }
+    /// The ``LineSettings`` given, as a JSON object of their keys, values checked.
+    var lineSettings: JSONValue = .object([])
 
     /// `attributes` with `language` where they name none, and the paragraph-style settings that are given.
     func applied(to attributes: TextAttributes) -> TextAttributes {
         var changed = attributes
         if let language, changed.language == nil { changed.language = language }
-        guard changesParagraphStyle else { return changed }
+        let hasLineSettings = if case .object(let members) = lineSettings { !members.isEmpty } else { false }
+        guard alignment != nil || hasLineSettings else { return changed }
         var style = changed.paragraphStyle ?? ParagraphStyle()
-        if let hyphenate { style.hyphenationFactor = hyphenate }
-        if let autospace { style.autospace = autospace }
-        if let punctuationTrim { style.punctuationTrim = punctuationTrim }
-        if let punctuationFont { style.punctuationFont = punctuationFont }
         if let alignment { style.alignment = alignment }
-        if let metrics { style.lineHeightMetrics = metrics }
-        if let wordBreak { style.wordBreak = wordBreak }
-        if let overflowWrap { style.overflowWrap = overflowWrap }
-        if let lineBreakRules { style.lineBreakRules = lineBreakRules }
-        if let textWrap { style.textWrap = textWrap }
-        if let maximumConsecutiveHyphenatedLines {
-            style.maximumConsecutiveHyphenatedLines = maximumConsecutiveHyphenatedLines
-        }
+        // Checked when the flags were validated, by this same reading: it cannot fail here.
+        try? LineSettings.read(JSONField(value: lineSettings, path: ""), into: &style)
         changed.paragraphStyle = style
         return changed
     }

@@ -28,7 +28,7 @@ enum DocumentKeys {
         ("attachment", attachment), ("container", container), ("exclusion", exclusion),
         ("picture exclusion", pictureExclusion), ("attributes", DocumentReader.attributeKeys), ("shadow", shadow),
         ("font", font), ("decoration", decoration),
-        ("paragraph", paragraph + DocumentReader.lineSettingKeys + DocumentReader.paragraphLengths.map(\.0)),
+        ("paragraph", paragraph + LineSettings.keys + DocumentReader.paragraphLengths.map(\.0)),
         ("tab stop", tabStop), ("list", list),
     ]
 }

@@ -294,41 +294,6 @@ public enum DocumentReader {
         }
     }
 
-    /// The paragraph-style keys that set how lines break and how tall they are, shared by a document's
-    /// `"paragraph"` objects and `galley measure`'s lines.
-    package static let lineSettingKeys = [
-        "hyphenationFactor", "punctuationTrim", "punctuationFont", "autospace", "wordBreak", "overflowWrap",
-        "lineBreakRules", "metrics", "textWrap", "maximumConsecutiveHyphenatedLines",
-    ]
-
-    /// Sets `style` from those of ``lineSettingKeys`` that `field` has, leaving the rest as they are.
-    ///
-    /// - Throws: ``InputError`` naming the key for a value of the wrong type or outside its range.
-    package static func readLineSettings(_ field: JSONField, into style: inout ParagraphStyle) throws {
-        if let value = field.member("hyphenationFactor") { style.hyphenationFactor = try value.number(in: 0...1) }
-        if let value = field.member("punctuationTrim") {
-            style.punctuationTrim = try value.choice(ParagraphStyle.PunctuationTrim.self)
-        }
-        if let value = field.member("punctuationFont") {
-            style.punctuationFont = try value.choice(ParagraphStyle.PunctuationFont.self)
-        }
-        if let value = field.member("autospace") { style.autospace = try value.bool() }
-        if let value = field.member("wordBreak") { style.wordBreak = try value.choice(ParagraphStyle.WordBreak.self) }
-        if let value = field.member("overflowWrap") {
-            style.overflowWrap = try value.choice(ParagraphStyle.OverflowWrap.self)
-        }
-        if let value = field.member("lineBreakRules") {
-            style.lineBreakRules = try value.choice(ParagraphStyle.LineBreakRules.self)
-        }
-        if let value = field.member("metrics") {
-            style.lineHeightMetrics = try value.choice(ParagraphStyle.LineHeightMetrics.self)
-        }
-        if let value = field.member("textWrap") { style.textWrap = try value.choice(ParagraphStyle.TextWrap.self) }
-        if let value = field.member("maximumConsecutiveHyphenatedLines") {
-            style.maximumConsecutiveHyphenatedLines = try value.integer(in: 0...1_000)
-        }
-    }
-
     /// The paragraph's lengths in points, by key.
     static var paragraphLengths: [(String, WritableKeyPath<ParagraphStyle, Double>)] {
         [
@@ -341,7 +306,7 @@ public enum DocumentReader {
 
     private static func paragraphStyle(_ field: JSONField) throws -> ParagraphStyle {
         let lengths = paragraphLengths
-        try field.requireObject(allowing: DocumentKeys.paragraph + lineSettingKeys + lengths.map(\.0))
+        try field.requireObject(allowing: DocumentKeys.paragraph + LineSettings.keys + lengths.map(\.0))
         var style = ParagraphStyle()
         if let value = field.member("alignment") { style.alignment = try value.choice(ParagraphStyle.Alignment.self) }
         if let value = field.member("lineBreakMode") {
@@ -369,7 +334,7 @@ public enum DocumentReader {
         if let value = field.member("defaultTabInterval") {
             style.defaultTabInterval = try value.number(in: 0...ParagraphStyle.tabLocationLimit)
         }
-        try readLineSettings(field, into: &style)
+        try LineSettings.read(field, into: &style)
         if let value = field.member("lists") {
             let limit = Limits.current.listNesting
             let lists = try value.elements()

@@ -79,7 +79,7 @@ import Testing
     }
 
     @Test(arguments: [
-        (["--hyphenate", "2"], "--hyphenate 2 is outside 0...1"),
+        (["--hyphenate", "2"], "--hyphenation-factor 2 is outside 0...1"),
         (["--lang", "zz-top"], #"--lang "zz-top" is not a known BCP 47 language tag"#),
         (["--punctuation-trim", "half"], "--punctuation-trim"),
         (["--metrics", "pixels"], "--metrics"),

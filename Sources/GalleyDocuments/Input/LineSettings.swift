@@ -1,0 +1,134 @@
+import Galley
+
+/// One paragraph-style setting of how lines break and how tall they are: its name (the key in a JSON document's
+/// `"paragraph"` objects and in `galley measure`'s lines, and, spelled in kebab case, the command-line flag), the
+/// flag names it had before it was named alike everywhere (still accepted), its help, its values and how a
+/// ``Galley/ParagraphStyle`` takes it. ``LineSettings/all`` lists every one; flags, JSON reading, `measure` lines
+/// and their docs are read from it.
+package struct LineSetting: Sendable {
+    /// The values a setting takes.
+    package enum Values: Sendable {
+        case number(ClosedRange<Double>)
+        case integer(ClosedRange<Int>)
+        case bool
+        /// One of these strings (an enumeration's raw values).
+        case choice([String])
+    }
+
+    /// The JSON key, as ``Galley/ParagraphStyle`` names the property where it can.
+    package let key: String
+    /// Flags that named the setting before (`--hyphenate` for `--hyphenation-factor`).
+    package let formerFlags: [String]
+    /// One line of help: what the setting does and its default.
+    package let help: String
+    package let values: Values
+    /// Sets `style` from a JSON value already checked to be of ``values``.
+    package let apply: @Sendable (JSONField, inout ParagraphStyle) throws -> Void
+
+    /// The command-line flag, without its dashes: the key in kebab case.
+    package var flag: String {
+        key.reduce(into: "") { flag, character in
+            if character.isUppercase { flag += "-" + character.lowercased() } else { flag.append(character) }
+        }
+    }
+
+    /// A setting read as a number in `range`, an integer in `range`, a Boolean or an enumeration's raw value.
+    static func number(
+        _ key: String, _ range: ClosedRange<Double>, formerly: [String] = [], help: String,
+        _ keyPath: WritableKeyPath<ParagraphStyle, Double> & Sendable
+    ) -> LineSetting {
+        LineSetting(key: key, formerFlags: formerly, help: help, values: .number(range)) {
+            $1[keyPath: keyPath] = try $0.number(in: range)
+        }
+    }
+
+    static func integer(
+        _ key: String, _ range: ClosedRange<Int>, formerly: [String] = [], help: String,
+        _ keyPath: WritableKeyPath<ParagraphStyle, Int> & Sendable
+    ) -> LineSetting {
+        LineSetting(key: key, formerFlags: formerly, help: help, values: .integer(range)) {
+            $1[keyPath: keyPath] = try $0.integer(in: range)
+        }
+    }
+
+    static func bool(_ key: String, help: String, _ keyPath: WritableKeyPath<ParagraphStyle, Bool> & Sendable)
+        -> LineSetting
+    {
+        LineSetting(key: key, formerFlags: [], help: help, values: .bool) { $1[keyPath: keyPath] = try $0.bool() }
+    }
+
+    static func choice<T: RawRepresentable & CaseIterable & Sendable>(
+        _ key: String, formerly: [String] = [], help: String, _ keyPath: WritableKeyPath<ParagraphStyle, T> & Sendable
+    ) -> LineSetting where T.RawValue == String {
+        LineSetting(key: key, formerFlags: formerly, help: help, values: .choice(T.allCases.map(\.rawValue))) {
+            $1[keyPath: keyPath] = try $0.choice(T.self)
+        }
+    }
+}
+
+/// Every ``LineSetting``.
+package enum LineSettings {
+    package static let all: [LineSetting] = [
+        .number(
+            "hyphenationFactor", 0...1, formerly: ["hyphenate"],
+            help: "Hyphenate words automatically, 0…1 (TextKit's hyphenationFactor: 1 whenever a word does not fit).",
+            \.hyphenationFactor),
+        .choice(
+            "punctuationTrim",
+            help:
+                "Full-width punctuation compression: normal (CSS text-spacing-trim, as Chromium; the default) or none.",
+            \.punctuationTrim),
+        .choice(
+            "punctuationFont",
+            help: "The font of “ ” ‘ ’ … — · beside Chinese or Japanese: automatic (cjk; css with --metrics web), cjk "
+                + "(the CJK font's full-width forms, as CLREQ sets them) or css (the run's font when it has the mark).",
+            \.punctuationFont),
+        .bool(
+            "autospace",
+            help:
+                "Put 1/8 em between ideographs and Latin letters or digits (CSS text-autospace; notes default to on).",
+            \.autospace),
+        .choice(
+            "wordBreak", help: "Where words may break: normal (default), breakAll or keepAll (CSS word-break).",
+            \.wordBreak),
+        .choice(
+            "overflowWrap",
+            help: "A word wider than the line: breakWord (cut it, the default), anywhere, or normal (let it overflow).",
+            \.overflowWrap),
+        .choice(
+            "lineBreakRules", formerly: ["break-rules"],
+            help: "Line-break rules: css (as Chromium, the default) or unicode (ICU's UAX #14 alone).", \.lineBreakRules
+        ),
+        .choice(
+            "metrics",
+            help: "Line heights from exact font metrics (exact, the default) or rounded as Chromium rounds them (web).",
+            \.lineHeightMetrics),
+        .choice(
+            "textWrap",
+            help: "How a paragraph's lines are chosen: auto (greedy; JSON and measure's default), balance, pretty "
+                + "(notes' default; both as Chromium applies them) or optimal (the whole paragraph at once, Knuth–Plass).",
+            \.textWrap),
+        .integer(
+            "maximumConsecutiveHyphenatedLines", 0...1_000, formerly: ["max-hyphenated-lines"],
+            help: "The most lines in a row that end at an automatic hyphen (default 2; 0: no limit).",
+            \.maximumConsecutiveHyphenatedLines),
+    ]
+
+    /// The setting named `key`; a key not in ``all`` is a programming error.
+    package static func named(_ key: String) -> LineSetting {
+        guard let setting = all.first(where: { $0.key == key }) else { preconditionFailure("no line setting \(key)") }
+        return setting
+    }
+
+    /// The keys of ``all``.
+    package static var keys: [String] { all.map(\.key) }
+
+    /// Sets `style` from those settings `field` (a JSON object) has, leaving the rest as they are.
+    ///
+    /// - Throws: ``InputError`` naming the key for a value of the wrong type or outside its range.
+    package static func read(_ field: JSONField, into style: inout ParagraphStyle) throws {
+        for setting in all {
+            if let value = field.member(setting.key) { try setting.apply(value, &style) }
+        }
+    }
+}
