@@ -108,10 +108,9 @@ public struct DocumentRenderer {
                 content = content.union(
                     Rect(x: bounds.minX + firstColumn, y: bounds.minY, width: bounds.width, height: bounds.height))
             }
-            let area = try renderer.imageArea(
+            area = try renderer.imageArea(
                 content: content, padding: document.render.padding, layout: layout,
                 containers: columnX.enumerated().map { ($0.offset, $0.element) })
-            self.area = area
         }
 
         /// Draws the painted exclusions and their labels, then the text, into `canvas` (a whole image or a band).

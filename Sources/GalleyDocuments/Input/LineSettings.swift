@@ -120,8 +120,8 @@ package enum LineSettings {
         return setting
     }
 
-    /// The keys of ``all``.
-    package static var keys: [String] { all.map(\.key) }
+    /// The keys of ``all``, made once: `measure` asks them of every line.
+    package static let keys = all.map(\.key)
 
     /// Sets `style` from those settings `field` (a JSON object) has, leaving the rest as they are.
     ///
