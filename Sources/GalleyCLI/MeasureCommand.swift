@@ -24,8 +24,7 @@ struct MeasureCommand: ParsableCommand {
 
     /// The keys an input line may have.
     static let rowKeys =
-        ["id", "text", "width", "font", "size", "weight", "italic", "style", "category", "boldText", "language"]
-        + LineSettings.keys
+        ["id", "text", "width"] + FontRequest.keys + ["font", "category", "boldText", "language"] + LineSettings.keys
 
     @Argument(help: "A JSON-lines file, or '-' for standard input.")
     var input: String = "-"
@@ -191,21 +190,17 @@ struct MeasureCommand: ParsableCommand {
         }
     }
 
+    /// The row's font: the flags' request with the row's own font keys over it, key by key (`"font"` is the
+    /// row's former name of `"family"`).
     private static func fontSpecifier(
         _ row: JSONField, defaults: LineDefaults, settings: DynamicTypeSettings, library: FontLibrary
     ) throws -> FontSpecifier {
-        let style = try row.member("style")?.choice(TextStyle.self)
-        let family = try row.member("font")?.string()
-        let size = try row.member("size")?.number(in: Font.sizeLimit)
-        let weight = try row.member("weight")?.number(in: 1...1_000)
-        let italic = try row.member("italic")?.bool()
-        if family == nil, size == nil, weight == nil, italic == nil, style == nil { return defaults.specifier }
-        // Key by key: the flags' font, size, weight and slope hold where the row is silent.
-        let flags = defaults.request
-        return try FontRequest(
-            family: family ?? flags.family, size: size ?? flags.size, style: style ?? flags.style,
-            weight: weight ?? flags.weight, italic: italic ?? flags.italic
-        ).specifier(library: library, settings: settings)
+        var request = defaults.request
+        let formerFamily = try row.member("font")?.string()
+        if let formerFamily { (request.family, request.file) = (formerFamily, nil) }
+        let read = try FontRequest.read(row, over: request) { path, _ in path }
+        guard read != nil || formerFamily != nil else { return defaults.specifier }
+        return try (read ?? request).specifier(library: library, settings: settings)
     }
 }
 

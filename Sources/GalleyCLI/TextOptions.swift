@@ -20,8 +20,8 @@ struct TextOptions: ParsableArguments {
     @Flag(name: .setting("autospace"), inversion: .prefixedNo, help: .setting("autospace"))
     var autospace: Bool?
 
-    @Option(help: "Every paragraph's alignment: natural, left, right, center or justified (default: the input's).")
-    var align: ParagraphStyle.Alignment?
+    @Option(name: .setting("alignment"), help: .setting("alignment"))
+    var alignment: ParagraphStyle.Alignment?
 
     @Option(name: .setting("punctuationTrim"), help: .setting("punctuationTrim"))
     var punctuationTrim: ParagraphStyle.PunctuationTrim?
@@ -52,6 +52,7 @@ struct TextOptions: ParsableArguments {
     /// table, as a JSON document's are.
     private var lineSettings: [(key: String, value: JSONValue)] {
         let given: [(String, JSONValue?)] = [
+            ("alignment", alignment.map { .string($0.rawValue) }),
             ("hyphenationFactor", hyphenationFactor.map { .number($0) }), ("autospace", autospace.map { .bool($0) }),
             ("punctuationTrim", punctuationTrim.map { .string($0.rawValue) }),
             ("punctuationFont", punctuationFont.map { .string($0.rawValue) }),
@@ -85,8 +86,7 @@ struct TextOptions: ParsableArguments {
     /// The flags' values.
     var settings: TextSettings {
         TextSettings(
-            language: language == "auto" ? Hyphenator.localeLanguage : language, alignment: align,
-            lineSettings: .object(lineSettings))
+            language: language == "auto" ? Hyphenator.localeLanguage : language, lineSettings: .object(lineSettings))
     }
 
     /// `attributes` with the flags applied.
@@ -121,7 +121,6 @@ extension ParagraphStyle.TextWrap: ExpressibleByArgument {}
 /// Text settings from the command line or a measure line; nil leaves the input's own value.
 struct TextSettings: Equatable, Sendable {
     var language: String?
-    var alignment: ParagraphStyle.Alignment?
     /// The ``LineSettings`` given, as a JSON object of their keys, values checked.
     var lineSettings: JSONValue = .object([])
 
@@ -130,9 +129,8 @@ struct TextSettings: Equatable, Sendable {
         var changed = attributes
         if let language, changed.language == nil { changed.language = language }
         let hasLineSettings = if case .object(let members) = lineSettings { !members.isEmpty } else { false }
-        guard alignment != nil || hasLineSettings else { return changed }
+        guard hasLineSettings else { return changed }
         var style = changed.paragraphStyle ?? ParagraphStyle()
-        if let alignment { style.alignment = alignment }
         // Checked when the flags were validated, by this same reading: it cannot fail here.
         try? LineSettings.read(JSONField(value: lineSettings, path: ""), into: &style)
         changed.paragraphStyle = style

@@ -13,10 +13,10 @@ enum DocumentKeys {
     static let exclusion = ["path", "fillRule", "fill", "label"]
     static let pictureExclusion = ["image", "x", "y", "width", "height", "threshold", "margin", "draw"]
     static let shadow = ["offsetX", "offsetY", "blur", "color"]
-    static let font = ["style", "family", "file", "size", "weight", "italic"]
+    static let font = FontRequest.keys
     static let decoration = ["style", "pattern", "byWord", "color", "skipInk"]
     static let paragraph = [
-        "alignment", "lineBreakMode", "lineBreakStrictness", "direction", "tabStops", "defaultTabInterval", "lists",
+        "lineBreakMode", "lineBreakStrictness", "direction", "tabStops", "defaultTabInterval", "lists",
         "listIndent",
     ]
     static let tabStop = ["location", "alignment"]

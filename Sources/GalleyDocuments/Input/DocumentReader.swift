@@ -242,29 +242,21 @@ public enum DocumentReader {
         return result
     }
 
-    /// `{"style": "headline", "family": "Inter", "weight": 600, "italic": true}`, `{"family": "Inter", "size": 17}`,
-    /// `{"file": "/path/font.ttf", "size": 12}`, or a style name as a string.
+    /// A style name as a string, or a ``FontRequest`` as an object: `{"style": "headline", "family": "Inter",
+    /// "weight": 600, "italic": true}`, `{"family": "Inter", "size": 17}`, `{"file": "fonts/face.ttf", "size": 12}`.
+    /// A fixed font's weight is the style's at the default Dynamic Type settings: it does not follow the
+    /// document's environment.
     private static func fontSpecifier(_ field: JSONField, library: FontLibrary, files: DocumentFiles) throws
         -> FontSpecifier
     {
         if case .string = field.value { return .textStyle(try field.choice(TextStyle.self)) }
         try field.requireObject(allowing: DocumentKeys.font)
-        let family = try field.member("family")?.string()
-        let weight = try field.member("weight")?.number(in: 1...1000)
-        let italic = try field.member("italic")?.bool() ?? false
-        if let style = field.member("style") {
-            return .styled(try style.choice(TextStyle.self), family: family, weight: weight, italic: italic)
+        let request = try FontRequest.read(field) { path, key in
+            if let refusal = files.access.refusal(ofFontFile: path) { throw key.fail(refusal) }
+            return files.access.resolve(path)
         }
-        guard let sizeField = field.member("size") else { throw field.fail("needs \"style\" or \"size\"") }
-        let size = try sizeField.number(in: Font.sizeLimit)
         do {
-            if let file = try field.member("file")?.string() {
-                if let refusal = files.access.refusal(ofFontFile: file) { throw field.fail(refusal) }
-                return .font(try library.font(path: files.access.resolve(file), size: size, weight: weight))
-            }
-            return .font(
-                try library.font(
-                    family: family ?? library.defaultFamily, size: size, weight: weight ?? 400, italic: italic))
+            return try (request ?? FontRequest()).specifier(library: library, settings: DynamicTypeSettings())
         } catch let error as FontError {
             throw field.fail(error.description)
         }
@@ -308,7 +300,6 @@ public enum DocumentReader {
         let lengths = paragraphLengths
         try field.requireObject(allowing: DocumentKeys.paragraph + LineSettings.keys + lengths.map(\.0))
         var style = ParagraphStyle()
-        if let value = field.member("alignment") { style.alignment = try value.choice(ParagraphStyle.Alignment.self) }
         if let value = field.member("lineBreakMode") {
             style.lineBreakMode = try value.choice(ParagraphStyle.LineBreakMode.self)
         }

@@ -1,48 +1,85 @@
 import Galley
 
-/// A font as a person asks for one in a flag or a `measure` line: a family name or a font file's path, a size,
-/// and the text style that sizes and weighs it when no size is given. One rule for every surface: a name holding
-/// a `/` is a file.
-public struct FontRequest: Sendable {
+/// A font as a person asks for one: in flags, in a `measure` line, or in a JSON document's `"font"` object. One
+/// reading of the keys (``read(_:over:file:)``), and one rule for every surface (``specifier(library:settings:)``):
+/// a font file is named under `"file"`, or as a family holding a `/`.
+public struct FontRequest: Sendable, Equatable {
     /// A family name (bundled or system), or the path of a font file (any name holding a `/`); nil for the
     /// library's default family.
     public var family: String?
+    /// The path of a font file, already checked against what the input may read; it wins over ``family``.
+    public var file: String?
     /// The size in points; nil for the text style's size.
     public var size: Double?
     /// The text style that gives the size (when none is given) and the weight (when none is given).
     public var style: TextStyle
-    /// The weight (OpenType 1…1000: 400 regular, 700 bold); nil for the style's.
+    /// The weight (OpenType 1…1000: 400 regular, 700 bold); nil for the style's (a file's own, for a file).
     public var weight: Double?
     /// Whether an italic face is wanted.
     public var italic: Bool
 
-    /// A request for `family` at `size` points, `weight` and `italic`, sized and weighed by `style` where they are
-    /// silent.
-    public init(family: String?, size: Double?, style: TextStyle = .body, weight: Double? = nil, italic: Bool = false) {
+    /// A request for `family` (or the font `file`) at `size` points, `weight` and `italic`, sized and weighed by
+    /// `style` where they are silent.
+    public init(
+        family: String? = nil, file: String? = nil, size: Double? = nil, style: TextStyle = .body,
+        weight: Double? = nil, italic: Bool = false
+    ) {
         self.family = family
+        self.file = file
         self.size = size
         self.style = style
         self.weight = weight
         self.italic = italic
     }
 
-    /// The specifier: the text style (at ``weight`` and ``italic`` when given) when neither family nor size is
-    /// given; a family at the style's size (following Dynamic Type) when only the family is; else a fixed font:
-    /// the file at the size (the style's when none), or the family (the library's default when none) at the size,
-    /// at ``weight`` or the style's under `settings`.
+    /// The keys of a request in a JSON object (a document's `"font"` object, a `measure` line): `"family"`,
+    /// `"file"`, `"size"` (points), `"style"` (a text style's name), `"weight"` (1…1000) and `"italic"`.
+    package static let keys = ["family", "file", "size", "style", "weight", "italic"]
+
+    /// `defaults` with the keys `field` (a JSON object) has, key by key; nil when it has none of them. A file's
+    /// path, under `"file"` or as a family holding a `/`, goes through `file`, which checks and resolves it (or
+    /// throws).
+    ///
+    /// - Throws: ``InputError`` naming the key for a value of the wrong type or out of range.
+    package static func read(
+        _ field: JSONField, over defaults: FontRequest = FontRequest(),
+        file: (_ path: String, _ key: JSONField) throws -> String
+    ) throws -> FontRequest? {
+        guard keys.contains(where: { field.member($0) != nil }) else { return nil }
+        var request = defaults
+        if let style = field.member("style") { request.style = try style.choice(TextStyle.self) }
+        if let size = field.member("size") { request.size = try size.number(in: Font.sizeLimit) }
+        if let weight = field.member("weight") { request.weight = try weight.number(in: 1...1_000) }
+        if let italic = field.member("italic") { request.italic = try italic.bool() }
+        if let family = field.member("family") {
+            let name = try family.string()
+            if name.contains("/") {
+                (request.family, request.file) = (nil, try file(name, family))
+            } else {
+                (request.family, request.file) = (name, nil)
+            }
+        }
+        if let path = field.member("file") { (request.family, request.file) = (nil, try file(try path.string(), path)) }
+        return request
+    }
+
+    /// The specifier: the text style (at ``weight`` and ``italic`` when given) when neither family, file nor size
+    /// is given; a family at the style's size (following Dynamic Type) when only the family is; else a fixed
+    /// font: the file at the size (the style's when none) and its own weight (or ``weight``), or the family (the
+    /// library's default when none) at the size, at ``weight`` or the style's under `settings`.
     ///
     /// - Throws: `FontError` for a file that is not a usable font or a family no library knows.
     public func specifier(library: FontLibrary, settings: DynamicTypeSettings) throws -> FontSpecifier {
+        if let path = file ?? family.flatMap({ $0.contains("/") ? $0 : nil }) {
+            return .font(try library.font(path: path, size: size ?? settings.pointSize(of: style), weight: weight))
+        }
         guard family != nil || size != nil else {
             return weight == nil && !italic ? .textStyle(style) : .styled(style, weight: weight, italic: italic)
         }
-        let fixedWeight = weight ?? settings.weight(of: style)
-        if let family, family.contains("/") {
-            let size = size ?? settings.pointSize(of: style)
-            return .font(try library.font(path: family, size: size, weight: fixedWeight))
-        }
         guard let size else { return .styled(style, family: family, weight: weight, italic: italic) }
         return .font(
-            try library.font(family: family ?? library.defaultFamily, size: size, weight: fixedWeight, italic: italic))
+            try library.font(
+                family: family ?? library.defaultFamily, size: size, weight: weight ?? settings.weight(of: style),
+                italic: italic))
     }
 }

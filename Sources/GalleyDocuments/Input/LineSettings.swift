@@ -1,6 +1,6 @@
 import Galley
 
-/// One paragraph-style setting of how lines break and how tall they are: its name (the key in a JSON document's
+/// One paragraph-style setting of how lines are aligned, broken and spaced: its name (the key in a JSON document's
 /// `"paragraph"` objects and in `galley measure`'s lines, and, spelled in kebab case, the command-line flag), the
 /// flag names it had before it was named alike everywhere (still accepted), its help, its values and how a
 /// ``Galley/ParagraphStyle`` takes it. ``LineSettings/all`` lists every one; flags, JSON reading, `measure` lines
@@ -69,6 +69,10 @@ package struct LineSetting: Sendable {
 /// Every ``LineSetting``.
 package enum LineSettings {
     package static let all: [LineSetting] = [
+        .choice(
+            "alignment", formerly: ["align"],
+            help: "Every paragraph's alignment: natural, left, right, center or justified (default: the input's).",
+            \.alignment),
         .number(
             "hyphenationFactor", 0...1, formerly: ["hyphenate"],
             help: "Hyphenate words automatically, 0…1 (TextKit's hyphenationFactor: 1 whenever a word does not fit).",

@@ -101,16 +101,17 @@ import Testing
         #expect(relative.status == 0, "\(relative.error)")
     }
 
-    @Test func aDocumentFontFileOutsideItsFolderIsRefused() throws {
+    /// A font file is a file however it is named: under "file" or as a family holding a `/`, the same check.
+    @Test(arguments: ["file", "family"]) func aDocumentFontFileOutsideItsFolderIsRefused(key: String) throws {
         let library = try TestFonts.bundled
-        let json = #"{"content": [{"text": "x", "attributes": {"font": {"file": "/etc/passwd", "size": 12}}}]}"#
+        let json = #"{"content": [{"text": "x", "attributes": {"font": {"\#(key)": "/etc/passwd", "size": 12}}}]}"#
         #expect {
             try DocumentReader.read(
                 json, defaults: TextAttributes(), library: library,
                 access: FileAccess(baseDirectory: Self.documentFolder))
         } throws: { error in
-            "\(error)" == "content[0].attributes.font: font file /etc/passwd is outside the folders the document may "
-                + "read (its own folder and those given with --allow-dir)"
+            "\(error)" == "content[0].attributes.font.\(key): font file /etc/passwd is outside the folders the "
+                + "document may read (its own folder and those given with --allow-dir)"
         }
     }
 

@@ -187,8 +187,8 @@ import Testing
     }
 
     /// One rule for a font named by path, in flags and in rows: without a size it takes the text style's (17 pt
-    /// for body at the default category), so the three spellings below measure alike (a row's path without a size
-    /// was once looked up as a family name).
+    /// for body at the default category), so the five spellings below measure alike (a row's path without a size
+    /// was once looked up as a family name; "file" and "family" are a JSON document's keys, "font" a row's former).
     @Test func aFontPathMeasuresAlikeInFlagsAndRows() throws {
         let path = TestFonts.fontFile("JetBrainsMono/JetBrainsMono-Regular.ttf")
         let text = "width of monospaced text"
@@ -196,8 +196,13 @@ import Testing
         let row = try Self.run(["measure", "--width", "120"], input: #"{"text":"\#(text)","font":"\#(path)"}"#)
         let sized = try Self.run(
             ["measure", "--width", "120"], input: #"{"text":"\#(text)","font":"\#(path)","size":17}"#)
+        let file = try Self.run(["measure", "--width", "120"], input: #"{"text":"\#(text)","file":"\#(path)"}"#)
+        let family = try Self.run(["measure", "--width", "120"], input: #"{"text":"\#(text)","family":"\#(path)"}"#)
         #expect(flag.status == 0 && row.status == 0 && sized.status == 0, "\(row.output)")
         #expect(flag.output == row.output && row.output == sized.output)
+        #expect(file.output == row.output && family.output == row.output, "\(file.output) \(family.output)")
+        let plain = try Self.run(["measure", "--width", "120"], input: #"{"text":"\#(text)"}"#)
+        #expect(plain.output != row.output, "the font must change the measurement")
         #expect(row.output.contains(#""lines":"#) && !row.output.contains("error"))
     }
 
