@@ -98,10 +98,13 @@ let package = Package(
                     "--no-warn-symbol-ordering",
                 ], .when(configuration: .release))
             ]),
+        // One test target per module: the library's, the documents', and the command line's (which run the built
+        // `galley` binary, so their build builds it too); the fixtures they share are a target of their own.
+        .testTarget(name: "GalleyTestSupport", dependencies: ["Galley"]),
+        .testTarget(name: "GalleyTests", dependencies: ["Galley", "GalleyTestSupport"]),
+        .testTarget(name: "GalleyDocumentsTests", dependencies: ["Galley", "GalleyDocuments", "GalleyTestSupport"]),
         .testTarget(
-            name: "GalleyTests",
-            // The CLI tests run the built `galley` binary, so the test build builds it too.
-            dependencies: ["Galley", "GalleyDocuments", "GalleyCLI"]),
+            name: "GalleyCLITests", dependencies: ["Galley", "GalleyDocuments", "GalleyCLI", "GalleyTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

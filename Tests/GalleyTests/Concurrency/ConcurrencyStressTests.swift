@@ -4,6 +4,7 @@ import Synchronization
 import Testing
 
 @testable import Galley
+@testable import GalleyTestSupport
 
 /// Many threads measuring and rendering at once, sharing one font library, the glyph cache and the shape cache,
 /// get exactly the answers one thread gets.

@@ -3,6 +3,7 @@ import Synchronization
 import Testing
 
 @testable import Galley
+@testable import GalleyTestSupport
 
 @Suite struct DynamicTypeLayoutTests {
     @Test func changingTheCategoryRelaysBodyTextWithoutRebuildingTheStorage() throws {

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Galley
+@testable import GalleyTestSupport
 
 @Suite struct TypeSizeTableTests {
     /// iOS's published point sizes (HIG), transcribed independently of the source table: style → 12 categories.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Galley
+@testable import GalleyTestSupport
 
 /// Carets, hit-testing, selections, ranges and movement an editor can trust: grapheme boundaries only, affinity at
 /// wrapped lines, the nearest line for points between lines, split carets in bidirectional text.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Galley
+@testable import GalleyTestSupport
 
 /// Editing geometry over random texts mixing emoji sequences, flags, skin tones, keycaps, combining marks,
 /// Devanagari, Thai, Arabic, Hebrew, CJK and Latin, at random widths, with and without an exclusion path.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Galley
+@testable import GalleyTestSupport
 
 /// Unicode 15.1 grapheme clusters (Devanagari conjuncts such as क्ष and स्ते are one cluster, GB9c) as Swift's
 /// `Character` segments them, where Debian's ICU 72 still splits them: line edges, hit-testing, caret movement and

@@ -4,6 +4,7 @@ import Foundation
 import Testing
 
 @testable import Galley
+@testable import GalleyTestSupport
 
 /// A face's family, style, weight and slope, read through HarfBuzz so that FreeType need not open the face, are
 /// what FreeType reports for it: for every bundled face and every system font file fontconfig lists.

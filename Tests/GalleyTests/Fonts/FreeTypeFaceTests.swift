@@ -2,6 +2,7 @@ import CFreeType
 import Testing
 
 @testable import Galley
+@testable import GalleyTestSupport
 
 /// A face's FreeType faces: one per thread drawing at once, each drawing the same glyphs.
 @Suite struct FreeTypeFaceTests {

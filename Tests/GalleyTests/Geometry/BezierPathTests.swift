@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Galley
+@testable import GalleyTestSupport
 
 @Suite struct BezierPathTests {
     @Test func svgPathDataCoversEveryCommand() throws {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Galley
+@testable import GalleyTestSupport
 
 /// TextKit code hands CGPoint, CGSize and CGRect around; Galley's geometry converts both ways without change.
 @Suite struct CoreGraphicsConversionTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Galley
+@testable import GalleyTestSupport
 
 /// Text wrapping around a picture's outline (``ExclusionPath/init(image:origin:size:threshold:margin:)``), checked
 /// against the picture's alpha mask itself: no ink inside the outline grown by the margin, text on both sides of a

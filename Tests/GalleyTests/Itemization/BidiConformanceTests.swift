@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Galley
+@testable import GalleyTestSupport
 
 /// Galley's bidi levels and visual order against Unicode's BidiCharacterTest.txt (Debian's unicode-data).
 @Suite struct BidiConformanceTests {

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Galley
+@testable import GalleyTestSupport
 
 @Suite struct ItemizerTests {
     private func itemize(_ text: String, attributes: TextAttributes = TextAttributes(), library: FontLibrary? = nil)

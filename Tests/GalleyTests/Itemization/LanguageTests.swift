@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Galley
+@testable import GalleyTestSupport
 
 /// Every paragraph has a language (named, or inferred from its characters), and it decides glyph forms, font
 /// fallback and line breaking.

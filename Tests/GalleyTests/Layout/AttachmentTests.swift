@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Galley
+@testable import GalleyTestSupport
 
 /// Attachments (U+FFFC with ``TextAttributes/attachment``): their bounds give the line its height and the
 /// attachment its place, they break like ideographs, measure as they render, and take a caret only before or after.

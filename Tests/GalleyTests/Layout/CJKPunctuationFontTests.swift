@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Galley
+@testable import GalleyTestSupport
 
 /// The punctuation Chinese and Japanese share with Western text (`“ ” ‘ ’ … — ·`) drawn from the CJK face beside CJK
 /// characters, as CLREQ and JLREQ set it, and from the run's Latin font where CSS's matching is asked for (web

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Galley
+@testable import GalleyTestSupport
 
 /// Chinese typography: punctuation trimming, Han–Latin autospace, justification between ideographs and kinsoku
 /// in every break, measured on glyph positions and line breaks.

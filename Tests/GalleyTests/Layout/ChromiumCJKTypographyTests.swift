@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Galley
+@testable import GalleyTestSupport
 
 /// Chinese note paragraphs with full-width punctuation, English words, numbers and code against Chromium 156's
 /// line starts, with its default punctuation trimming (`text-spacing-trim: normal`) and with `text-autospace`

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Galley
+@testable import GalleyTestSupport
 
 /// Line starts and web-metric heights against Chromium 156 on texts assembled for the last browser differences:
 /// Japanese (kana, small kana, `ー`) in Chinese and in Japanese pages, emoji sequences from Unicode's

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Galley
+@testable import GalleyTestSupport
 
 /// Tabs, soft hyphens, invisible marks and emoji lines against Chromium 156's answers, recorded with
 /// `../shared/tools/chrome_lines.py --detail` (Inter 17 px, `lang="en-US"`, `white-space: pre-wrap`,

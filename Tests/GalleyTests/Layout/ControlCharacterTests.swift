@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Galley
+@testable import GalleyTestSupport
 
 /// Control characters and separators: never a missing-glyph box; U+2028 ends a line, U+2029 a paragraph.
 @Suite struct ControlCharacterTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Galley
+@testable import GalleyTestSupport
 
 /// Text flowing around exclusion paths: no glyph touches a path, and lines use the free space beside it.
 @Suite struct ExclusionLayoutTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Galley
+@testable import GalleyTestSupport
 
 @Suite struct LayoutManagerTests {
     private func layout(_ text: String, width: Double, height: Double = 0, attributes: TextAttributes? = nil)

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Galley
+@testable import GalleyTestSupport
 
 /// Line heights a reader sees as steady: invisible characters change nothing, and no line is shorter than the
 /// paragraph's primary font makes it (CSS's strut), whichever fonts its glyphs come from.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Galley
+@testable import GalleyTestSupport
 
 /// A text prepared once and measured at several widths gives exactly what the typesetter gives measuring it afresh
 /// line by line at each width (which ``TextMeasurer/measure(_:width:maximumNumberOfLines:)`` does only with a line

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Galley
+@testable import GalleyTestSupport
 
 /// Paragraphs shaped ahead of the typesetter on several processors lay out exactly as when each is shaped in turn.
 @Suite struct ShapeAheadTests {

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Galley
+@testable import GalleyTestSupport
 
 /// Tab characters advance to the paragraph's tab stops and draw nothing; measuring agrees with layout.
 @Suite struct TabStopTests {

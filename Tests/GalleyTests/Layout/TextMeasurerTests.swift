@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Galley
+@testable import GalleyTestSupport
 
 /// The measurer skips glyph runs it does not need; what it reports must still be what layout draws.
 @Suite struct TextMeasurerTests {

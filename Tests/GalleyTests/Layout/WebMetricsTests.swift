@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Galley
+@testable import GalleyTestSupport
 
 /// Web line-height metrics: each font's ascent, descent and line gap rounded to whole points as Blink rounds them
 /// to pixels, so line heights equal Chromium's `line-height: normal`.

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Galley
+@testable import GalleyTestSupport
 
 /// CSS line-break opportunities as Chromium finds them, where they differ from plain UAX #14, and `word-break`.
 @Suite struct CSSLineBreakTests {

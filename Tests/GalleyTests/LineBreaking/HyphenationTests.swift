@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Galley
+@testable import GalleyTestSupport
 
 /// Soft hyphens and automatic hyphenation: libhyphen's points, TextKit's factor, a hyphen drawn and measured.
 @Suite struct HyphenationTests {

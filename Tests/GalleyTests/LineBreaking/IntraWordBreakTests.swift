@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Galley
+@testable import GalleyTestSupport
 
 /// A word cut inside (an emergency or character-wrap break) keeps the joining forms of the whole word.
 @Suite struct IntraWordBreakTests {

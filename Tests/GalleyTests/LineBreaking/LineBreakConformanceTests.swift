@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Galley
+@testable import GalleyTestSupport
 
 /// Galley's break opportunities against Unicode's LineBreakTest.txt (Debian's unicode-data, Unicode 15.0).
 @Suite struct LineBreakConformanceTests {

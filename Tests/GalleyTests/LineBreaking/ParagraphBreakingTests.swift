@@ -1,8 +1,8 @@
 import Foundation
-import GalleyDocuments
 import Testing
 
 @testable import Galley
+@testable import GalleyTestSupport
 
 /// Paragraphs broken as a whole (``ParagraphStyle/textWrap``): the optimal strategy against greedy breaking on
 /// English prose, the limit on consecutive hyphens, text around a shape, and bad settings.
@@ -147,24 +147,5 @@ import Testing
         #expect(throws: LayoutError.invalidMinimumSegmentWidth(-1, width: 300)) {
             try LayoutFixtures.layout(Self.prose[0], container: container)
         }
-    }
-
-    @Test func badSettingsAreOneLineErrorsNamingTheField() throws {
-        let library = try TestFonts.bundled
-        func read(_ json: String) -> String {
-            do {
-                _ = try DocumentReader.read(json, defaults: TextAttributes(), library: library)
-                return ""
-            } catch { return "\(error)" }
-        }
-        let wrap = read(#"{"content": [{"text": "x", "attributes": {"paragraph": {"textWrap": "fancy"}}}]}"#)
-        #expect(wrap.contains("textWrap") && wrap.contains("fancy") && !wrap.contains("\n"), "\(wrap)")
-        let limit = read(
-            #"{"content": [{"text": "x", "attributes": {"paragraph": {"maximumConsecutiveHyphenatedLines": -1}}}]}"#)
-        #expect(limit.contains("maximumConsecutiveHyphenatedLines") && !limit.contains("\n"), "\(limit)")
-        let sliver = read(#"{"container": {"minimumSegmentWidth": -3}, "content": [{"text": "x"}]}"#)
-        #expect(sliver.contains("minimumSegmentWidth") && !sliver.contains("\n"), "\(sliver)")
-        let outcome = try GalleyCommandTests.run(["measure", "--width", "100", "--text-wrap", "fancy"], input: "{}\n")
-        #expect(outcome.status != 0 && outcome.error.contains("text-wrap"), "\(outcome.error)")
     }
 }

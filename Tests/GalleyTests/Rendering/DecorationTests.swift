@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Galley
+@testable import GalleyTestSupport
 
 /// Underlines and strikethroughs drawn as a reader expects: one level line across scripts and fallback fonts,
 /// stopping at the last visible character of a wrapped line.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Galley
+@testable import GalleyTestSupport
 
 /// Six golden images at scale 2, each with a layout dump (see ``Snapshot`` for the tolerance).
 @Suite struct SnapshotTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Galley
+@testable import GalleyTestSupport
 
 /// TextKit's remaining attributes drawn: stroke, obliqueness, expansion, superscript and subscript, underline
 /// patterns and by-word underlines, and backgrounds without gaps; each checked by its pixels or geometry, and all

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Galley
+@testable import GalleyTestSupport
 
 /// Galley's shaping against `hb-shape` (libharfbuzz-bin) for the same font file, features, direction, script and
 /// context: glyph ids and clusters equal, advances and offsets within 1/64 pt. A cluster hb-shape starts inside one of

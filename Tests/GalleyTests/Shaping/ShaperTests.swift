@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Galley
+@testable import GalleyTestSupport
 
 @Suite struct ShaperTests {
     /// Noto Color Emoji's bitmaps are 136 px wide at 109 ppem where `hmtx` says 2550/2048 em: an emoji advances as

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Galley
+@testable import GalleyTestSupport
 
 /// Shaping word by word through the cache must give what HarfBuzz gives the whole paragraph.
 @Suite struct WordShapingTests {

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Galley
+@testable import GalleyTestSupport
 
 /// Language tags from input: canonical for every cache keyed by them, and thousands of distinct tags measure as
 /// their language does without growing the break-iterator pool.

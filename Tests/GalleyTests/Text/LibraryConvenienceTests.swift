@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Galley
+@testable import GalleyTestSupport
 
 /// Conveniences a client of the library reaches for: a way back to AttributedString, UTF-16 offsets and string
 /// indices, a rectangle's centre, and a line limit when measuring.

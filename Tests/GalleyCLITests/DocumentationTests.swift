@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+
+@testable import GalleyDocuments
+@testable import GalleyTestSupport
+
+/// The command-line and JSON articles describe what the commands and readers accept, all of it.
+@Suite struct DocumentationTests {
+    static let catalog = TestFonts.repositoryRoot.appendingPathComponent("Sources/Galley/Galley.docc")
+    static let commands = ["render", "layout", "measure", "serve", "fonts", "styles", "shape"]
+
+    /// Every command galley has is one of those the article describes.
+    @Test func everyCommandIsInTheArticle() throws {
+        let dump = try GalleyCommand.run(["--experimental-dump-help"])
+        let help = try #require(try JSONSerialization.jsonObject(with: Data(dump.output.utf8)) as? [String: Any])
+        let subcommands = (help["command"] as? [String: Any])?["subcommands"] as? [[String: Any]] ?? []
+        let names = subcommands.compactMap { $0["commandName"] as? String }.filter { $0 != "help" }
+        #expect(Set(names) == Set(Self.commands))
+    }
+
+    /// The committed article is what `Scripts/cli-article` writes from the built commands' help.
+    @Test func theCommandLineArticleIsTheCommandsHelp() throws {
+        let binary = try #require(GalleyCommand.binary)
+        let script = TestFonts.repositoryRoot.appendingPathComponent("Scripts/cli-article").path
+        let outcome = try GalleyCommand.run([binary], executable: script)
+        #expect(outcome.status == 0, "\(outcome.error)")
+        let committed = try String(contentsOf: Self.catalog.appendingPathComponent("CommandLine.md"), encoding: .utf8)
+        #expect(outcome.output == committed, "run Scripts/cli-article > Sources/Galley/Galley.docc/CommandLine.md")
+    }
+
+    /// Every long flag of every command, as ArgumentParser describes it, appears in the article.
+    @Test(arguments: commands)
+    func everyFlagIsInTheCommandLineArticle(command: String) throws {
+        let article = try String(contentsOf: Self.catalog.appendingPathComponent("CommandLine.md"), encoding: .utf8)
+        let dump = try GalleyCommand.run([command, "--experimental-dump-help"])
+        let help = try #require(try JSONSerialization.jsonObject(with: Data(dump.output.utf8)) as? [String: Any])
+        let arguments = (help["command"] as? [String: Any])?["arguments"] as? [[String: Any]] ?? []
+        let flags = arguments.flatMap { ($0["names"] as? [[String: String]] ?? []) }
+            .filter { $0["kind"] == "long" }.compactMap { $0["name"] }
+        #expect(flags.count > 1)
+        for flag in flags { #expect(article.contains("--\(flag)"), "galley \(command) --\(flag)") }
+    }
+
+    /// Every key a JSON document's objects accept, and every key of measure's rows, appears in the JSON article or
+    /// measure's help.
+    @Test func everyJSONKeyIsDocumented() throws {
+        let article = try String(contentsOf: Self.catalog.appendingPathComponent("JSONDocuments.md"), encoding: .utf8)
+        for (object, keys) in DocumentKeys.all {
+            for key in keys { #expect(article.contains("\"\(key)\""), "\(object): \"\(key)\"") }
+        }
+        let measureHelp = try GalleyCommand.run(["measure", "--help"]).output
+        for key in LineSettings.keys + ["id", "text", "width", "font", "style", "category", "language"] {
+            #expect(measureHelp.contains("\"\(key)\""), "measure's rows: \"\(key)\"")
+        }
+    }
+}

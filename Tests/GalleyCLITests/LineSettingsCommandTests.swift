@@ -1,0 +1,69 @@
+import Foundation
+import Galley
+import GalleyDocuments
+import Testing
+
+@testable import GalleyTestSupport
+
+/// Each line setting has one name: its flag (the key in kebab case, and any former flag) sets exactly what its key
+/// sets in a `measure` line, read by the same table.
+@Suite struct LineSettingsCommandTests {
+    static let text = "Extraordinarily hyphenated words, 中文“引号”测试，标点。 and more words"
+
+    /// A value of each setting other than its default where one exists, as a flag argument and as JSON.
+    static func sample(_ setting: LineSetting) -> (flag: [String], json: String) {
+        switch setting.values {
+        case .number(let range): return (["--\(setting.flag)", "\(range.upperBound)"], "\(range.upperBound)")
+        case .integer(let range): return (["--\(setting.flag)", "\(range.lowerBound + 1)"], "\(range.lowerBound + 1)")
+        case .bool: return (["--no-\(setting.flag)"], "false")
+        case .choice(let values): return (["--\(setting.flag)", values.last!], "\"\(values.last!)\"")
+        }
+    }
+
+    @Test(arguments: LineSettings.keys) func aFlagSetsWhatItsKeySets(key: String) throws {
+        let setting = LineSettings.named(key)
+        let (flag, json) = Self.sample(setting)
+        let row = #"{"id": 1, "text": "\#(Self.text)"}"#
+        let keyed = #"{"id": 1, "text": "\#(Self.text)", "\#(key)": \#(json)}"#
+        let base = ["measure", "--no-system-fonts", "--width", "90"]
+        let byFlag = try GalleyCommand.run(base + flag, input: row)
+        let byKey = try GalleyCommand.run(base, input: keyed)
+        #expect(byFlag.status == 0 && byKey.status == 0, "\(byFlag.error) \(byKey.error)")
+        #expect(byFlag.output == byKey.output, "--\(setting.flag) vs \"\(key)\"")
+        for former in setting.formerFlags {
+            let byFormer = try GalleyCommand.run(base + ["--\(former)"] + flag.dropFirst(), input: row)
+            #expect(byFormer.output == byFlag.output, "--\(former) vs --\(setting.flag)")
+        }
+    }
+
+    /// The settings reach the result: a text measured with each sample differs from the defaults for most of
+    /// them (a wiring that dropped them all would pass the test above).
+    @Test func theSamplesChangeTheResult() throws {
+        let row = #"{"id": 1, "text": "\#(Self.text)"}"#
+        let base = ["measure", "--no-system-fonts", "--width", "90"]
+        let plain = try GalleyCommand.run(base, input: row).output
+        let changed = try LineSettings.all.filter { setting in
+            try GalleyCommand.run(base + Self.sample(setting).flag, input: row).output != plain
+        }
+        #expect(changed.count >= 4, "\(changed.map(\.key))")
+    }
+
+    @Test func badSettingsAreOneLineErrorsNamingTheField() throws {
+        let library = try TestFonts.bundled
+        func read(_ json: String) -> String {
+            do {
+                _ = try DocumentReader.read(json, defaults: TextAttributes(), library: library)
+                return ""
+            } catch { return "\(error)" }
+        }
+        let wrap = read(#"{"content": [{"text": "x", "attributes": {"paragraph": {"textWrap": "fancy"}}}]}"#)
+        #expect(wrap.contains("textWrap") && wrap.contains("fancy") && !wrap.contains("\n"), "\(wrap)")
+        let limit = read(
+            #"{"content": [{"text": "x", "attributes": {"paragraph": {"maximumConsecutiveHyphenatedLines": -1}}}]}"#)
+        #expect(limit.contains("maximumConsecutiveHyphenatedLines") && !limit.contains("\n"), "\(limit)")
+        let sliver = read(#"{"container": {"minimumSegmentWidth": -3}, "content": [{"text": "x"}]}"#)
+        #expect(sliver.contains("minimumSegmentWidth") && !sliver.contains("\n"), "\(sliver)")
+        let outcome = try GalleyCommand.run(["measure", "--width", "100", "--text-wrap", "fancy"], input: "{}\n")
+        #expect(outcome.status != 0 && outcome.error.contains("text-wrap"), "\(outcome.error)")
+    }
+}

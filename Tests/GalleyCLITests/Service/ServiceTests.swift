@@ -1,0 +1,227 @@
+import Foundation
+import Testing
+
+@testable import GalleyTestSupport
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `galley serve` started for real on a free port and called over HTTP: each route answers byte for byte as its
+/// command does, bad input gets the command's message, and the service's bounds (body limit, queue, deadline,
+/// allowed folders, graceful shutdown) hold.
+@Suite(.serialized) struct ServiceTests {
+    /// Rows like users' (Chinese, English, code, a row's own settings, a bad line), as a file and as a body.
+    static let rows = """
+        {"id": 1, "text": "今天把 Galley 的测量接口接到了 Web 后端：`POST /v1/measure`，每行一个 JSON。"}
+        {"id": 12345678901234567890, "text": "Hello, world — a longer English row that wraps at narrow widths."}
+        {"id": "c", "text": "let x = try await measure(rows) // 代码", "font": "JetBrains Mono", "size": 13}
+        not json
+        {"id": 4, "text": "第二行", "textWrap": "balance", "width": 120}
+
+        """
+
+    static func file(_ name: String, _ text: String) throws -> String {
+        let path = GalleyCommand.temporary(name)
+        try text.write(toFile: path, atomically: false, encoding: .utf8)
+        return path
+    }
+
+    @Test func measureAnswersAsTheCommand() throws {
+        let server = try ServiceProcess()
+        let input = try Self.file("rows.jsonl", Self.rows)
+        for (query, flags) in [
+            ("width=280&category=accessibilityLarge", ["--width", "280", "--category", "accessibilityLarge"]),
+            ("widths=320,375&font=Inter&bold-text", ["--widths", "320,375", "--font", "Inter", "--bold-text"]),
+        ] {
+            let response = try server.request("POST", "/v1/measure?\(query)", text: Self.rows)
+            let command = try GalleyCommand.run(["measure", input] + flags)
+            #expect(response.status == 200)
+            #expect(response.headers["content-type"] == "application/x-ndjson")
+            #expect(response.text == command.output, "\(query)")
+            #expect(response.text.split(separator: "\n").count == 5)
+        }
+        #expect(server.log.contains("route=/v1/measure"), "one log line per request")
+        #expect(server.log.contains("rows=5"))
+    }
+
+    @Test func renderAndLayoutAnswerAsTheCommands() throws {
+        let server = try ServiceProcess(["--allow-dir", "Examples"])
+        for (example, type) in [
+            ("note-chinese.md", "text/markdown"), ("note-garden.md", "text/markdown"),
+            ("document.json", "application/json"),
+        ] {
+            let body = try [UInt8](
+                Data(contentsOf: TestFonts.repositoryRoot.appendingPathComponent("Examples/\(example)")))
+            let png = try server.request(
+                "POST", "/v1/render?width=300&scale=1", body: body, headers: ["Content-Type": type])
+            let output = GalleyCommand.temporary("served-\(example).png")
+            let command = try GalleyCommand.run(
+                ["render", "Examples/\(example)", "-o", output, "--width", "300", "--scale", "1"])
+            #expect(command.status == 0)
+            #expect(png.status == 200, "\(example): \(png.text.prefix(200))")
+            #expect(png.headers["content-type"] == "image/png")
+            #expect(Data(png.body) == (try Data(contentsOf: URL(fileURLWithPath: output))), "\(example)")
+            let layout = try server.request("POST", "/v1/layout?width=300", body: body, headers: ["Content-Type": type])
+            let printed = try GalleyCommand.run(["layout", "Examples/\(example)", "--json", "--width", "300"])
+            #expect(layout.status == 200)
+            #expect(layout.text == printed.output, "\(example)")
+        }
+        let plain = try server.request("POST", "/v1/render?letterpress", text: "Hello\n世界\n", contentType: "text/plain")
+        let output = GalleyCommand.temporary("served-plain.png")
+        _ = try GalleyCommand.run(["render", "-", "-o", output, "--letterpress"], input: "Hello\n世界\n")
+        #expect(plain.status == 200)
+        #expect(Data(plain.body) == (try Data(contentsOf: URL(fileURLWithPath: output))))
+    }
+
+    @Test func badInputGetsTheCommandsMessage() throws {
+        let server = try ServiceProcess()
+        for (query, flags) in [
+            ("category=huge", ["--category", "huge"]), ("width=-3", ["--width=-3"]),
+            ("frobnicate=1", ["--frobnicate", "1"]),
+        ] {
+            let response = try server.request("POST", "/v1/measure?\(query)", text: Self.rows)
+            let command = try GalleyCommand.run(["measure", "-"] + flags, input: Self.rows)
+            #expect(response.status == 400)
+            #expect(response.headers["content-type"] == "application/json")
+            #expect("galley: error: \(try #require(response.error))\n" == command.error, "\(query)")
+        }
+        let document = #"{"content": ["a"], "container": {"width": "wide"}}"#
+        let path = try Self.file("bad.json", document)
+        let response = try server.request("POST", "/v1/render", text: document, contentType: "application/json")
+        let command = try GalleyCommand.run(["render", path, "-o", GalleyCommand.temporary("bad.png")])
+        #expect(response.status == 400)
+        #expect(command.error.contains(try #require(response.error)), "\(command.error)")
+        let unsupported = try server.request("POST", "/v1/render", text: "a", contentType: "image/gif")
+        #expect(unsupported.status == 415)
+        #expect(unsupported.error?.contains("text/markdown") == true)
+        let notUTF8 = try server.request(
+            "POST", "/v1/render", body: [0x61, 0xFF], headers: ["Content-Type": "text/plain"])
+        #expect(notUTF8.status == 400)
+        #expect(notUTF8.error == "the request body: not valid UTF-8 (first bad byte at offset 1)")
+        let serverFlag = try server.request("POST", "/v1/render?allow-dir=/", text: "a", contentType: "text/plain")
+        #expect(serverFlag.status == 400)
+    }
+
+    @Test func oversizedBodiesAreRefusedWith413() throws {
+        let server = try ServiceProcess(["--max-body", "1000"])
+        // Declared too large: refused from the head alone, the body never sent.
+        let connection = try server.connect()
+        try connection.send(server.head("POST", "/v1/measure", bodyLength: 5_000_000))
+        let declared = try connection.response()
+        #expect(declared.status == 413)
+        #expect(declared.error?.contains("1000-byte limit") == true)
+        // Sent in chunks with no length: refused once it passes the limit.
+        let chunked = try server.connect()
+        var text = "POST /v1/measure HTTP/1.1\r\nHost: x\r\nConnection: close\r\nTransfer-Encoding: chunked\r\n\r\n"
+        for _ in 0..<4 { text += "200\r\n" + String(repeating: "a", count: 512) + "\r\n" }
+        try chunked.send(Array((text + "0\r\n\r\n").utf8))
+        #expect(try chunked.response().status == 413)
+        #expect(try server.request("POST", "/v1/measure", text: #"{"id":1,"text":"a"}"# + "\n").status == 200)
+    }
+
+    @Test func aFullQueueGets503AtOnceAndAPassedDeadline503() throws {
+        let server = try ServiceProcess(["--workers", "1", "--queue", "0", "--deadline", "1.5"])
+        // The one place is held by a request whose body is still coming.
+        let holder = try server.connect()
+        try holder.send(server.head("POST", "/v1/measure", bodyLength: 100) + Array("{\"id\":1,".utf8))
+        usleep(200_000)
+        let started = Date()
+        let refused = try server.request("POST", "/v1/measure", text: #"{"id":2,"text":"a"}"# + "\n")
+        #expect(refused.status == 503)
+        #expect(refused.headers["retry-after"] == "1")
+        #expect(refused.error?.hasPrefix("busy") == true)
+        #expect(Date().timeIntervalSince(started) < 1, "refused at once, not queued")
+        // The holder never finishes its body: its deadline passes and its place is given back.
+        let timedOut = try holder.response()
+        #expect(timedOut.status == 503)
+        #expect(timedOut.error?.contains("deadline of 1.5 s") == true)
+        #expect(try server.request("POST", "/v1/measure", text: #"{"id":3,"text":"a"}"# + "\n").status == 200)
+        #expect(
+            try server.request("GET", "/metrics").text.contains(
+                #"galley_requests_total{route="/v1/measure",status="503"} 2"#))
+    }
+
+    @Test func documentsReadOnlyInsideAllowedFolders() throws {
+        let allowed = try Self.file("allowed", "")
+        try FileManager.default.removeItem(atPath: allowed)
+        try FileManager.default.createDirectory(atPath: allowed, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            atPath: TestFonts.repositoryRoot.appendingPathComponent("Examples/leaf.png").path,
+            toPath: allowed + "/leaf.png")
+        let server = try ServiceProcess(["--allow-dir", allowed])
+        func render(_ picture: String) throws -> HTTPResponse {
+            let document = #"{"content": ["a ", {"attachment": {"image": "\#(picture)", "width": 20}}, " b"]}"#
+            return try server.request("POST", "/v1/render", text: document, contentType: "application/json")
+        }
+        #expect(try render("leaf.png").status == 200)
+        #expect(try render(allowed + "/leaf.png").status == 200)
+        var messages: [String] = []
+        for path in ["/etc/passwd", "/etc/no-such-file", "../leaf.png", "../../../../etc/passwd", "/root/.ssh/id_rsa"] {
+            let response = try render(path)
+            #expect(response.status == 400, "\(path)")
+            messages.append(try #require(response.error).replacingOccurrences(of: path, with: "PATH"))
+        }
+        #expect(Set(messages).count == 1, "the same words whether or not the file exists: \(messages)")
+        #expect(messages[0].contains("galley serve --allow-dir"))
+        let leaf = try Data(contentsOf: URL(fileURLWithPath: allowed + "/leaf.png")).base64EncodedString()
+        #expect(try render("data:image/png;base64,\(leaf)").status == 200, "inline pictures need no folder")
+        let font = try server.request("POST", "/v1/render?font=/etc/passwd", text: "a", contentType: "text/plain")
+        #expect(font.status == 400)
+        #expect(font.error?.contains("galley serve --allow-dir") == true)
+    }
+
+    @Test func sigtermFinishesTheRequestsInFlight() throws {
+        let server = try ServiceProcess()
+        #expect(try server.request("GET", "/readyz").status == 200)
+        let body = Array(Self.rows.utf8)
+        let inFlight = try server.connect()
+        try inFlight.send(server.head("POST", "/v1/measure", bodyLength: body.count) + body[..<10])
+        usleep(200_000)
+        kill(server.process.processIdentifier, SIGTERM)
+        usleep(200_000)
+        try inFlight.send(Array(body[10...]))
+        let response = try inFlight.response()
+        #expect(response.status == 200)
+        #expect(response.text.split(separator: "\n").count == 5)
+        server.process.waitUntilExit()
+        #expect(server.process.terminationStatus == 0)
+    }
+
+    @Test func aPortInUseIsOneClearError() throws {
+        let server = try ServiceProcess()
+        let second = try GalleyCommand.run(["serve", "--port", String(server.port)])
+        #expect(second.status == 1)
+        #expect(second.error == "galley: error: cannot listen on 127.0.0.1:\(server.port) (Address already in use)\n")
+    }
+
+    @Test func healthAndMetrics() throws {
+        let server = try ServiceProcess()
+        #expect(try server.request("GET", "/healthz").text == #"{"status":"alive"}"# + "\n")
+        _ = try server.request("POST", "/v1/measure", text: Self.rows)
+        let metrics = try server.request("GET", "/metrics")
+        #expect(metrics.headers["content-type"]?.hasPrefix("text/plain") == true)
+        #expect(metrics.text.contains("galley_rows_measured_total 5"))
+        #expect(metrics.text.contains("galley_request_duration_seconds_bucket"))
+        #expect(server.stop() == 0)
+    }
+
+    /// The README's ten-line clients are the files in Examples/Clients, and they work against the real service.
+    @Test(arguments: [("measure.py", "python3"), ("measure.mjs", "node")])
+    func theREADMEsClientsWork(file: String, interpreter: String) throws {
+        let root = TestFonts.repositoryRoot
+        let client = try String(contentsOf: root.appendingPathComponent("Examples/Clients/\(file)"), encoding: .utf8)
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        #expect(readme.contains(client), "README.md shows Examples/Clients/\(file) as it is")
+        #expect(client.split(separator: "\n").count <= 12)
+        let found = try GalleyCommand.run(["-c", "command -v \(interpreter)"], executable: "/bin/sh")
+        try #require(found.status == 0, "\(interpreter) is needed to run the client")
+        let server = try ServiceProcess()
+        let outcome = try GalleyCommand.run(
+            [root.appendingPathComponent("Examples/Clients/\(file)").path],
+            executable: found.output.trimmingCharacters(in: .whitespacesAndNewlines),
+            environment: ["GALLEY_URL": "http://127.0.0.1:\(server.port)", "PATH": "/usr/bin:/bin"])
+        #expect(outcome.status == 0, "\(outcome.error)")
+        #expect(outcome.output.split(separator: "\n").map { $0.split(separator: " ").count } == [3, 3])
+    }
+}

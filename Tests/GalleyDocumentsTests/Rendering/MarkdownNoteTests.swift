@@ -1,0 +1,131 @@
+import Foundation
+import Testing
+
+@testable import Galley
+@testable import GalleyDocuments
+@testable import GalleyTestSupport
+
+/// Notes are CommonMark with GitHub's extensions, read by cmark-gfm: every kind of markup becomes the styles it
+/// stands for and leaves none of its characters in the text.
+@Suite struct MarkdownNoteTests {
+    static let examples = TestFonts.repositoryRoot.appendingPathComponent("Examples")
+
+    static func readExample() throws -> Document {
+        let text = try String(
+            contentsOf: examples.appendingPathComponent("note-markdown.md"), encoding: .utf8)
+        return try NoteReader.read(
+            text, defaults: TextAttributes(font: .textStyle(.body)), access: FileAccess(baseDirectory: examples.path))
+    }
+
+    /// The attributes of the first character of `text` in `storage`.
+    static func attributes(of text: String, in storage: TextStorage) throws -> TextAttributes {
+        let range = try #require(storage.string.range(of: text), "\(text) is in the note")
+        return storage.attributes(
+            at: storage.string.utf16.distance(from: storage.string.startIndex, to: range.lowerBound))
+    }
+
+    @Test func everyMarkupBecomesItsStyle() throws {
+        let document = try Self.readExample()
+        let storage = document.storage
+        #expect(document.badge == DateBadge(date: "2026-11-24", language: "en"))
+        let paragraphs = storage.paragraphs
+        #expect(paragraphs.first?.string == "Release notes 发布说明")
+        #expect(try Self.attributes(of: "Release notes", in: storage).textEffect == .letterpress)
+        #expect(try Self.attributes(of: "What changed", in: storage).font?.textStyle == .headline)
+        #expect(try Self.attributes(of: "Checklist", in: storage).font?.textStyle == .subheadline)
+        // Strong, emphasis, strikethrough, code and a link.
+        if case .styled(_, _, let weight, _)? = try Self.attributes(of: "strong", in: storage).font {
+            #expect(weight == 700)
+        } else {
+            Issue.record("strong text keeps the body's text style")
+        }
+        if case .styled(_, _, _, let italic)? = try Self.attributes(of: "emphasis", in: storage).font {
+            #expect(italic)
+        }
+        #expect(try Self.attributes(of: "struck", in: storage).strikethrough != nil)
+        if case .styled(_, let family, _, _)? = try Self.attributes(of: "inline code", in: storage).font {
+            #expect(family == "JetBrains Mono")
+        }
+        let link = try Self.attributes(of: "the CommonMark spec", in: storage)
+        #expect(link.link == URL(string: "https://spec.commonmark.org") && link.underline != nil)
+        // A block quote is indented; a code block keeps its line in one paragraph, in the code face.
+        #expect(try Self.attributes(of: "排版是安排", in: storage).paragraphStyle?.headIndent == 16)
+        if case .styled(_, let family, _, _)? = try Self.attributes(of: "let note", in: storage).font {
+            #expect(family == "JetBrains Mono")
+        }
+        // Task items, a bullet nested under one, numbered steps and Chinese-numbered ones.
+        let lists = paragraphs.filter { !$0.style.textLists.isEmpty }.map {
+            ($0.string, $0.style.textLists.map(\.markerFormat))
+        }
+        #expect(
+            lists.map(\.0) == [
+                "Parse Markdown with a real parser", "Lay out tables", "nested under the open task",
+                "First step", "Second step", "第一步", "第二步",
+            ])
+        #expect(
+            lists.map(\.1) == [
+                [.checkedBox], [.uncheckedBox], [.uncheckedBox, .circle], [.decimal], [.decimal],
+                [.chinese], [.chinese],
+            ])
+        // The picture is an attachment of the width asked for; no markup character is left in the text.
+        let picture = try #require(try Self.attributes(of: "\u{FFFC}", in: storage).attachment)
+        #expect(picture.bounds.width == 48)
+        for markup in ["**", "~~", "`", "](", "> ", "```", "[x]", "[ ]", "{width", "##", "1. "] {
+            #expect(!storage.string.contains(markup), "\(markup) is left in the text")
+        }
+    }
+
+    @Test func theExampleRendersAsItsGoldenImage() throws {
+        let renderer = DocumentRenderer(document: try Self.readExample(), library: try TestFonts.bundled)
+        try Snapshot.check(try renderer.render(), layout: try renderer.layout(), name: "render_markdown_note")
+    }
+
+    /// Lines written flush left after a list item or quote leave it, as notes are typed a line at a time; lines
+    /// indented under the item stay in it.
+    @Test func aLineWrittenFlushLeftEndsTheListOrQuote() throws {
+        let note = "- item\n  still the item\nout of the list\n> quoted\nout of the quote"
+        let storage = try NoteReader.read(note, defaults: TextAttributes()).storage
+        #expect(
+            storage.paragraphs.map(\.string) == [
+                "item\u{2028}still the item", "out of the list", "quoted",
+                "out of the quote",
+            ])
+        #expect(storage.paragraphs.map(\.style.textLists.count) == [1, 0, 0, 0])
+        #expect(storage.paragraphs.map(\.style.headIndent) == [0, 0, 16, 0])
+    }
+
+    /// A paragraph packed with emphasis markers and links (cmark-gfm's parse grows with their product) is refused
+    /// before parsing, by line; the same markup spread over paragraphs is read.
+    @Test func markupThatWouldParseSlowlyIsRefused() throws {
+        let unit = "**a** _b_ ~~d~~ [e](f) "
+        let packed = "# Note\n\n" + String(repeating: unit, count: 40_000)
+        let clock = ContinuousClock()
+        let start = clock.now
+        do {
+            _ = try NoteReader.read(packed, defaults: TextAttributes())
+            Issue.record("a paragraph of 320,000 markers and 40,000 links is refused")
+        } catch let error as InputError {
+            #expect(error.description.hasPrefix("line 3: a paragraph with"), "\(error)")
+        }
+        #expect(clock.now - start < .seconds(2))
+        let spread = (0..<200).map { _ in String(repeating: unit, count: 20) }.joined(separator: "\n\n")
+        #expect(try NoteReader.read(spread, defaults: TextAttributes()).storage.paragraphs.count == 200)
+        let code = "```\n" + String(repeating: "a[i] = *p++;\n", count: 20_000) + "```\n"
+        #expect(try NoteReader.read(code, defaults: TextAttributes()).storage.paragraphs.count == 1)
+    }
+
+    /// Markup nested past the limit is refused with the line it starts on, never a deep recursion.
+    @Test func deepNestingIsRefusedByLine() throws {
+        let quotes = "intro\n\n" + String(repeating: ">", count: 10_000) + " deep"
+        #expect(throws: InputError.self) { try NoteReader.read(quotes, defaults: TextAttributes()) }
+        let emphasis = String(repeating: "*a ", count: 5_000) + String(repeating: " a*", count: 5_000)
+        _ = try? NoteReader.read(emphasis, defaults: TextAttributes())  // refused or read, but returns
+        do {
+            _ = try NoteReader.read(
+                "---\ndate: x\n---\n" + String(repeating: "> ", count: 100) + "q", defaults: TextAttributes())
+            Issue.record("a quote 100 deep is refused")
+        } catch let error as InputError {
+            #expect(error.description.contains("line 4"), "\(error)")
+        }
+    }
+}
