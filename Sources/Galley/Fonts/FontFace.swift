@@ -36,12 +36,8 @@ public final class FontFace: Hashable, @unchecked Sendable, CustomStringConverti
     /// ``FontLibrary``).
     public let isBundled: Bool
     /// Whether the face has the OpenType `halt` feature (half-width forms of full-width punctuation), which
-    /// punctuation trimming uses. Read from the GPOS table when first asked: HarfBuzz checks a whole table
-    /// before it answers from it, and a Chinese face's GPOS is hundreds of kilobytes.
-    public var hasHalfWidthPunctuation: Bool {
-        halfWidthFeature.value { Self.positioningFeatures(of: hbFace).contains(OpenTypeTag.value(of: "halt")) }
-    }
-    private let halfWidthFeature = Locked<Bool?>(nil)
+    /// punctuation trimming uses (``ShapingFacts/hasHalfWidthPunctuation``).
+    public var hasHalfWidthPunctuation: Bool { shapingFacts.hasHalfWidthPunctuation }
 
     let hbFace: OpaquePointer
     /// Whether the face draws colour bitmaps from strikes (an emoji font), whose advances follow the strike's
@@ -49,8 +45,8 @@ public final class FontFace: Hashable, @unchecked Sendable, CustomStringConverti
     let hasBitmapStrikes: Bool
     /// ``bitmapAdvance(of:)`` per glyph, filled as glyphs are met (at most the face's glyph count).
     let bitmapAdvances = Locked<[UInt32: Double]>([:])
-    /// What `halt` does to each full-width punctuation character, per language, found by shaping it once.
-    let halfWidthPunctuation = Locked<[HalfWidthKey: HalfWidthEffect]>([:])
+    /// What shaping learns about the face from its tables, read once each.
+    let shapingFacts: ShapingFacts
     private let blob: OpaquePointer
     /// FreeType's faces of this face, each behind its own lock, since an FT_Face is not thread-safe: threads
     /// drawing at once take different ones instead of waiting for one (on two cores, Chinese text spent its
@@ -68,11 +64,6 @@ public final class FontFace: Hashable, @unchecked Sendable, CustomStringConverti
         /// FreeType could not open the face: it draws nothing, and is not tried again.
         case unusable
     }
-    private let spaceInteractionCache = Locked<SpaceInteraction?>(nil)
-    private let neighbourInteractionCache = Locked<NeighbourInteraction?>(nil)
-    private let coverageCache = Locked<CharacterCoverage??>(nil)
-    /// ``glyphsSubstituted(byFeature:)`` per feature tag.
-    let featureCoverage = Locked<[String: Set<UInt32>]>([:])
 
     /// Held strongly (an instance points back without retaining, so there is no cycle): weak references would
     /// move every instance's reference count to a side table and make each copy of a ``Font`` several times
@@ -188,6 +179,7 @@ public final class FontFace: Hashable, @unchecked Sendable, CustomStringConverti
         self.index = index
         self.isBundled = isBundled
         self.hbFace = hbFace
+        shapingFacts = ShapingFacts(hbFace: hbFace)
         self.blob = blob
         blobOwner = nil
         self.glyphCount = glyphCount
@@ -297,31 +289,9 @@ public final class FontFace: Hashable, @unchecked Sendable, CustomStringConverti
         }
     }
 
-    /// Whether words separated by spaces shape the same alone as together with HarfBuzz's default features: true
-    /// unless the space glyph appears in a lookup of those features (as a kerning pair, a ligature component, or
-    /// context). Text that asks for other features is always shaped whole.
-    var shapesWordByWord: Bool { !spaceInteraction.involvesSpace }
-
-    /// Which glyphs the default lookups may change or move because of a neighbour; read from the GSUB and GPOS
-    /// tables once, when first asked.
-    var neighbourInteraction: NeighbourInteraction {
-        neighbourInteractionCache.value { NeighbourInteraction(face: hbFace) }
-    }
-
-    /// How the default lookups use the space glyph; read from the GSUB and GPOS tables once, when first asked.
-    var spaceInteraction: SpaceInteraction {
-        spaceInteractionCache.value { SpaceInteraction(face: hbFace, space: instance(variations: []).glyph(for: " ")) }
-    }
-
     /// Whether the face maps `scalar` to a glyph in its character map.
     public func covers(_ scalar: Unicode.Scalar) -> Bool {
-        coverage?.contains(scalar.value) ?? instance(variations: []).covers(scalar)
-    }
-
-    /// The map's Basic Multilingual Plane coverage, read once when the first instance is made; nil for a face
-    /// whose map HarfBuzz reads as symbol or Mac Roman.
-    var coverage: CharacterCoverage? {
-        coverageCache.value { CharacterCoverage(face: hbFace) }
+        shapingFacts.coverage?.contains(scalar.value) ?? instance(variations: []).covers(scalar)
     }
 
     /// The coordinate range of axis `tag`, or nil when the face has no such axis.
@@ -330,22 +300,4 @@ public final class FontFace: Hashable, @unchecked Sendable, CustomStringConverti
     public static func == (lhs: FontFace, rhs: FontFace) -> Bool { lhs === rhs }
     public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
     public var description: String { "\(familyName) \(styleName) (\(path)#\(index))" }
-}
-
-extension FontFace {
-    /// The feature tags of the face's GPOS table.
-    fileprivate static func positioningFeatures(of face: OpaquePointer) -> Set<UInt32> {
-        let table = OpenTypeTag.value(of: "GPOS")
-        var count: UInt32 = 64
-        var tags = [hb_tag_t](repeating: 0, count: 64)
-        var start: UInt32 = 0
-        var found = Set<UInt32>()
-        while true {
-            count = 64
-            let total = hb_ot_layout_table_get_feature_tags(face, table, start, &count, &tags)
-            found.formUnion(tags[0..<Int(count)])
-            start += count
-            if count == 0 || start >= total { return found }
-        }
-    }
 }

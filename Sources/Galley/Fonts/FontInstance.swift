@@ -36,7 +36,7 @@ final class FontInstance: @unchecked Sendable {
         hbFont = font
         metrics = DesignMetrics(font: font, unitsPerEm: face.unitsPerEm)
         coversPrintableASCII = (0x20...0x7E).allSatisfy { Self.glyph(for: Unicode.Scalar($0), in: font) != nil }
-        coverage = face.coverage
+        coverage = face.shapingFacts.coverage
     }
 
     deinit { hb_font_destroy(hbFont) }
@@ -64,7 +64,7 @@ final class FontInstance: @unchecked Sendable {
     /// such characters can be shaped alone and joined to its neighbours. Always true for a face whose lookups
     /// never involve the space.
     func isSpaceNeutral(_ scalar: Unicode.Scalar) -> Bool {
-        let interaction = face.spaceInteraction
+        let interaction = face.shapingFacts.spaceInteraction
         guard interaction.involvesSpace else { return true }
         if let known = spaceNeutrality.withLock({ $0[scalar.value] }) { return known }
         var neutral = false

@@ -17,7 +17,7 @@ struct VerticalPosition: Sendable {
         let tag = level > 0 ? "sups" : "subs"
         let covered = scalars.filter { !$0.properties.isWhitespace && font.glyph(for: $0) != nil }
         if abs(level) == 1, !covered.isEmpty {
-            let forms = font.face.glyphsSubstituted(byFeature: tag)
+            let forms = font.face.shapingFacts.glyphsSubstituted(byFeature: tag)
             if covered.allSatisfy({ font.glyph(for: $0).map(forms.contains) == true }) {
                 self.font = font
                 baselineShift = 0
@@ -51,28 +51,5 @@ struct VerticalPosition: Sendable {
         if !(0.05...0.8).contains(abs(shift)) { shift = superscript ? 0.35 : 0.15 }
         // OS/2 gives the subscript offset as a distance below the baseline.
         return (scale, (superscript ? abs(shift) : -abs(shift)) * font.size)
-    }
-}
-
-extension FontFace {
-    /// The glyphs that the lookups of GSUB feature `tag` may replace, read once per face and tag.
-    func glyphsSubstituted(byFeature tag: String) -> Set<UInt32> {
-        if let known = featureCoverage.withLock({ $0[tag] }) { return known }
-        let lookups = hb_set_create()!, input = hb_set_create()!
-        defer {
-            hb_set_destroy(lookups)
-            hb_set_destroy(input)
-        }
-        var features: [hb_tag_t] = [OpenTypeTag.value(of: tag), 0]
-        hb_ot_layout_collect_lookups(hbFace, OpenTypeTag.value(of: "GSUB"), nil, nil, &features, lookups)
-        var lookup = UInt32.max  // HB_SET_VALUE_INVALID: start before the first
-        while hb_set_next(lookups, &lookup) != 0 {
-            hb_ot_layout_lookup_collect_glyphs(hbFace, OpenTypeTag.value(of: "GSUB"), lookup, nil, input, nil, nil)
-        }
-        var glyphs = Set<UInt32>()
-        var glyph = UInt32.max
-        while hb_set_next(input, &glyph) != 0 { glyphs.insert(glyph) }
-        featureCoverage.withLock { $0[tag] = glyphs }
-        return glyphs
     }
 }

@@ -118,7 +118,7 @@ extension Shaper {
         let memoKey = HalfWidthMemoKey(face: ObjectIdentifier(face), key: key)
         if let memo = halfWidthMemo[memoKey] { return memo.effect }
         if halfWidthMemo.count >= 4_096 { halfWidthMemo.removeAll(keepingCapacity: true) }
-        if let known = face.halfWidthPunctuation.withLock({ $0[key] }) {
+        if let known = face.shapingFacts.halfWidthPunctuation.withLock({ $0[key] }) {
             halfWidthMemo[memoKey] = (face, known)
             return known
         }
@@ -152,7 +152,7 @@ extension Shaper {
                 }
             }
         }
-        face.halfWidthPunctuation.withLock { $0[key] = effect }
+        face.shapingFacts.halfWidthPunctuation.withLock { $0[key] = effect }
         halfWidthMemo[memoKey] = (face, effect)
         return effect
     }

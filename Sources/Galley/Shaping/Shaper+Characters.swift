@@ -160,7 +160,7 @@ extension Shaper {
         defer { hb_buffer_set_flags(buffer, HB_BUFFER_FLAG_DEFAULT) }
         shapeBuffer(as: item)
         var count: UInt32 = 0
-        let interaction = item.font.face.neighbourInteraction
+        let interaction = item.font.face.shapingFacts.neighbourInteraction
         guard interaction.isKnown, let infos = hb_buffer_get_glyph_infos(buffer, &count), count == 1,
             hb_glyph_info_get_glyph_flags(infos).rawValue & HB_GLYPH_FLAG_UNSAFE_TO_CONCAT.rawValue == 0,
             let glyph = readGlyphs(font: item.font).first

@@ -260,7 +260,7 @@ public final class Shaper {
 
     /// Whether every character of `range` is space-neutral in the item's font.
     private func isSpaceNeutral(_ range: Range<Int>, _ item: TextItem, _ units: UnsafeBufferPointer<UInt16>) -> Bool {
-        guard item.font.face.spaceInteraction.involvesSpace else { return true }
+        guard !item.font.face.shapingFacts.shapesWordByWord else { return true }
         var offset = range.lowerBound
         while offset < range.upperBound {
             let (scalar, length) = UTF16Decoding.scalar(in: units, at: offset)

@@ -21,7 +21,7 @@ import Testing
         let library = try TestFonts.bundled
         for face in library.bundledFaces {
             let font = try Font(face: face, size: 17)
-            #expect(face.coverage != nil, "\(face) has a Unicode map")
+            #expect(face.shapingFacts.coverage != nil, "\(face) has a Unicode map")
             var mismatches: [UInt32] = [], covered = 0
             for value in Array(0..<0xD800) + Array(0xE000...0xFFFF) + Array(stride(from: 0x1_0000, to: 0x3_0000, by: 7))
             {

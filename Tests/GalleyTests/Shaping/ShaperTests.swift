@@ -75,7 +75,7 @@ import Testing
 
     @Test func wordsComeFromTheCacheWithTheSameGlyphsAndTheCacheKeepsItsBound() throws {
         let mono = try TestFonts.bundled.font(family: "JetBrains Mono", size: 14)
-        #expect(mono.face.shapesWordByWord)
+        #expect(mono.face.shapingFacts.shapesWordByWord)
         let cache = ShapeCache(entryLimit: 10)
         let text = (0..<40).map { "word\($0)" }.joined(separator: " ")
         let paragraph = Paragraph(text, attributes: TextAttributes(font: .font(mono)))

@@ -67,7 +67,7 @@ import Testing
 
     @Test func spaceNeutralityFollowsTheFontsLookups() throws {
         let inter = try TestFonts.bundled.font(family: "Inter", size: 17)
-        #expect(!inter.face.shapesWordByWord)
+        #expect(!inter.face.shapingFacts.shapesWordByWord)
         #expect(inter.instance.isSpaceNeutral("q"))
         #expect(!inter.instance.isSpaceNeutral("x"), "Inter's calt turns x between numbers into ×")
         #expect(!inter.instance.isSpaceNeutral("["), "brackets take case-sensitive forms across spaces")
