@@ -23,19 +23,12 @@ public struct Limits: Hashable, Sendable {
     public var imagePixels = 50_000_000
     /// Pixels along one side of an image (PNG and cairo-style consumers choke beyond 65,535).
     public var imageSide = 65_535
-    /// How deeply a JSON document may nest.
-    public var jsonDepth = 64
-    /// Bytes in one input file.
-    public var inputFileBytes = 16 << 20
     /// Chords the exclusion paths of one container are cut into for layout (each curve takes up to 1,000).
     public var flattenedSegments = 2_000_000
     /// Bytes in one font file (Noto Sans CJK's collection is 20 MB, Noto Color Emoji's 10 MB).
     public var fontFileBytes = 128 << 20
     /// Pixels in one image read from a file (attachments, pictures text wraps around): 4096 × 4096.
     public var inputImagePixels = 1 << 24
-    /// Pixels in all the distinct pictures one document reads, decoded (a picture named twice counts once):
-    /// 4 × 4096 × 4096, about 256 MiB.
-    public var documentImagePixels = 1 << 26
     /// Bytes in one image file.
     public var imageFileBytes = 64 << 20
     /// Nesting levels of one list item (``ParagraphStyle/textLists``).

@@ -2,7 +2,7 @@ import Galley
 
 /// The files one document reads (pictures, font files), allowed by its ``FileAccess``; each picture decoded once
 /// per file (not per spelling of its path: `./p.png`, `p.png` and a hard link are one picture) and all of them
-/// together within `Limits.documentImagePixels`.
+/// together within ``DocumentLimits/documentImagePixels``.
 public final class DocumentFiles {
     /// Which paths the document may read, and where relative ones start.
     public let access: FileAccess
@@ -13,7 +13,7 @@ public final class DocumentFiles {
 
     /// The files `access` allows, none read yet.
     public convenience init(access: FileAccess) {
-        self.init(access: access, pixelBudget: Limits.current.documentImagePixels)
+        self.init(access: access, pixelBudget: DocumentLimits.current.documentImagePixels)
     }
 
     init(access: FileAccess, pixelBudget: Int) {

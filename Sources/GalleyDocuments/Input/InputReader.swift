@@ -24,8 +24,8 @@ public enum InputKind: Sendable {
 
 /// Reads input files: .txt as plain text, .md as a note, .json as a document. Text must be UTF-8.
 public enum InputReader {
-    /// The most bytes an input file may have: 16 MiB unless `Limits.inputFileBytes` says otherwise.
-    public static var sizeLimit: Int { Limits.current.inputFileBytes }
+    /// The most bytes an input file may have: 16 MiB unless ``DocumentLimits/inputFileBytes`` says otherwise.
+    public static var sizeLimit: Int { DocumentLimits.current.inputFileBytes }
 
     /// The document in the file at `path` (`-` for standard input, read as plain text), by its extension;
     /// fonts a JSON document names are found in `library`; pictures and font files are read from the document's

@@ -8,13 +8,13 @@ import Testing
     /// Changes the JSON nesting limit (tests run in parallel and the limits are process-wide: the new limit, 8, is
     /// above the nesting of every document other in-process tests read).
     @Test func theLibraryUserCanChangeALimitAndTheErrorNamesTheNewOne() throws {
-        let defaults = Limits.current
-        defer { Limits.current = defaults }
+        let defaults = DocumentLimits.current
+        defer { DocumentLimits.current = defaults }
         let nested = "[[[[[[[[[1]]]]]]]]]"
         #expect(throws: Never.self) { try JSONParser.parse(nested) }
         var limits = defaults
         limits.jsonDepth = 8
-        Limits.current = limits
+        DocumentLimits.current = limits
         #expect(JSONParser.depthLimit == 8)
         #expect {
             try JSONParser.parse(nested)
@@ -29,6 +29,8 @@ import Testing
         #expect(limits.containerSize == 1_000_000 && limits.pathCoordinate == 1_000_000)
         #expect(limits.pathSegments == 100_000 && limits.paragraphLength == 1 << 20)
         #expect(limits.imagePixels == 50_000_000 && limits.imageSide == 65_535)
-        #expect(limits.jsonDepth == 64 && limits.inputFileBytes == 16 << 20)
+        let documents = DocumentLimits()
+        #expect(documents.jsonDepth == 64 && documents.inputFileBytes == 16 << 20)
+        #expect(documents.documentImagePixels == 1 << 26)
     }
 }
