@@ -7,9 +7,18 @@ struct ScalarOffsets {
 
     init(_ text: String) {
         var pairStarts: [Int] = [], offset = 0
-        for unit in text.utf16 {
-            if UTF16.isLeadSurrogate(unit) { pairStarts.append(offset) }
-            offset += 1
+        var text = text
+        // Read from the string's UTF-8 (its storage): every byte that is not a continuation byte starts a
+        // character, one UTF-16 unit long, or two when it leads four bytes (a character beyond the BMP).
+        text.withUTF8 { bytes in
+            for byte in bytes where byte & 0xC0 != 0x80 {
+                if byte >= 0xF0 {
+                    pairStarts.append(offset)
+                    offset += 2
+                } else {
+                    offset += 1
+                }
+            }
         }
         self.pairStarts = pairStarts
         length = offset

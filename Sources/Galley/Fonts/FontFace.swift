@@ -291,7 +291,7 @@ public final class FontFace: Hashable, @unchecked Sendable, CustomStringConverti
 
     /// Whether the face maps `scalar` to a glyph in its character map.
     public func covers(_ scalar: Unicode.Scalar) -> Bool {
-        shapingFacts.coverage?.contains(scalar.value) ?? instance(variations: []).covers(scalar)
+        shapingFacts.covers(scalar.value) ?? instance(variations: []).covers(scalar)
     }
 
     /// The coordinate range of axis `tag`, or nil when the face has no such axis.

@@ -1,4 +1,5 @@
 import CHarfBuzz
+import Synchronization
 
 /// What shaping learns about a face from its tables, each read once when first asked and kept with the face:
 /// which characters it maps, how its default lookups use the space and neighbouring glyphs, whether it has
@@ -12,13 +13,21 @@ final class ShapingFacts: @unchecked Sendable {
     private let halfWidthFeature = Locked<Bool?>(nil)
     private let spaceInteractionCache = Locked<SpaceInteraction?>(nil)
     private let neighbourInteractionCache = Locked<NeighbourInteraction?>(nil)
-    private let coverageCache = Locked<CharacterCoverage??>(nil)
+    /// ``coverage`` once made: the address of a retained ``CoverageBox`` (0 before), published with one
+    /// compare-and-exchange and read with one atomic load, as the itemizer asks for nearly every character (a
+    /// lock, or the library's generic lazy reference, cost several times the bit test).
+    private let coverageBox = Atomic<Int>(0)
     /// ``glyphsSubstituted(byFeature:)`` per feature tag.
     private let featureCoverage = Locked<[String: Set<UInt32>]>([:])
     /// What `halt` does to each full-width punctuation character, per language, found by shaping it once.
     let halfWidthPunctuation = Locked<[HalfWidthKey: HalfWidthEffect]>([:])
 
     init(hbFace: OpaquePointer) { self.hbFace = hbFace }
+
+    deinit {
+        let address = coverageBox.load(ordering: .acquiring)
+        if address != 0 { Unmanaged<CoverageBox>.fromOpaque(UnsafeRawPointer(bitPattern: address)!).release() }
+    }
 
     /// Whether the face has the OpenType `halt` feature (half-width forms of full-width punctuation), which
     /// punctuation trimming uses. Read from the GPOS table when first asked: HarfBuzz checks a whole table
@@ -49,8 +58,28 @@ final class ShapingFacts: @unchecked Sendable {
     }
 
     /// The map's Basic Multilingual Plane coverage; nil for a face whose map HarfBuzz reads as symbol or Mac Roman.
-    var coverage: CharacterCoverage? {
-        coverageCache.value { CharacterCoverage(face: hbFace) }
+    var coverage: CharacterCoverage? { coverageHolder.coverage }
+
+    /// Whether the map gives U+`value` a glyph; nil when the coverage cannot say (see ``coverage``).
+    func covers(_ value: UInt32) -> Bool? { coverageHolder.coverage?.contains(value) }
+
+    private var coverageHolder: CoverageBox {
+        let address = coverageBox.load(ordering: .acquiring)
+        if address != 0 {
+            return Unmanaged<CoverageBox>.fromOpaque(UnsafeRawPointer(bitPattern: address)!).takeUnretainedValue()
+        }
+        let made = Unmanaged.passRetained(CoverageBox(CharacterCoverage(face: hbFace)))
+        let (exchanged, found) = coverageBox.compareExchange(
+            expected: 0, desired: Int(bitPattern: made.toOpaque()), ordering: .acquiringAndReleasing)
+        if exchanged { return made.takeUnretainedValue() }
+        made.release()
+        return Unmanaged<CoverageBox>.fromOpaque(UnsafeRawPointer(bitPattern: found)!).takeUnretainedValue()
+    }
+
+    /// A coverage held by reference, so that it can be published once by address.
+    private final class CoverageBox {
+        let coverage: CharacterCoverage?
+        init(_ coverage: CharacterCoverage?) { self.coverage = coverage }
     }
 
     /// The glyphs that the lookups of GSUB feature `tag` may replace.

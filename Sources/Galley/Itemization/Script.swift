@@ -62,9 +62,10 @@ extension Script {
     /// Georgian, Han, kana, Hangul, Bopomofo and Common go through its default or Hangul shaper, which see only
     /// the buffer's own glyphs; context feeds joining (Arabic and its kin) and the dotted circle before a mark at
     /// the start of a text, which Galley never asks for.
-    private static let contextFreeScripts: Set<Int32> = Set(
-        (["a", "α", "д", "ա", "ა", "中", "ひ", "カ", "한", "ㄅ", "1"] as [Unicode.Scalar]).map { Script(of: $0).code })
+    private static let contextFreeScripts = ScriptSet(scriptsOf: [
+        "a", "α", "д", "ա", "ა", "中", "ひ", "カ", "한", "ㄅ", "1",
+    ])
 
     /// Whether a piece of text in this script shapes the same whatever text stands beside it outside the buffer.
-    var shapesWithoutContext: Bool { Self.contextFreeScripts.contains(code) }
+    var shapesWithoutContext: Bool { Self.contextFreeScripts.contains(self) }
 }

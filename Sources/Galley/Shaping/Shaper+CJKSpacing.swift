@@ -110,7 +110,7 @@ extension Shaper {
     /// once per face and language, then looked up.
     private func halfWidthEffect(of scalar: Unicode.Scalar, in run: GlyphRun) -> HalfWidthEffect {
         let face = run.font.face
-        let language = run.shaping.language.map { hb_language_from_string($0, -1) } ?? nil
+        let language = run.shaping.language.map(harfBuzzLanguage) ?? nil
         let key = HalfWidthKey(
             scalar: scalar.value, script: run.script.code,
             language: UInt(bitPattern: language.map { Int(bitPattern: $0) } ?? 0))

@@ -60,7 +60,7 @@ extension Shaper {
     /// Whether an item goes through ``shapeByCharacters(_:range:in:context:)``: left-to-right Chinese, Japanese or
     /// Korean with the default features (a right-to-left item's glyphs come in visual order).
     static func shapesByCharacters(_ item: TextItem) -> Bool {
-        characterScripts.contains(item.script.code) && !item.isRightToLeft && item.shaping.fontFeatures.isEmpty
+        characterScripts.contains(item.script) && !item.isRightToLeft && item.shaping.fontFeatures.isEmpty
             && item.shaping.ligatures != .all
     }
 
@@ -75,8 +75,7 @@ extension Shaper {
         units[range].contains { UInt32($0) >= firstCharacterShapedAlone }
     }
 
-    private static let characterScripts: Set<Int32> = Set(
-        (["中", "ひ", "カ", "한", "ㄅ"] as [Unicode.Scalar]).map { Script(of: $0).code })
+    private static let characterScripts = ScriptSet(scriptsOf: ["中", "ひ", "カ", "한", "ㄅ"])
 
     /// The glyphs of `range` of the item (all of it by default): kept characters from the shaper's table, the rest
     /// shaped in groups.

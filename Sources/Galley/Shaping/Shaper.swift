@@ -28,6 +28,9 @@ public final class Shaper {
     var isolatedGlyphs = IsolatedGlyphs()
     /// What `halt` does to punctuation, per face (held, so its identity is not reused), script and language.
     var halfWidthMemo: [HalfWidthMemoKey: (face: FontFace, effect: HalfWidthEffect)] = [:]
+    /// The HarfBuzz language last asked for and its tag: a paragraph's items share one, and making it reads the tag
+    /// as a C string.
+    private var lastLanguage: (tag: String, language: hb_language_t?)?
 
     /// A shaper keeping shaped words in `shapeCache` (nil: shape every item whole).
     public init(shapeCache: ShapeCache? = .shared) {
@@ -287,11 +290,17 @@ public final class Shaper {
     func shapeBuffer(as item: TextItem) {
         hb_buffer_set_direction(buffer, item.isRightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
         hb_buffer_set_script(buffer, item.script.harfBuzzScript)
-        if let language = item.language {
-            hb_buffer_set_language(buffer, hb_language_from_string(language, -1))
-        }
+        if let language = item.language { hb_buffer_set_language(buffer, harfBuzzLanguage(language)) }
         var features = Self.features(for: item.shaping)
         hb_shape(item.font.instance.hbFont, buffer, &features, UInt32(features.count))
+    }
+
+    /// HarfBuzz's language for BCP 47 tag `tag`.
+    func harfBuzzLanguage(_ tag: String) -> hb_language_t? {
+        if let last = lastLanguage, last.tag == tag { return last.language }
+        let language = hb_language_from_string(tag, -1)
+        lastLanguage = (tag, language)
+        return language
     }
 
     /// Makes control characters invisible and advance-less: a tab (whose advance the line breaker sets from the
