@@ -166,7 +166,7 @@ struct MeasureCommand: ParsableCommand {
             let scalars = ScalarOffsets(text)
             var line = #"{"id":"# + id
             // Room for the members and a few digits per line start, made once instead of grown several times.
-            line.reserveCapacity(line.utf8.count + 80 + text.utf16.count / 4)
+            line.reserveCapacity(line.utf8.count + 80 + text.utf8.count / 8)
             if let widths = defaults.widths {
                 let prepared = try measurer.prepare(TextStorage(text, attributes: attributes))
                 line += #","widths":["#

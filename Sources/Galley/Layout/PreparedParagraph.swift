@@ -262,7 +262,10 @@ extension PreparedParagraph {
         ) {
             let spacing = shaped.spacing
             let prefix = breaker.prefixWidths
+            let count = breaker.opportunities.opportunities.count
             var adjustments: [Adjustment] = []
+            adjustments.reserveCapacity(count)
+            breaks.reserveCapacity(breaks.count + count)
             // Breaks come in order and their content ends never go back: each table is walked, not hashed into.
             var autospace = AscendingLookup(spacing.autospace), closingTrim = AscendingLookup(spacing.closingTrim)
             var endCorrection = AscendingLookup(breaker.endCorrections)

@@ -52,7 +52,7 @@ public struct Paragraph: Sendable {
 
     /// A paragraph of `string` with one set of attributes, outside any storage.
     public init(_ string: String, attributes: TextAttributes = TextAttributes()) {
-        let units = Array(string.utf16)
+        let units = [UInt16](utf16Of: string)
         self.init(
             text: units[...], utf16Range: 0..<units.count, terminatorLength: 0,
             attributeRuns: units.isEmpty ? [] : [AttributeRun(utf16Range: 0..<units.count, attributes: attributes)],

@@ -23,7 +23,7 @@ public final class TextStorage {
 
     /// A storage holding `string` with `attributes` on every character.
     public init(_ string: String = "", attributes: TextAttributes = TextAttributes()) {
-        utf16 = Array(string.utf16)
+        utf16 = [UInt16](utf16Of: string)
         typingAttributes = attributes
         attributeRuns = utf16.isEmpty ? [] : [AttributeRun(utf16Range: 0..<utf16.count, attributes: attributes)]
     }
@@ -84,7 +84,7 @@ public final class TextStorage {
     /// or, when nil, those of the first replaced character (of the character before, for an insertion).
     public func replaceCharacters(in range: Range<Int>, with string: String, attributes: TextAttributes? = nil) throws {
         try checkBounds(range)
-        let inserted = Array(string.utf16)
+        let inserted = [UInt16](utf16Of: string)
         let newAttributes =
             attributes
             ?? (range.isEmpty

@@ -73,6 +73,9 @@ package struct JSONParser {
     private mutating func object(depth: Int) throws -> JSONValue {
         position += 1
         var members: [(key: String, value: JSONValue)] = []
+        members.reserveCapacity(4)  // a measure line has two or three: grown from empty, it would be allocated twice
+        // Names seen, for duplicates: the members themselves while there are a few (a set would cost an
+        // allocation for every measure line), a set once there are more.
         var seen = Set<String>()
         skipWhitespace()
         if peek(UInt8(ascii: "}")) { position += 1; return .object(members) }
@@ -81,7 +84,10 @@ package struct JSONParser {
             guard peek(UInt8(ascii: "\"")) else { throw error("expected a quoted member name") }
             let keyStart = position
             let key = try string()
-            if !seen.insert(key).inserted {
+            if members.count == 8 { seen = Set(members.map(\.key)) }
+            let duplicate =
+                members.count < 8 ? members.contains { $0.key == key } : !seen.insert(key).inserted
+            if duplicate {
                 position = keyStart
                 throw error("duplicate member \"\(key)\"")
             }

@@ -1,0 +1,45 @@
+extension Array where Element == UInt16 {
+    /// The UTF-16 code units of `string` (Galley's index space), transcoded from the string's own UTF-8 in two
+    /// passes over its bytes: one to count, one to write. `Array(string.utf16)` first asks the view for its
+    /// count, which for a non-ASCII string builds and keeps a table of the string's UTF-16 positions (an
+    /// allocation and a scan), then copies unit by unit through the view.
+    init(utf16Of string: String) {
+        var string = string
+        self = string.withUTF8 { bytes in
+            // Every byte but a continuation byte starts a scalar: one unit, or two from a four-byte lead.
+            var count = 0
+            for byte in bytes where byte & 0xC0 != 0x80 { count += byte >= 0xF0 ? 2 : 1 }
+            return [UInt16](unsafeUninitializedCapacity: count) { units, written in
+                var index = 0
+                while index < bytes.count {
+                    let lead = UInt32(bytes[index])
+                    if lead < 0x80 {
+                        units[written] = UInt16(lead)
+                        written += 1
+                        index += 1
+                        continue
+                    }
+                    // A Swift string's UTF-8 is valid: the continuation bytes are there.
+                    let second = UInt32(bytes[index + 1] & 0x3F)
+                    if lead < 0xE0 {
+                        units[written] = UInt16((lead & 0x1F) << 6 | second)
+                        written += 1
+                        index += 2
+                    } else if lead < 0xF0 {
+                        let third = UInt32(bytes[index + 2] & 0x3F)
+                        units[written] = UInt16((lead & 0x0F) << 12 | second << 6 | third)
+                        written += 1
+                        index += 3
+                    } else {
+                        let third = UInt32(bytes[index + 2] & 0x3F), fourth = UInt32(bytes[index + 3] & 0x3F)
+                        let value = ((lead & 0x07) << 18 | second << 12 | third << 6 | fourth) - 0x10000
+                        units[written] = UInt16(0xD800 | value >> 10)
+                        units[written + 1] = UInt16(0xDC00 | value & 0x3FF)
+                        written += 2
+                        index += 4
+                    }
+                }
+            }
+        }
+    }
+}
