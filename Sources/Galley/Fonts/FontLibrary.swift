@@ -237,11 +237,12 @@ public final class FontLibrary: @unchecked Sendable {
     }
 
     /// The face ``fallbackFont(for:replacing:preferringEmoji:language:)`` draws `scalar` with, for a character
-    /// `font` lacks (or one preferring emoji), the language already in fontconfig's form
-    /// (``FontconfigDatabase/language(for:)``): the itemizer asks it per character and makes a font of a face
-    /// only when the face changes.
+    /// `font` lacks (or one preferring emoji), the language in fontconfig's form
+    /// (``FontconfigDatabase/language(for:)``), asked only when the system's fonts are: the itemizer asks it per
+    /// character and makes a font of a face only when the face changes.
     func fallbackFace(
-        for scalar: Unicode.Scalar, replacing font: Font, preferringEmoji: Bool, fontconfigLanguage: String
+        for scalar: Unicode.Scalar, replacing font: Font, preferringEmoji: Bool,
+        fontconfigLanguage: @autoclosure () -> String
     ) -> FontFace? {
         let italic = font.face.isItalic
         let emoji = preferringEmoji || scalar.properties.isEmojiPresentation
@@ -258,7 +259,7 @@ public final class FontLibrary: @unchecked Sendable {
         guard includesSystemFonts else { return nil }
         let key = FallbackKey(
             scalar: scalar.value, weightClass: Int((font.weight / 100).rounded()), italic: italic, emoji: emoji,
-            language: fontconfigLanguage)
+            language: fontconfigLanguage())
         if let cached = state.withLock({ $0.fallbacks[key] }) { return cached }
         let face = systemFallbackFace(
             for: scalar, weight: font.weight, italic: italic, preferEmoji: emoji, language: key.language)

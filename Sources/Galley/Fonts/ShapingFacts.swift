@@ -10,7 +10,8 @@ final class ShapingFacts: @unchecked Sendable {
     /// The HarfBuzz face, owned (and outlived) by the ``FontFace``; HarfBuzz faces are immutable and safe to read
     /// from any thread. Every mutable answer is behind a lock.
     private let hbFace: OpaquePointer
-    private let halfWidthFeature = Locked<Bool?>(nil)
+    /// ``hasHalfWidthPunctuation``: 0 before it is read, then 1 (no) or 2 (yes); asked for every run of CJK text.
+    private let halfWidthFeature = Atomic<UInt8>(0)
     private let spaceInteractionCache = Locked<SpaceInteraction?>(nil)
     private let neighbourInteractionCache = Locked<NeighbourInteraction?>(nil)
     /// ``coverage`` once made: the address of a retained ``CoverageBox`` (0 before), published with one
@@ -33,7 +34,11 @@ final class ShapingFacts: @unchecked Sendable {
     /// punctuation trimming uses. Read from the GPOS table when first asked: HarfBuzz checks a whole table
     /// before it answers from it, and a Chinese face's GPOS is hundreds of kilobytes.
     var hasHalfWidthPunctuation: Bool {
-        halfWidthFeature.value { Self.positioningFeatures(of: hbFace).contains(OpenTypeTag.value(of: "halt")) }
+        let known = halfWidthFeature.load(ordering: .relaxed)
+        if known != 0 { return known == 2 }
+        let found = Self.positioningFeatures(of: hbFace).contains(OpenTypeTag.value(of: "halt"))
+        halfWidthFeature.store(found ? 2 : 1, ordering: .relaxed)
+        return found
     }
 
     /// Whether words separated by spaces shape the same alone as together with HarfBuzz's default features: true

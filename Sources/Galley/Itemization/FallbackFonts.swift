@@ -16,21 +16,23 @@ struct FallbackFonts {
         for scalar: Unicode.Scalar, replacing base: Font, preferringEmoji: Bool = false, language tag: String?
     ) -> Font? {
         if !preferringEmoji, base.covers(scalar) { return base }
-        let fontconfigLanguage: String
-        if let language, language.tag == tag {
-            fontconfigLanguage = language.fontconfig
-        } else {
-            fontconfigLanguage = tag.map(FontconfigDatabase.language(for:)) ?? ""
-            language = (tag, fontconfigLanguage)
-        }
         if let face = library.fallbackFace(
-            for: scalar, replacing: base, preferringEmoji: preferringEmoji, fontconfigLanguage: fontconfigLanguage),
+            for: scalar, replacing: base, preferringEmoji: preferringEmoji,
+            fontconfigLanguage: fontconfigLanguage(for: tag)),
             let font = font(of: face, as: base)
         {
             return font
         }
         // No face found (or opened): a character preferring emoji keeps the base font's glyph, when it has one.
         return preferringEmoji && base.covers(scalar) ? base : nil
+    }
+
+    /// fontconfig's form of language `tag`, made once per tag (and only when the system's fonts are asked).
+    private mutating func fontconfigLanguage(for tag: String?) -> String {
+        if let language, language.tag == tag { return language.fontconfig }
+        let fontconfig = tag.map(FontconfigDatabase.language(for:)) ?? ""
+        language = (tag, fontconfig)
+        return fontconfig
     }
 
     /// `face` at `base`'s size and weight, made once for as long as the same face is asked for.

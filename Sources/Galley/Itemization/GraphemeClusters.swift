@@ -16,10 +16,10 @@ enum GraphemeClusters {
 
     /// The scripts with a conjunct linker (Indic_Conjunct_Break = Linker), where GB9c joins consonants across a
     /// virama: Devanagari, Bengali, Gujarati, Oriya, Telugu, Malayalam.
-    private static let linkingScripts: Set<String> = ["Deva", "Beng", "Gujr", "Orya", "Telu", "Mlym"]
+    private static let linkingScripts = ScriptSet(iso15924: ["Deva", "Beng", "Gujr", "Orya", "Telu", "Mlym"])
 
     /// Whether shaping `script` can leave a glyph cluster starting inside a grapheme cluster.
-    static func mayDivideConjuncts(_ script: Script) -> Bool { linkingScripts.contains(script.iso15924) }
+    static func mayDivideConjuncts(_ script: Script) -> Bool { linkingScripts.contains(script) }
 
     /// `glyphs` (left to right, clusters as UTF-16 offsets into `units`) with every cluster that starts inside a
     /// grapheme cluster of `range` merged into the one before it, so that no glyph cluster, and so no caret or

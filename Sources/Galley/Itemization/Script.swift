@@ -49,12 +49,12 @@ public struct Script: Hashable, Sendable, CustomStringConvertible {
 extension Script {
     /// The scripts whose letters join their neighbours (Unicode's Joining_Type is used by them): Arabic, Syriac,
     /// N'Ko, Mongolian, Mandaic, Manichaean, Psalter Pahlavi, Adlam, Hanifi Rohingya, Sogdian, Phags-pa.
-    private static let joiningScripts: Set<String> = [
+    private static let joiningScripts = ScriptSet(iso15924: [
         "Arab", "Syrc", "Nkoo", "Mong", "Mand", "Mani", "Phlp", "Adlm", "Rohg", "Sogd", "Phag",
-    ]
+    ])
 
     /// Whether the script's letters take joining forms from their neighbours.
-    var isJoining: Bool { self == .arabic || Self.joiningScripts.contains(iso15924) }
+    var isJoining: Bool { Self.joiningScripts.contains(self) }
 }
 
 extension Script {
@@ -62,8 +62,8 @@ extension Script {
     /// Georgian, Han, kana, Hangul, Bopomofo and Common go through its default or Hangul shaper, which see only
     /// the buffer's own glyphs; context feeds joining (Arabic and its kin) and the dotted circle before a mark at
     /// the start of a text, which Galley never asks for.
-    private static let contextFreeScripts = ScriptSet(scriptsOf: [
-        "a", "α", "д", "ա", "ა", "中", "ひ", "カ", "한", "ㄅ", "1",
+    private static let contextFreeScripts = ScriptSet(iso15924: [
+        "Latn", "Grek", "Cyrl", "Armn", "Geor", "Hani", "Hira", "Kana", "Hang", "Bopo", "Zyyy",
     ])
 
     /// Whether a piece of text in this script shapes the same whatever text stands beside it outside the buffer.

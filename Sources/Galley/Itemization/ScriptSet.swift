@@ -4,13 +4,14 @@ struct ScriptSet: Sendable {
     /// Bit `c & 63` of word `c >> 6` is set for script code `c`.
     private var words: [UInt64] = [0, 0, 0, 0]
 
-    /// The scripts of `scalars` (`Script(of:)` of each).
-    init(scriptsOf scalars: [Unicode.Scalar]) {
-        for scalar in scalars {
-            let code = Int(Script(of: scalar).code)
-            precondition((0..<256).contains(code), "ICU script code \(code) outside a ScriptSet")
+    /// The scripts named by their ISO 15924 codes (`Latn`, `Hani`…).
+    init(iso15924 names: Set<String>) {
+        var found = 0
+        for code in 0..<256 where names.contains(Script(code: Int32(code)).iso15924) {
             words[code >> 6] |= 1 << UInt64(code & 63)
+            found += 1
         }
+        precondition(found == names.count, "a script code in \(names.sorted()) is not ICU's")
     }
 
     /// Whether `script` is in the set.

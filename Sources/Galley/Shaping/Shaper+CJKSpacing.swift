@@ -10,7 +10,9 @@ extension Shaper {
         guard trims || style.autospace, paragraph.text.contains(where: { $0 >= 0x2E80 }) else { return .none }
         let clreq = style.takesSharedPunctuationFromCJKFont
         var spacing = CJKSpacing()
-        var marks: [Int: (effect: HalfWidthEffect, em: Double, isBracketOrQuote: Bool, run: Int)] = [:]
+        // The marks `halt` halves, by increasing offset (runs come in logical order).
+        var marks: [(offset: Int, effect: HalfWidthEffect, em: Double, isBracketOrQuote: Bool, run: Int)] = []
+        marks.reserveCapacity(16)  // a row of Chinese has several: grown from empty, they took three allocations
         // Autospace: the class and run of the previous character, and its cluster's start.
         var previous: (offset: Int, end: Int, kind: AutospaceClass, cluster: Int, em: Double, ltr: Bool)?
         paragraph.text.withUnsafeBufferPointer { units in
@@ -28,7 +30,7 @@ extension Shaper {
                         if effect.kind != nil {
                             let category = scalar.properties.generalCategory
                             let bracket = category == .closePunctuation || category == .finalPunctuation
-                            marks[offset] = (effect, run.font.size, bracket, runIndex)
+                            marks.append((offset, effect, run.font.size, bracket, runIndex))
                         }
                     }
                     if style.autospace {
@@ -52,12 +54,14 @@ extension Shaper {
         // still counts as a quotation mark next to a full-width comma.
         func role(at offset: Int, besideMarkOf run: Int) -> PunctuationKind? {
             guard offset >= 0, offset < paragraph.length else { return nil }
-            if let known = marks[offset] { return known.effect.kind }
+            let index = marks.partitioningIndex { $0.offset >= offset }
+            if index < marks.count, marks[index].offset == offset { return marks[index].effect.kind }
             let scalar = Unicode.Scalar(paragraph.unit(at: offset)) ?? " "
             guard Self.mayBeFullWidthPunctuation(scalar, clreq: clreq) else { return nil }
             return halfWidthEffect(of: scalar, in: runs[run]).kind
         }
-        for (offset, mark) in marks {
+        for mark in marks {
+            let offset = mark.offset
             guard let kind = mark.effect.kind else { continue }
             let trimmed: Bool
             switch kind {

@@ -75,7 +75,7 @@ extension Shaper {
         units[range].contains { UInt32($0) >= firstCharacterShapedAlone }
     }
 
-    private static let characterScripts = ScriptSet(scriptsOf: ["中", "ひ", "カ", "한", "ㄅ"])
+    private static let characterScripts = ScriptSet(iso15924: ["Hani", "Hira", "Kana", "Hang", "Bopo"])
 
     /// The glyphs of `range` of the item (all of it by default): kept characters from the shaper's table, the rest
     /// shaped in groups.

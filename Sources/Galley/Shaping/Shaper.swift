@@ -52,7 +52,7 @@ public final class Shaper {
             itemized.items.map { shape($0, in: units) }
         }
         let spacing = cjkSpacing(of: itemized.paragraph, runs: runs)
-        if !spacing.isEmpty { runs = runs.map(spacing.applied(to:)) }
+        spacing.apply(to: &runs)
         return ShapedParagraph(paragraph: itemized.paragraph, bidi: itemized.bidi, runs: runs, spacing: spacing)
     }
 

@@ -173,3 +173,21 @@ import Testing
         #expect(Shaper().shape(itemized).runs.flatMap(\.glyphs).count == 3)
     }
 }
+
+/// The script sets that decide how an item is shaped hold the scripts they name.
+@Suite struct ScriptSetTests {
+    @Test(arguments: ["ا", "ܐ", "ߊ", "ᠠ", "ࡀ", "𞤀", "ꡀ"] as [Unicode.Scalar])
+    func joiningScriptsJoinAndNeedContext(_ letter: Unicode.Scalar) {
+        #expect(Script(of: letter).isJoining && !Script(of: letter).shapesWithoutContext)
+    }
+
+    @Test(arguments: ["a", "α", "д", "ա", "ა", "中", "ひ", "カ", "한", "ㄅ", "1"] as [Unicode.Scalar])
+    func contextFreeScriptsNeitherJoinNorNeedContext(_ letter: Unicode.Scalar) {
+        #expect(Script(of: letter).shapesWithoutContext && !Script(of: letter).isJoining)
+    }
+
+    @Test func conjunctsAreMarkedInIndicScriptsWithALinker() {
+        #expect(["क", "ক", "ક", "କ", "క", "ക"].allSatisfy { GraphemeClusters.mayDivideConjuncts(Script(of: $0)) })
+        #expect(!["a", "中", "ا", "ก"].contains { GraphemeClusters.mayDivideConjuncts(Script(of: $0)) })
+    }
+}
