@@ -36,7 +36,7 @@ public final class FontFace: Hashable, @unchecked Sendable, CustomStringConverti
     /// ``FontLibrary``).
     public let isBundled: Bool
     /// Whether the face has the OpenType `halt` feature (half-width forms of full-width punctuation), which
-    /// punctuation trimming uses (``ShapingFacts/hasHalfWidthPunctuation``).
+    /// punctuation trimming uses; read from the GPOS table once, when first asked.
     public var hasHalfWidthPunctuation: Bool { shapingFacts.hasHalfWidthPunctuation }
 
     let hbFace: OpaquePointer

@@ -1,7 +1,7 @@
 import Galley
 
 /// A font as a person asks for one: in flags, in a `measure` line, or in a JSON document's `"font"` object. One
-/// reading of the keys (``read(_:over:file:)``), and one rule for every surface (``specifier(library:settings:)``):
+/// reading of the keys (`read(_:over:file:)`), and one rule for every surface (``specifier(library:settings:)``):
 /// a font file is named under `"file"`, or as a family holding a `/`.
 public struct FontRequest: Sendable, Equatable {
     /// A family name (bundled or system), or the path of a font file (any name holding a `/`); nil for the
