@@ -8,7 +8,8 @@ import Synchronization
 /// so a ``FontFace`` holds one.
 final class ShapingFacts: @unchecked Sendable {
     /// The HarfBuzz face, owned (and outlived) by the ``FontFace``; HarfBuzz faces are immutable and safe to read
-    /// from any thread. Every mutable answer is behind a lock.
+    /// from any thread. Every answer is kept behind a lock or in an atomic; two threads asking first may both
+    /// compute one, and store the same answer.
     private let hbFace: OpaquePointer
     /// ``hasHalfWidthPunctuation``: 0 before it is read, then 1 (no) or 2 (yes); asked for every run of CJK text.
     private let halfWidthFeature = Atomic<UInt8>(0)
@@ -16,7 +17,8 @@ final class ShapingFacts: @unchecked Sendable {
     private let neighbourInteractionCache = Locked<NeighbourInteraction?>(nil)
     /// ``coverage`` once made: the address of a retained ``CoverageBox`` (0 before), published with one
     /// compare-and-exchange and read with one atomic load, as the itemizer asks for nearly every character (a
-    /// lock, or the library's generic lazy reference, cost several times the bit test).
+    /// lock, or Synchronization's `AtomicLazyReference`, whose `load` is not specialised, cost several times the
+    /// bit test).
     private let coverageBox = Atomic<Int>(0)
     /// ``glyphsSubstituted(byFeature:)`` per feature tag.
     private let featureCoverage = Locked<[String: Set<UInt32>]>([:])
