@@ -24,7 +24,8 @@ struct MeasureCommand: ParsableCommand {
 
     /// The keys an input line may have.
     static let rowKeys =
-        ["id", "text", "width"] + FontRequest.keys + ["font", "category", "boldText", "language"] + LineSettings.keys
+        ["id", "text", "width"] + FontRequest.keys + ["font", "category", "boldText", "language"]
+        + LineSettings.acceptedKeys
 
     @Argument(help: "A JSON-lines file, or '-' for standard input.")
     var input: String = "-"
@@ -158,7 +159,7 @@ struct MeasureCommand: ParsableCommand {
             if let value = row.member("language") { textSettings.language = try value.languageTag() }
             var attributes = textSettings.applied(to: TextAttributes(font: specifier))
             // The line's own settings override the flags'.
-            if LineSettings.keys.contains(where: { row.member($0) != nil }) {
+            if LineSettings.acceptedKeys.contains(where: { row.member($0) != nil }) {
                 var style = attributes.paragraphStyle ?? ParagraphStyle()
                 try LineSettings.read(row, into: &style)
                 attributes.paragraphStyle = style

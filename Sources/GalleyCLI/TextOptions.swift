@@ -29,8 +29,11 @@ struct TextOptions: ParsableArguments {
     @Option(name: .setting("punctuationFont"), help: .setting("punctuationFont"))
     var punctuationFont: ParagraphStyle.PunctuationFont?
 
-    @Option(name: .setting("metrics"), help: .setting("metrics"))
-    var metrics: ParagraphStyle.LineHeightMetrics?
+    @Option(name: .setting("lineHeightMetrics"), help: .setting("lineHeightMetrics"))
+    var lineHeightMetrics: ParagraphStyle.LineHeightMetrics?
+
+    @Option(name: .setting("baseWritingDirection"), help: .setting("baseWritingDirection"))
+    var baseWritingDirection: ParagraphStyle.WritingDirection?
 
     @Option(name: .setting("wordBreak"), help: .setting("wordBreak"))
     var wordBreak: ParagraphStyle.WordBreak?
@@ -56,7 +59,9 @@ struct TextOptions: ParsableArguments {
             ("hyphenationFactor", hyphenationFactor.map { .number($0) }), ("autospace", autospace.map { .bool($0) }),
             ("punctuationTrim", punctuationTrim.map { .string($0.rawValue) }),
             ("punctuationFont", punctuationFont.map { .string($0.rawValue) }),
-            ("metrics", metrics.map { .string($0.rawValue) }), ("wordBreak", wordBreak.map { .string($0.rawValue) }),
+            ("lineHeightMetrics", lineHeightMetrics.map { .string($0.rawValue) }),
+            ("baseWritingDirection", baseWritingDirection.map { .string($0.rawValue) }),
+            ("wordBreak", wordBreak.map { .string($0.rawValue) }),
             ("overflowWrap", overflowWrap.map { .string($0.rawValue) }),
             ("lineBreakRules", lineBreakRules.map { .string($0.rawValue) }),
             ("textWrap", textWrap.map { .string($0.rawValue) }),
@@ -117,6 +122,7 @@ extension ParagraphStyle.WordBreak: ExpressibleByArgument {}
 extension ParagraphStyle.OverflowWrap: ExpressibleByArgument {}
 extension ParagraphStyle.LineBreakRules: ExpressibleByArgument {}
 extension ParagraphStyle.TextWrap: ExpressibleByArgument {}
+extension ParagraphStyle.WritingDirection: ExpressibleByArgument {}
 
 /// Text settings from the command line or a measure line; nil leaves the input's own value.
 struct TextSettings: Equatable, Sendable {

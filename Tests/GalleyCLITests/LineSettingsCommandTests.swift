@@ -34,6 +34,11 @@ import Testing
             let byFormer = try GalleyCommand.run(base + ["--\(former)"] + flag.dropFirst(), input: row)
             #expect(byFormer.output == byFlag.output, "--\(former) vs --\(setting.flag)")
         }
+        for former in setting.formerKeys {
+            let formerKeyed = #"{"id": 1, "text": "\#(Self.text)", "\#(former)": \#(json)}"#
+            let byFormer = try GalleyCommand.run(base, input: formerKeyed)
+            #expect(byFormer.output == byKey.output, "\"\(former)\" vs \"\(key)\"")
+        }
     }
 
     /// The settings reach the result: a text measured with each sample differs from the defaults for most of

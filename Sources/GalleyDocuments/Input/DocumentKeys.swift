@@ -1,7 +1,9 @@
 /// The keys each object of a JSON document may have: what ``DocumentReader`` accepts (an unknown key is an error
 /// naming it), and what the JSON documents article describes (`DocumentKeysTests` checks every one is there).
 enum DocumentKeys {
-    static let document = ["container", "environment", "render", "defaults", "content", "metrics"]
+    static let document = [
+        "container", "environment", "render", "defaults", "content", "lineHeightMetrics", "metrics",
+    ]
     static let run = ["text", "attributes", "attachment"]
     static let environment = ["category", "boldText"]
     static let render = ["scale", "background", "margin", "padding"]
@@ -16,7 +18,7 @@ enum DocumentKeys {
     static let font = FontRequest.keys
     static let decoration = ["style", "pattern", "byWord", "color", "skipInk"]
     static let paragraph = [
-        "lineBreakMode", "lineBreakStrictness", "direction", "tabStops", "defaultTabInterval", "lists",
+        "lineBreakMode", "lineBreakStrictness", "tabStops", "defaultTabInterval", "lists",
         "listIndent",
     ]
     static let tabStop = ["location", "alignment"]
@@ -28,7 +30,7 @@ enum DocumentKeys {
         ("attachment", attachment), ("container", container), ("exclusion", exclusion),
         ("picture exclusion", pictureExclusion), ("attributes", DocumentReader.attributeKeys), ("shadow", shadow),
         ("font", font), ("decoration", decoration),
-        ("paragraph", paragraph + LineSettings.keys + DocumentReader.paragraphLengths.map(\.0)),
+        ("paragraph", paragraph + LineSettings.acceptedKeys + DocumentReader.paragraphLengths.map(\.0)),
         ("tab stop", tabStop), ("list", list),
     ]
 }

@@ -55,10 +55,12 @@ public enum DocumentReader {
             }
             storage.append(try textField.string(), attributes: runAttributes)
         }
-        if let metrics = try document.member("metrics")?.choice(ParagraphStyle.LineHeightMetrics.self),
+        // "metrics" is the key's former name, still read.
+        if let metrics = try (document.member("lineHeightMetrics") ?? document.member("metrics"))?.choice(
+            ParagraphStyle.LineHeightMetrics.self),
             storage.length > 0
         {
-            // The whole document's line heights: every paragraph's style, as `--metrics` sets them.
+            // The whole document's line heights: every paragraph's style, as `--line-height-metrics` sets them.
             try storage.modifyAttributes(in: 0..<storage.length) { attributes in
                 var changed = attributes
                 var style = changed.paragraphStyle ?? ParagraphStyle()
@@ -298,16 +300,13 @@ public enum DocumentReader {
 
     private static func paragraphStyle(_ field: JSONField) throws -> ParagraphStyle {
         let lengths = paragraphLengths
-        try field.requireObject(allowing: DocumentKeys.paragraph + LineSettings.keys + lengths.map(\.0))
+        try field.requireObject(allowing: DocumentKeys.paragraph + LineSettings.acceptedKeys + lengths.map(\.0))
         var style = ParagraphStyle()
         if let value = field.member("lineBreakMode") {
             style.lineBreakMode = try value.choice(ParagraphStyle.LineBreakMode.self)
         }
         if let value = field.member("lineBreakStrictness") {
             style.lineBreakStrictness = try value.choice(ParagraphStyle.LineBreakStrictness.self)
-        }
-        if let value = field.member("direction") {
-            style.baseWritingDirection = try value.choice(ParagraphStyle.WritingDirection.self)
         }
         for (key, keyPath) in lengths {
             if let value = field.member(key) { style[keyPath: keyPath] = try value.number(in: -10_000...10_000) }

@@ -15,8 +15,10 @@ package struct LineSetting: Sendable {
         case choice([String])
     }
 
-    /// The JSON key, as ``Galley/ParagraphStyle`` names the property where it can.
+    /// The JSON key, as ``Galley/ParagraphStyle`` names the property.
     package let key: String
+    /// JSON keys that named the setting before (`metrics` for `lineHeightMetrics`), still read.
+    package var formerKeys: [String] = []
     /// Flags that named the setting before (`--hyphenate` for `--hyphenation-factor`).
     package let formerFlags: [String]
     /// One line of help: what the setting does and its default.
@@ -58,11 +60,13 @@ package struct LineSetting: Sendable {
     }
 
     static func choice<T: RawRepresentable & CaseIterable & Sendable>(
-        _ key: String, formerly: [String] = [], help: String, _ keyPath: WritableKeyPath<ParagraphStyle, T> & Sendable
+        _ key: String, formerly: [String] = [], formerKeys: [String] = [], help: String,
+        _ keyPath: WritableKeyPath<ParagraphStyle, T> & Sendable
     ) -> LineSetting where T.RawValue == String {
-        LineSetting(key: key, formerFlags: formerly, help: help, values: .choice(T.allCases.map(\.rawValue))) {
-            $1[keyPath: keyPath] = try $0.choice(T.self)
-        }
+        LineSetting(
+            key: key, formerKeys: formerKeys, formerFlags: formerly, help: help,
+            values: .choice(T.allCases.map(\.rawValue))
+        ) { $1[keyPath: keyPath] = try $0.choice(T.self) }
     }
 }
 
@@ -104,9 +108,14 @@ package enum LineSettings {
             help: "Line-break rules: css (as Chromium, the default) or unicode (ICU's UAX #14 alone).", \.lineBreakRules
         ),
         .choice(
-            "metrics",
+            "lineHeightMetrics", formerly: ["metrics"], formerKeys: ["metrics"],
             help: "Line heights from exact font metrics (exact, the default) or rounded as Chromium rounds them (web).",
             \.lineHeightMetrics),
+        .choice(
+            "baseWritingDirection", formerKeys: ["direction"],
+            help: "The paragraphs' direction: natural (from each one's first strong character; the default), "
+                + "leftToRight or rightToLeft.",
+            \.baseWritingDirection),
         .choice(
             "textWrap",
             help: "How a paragraph's lines are chosen: auto (greedy; JSON and measure's default), balance, pretty "
@@ -127,12 +136,17 @@ package enum LineSettings {
     /// The keys of ``all``, made once: `measure` asks them of every line.
     package static let keys = all.map(\.key)
 
+    /// The keys of ``all`` and their former names: every key an object may use for a line setting.
+    package static let acceptedKeys = all.flatMap { [$0.key] + $0.formerKeys }
+
     /// Sets `style` from those settings `field` (a JSON object) has, leaving the rest as they are.
     ///
     /// - Throws: ``InputError`` naming the key for a value of the wrong type or outside its range.
     package static func read(_ field: JSONField, into style: inout ParagraphStyle) throws {
         for setting in all {
-            if let value = field.member(setting.key) { try setting.apply(value, &style) }
+            if let value = field.member(setting.key) ?? setting.formerKeys.lazy.compactMap(field.member).first {
+                try setting.apply(value, &style)
+            }
         }
     }
 }
