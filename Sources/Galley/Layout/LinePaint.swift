@@ -115,6 +115,8 @@ extension LineFragment {
         guard let characters = paint?.characters, characters.count <= count else {
             return Array(repeating: 0x20, count: count)[...]
         }
+        // A wrapped line (no terminator) is its characters as they are, not a copy.
+        if characters.count == count { return characters[...] }
         let terminator: [UInt16] =
             count - characters.count == 2 ? [0x0D, 0x0A] : Array(repeating: 0x0A, count: count - characters.count)
         return (characters + terminator)[...]
