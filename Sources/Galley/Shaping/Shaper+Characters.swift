@@ -24,28 +24,64 @@ extension Shaper {
     /// The characters a shaper met lately with their answers (nil: not kept), two-way set-associative: a
     /// character's pair of slots is fixed by its context and value, a newcomer takes the first and moves its
     /// tenant to the second. (Direct-mapped, two common ideographs that share a slot, such as 在 and 自, evicted
-    /// each other all through a Chinese text, and each return cost a HarfBuzz call.) Needs no lock: a shaper
-    /// serves one thread. A context's number is never reused, so entries stay right when the word cache starts
-    /// over.
+    /// each other all through a Chinese text, and each return cost a HarfBuzz call.) Keys and answers are kept
+    /// apart, the answers packed in 32 bytes: a lookup reads a 64 kB array of keys and one answer (slots of whole
+    /// optional glyphs took 640 kB, and the misses of a table that size in the cache were the largest cost of
+    /// measuring Chinese). Needs no lock: a shaper serves one thread. A context's number is never reused, so
+    /// entries stay right when the word cache starts over.
     struct IsolatedGlyphs {
         /// A power of two: 4,096 pairs of slots.
         private static let setBits = 12
-        private var slots: [(key: UInt64, glyph: IsolatedGlyph?)?] = Array(repeating: nil, count: 2 << setBits)
+        /// An empty slot's key: no context and character make it (their key leaves the top bits clear).
+        private static let empty = UInt64.max
+        private var keys = [UInt64](repeating: empty, count: 2 << setBits)
+        private var answers = [Answer](repeating: Answer(), count: 2 << setBits)
+
+        /// A slot's answer: a kept character's glyph (cluster 0, as shaped alone) and whether it interacts.
+        private struct Answer {
+            var advance = 0.0, xOffset = 0.0, yOffset = 0.0
+            var glyphID: UInt32 = 0
+            /// `kept`, `interacts`, `unsafeToBreak`.
+            var flags: UInt8 = 0
+            static let kept: UInt8 = 1, interacts: UInt8 = 2, unsafeToBreak: UInt8 = 4
+        }
 
         /// The answer held for `scalar` in `context`: nil when none is held, `.some(nil)` when it is not kept.
         func glyph(_ scalar: UInt32, context: Int) -> IsolatedGlyph?? {
             let key = Self.key(scalar, context)
-            let first = Self.firstSlot(key)
-            if let entry = slots[first], entry.key == key { return .some(entry.glyph) }
-            if let entry = slots[first + 1], entry.key == key { return .some(entry.glyph) }
-            return nil
+            var slot = Self.firstSlot(key)
+            if keys[slot] != key {
+                slot += 1
+                guard keys[slot] == key else { return nil }
+            }
+            let answer = answers[slot]
+            guard answer.flags & Answer.kept != 0 else { return .some(nil) }
+            let glyph = ShapedGlyph(
+                glyphID: answer.glyphID, cluster: 0, advance: answer.advance, xOffset: answer.xOffset,
+                yOffset: answer.yOffset, isUnsafeToBreak: answer.flags & Answer.unsafeToBreak != 0)
+            return .some(IsolatedGlyph(glyph: glyph, interacts: answer.flags & Answer.interacts != 0))
         }
 
         mutating func store(_ glyph: IsolatedGlyph?, for scalar: UInt32, context: Int) {
             let key = Self.key(scalar, context)
             let first = Self.firstSlot(key)
-            if let tenant = slots[first], tenant.key != key { slots[first + 1] = tenant }
-            slots[first] = (key, glyph)
+            if keys[first] != key, keys[first] != Self.empty {
+                keys[first + 1] = keys[first]
+                answers[first + 1] = answers[first]
+            }
+            keys[first] = key
+            var answer = Answer()
+            if let glyph {
+                precondition(glyph.glyph.cluster == 0, "a glyph shaped alone has cluster 0")
+                answer.advance = glyph.glyph.advance
+                answer.xOffset = glyph.glyph.xOffset
+                answer.yOffset = glyph.glyph.yOffset
+                answer.glyphID = glyph.glyph.glyphID
+                answer.flags =
+                    Answer.kept | (glyph.interacts ? Answer.interacts : 0)
+                    | (glyph.glyph.isUnsafeToBreak ? Answer.unsafeToBreak : 0)
+            }
+            answers[first] = answer
         }
 
         private static func key(_ scalar: UInt32, _ context: Int) -> UInt64 {
