@@ -24,64 +24,76 @@ extension Shaper {
     /// The characters a shaper met lately with their answers (nil: not kept), two-way set-associative: a
     /// character's pair of slots is fixed by its context and value, a newcomer takes the first and moves its
     /// tenant to the second. (Direct-mapped, two common ideographs that share a slot, such as 在 and 自, evicted
-    /// each other all through a Chinese text, and each return cost a HarfBuzz call.) Keys and answers are kept
-    /// apart, the answers packed in 32 bytes: a lookup reads a 64 kB array of keys and one answer (slots of whole
-    /// optional glyphs took 640 kB, and the misses of a table that size in the cache were the largest cost of
-    /// measuring Chinese). Needs no lock: a shaper serves one thread. A context's number is never reused, so
-    /// entries stay right when the word cache starts over.
+    /// each other all through a Chinese text, and each return cost a HarfBuzz call.) A slot is 16 bytes, its key
+    /// and its answer packed (the glyph, its flags and the index of its advance and offsets among the few distinct
+    /// ones a font gives), so a lookup reads one cache line of a 128 kB table: slots of whole optional glyphs took
+    /// 640 kB, and waiting for them was the largest cost of measuring Chinese. Needs no lock: a shaper serves one
+    /// thread. A context's number is never reused, so entries stay right when the word cache starts over.
     struct IsolatedGlyphs {
         /// A power of two: 4,096 pairs of slots.
         private static let setBits = 12
-        /// An empty slot's key: no context and character make it (their key leaves the top bits clear).
-        private static let empty = UInt64.max
-        private var keys = [UInt64](repeating: empty, count: 2 << setBits)
-        private var answers = [Answer](repeating: Answer(), count: 2 << setBits)
+        private var slots = [Slot](repeating: Slot(), count: 2 << setBits)
+        /// The distinct advances and offsets of the glyphs held, by the index a slot's answer names; at most
+        /// `UInt16.max`, after which the table starts over (the placements come from fonts, and a font gives
+        /// few: Noto Sans CJK gives its ideographs one).
+        private var placements: [Placement] = []
+        private var placementIndices: [Placement: UInt16] = [:]
 
-        /// A slot's answer: a kept character's glyph (cluster 0, as shaped alone) and whether it interacts.
-        private struct Answer {
-            var advance = 0.0, xOffset = 0.0, yOffset = 0.0
-            var glyphID: UInt32 = 0
-            /// `kept`, `interacts`, `unsafeToBreak`.
-            var flags: UInt8 = 0
-            static let kept: UInt8 = 1, interacts: UInt8 = 2, unsafeToBreak: UInt8 = 4
+        private struct Slot {
+            /// An empty slot's key is one no context and character make (their keys leave the top bits clear).
+            var key = UInt64.max
+            /// Bits 0–31 the glyph, 32–47 its placement, 48 kept, 49 interacts, 50 unsafe to break.
+            var answer: UInt64 = 0
         }
+
+        private struct Placement: Hashable {
+            let advance: Double, xOffset: Double, yOffset: Double
+        }
+
+        private static let kept: UInt64 = 1 << 48, interacts: UInt64 = 1 << 49, unsafeToBreak: UInt64 = 1 << 50
 
         /// The answer held for `scalar` in `context`: nil when none is held, `.some(nil)` when it is not kept.
         func glyph(_ scalar: UInt32, context: Int) -> IsolatedGlyph?? {
             let key = Self.key(scalar, context)
-            var slot = Self.firstSlot(key)
-            if keys[slot] != key {
-                slot += 1
-                guard keys[slot] == key else { return nil }
-            }
-            let answer = answers[slot]
-            guard answer.flags & Answer.kept != 0 else { return .some(nil) }
+            let first = Self.firstSlot(key)
+            let slot = slots[first].key == key ? slots[first] : slots[first + 1]
+            guard slot.key == key else { return nil }
+            let answer = slot.answer
+            guard answer & Self.kept != 0 else { return .some(nil) }
+            let placement = placements[Int(truncatingIfNeeded: answer >> 32) & 0xFFFF]
             let glyph = ShapedGlyph(
-                glyphID: answer.glyphID, cluster: 0, advance: answer.advance, xOffset: answer.xOffset,
-                yOffset: answer.yOffset, isUnsafeToBreak: answer.flags & Answer.unsafeToBreak != 0)
-            return .some(IsolatedGlyph(glyph: glyph, interacts: answer.flags & Answer.interacts != 0))
+                glyphID: UInt32(truncatingIfNeeded: answer), cluster: 0, advance: placement.advance,
+                xOffset: placement.xOffset, yOffset: placement.yOffset,
+                isUnsafeToBreak: answer & Self.unsafeToBreak != 0)
+            return .some(IsolatedGlyph(glyph: glyph, interacts: answer & Self.interacts != 0))
         }
 
         mutating func store(_ glyph: IsolatedGlyph?, for scalar: UInt32, context: Int) {
-            let key = Self.key(scalar, context)
-            let first = Self.firstSlot(key)
-            if keys[first] != key, keys[first] != Self.empty {
-                keys[first + 1] = keys[first]
-                answers[first + 1] = answers[first]
-            }
-            keys[first] = key
-            var answer = Answer()
+            var answer: UInt64 = 0
             if let glyph {
                 precondition(glyph.glyph.cluster == 0, "a glyph shaped alone has cluster 0")
-                answer.advance = glyph.glyph.advance
-                answer.xOffset = glyph.glyph.xOffset
-                answer.yOffset = glyph.glyph.yOffset
-                answer.glyphID = glyph.glyph.glyphID
-                answer.flags =
-                    Answer.kept | (glyph.interacts ? Answer.interacts : 0)
-                    | (glyph.glyph.isUnsafeToBreak ? Answer.unsafeToBreak : 0)
+                let placement = Placement(
+                    advance: glyph.glyph.advance, xOffset: glyph.glyph.xOffset, yOffset: glyph.glyph.yOffset)
+                answer =
+                    UInt64(glyph.glyph.glyphID) | UInt64(placementIndex(of: placement)) << 32 | Self.kept
+                    | (glyph.interacts ? Self.interacts : 0) | (glyph.glyph.isUnsafeToBreak ? Self.unsafeToBreak : 0)
             }
-            answers[first] = answer
+            let key = Self.key(scalar, context)
+            let first = Self.firstSlot(key)
+            if slots[first].key != key, slots[first].key != Slot().key { slots[first + 1] = slots[first] }
+            slots[first] = Slot(key: key, answer: answer)
+        }
+
+        /// The index of `placement` among those held, added when new; a full list starts the table over.
+        private mutating func placementIndex(of placement: Placement) -> UInt16 {
+            if let index = placementIndices[placement] { return index }
+            if placements.count == Int(UInt16.max) {
+                self = IsolatedGlyphs()
+            }
+            let index = UInt16(placements.count)
+            placements.append(placement)
+            placementIndices[placement] = index
+            return index
         }
 
         private static func key(_ scalar: UInt32, _ context: Int) -> UInt64 {
