@@ -7,17 +7,26 @@ final class MarkdownTree {
     let root: MarkdownNode
     private let document: OpaquePointer
 
-    /// The GitHub extensions notes are read with.
-    private static let extensions = ["table", "strikethrough", "tasklist", "autolink"]
+    /// The GitHub extensions notes are read with, registered and found once per process: cmark-gfm registers
+    /// them in a global list with a plain flag and no lock, so two threads reading their first notes at once could
+    /// both register, or find the list half made and parse without strikethrough (a parallel test run did).
+    /// Swift's once-only initialisation of a static makes it happen on one thread; the extensions are not
+    /// changed afterwards, and attaching one to a parser changes only the parser.
+    nonisolated(unsafe) private static let extensions: [OpaquePointer] = {
+        cmark_gfm_core_extensions_ensure_registered()
+        return ["table", "strikethrough", "tasklist", "autolink"].map { name in
+            guard let found = cmark_find_syntax_extension(name) else {
+                preconditionFailure("cmark-gfm has no \(name) extension")
+            }
+            return found
+        }
+    }()
 
     /// Parses `text`. cmark-gfm accepts any text (what is not markup is text), so parsing cannot fail.
     init(_ text: String) {
-        cmark_gfm_core_extensions_ensure_registered()
         let parser = cmark_parser_new(CMARK_OPT_DEFAULT)
         defer { cmark_parser_free(parser) }
-        for name in Self.extensions {
-            if let found = cmark_find_syntax_extension(name) { cmark_parser_attach_syntax_extension(parser, found) }
-        }
+        for found in Self.extensions { cmark_parser_attach_syntax_extension(parser, found) }
         var text = text
         text.withUTF8 { bytes in
             bytes.withMemoryRebound(to: CChar.self) { cmark_parser_feed(parser, $0.baseAddress, $0.count) }
