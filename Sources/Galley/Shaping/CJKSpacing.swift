@@ -89,6 +89,9 @@ struct HalfWidthEffect: Sendable {
     var kind: PunctuationKind?
     var advance = 0.0
     var xOffset = 0.0
+    /// Whether the character is a closing bracket or quotation mark (Unicode's Pe or Pf), which a line's end may
+    /// trim: kept here, found once with the effect, as the character's category is a table lookup.
+    var isClosingBracketOrQuote = false
 
     static let none = HalfWidthEffect(kind: nil)
 }

@@ -11,7 +11,7 @@ extension Shaper {
         let clreq = style.takesSharedPunctuationFromCJKFont
         var spacing = CJKSpacing()
         // The marks `halt` halves, by increasing offset (runs come in logical order).
-        var marks: [(offset: Int, effect: HalfWidthEffect, em: Double, isBracketOrQuote: Bool, run: Int)] = []
+        var marks: [(offset: Int, effect: HalfWidthEffect, em: Double, run: Int)] = []
         marks.reserveCapacity(16)  // a row of Chinese has several: grown from empty, they took three allocations
         // Autospace: the class and run of the previous character, and its cluster's start.
         var previous: (offset: Int, end: Int, kind: AutospaceClass, cluster: Int, em: Double, ltr: Bool)?
@@ -28,9 +28,7 @@ extension Shaper {
                     if halves, Self.mayBeFullWidthPunctuation(scalar, clreq: clreq) {
                         let effect = halfWidthEffect(of: scalar, in: run)
                         if effect.kind != nil {
-                            let category = scalar.properties.generalCategory
-                            let bracket = category == .closePunctuation || category == .finalPunctuation
-                            marks.append((offset, effect, run.font.size, bracket, runIndex))
+                            marks.append((offset, effect, run.font.size, runIndex))
                         }
                     }
                     if style.autospace {
@@ -72,7 +70,9 @@ extension Shaper {
             case .closing:
                 let next = role(at: offset + 1, besideMarkOf: mark.run)
                 trimmed = next == .closing || next == .middle
-                if !trimmed, mark.isBracketOrQuote { spacing.closingTrim[offset + 1] = -mark.effect.advance * mark.em }
+                if !trimmed, mark.effect.isClosingBracketOrQuote {
+                    spacing.closingTrim[offset + 1] = -mark.effect.advance * mark.em
+                }
             case .middle:
                 trimmed = false
             }
@@ -141,6 +141,8 @@ extension Shaper {
             return (Double(positions[0].x_advance) * ems, Double(positions[0].x_offset) * ems)
         }
         var effect = HalfWidthEffect.none
+        let category = scalar.properties.generalCategory
+        effect.isClosingBracketOrQuote = category == .closePunctuation || category == .finalPunctuation
         if let plain = shapeAlone(halt: false), abs(plain.advance - 1) < 0.1, let half = shapeAlone(halt: true) {
             let advance = half.advance - plain.advance
             let xOffset = half.xOffset - plain.xOffset
