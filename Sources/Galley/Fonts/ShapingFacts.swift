@@ -56,11 +56,9 @@ final class ShapingFacts: @unchecked Sendable {
     /// How the default lookups use the space glyph (the one the character map gives U+0020).
     var spaceInteraction: SpaceInteraction {
         spaceInteractionCache.value {
-            let font = hb_font_create(hbFace)
+            let font = hb_font_create(hbFace)!
             defer { hb_font_destroy(font) }
-            var space: hb_codepoint_t = 0
-            return SpaceInteraction(
-                face: hbFace, space: hb_font_get_nominal_glyph(font, 0x20, &space) != 0 ? space : nil)
+            return SpaceInteraction(face: hbFace, space: FontInstance.glyph(for: " ", in: font))
         }
     }
 

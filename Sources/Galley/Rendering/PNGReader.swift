@@ -125,7 +125,8 @@ public enum ImageError: GalleyError, Equatable, Sendable {
     /// A document named it, but it lies outside the folders the document may read, which `folders` names (said the
     /// same way whether or not the file exists).
     case notAllowed(path: String, folders: String)
-    /// With it, the pictures of one document would have more pixels than its budget allows (GalleyDocuments' `DocumentLimits.documentImagePixels`).
+    /// With it, the pictures of one document would have more pixels than its budget allows (GalleyDocuments'
+    /// `DocumentLimits.documentImagePixels`).
     case overDocumentBudget(path: String, pixels: Int, limit: Int)
 
     public var description: String {

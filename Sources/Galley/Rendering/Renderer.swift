@@ -35,8 +35,8 @@ public final class Renderer: Sendable {
             drawing(manager, options: options), scale: options.scale, background: options.background, writer: writer)
     }
 
-    /// Container `options.containerIndex` of `manager`'s layout, over the area ``makeCanvas(for:containerSize:options:)``
-    /// covers.
+    /// Container `options.containerIndex` of `manager`'s layout, over the area
+    /// ``makeCanvas(for:containerSize:options:)`` covers.
     private func drawing(_ manager: LayoutManager, options: RenderOptions) throws -> ContainerDrawing {
         let layout = try manager.layout()
         guard manager.textContainers.indices.contains(options.containerIndex) else { throw LayoutError.noTextContainer }

@@ -1,3 +1,22 @@
+/// How UTF-8 maps onto Galley's UTF-16 index space.
+package enum UTF8ToUTF16 {
+    /// The UTF-16 length of the UTF-8 text `bytes`, calling `pairStart` with the UTF-16 offset of each scalar
+    /// beyond the BMP (a surrogate pair). Every byte but a continuation byte starts a scalar: one unit, or two
+    /// from the lead of four bytes.
+    @inlinable package static func length(of bytes: UnsafeBufferPointer<UInt8>, pairStart: (Int) -> Void) -> Int {
+        var offset = 0
+        for byte in bytes where byte & 0xC0 != 0x80 {
+            if byte >= 0xF0 {
+                pairStart(offset)
+                offset += 2
+            } else {
+                offset += 1
+            }
+        }
+        return offset
+    }
+}
+
 extension Array where Element == UInt16 {
     /// The UTF-16 code units of `string` (Galley's index space), transcoded from the string's own UTF-8 in two
     /// passes over its bytes: one to count, one to write. `Array(string.utf16)` first asks the view for its
@@ -6,9 +25,7 @@ extension Array where Element == UInt16 {
     init(utf16Of string: String) {
         var string = string
         self = string.withUTF8 { bytes in
-            // Every byte but a continuation byte starts a scalar: one unit, or two from a four-byte lead.
-            var count = 0
-            for byte in bytes where byte & 0xC0 != 0x80 { count += byte >= 0xF0 ? 2 : 1 }
+            let count = UTF8ToUTF16.length(of: bytes) { _ in }
             return [UInt16](unsafeUninitializedCapacity: count) { units, written in
                 var index = 0
                 while index < bytes.count {

@@ -55,8 +55,8 @@ public enum DocumentReader {
             }
             storage.append(try textField.string(), attributes: runAttributes)
         }
-        // "metrics" is the key's former name, still read.
-        if let metrics = try (document.member("lineHeightMetrics") ?? document.member("metrics"))?.choice(
+        // The paragraphs' setting, given once for the whole document (its former name included).
+        if let metrics = try LineSettings.named("lineHeightMetrics").member(of: document)?.choice(
             ParagraphStyle.LineHeightMetrics.self),
             storage.length > 0
         {

@@ -27,6 +27,11 @@ package struct LineSetting: Sendable {
     /// Sets `style` from a JSON value already checked to be of ``values``.
     package let apply: @Sendable (JSONField, inout ParagraphStyle) throws -> Void
 
+    /// The setting's member of `object`: under its key, else under its first former key `object` has.
+    package func member(of object: JSONField) -> JSONField? {
+        object.member(key) ?? formerKeys.lazy.compactMap(object.member).first
+    }
+
     /// The command-line flag, without its dashes: the key in kebab case.
     package var flag: String {
         key.reduce(into: "") { flag, character in
@@ -88,7 +93,8 @@ package enum LineSettings {
             \.punctuationTrim),
         .choice(
             "punctuationFont",
-            help: "The font of “ ” ‘ ’ … — · beside Chinese or Japanese: automatic (cjk; css with --metrics web), cjk "
+            help:
+                "The font of “ ” ‘ ’ … — · beside Chinese or Japanese: automatic (cjk; css with web line-height metrics), cjk "
                 + "(the CJK font's full-width forms, as CLREQ sets them) or css (the run's font when it has the mark).",
             \.punctuationFont),
         .bool(
@@ -144,9 +150,7 @@ package enum LineSettings {
     /// - Throws: ``InputError`` naming the key for a value of the wrong type or outside its range.
     package static func read(_ field: JSONField, into style: inout ParagraphStyle) throws {
         for setting in all {
-            if let value = field.member(setting.key) ?? setting.formerKeys.lazy.compactMap(field.member).first {
-                try setting.apply(value, &style)
-            }
+            if let value = setting.member(of: field) { try setting.apply(value, &style) }
         }
     }
 }
