@@ -237,22 +237,26 @@ public final class FontLibrary: @unchecked Sendable {
     }
 
     /// The face ``fallbackFont(for:replacing:preferringEmoji:language:)`` draws `scalar` with, for a character
-    /// `font` lacks (or one preferring emoji), the language in fontconfig's form
-    /// (``FontconfigDatabase/language(for:)``), asked only when the system's fonts are: the itemizer asks it per
-    /// character and makes a font of a face only when the face changes.
+    /// `font` lacks (or one preferring emoji), the bundled faces in the order
+    /// ``bundledFacesNearestFirst(weight:italic:)`` gives for `font`'s weight and slant, and the language in
+    /// fontconfig's form (``FontconfigDatabase/language(for:)``), asked only when the system's fonts are: the
+    /// itemizer asks it per character, keeps the order for its paragraph and makes a font of a face only when the
+    /// face changes.
     func fallbackFace(
         for scalar: Unicode.Scalar, replacing font: Font, preferringEmoji: Bool,
-        fontconfigLanguage: @autoclosure () -> String
+        bundledNearestFirst: @autoclosure () -> [FontFace], fontconfigLanguage: @autoclosure () -> String
     ) -> FontFace? {
         let italic = font.face.isItalic
-        let emoji = preferringEmoji || scalar.properties.isEmojiPresentation
+        // No character below U+231A, nor an ideograph, has Emoji_Presentation: the commonest skip the lookup.
+        let emoji =
+            preferringEmoji
+            || (scalar.value >= 0x231A && !(0x3400...0x9FFF).contains(scalar.value)
+                && scalar.properties.isEmojiPresentation)
         if !emoji {
             // The nearest bundled face in weight and slope that covers it (the first in path order among equals),
             // asking the nearest first: a face's character map is read only when asked, and a bold Chinese face
             // need not be when a regular one answers. Asked before the cache: a bit per face is cheaper than a key.
-            if let best = bundledFacesNearestFirst(weight: font.weight, italic: italic).first(where: {
-                $0.covers(scalar)
-            }) {
+            if let best = bundledNearestFirst().first(where: { $0.covers(scalar) }) {
                 return best
             }
         }
@@ -290,7 +294,7 @@ public final class FontLibrary: @unchecked Sendable {
 
     /// The bundled faces nearest first in weight and slope to `weight` and `italic` (path order among equals):
     /// sorted once per weight and slope asked for, not once per character that misses the fallback cache.
-    private func bundledFacesNearestFirst(weight: Double, italic: Bool) -> [FontFace] {
+    func bundledFacesNearestFirst(weight: Double, italic: Bool) -> [FontFace] {
         let key = NearestKey(weight: weight, italic: italic)
         if let known = nearestFirstOrders.withLock({ $0[key] }) { return known }
         let order = bundledFaces.enumerated().sorted {

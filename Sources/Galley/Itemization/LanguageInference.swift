@@ -7,6 +7,22 @@
 public enum LanguageInference {
     /// The inferred BCP 47 tag of `text` (UTF-16): `ja`, `ko`, `zh-Hant`, `zh-Hans` or nil.
     public static func language(of text: ArraySlice<UInt16>) -> String? {
+        // Over raw buffers: every row's paragraph is read whole, and checked indexing doubled the cost.
+        text.withUnsafeBufferPointer { units in
+            HanVariants.traditionalOnly.withUnsafeBufferPointer { traditionalOnly in
+                HanVariants.simplifiedOnly.withUnsafeBufferPointer { simplifiedOnly in
+                    language(of: units, traditionalOnly: traditionalOnly, simplifiedOnly: simplifiedOnly)
+                }
+            }
+        }
+    }
+
+    private static func language(
+        of text: UnsafeBufferPointer<UInt16>, traditionalOnly: UnsafeBufferPointer<UInt64>,
+        simplifiedOnly: UnsafeBufferPointer<UInt64>
+    ) -> String? {
+        let words = Int(HanVariants.last - HanVariants.first) / 64 + 1
+        precondition(traditionalOnly.count >= words && simplifiedOnly.count >= words, "a bit for every ideograph")
         var han = false
         var traditional = 0
         var simplified = 0
@@ -20,8 +36,8 @@ public enum LanguageInference {
                 han = true
                 let offset = Int(UInt32(unit) - HanVariants.first)
                 let bit = UInt64(1) << (offset % 64)
-                if HanVariants.traditionalOnly[offset / 64] & bit != 0 { traditional += 1 }
-                if HanVariants.simplifiedOnly[offset / 64] & bit != 0 { simplified += 1 }
+                if traditionalOnly[offset / 64] & bit != 0 { traditional += 1 }
+                if simplifiedOnly[offset / 64] & bit != 0 { simplified += 1 }
             case 0xD840...0xD87F:
                 han = true  // a high surrogate of the supplementary ideographic plane
             default:

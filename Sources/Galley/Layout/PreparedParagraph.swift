@@ -107,7 +107,7 @@ struct PreparedParagraph {
     private static func mayBePlain(_ shaped: ShapedParagraph) -> Bool {
         shaped.paragraph.length > 0 && shaped.paragraph.length <= Int32.max && shaped.runs.count < UInt16.max
             && !shaped.bidi.isRightToLeft && shaped.paragraph.style.allowsPreparedFitting
-            && !shaped.paragraph.text.contains(0xAD)
+            && !shaped.paragraph.text.withUnsafeBufferPointer { $0.contains(0xAD) }
     }
 
     /// What a line ending at break `index` (of the paragraph's `breaks`) changes in its width there, as
@@ -239,7 +239,7 @@ extension PreparedParagraph {
     /// line breaker and shaper for a line whose edge cuts joined glyphs (its width comes from its runs shaped
     /// again, as the typesetter takes it).
     final class Details {
-        /// Per break, in the order of the paragraph's breaks.
+        /// What one break changes of the lines ending or starting there.
         private struct Adjustment {
             /// The autospace a line ending here drops, the closing-mark trim it may take and the line breaker's
             /// correction there (looked up at the content end, as the breaker does).
@@ -253,7 +253,9 @@ extension PreparedParagraph {
 
         private let breaker: LineBreaker
         private let shaper: Shaper
-        private let adjustments: [Adjustment]
+        /// Only the breaks with an adjustment, by index: most have none, and a row of Chinese has a break per
+        /// character.
+        private let adjustments: [Int: Adjustment]
 
         /// The details of `shaped`, whose breaks are appended to `breaks`.
         init(
@@ -263,8 +265,7 @@ extension PreparedParagraph {
             let spacing = shaped.spacing
             let prefix = breaker.prefixWidths
             let count = breaker.opportunities.opportunities.count
-            var adjustments: [Adjustment] = []
-            adjustments.reserveCapacity(count)
+            var adjustments: [Int: Adjustment] = [:]
             breaks.reserveCapacity(breaks.count + count)
             // Breaks come in order and their content ends never go back: each table is walked, not hashed into.
             var autospace = AscendingLookup(spacing.autospace), closingTrim = AscendingLookup(spacing.closingTrim)
@@ -272,19 +273,19 @@ extension PreparedParagraph {
             var startWidening = AscendingLookup(spacing.openingTrim)
             var startCorrection = AscendingLookup(breaker.startCorrections)
             var previousRuns = 0..<0, runsBefore = 0
-            for opportunity in breaker.opportunities.opportunities {
+            for (index, opportunity) in breaker.opportunities.opportunities.enumerated() {
                 let offset = opportunity.offset
                 let contentEnd = breaker.contentEnd(of: 0..<offset)
                 let adjustment = Adjustment(
                     autospace: autospace.value(at: contentEnd), closingTrim: closingTrim.value(at: contentEnd),
                     endCorrection: endCorrection.value(at: contentEnd), startWidening: startWidening.value(at: offset),
                     startCorrection: startCorrection.value(at: offset))
-                adjustments.append(adjustment)
                 var flags: PreparedBreak.Flags = opportunity.isMandatory ? .mandatory : []
                 if adjustment.autospace != 0 { flags.insert(.autospaced) }
                 if adjustment.endCorrection != 0 { flags.insert(.endCorrected) }
                 if adjustment.closingTrim != 0 { flags.insert(.closingTrim) }
                 if adjustment.startWidening != 0 || adjustment.startCorrection != 0 { flags.insert(.startAdjusted) }
+                if !flags.isDisjoint(with: Self.adjusted) { adjustments[index] = adjustment }
                 if breaker.cutsJoinedGlyphs(at: offset) { flags.insert(.cutsJoinedGlyphs) }
                 let firstCharacterRuns = breaker.runIndices(
                     overlapping: offset..<(offset + 1), hint: previousRuns.lowerBound)
@@ -307,11 +308,14 @@ extension PreparedParagraph {
             self.shaper = shaper
         }
 
-        func autospace(at index: Int) -> Double { adjustments[index].autospace }
-        func closingTrim(at index: Int) -> Double { adjustments[index].closingTrim }
-        func endCorrection(at index: Int) -> Double { adjustments[index].endCorrection }
+        /// The flags that say a break has an adjustment.
+        private static let adjusted: PreparedBreak.Flags = [.autospaced, .endCorrected, .closingTrim, .startAdjusted]
+
+        func autospace(at index: Int) -> Double { adjustments[index]?.autospace ?? 0 }
+        func closingTrim(at index: Int) -> Double { adjustments[index]?.closingTrim ?? 0 }
+        func endCorrection(at index: Int) -> Double { adjustments[index]?.endCorrection ?? 0 }
         func startAdjustment(at index: Int) -> (widening: Double, correction: Double) {
-            (adjustments[index].startWidening, adjustments[index].startCorrection)
+            adjustments[index].map { ($0.startWidening, $0.startCorrection) } ?? (0, 0)
         }
 
         /// The used width of a line from `start` to `end` whose edge cuts joined glyphs, from its runs shaped

@@ -125,16 +125,22 @@ public struct BreakOpportunities: Sendable {
     static func locale(
         language: String?, strictness: ParagraphStyle.LineBreakStrictness, rules: ParagraphStyle.LineBreakRules = .css
     ) -> String {
-        let base = language.map { String($0.map { $0 == "-" ? "_" : $0 }) } ?? ""
+        // Byte by byte: made once per paragraph, where mapping characters cost more than breaking a short row.
+        let base =
+            language.map {
+                String(decoding: $0.utf8.map { $0 == UInt8(ascii: "-") ? UInt8(ascii: "_") : $0 }, as: UTF8.self)
+            } ?? ""
         let keyword: String?
         switch strictness {
         case .normal:
-            let isJapanese = base == "ja" || base.hasPrefix("ja_")
+            let isJapanese =
+                base.utf8.starts(with: "ja".utf8)
+                && (base.utf8.count == 2 || base.utf8.dropFirst(2).first == UInt8(ascii: "_"))
             keyword = rules == .css && !isJapanese ? "normal" : nil
         case .loose, .strict:
             keyword = strictness.rawValue
         }
-        return keyword.map { "\(base)@lb=\($0)" } ?? base
+        return keyword.map { base + "@lb=" + $0 } ?? base
     }
 }
 

@@ -22,6 +22,9 @@ enum CSSLineBreakRules {
     /// 0 at the text's start) by the fast rules 1–3; nil when ICU decides.
     @inline(__always)
     static func fastDecision(lastLast: UInt16, last: UInt16, current: UInt16) -> Bool? {
+        // Between ideographs, kana and the rest above U+3000 no fast rule applies: asked first, as Chinese asks
+        // at every character.
+        if last >= 0x3000 && current >= 0x3000 { return nil }
         if isBreakableSpace(current) { return false }
         // A zero-width joiner or non-joiner right after spaces stays with them, on the line before (Chromium).
         if isBreakableSpace(last) { return current != 0x200C && current != 0x200D }

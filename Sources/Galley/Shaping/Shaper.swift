@@ -22,6 +22,10 @@ public final class Shaper {
     /// Latin in a mixed note), and comparing a context costs less than hashing it under the cache's lock. A number
     /// is never reused, so one held here stays right when the cache starts over.
     private var recentContexts: [(context: ShapeCache.Context, number: Int)] = []
+    /// The numbers of the last few run styles asked with a script and direction (the style held, so its identity
+    /// is not reused): the items of one attribute run in one font share their style, and for them comparing
+    /// identities answers without copying a context.
+    private var recentStyles: [(style: RunStyle, script: Script, rightToLeft: Bool, number: Int)] = []
     /// The words met lately, asked before `shapeCache`.
     private var recentWords = RecentWords()
     /// What ``shapeByCharacters(_:in:cache:)`` found characters to shape alone as, nil for those that do not.
@@ -203,8 +207,20 @@ public final class Shaper {
 
     /// The cache's number for the item's shaping context.
     func contextNumber(for item: TextItem, in cache: ShapeCache) -> Int {
-        let context = ShapeCache.Context(
-            font: item.font, shaping: item.shaping, script: item.script, rightToLeft: item.isRightToLeft)
+        for recent in recentStyles
+        where recent.style === item.style && recent.script == item.script && recent.rightToLeft == item.isRightToLeft {
+            return recent.number
+        }
+        let number = contextNumber(
+            for: ShapeCache.Context(
+                font: item.font, shaping: item.shaping, script: item.script, rightToLeft: item.isRightToLeft),
+            in: cache)
+        if recentStyles.count == 4 { recentStyles.removeFirst() }
+        recentStyles.append((item.style, item.script, item.isRightToLeft, number))
+        return number
+    }
+
+    private func contextNumber(for context: ShapeCache.Context, in cache: ShapeCache) -> Int {
         for recent in recentContexts where recent.context == context { return recent.number }
         let number = cache.context(for: context)
         if recentContexts.count == 4 { recentContexts.removeFirst() }

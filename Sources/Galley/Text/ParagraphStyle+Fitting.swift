@@ -42,7 +42,11 @@ extension ParagraphStyle {
     ]
 
     /// Whether every property allows re-measuring from a prepared text's numbers (``preparedFitting``).
-    var allowsPreparedFitting: Bool { Self.preparedFitting.values.allSatisfy { $0(self) } }
+    var allowsPreparedFitting: Bool { Self.preparedFittingChecks.allSatisfy { $0(self) } }
+
+    /// ``preparedFitting``'s checks in an array: asked for every paragraph measured, where walking the
+    /// dictionary cost more than the checks.
+    private static let preparedFittingChecks = Array(preparedFitting.values)
 
     /// The most lines in a row that may end at an automatic hyphenation point (``maximumConsecutiveHyphenatedLines``,
     /// its 0 as no limit).

@@ -47,6 +47,23 @@ import Testing
         #expect(try breaks("中文，排版", language: "zh-Hans") == ["文，排版", "排版", "版"])
     }
 
+    /// ICU's locale names the language with underscores and `lb=normal` under CSS rules, except in Japanese
+    /// (`ja`, `ja-JP`, not `jv` or `jam`), whose default is Chromium's; other strictnesses are named as they are.
+    @Test func theBreakIteratorsLocaleFollowsLanguageStrictnessAndRules() {
+        let cases: [(String?, ParagraphStyle.LineBreakStrictness, ParagraphStyle.LineBreakRules, String)] = [
+            (nil, .normal, .css, "@lb=normal"), ("zh-Hans", .normal, .css, "zh_Hans@lb=normal"),
+            ("zh-Hant-TW", .strict, .css, "zh_Hant_TW@lb=strict"), ("ja", .normal, .css, "ja"),
+            ("ja-JP", .normal, .css, "ja_JP"), ("ja", .loose, .css, "ja@lb=loose"),
+            ("jam", .normal, .css, "jam@lb=normal"),
+            ("jv", .normal, .css, "jv@lb=normal"), ("en", .normal, .unicode, "en"), (nil, .normal, .unicode, ""),
+        ]
+        for (language, strictness, rules, locale) in cases {
+            #expect(
+                BreakOpportunities.locale(language: language, strictness: strictness, rules: rules) == locale,
+                "\(language ?? "nil") \(strictness) \(rules)")
+        }
+    }
+
     /// Chromium 156's opportunities (chrome_lines.py at width 0 with `overflow-wrap: normal`): its `line-break:
     /// auto` lets small kana and `ー` start a line in every language, and in Chinese `〜` and `゠` too; iteration
     /// marks never.
