@@ -159,31 +159,35 @@ struct MeasureCommand: ParsableCommand {
             if let value = row.member("language") { textSettings.language = try value.languageTag() }
             var attributes = textSettings.applied(to: TextAttributes(font: specifier))
             // The line's own settings override the flags'.
-            if LineSettings.acceptedKeys.contains(where: { row.member($0) != nil }) {
+            if row.hasMember(amongst: LineSettings.acceptedKeys) {
                 var style = attributes.paragraphStyle ?? ParagraphStyle()
                 try LineSettings.read(row, into: &style)
                 attributes.paragraphStyle = style
             }
             let scalars = ScalarOffsets(text)
-            var line = #"{"id":"# + id
+            var line: [UInt8] = []
             // Room for the members and a few digits per line start, made once instead of grown several times.
-            line.reserveCapacity(line.utf8.count + 80 + text.utf8.count / 8)
+            line.reserveCapacity(id.utf8.count + 88 + text.utf8.count / 8)
+            line += #"{"id":"#.utf8
+            line += id.utf8
             if let widths = defaults.widths {
                 let prepared = try measurer.prepare(TextStorage(text, attributes: attributes))
-                line += #","widths":["#
+                line += #","widths":["#.utf8
                 for (index, width) in widths.enumerated() {
-                    line += index == 0 ? #"{"container":"# : #",{"container":"#
-                    line += JSONValue.format(width) + ","
+                    line += (index == 0 ? #"{"container":"# : #",{"container":"#).utf8
+                    line += JSONValue.format(width).utf8
+                    line.append(UInt8(ascii: ","))
                     MeasureOutput.append(try prepared.measure(width: width), scalars: scalars, to: &line)
-                    line += "}"
+                    line.append(UInt8(ascii: "}"))
                 }
-                line += "]"
+                line.append(UInt8(ascii: "]"))
             } else {
-                line += ","
+                line.append(UInt8(ascii: ","))
                 MeasureOutput.append(
                     try measurer.measure(text, attributes: attributes, width: width), scalars: scalars, to: &line)
             }
-            return Result(line: line + "}", failed: false)
+            line.append(UInt8(ascii: "}"))
+            return Result(line: String(decoding: line, as: UTF8.self), failed: false)
         } catch {
             if let syntax = error as? JSONParser.SyntaxError, let written = syntax.memberText["id"] { id = written }
             // The parser sees one line at a time: its "line 1" is the input's line `input.number`.

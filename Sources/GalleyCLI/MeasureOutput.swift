@@ -3,19 +3,36 @@ import Foundation
 import Galley
 import GalleyDocuments
 
-/// How `measure` writes a measurement.
+/// How `measure` writes a measurement: into the bytes of its output line, where appending small strings to a
+/// `String` cost more than the JSON members were worth (a row's line starts are a dozen numbers).
 enum MeasureOutput {
     /// The members of `measurement` as JSON, without braces: height and width in points, the line count, and
     /// where each line starts in code points (`scalars` converts the measurement's UTF-16 offsets).
-    static func append(_ measurement: TextMeasurement, scalars: ScalarOffsets, to line: inout String) {
-        line += #""height":"# + JSONValue.format(measurement.height)
-        line += #","width":"# + JSONValue.format(measurement.width)
-        line += #","lines":"# + String(measurement.lineCount) + #","line_starts":["#
+    static func append(_ measurement: TextMeasurement, scalars: ScalarOffsets, to line: inout [UInt8]) {
+        line += #""height":"#.utf8
+        line += JSONValue.format(measurement.height).utf8
+        line += #","width":"#.utf8
+        line += JSONValue.format(measurement.width).utf8
+        line += #","lines":"#.utf8
+        appendDecimal(measurement.lineCount, to: &line)
+        line += #","line_starts":["#.utf8
         for (index, start) in measurement.lineStarts.enumerated() {
-            if index > 0 { line += "," }
-            line += String(scalars[start])
+            if index > 0 { line.append(UInt8(ascii: ",")) }
+            appendDecimal(scalars[start], to: &line)
         }
-        line += "]"
+        line.append(UInt8(ascii: "]"))
+    }
+
+    /// `value`'s decimal digits (a minus sign first when negative), as `String(value)` spells them.
+    static func appendDecimal(_ value: Int, to line: inout [UInt8]) {
+        if value < 0 { line.append(UInt8(ascii: "-")) }
+        let magnitude = value.magnitude
+        var divisor: UInt = 1
+        while magnitude / divisor >= 10 { divisor *= 10 }
+        while divisor > 0 {
+            line.append(UInt8(ascii: "0") + UInt8(magnitude / divisor % 10))
+            divisor /= 10
+        }
     }
 }
 

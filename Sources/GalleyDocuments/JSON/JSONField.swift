@@ -22,6 +22,13 @@ package struct JSONField {
         return JSONField(value: found, path: path.isEmpty ? key : "\(path).\(key)")
     }
 
+    /// Whether the object has a member (not null, as ``member(_:)`` takes it) named by one of `keys`: the object's
+    /// few members looked up among the keys, not each key among the members.
+    package func hasMember(amongst keys: [String]) -> Bool {
+        guard case .object(let members) = value else { return false }
+        return members.contains { $0.value != .null && keys.contains($0.key) }
+    }
+
     /// Throws for any member not in `allowed`, naming the allowed ones.
     package func requireObject(allowing allowed: [String]) throws {
         guard case .object(let members) = value else { throw fail("expected an object, got \(value.kind)") }
