@@ -27,17 +27,21 @@ public enum LanguageInference {
         var traditional = 0
         var simplified = 0
         for unit in text {
-            switch unit {
-            case 0x3041...0x309F, 0x30A1...0x30FA, 0x30FC...0x30FF, 0x31F0...0x31FF, 0xFF66...0xFF9D:
-                return "ja"
-            case 0x1100...0x11FF, 0x3131...0x318E, 0xAC00...0xD7A3:
-                return "ko"
-            case 0x3400...0x9FFF:
+            // Latin and ideographs, the commonest, are told apart before the kana and Hangul ranges are compared.
+            if unit < 0x1100 { continue }
+            if unit >= 0x3400 && unit <= 0x9FFF {
                 han = true
                 let offset = Int(UInt32(unit) - HanVariants.first)
                 let bit = UInt64(1) << (offset % 64)
                 if traditionalOnly[offset / 64] & bit != 0 { traditional += 1 }
                 if simplifiedOnly[offset / 64] & bit != 0 { simplified += 1 }
+                continue
+            }
+            switch unit {
+            case 0x3041...0x309F, 0x30A1...0x30FA, 0x30FC...0x30FF, 0x31F0...0x31FF, 0xFF66...0xFF9D:
+                return "ja"
+            case 0x1100...0x11FF, 0x3131...0x318E, 0xAC00...0xD7A3:
+                return "ko"
             case 0xD840...0xD87F:
                 han = true  // a high surrogate of the supplementary ideographic plane
             default:

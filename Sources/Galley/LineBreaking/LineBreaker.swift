@@ -139,8 +139,15 @@ public struct LineBreaker: Sendable {
     /// as runs cover the paragraph in logical order. `hint`, a run index not past the span's start, is tried
     /// first: a caller walking forward through the paragraph passes the span it found last.
     func runIndices(overlapping range: Range<Int>, hint: Int = 0) -> Range<Int> {
+        shaped.runs.withUnsafeBufferPointer { Self.runIndices(overlapping: range, hint: hint, in: $0) }
+    }
+
+    /// ``runIndices(overlapping:hint:)`` among `runs` (a paragraph's, in logical order): for a caller asking at
+    /// every break opportunity, which holds the runs once instead of retaining them per call.
+    static func runIndices(overlapping range: Range<Int>, hint: Int, in runs: UnsafeBufferPointer<GlyphRun>)
+        -> Range<Int>
+    {
         // Reads each probed run's range in place: a run copied per probe retained and released its arrays.
-        let runs = shaped.runs
         func isPastStart(_ index: Int) -> Bool { runs[index].utf16Range.upperBound > range.lowerBound }
         func isPastEnd(_ index: Int) -> Bool { runs[index].utf16Range.lowerBound >= range.upperBound }
         let low =
@@ -317,10 +324,13 @@ public struct LineBreaker: Sendable {
 
     /// Where the white space hanging at the end of a line over `range` starts (`range.upperBound` when none).
     func contentEnd(of range: Range<Int>) -> Int {
+        shaped.paragraph.text.withUnsafeBufferPointer { Self.contentEnd(of: range, in: $0) }
+    }
+
+    /// ``contentEnd(of:)`` in the paragraph's UTF-16 `units`, for a caller asking at every break opportunity.
+    static func contentEnd(of range: Range<Int>, in units: UnsafeBufferPointer<UInt16>) -> Int {
         var contentEnd = range.upperBound
-        while contentEnd > range.lowerBound, Self.isHangingSpace(shaped.paragraph.unit(at: contentEnd - 1)) {
-            contentEnd -= 1
-        }
+        while contentEnd > range.lowerBound, isHangingSpace(units[contentEnd - 1]) { contentEnd -= 1 }
         return contentEnd
     }
 

@@ -180,6 +180,8 @@ extension Shaper {
     /// joiner, an emoji modifier's or a supplementary character's surrogates): the fast test that sends the pair
     /// to HarfBuzz together. Conservative: anything that is not plainly a new character.
     private static func mayJoinPrevious(_ unit: UInt16) -> Bool {
+        // Ideographs, kana past U+309A and Hangul syllables first: the commonest characters pass one comparison.
+        if unit > 0x309A && unit < 0xD800 { return false }
         switch unit {
         case 0x0300...0x036F, 0x1AB0...0x1AFF, 0x1DC0...0x1DFF, 0x200C...0x200D, 0x20D0...0x20FF, 0x302A...0x302F,
             0x3099...0x309A, 0xFE00...0xFE0F, 0xFE20...0xFE2F, 0xD800...0xDFFF:
