@@ -87,15 +87,17 @@ let package = Package(
             // targets stay ordinary modules a client can depend on. The toolchain's lld packs the executable's relative relocations (DT_RELR, glibc 2.36): with the
             // Swift runtime linked in, gold's table of them is 1.9 MB, all read at every start, and resident. It
             // also places the code a run executes side by side, hottest first, as galley.order lists it
-            // (Scripts/order-functions writes it): scattered, it made 8 MB of code resident. Release builds only:
-            // debug and test links gain nothing from it.
+            // (Scripts/order-functions writes it): scattered, it made 8 MB of code resident. The toolchain's
+            // static-stdlib arguments export every symbol (`-export-dynamic`); `--no-export-dynamic`, after them, takes
+            // that back: nothing loads Galley's symbols by name, and 23,900 of them made a 2 MB symbol table that every
+            // start read in (1.4 MB of peak memory). Release builds only: debug and test links gain nothing from it.
             linkerSettings: [
                 .unsafeFlags([
                     "-static-stdlib", "-lFoundation", "-lCoreFoundation", "-lFoundationInternationalization",
                     "-lFoundationEssentials", "-l_FoundationCollections", "-l_FoundationICU", "-l_FoundationCShims",
                     "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs", "-Xlinker",
                     "--symbol-ordering-file=\(Context.packageDirectory)/Sources/GalleyCLI/galley.order", "-Xlinker",
-                    "--no-warn-symbol-ordering",
+                    "--no-warn-symbol-ordering", "-Xlinker", "--no-export-dynamic",
                 ], .when(configuration: .release))
             ]),
         // One test target per module: the library's, the documents', and the command line's (which run the built

@@ -25,6 +25,8 @@ public struct Itemizer: Sendable {
     public func itemize(_ paragraph: Paragraph) throws -> ItemizedParagraph {
         let bidi = try BidiParagraph(paragraph.text, direction: paragraph.style.baseWritingDirection)
         var builder = ItemBuilder(levels: bidi.levels, baseLevel: bidi.baseLevel)
+        // A row of Chinese with English and code has several items: grown from empty, they took four allocations.
+        builder.items.reserveCapacity(8)
         let paragraphLanguage = paragraph.language.flatMap(LanguageTag.canonical)
         var fallbacks = FallbackFonts(library: fontLibrary)
         let sharedPunctuationFromCJKFont = paragraph.style.takesSharedPunctuationFromCJKFont

@@ -50,37 +50,39 @@ public struct BreakOpportunities: Sendable {
         var result: [Opportunity] = []
         result.reserveCapacity(icu.count + icu.count / 4)
         var next = 0  // the first ICU opportunity not yet passed
-        text.withUnsafeBufferPointer { units in
-            for offset in 1..<units.count {
-                while next < icu.count, icu[next].offset < offset { next += 1 }
-                let atICU = next < icu.count && icu[next].offset == offset
-                if atICU, icu[next].isMandatory {
-                    result.append(icu[next])
-                    continue
-                }
-                let current = units[offset]
-                if UTF16.isTrailSurrogate(current) { continue }
-                let last = units[offset - 1]
-                let fast =
-                    css
-                    ? CSSLineBreakRules.fastDecision(
-                        lastLast: offset >= 2 ? units[offset - 2] : 0, last: last, current: current) : nil
-                var allowed: Bool
-                if fast == true {
-                    allowed = true
-                } else if css, CSSLineBreakRules.isBreakableSpace(current) {
-                    allowed = false
-                } else {
-                    allowed = fast ?? (atICU && !CSSLineBreakRules.isBreakableSpace(last))
-                    if !allowed, css, fast == nil, offset >= 2 {
-                        allowed = CSSLineBreakRules.hebrewHyphenAllowsBreak(
-                            lastLast: units[offset - 2], last: last, current: current)
+        icu.withUnsafeBufferPointer { icu in
+            text.withUnsafeBufferPointer { units in
+                for offset in 1..<units.count {
+                    while next < icu.count, icu[next].offset < offset { next += 1 }
+                    let atICU = next < icu.count && icu[next].offset == offset
+                    if atICU, icu[next].isMandatory {
+                        result.append(icu[next])
+                        continue
                     }
-                    if wordBreak != .normal {
-                        allowed = Self.wordBreak(wordBreak, allows: allowed, at: offset, in: units)
+                    let current = units[offset]
+                    if UTF16.isTrailSurrogate(current) { continue }
+                    let last = units[offset - 1]
+                    let fast =
+                        css
+                        ? CSSLineBreakRules.fastDecision(
+                            lastLast: offset >= 2 ? units[offset - 2] : 0, last: last, current: current) : nil
+                    var allowed: Bool
+                    if fast == true {
+                        allowed = true
+                    } else if css, CSSLineBreakRules.isBreakableSpace(current) {
+                        allowed = false
+                    } else {
+                        allowed = fast ?? (atICU && !CSSLineBreakRules.isBreakableSpace(last))
+                        if !allowed, css, fast == nil, offset >= 2 {
+                            allowed = CSSLineBreakRules.hebrewHyphenAllowsBreak(
+                                lastLast: units[offset - 2], last: last, current: current)
+                        }
+                        if wordBreak != .normal {
+                            allowed = Self.wordBreak(wordBreak, allows: allowed, at: offset, in: units)
+                        }
                     }
+                    if allowed { result.append(Opportunity(offset: offset, isMandatory: false)) }
                 }
-                if allowed { result.append(Opportunity(offset: offset, isMandatory: false)) }
             }
         }
         if let last = icu.last { result.append(last) }
