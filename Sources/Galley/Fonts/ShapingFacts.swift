@@ -66,19 +66,24 @@ final class ShapingFacts: @unchecked Sendable {
     var coverage: CharacterCoverage? { coverageHolder.coverage }
 
     /// Whether the map gives U+`value` a glyph; nil when the coverage cannot say (see ``coverage``).
-    func covers(_ value: UInt32) -> Bool? { coverageHolder.coverage?.contains(value) }
+    func covers(_ value: UInt32) -> Bool? {
+        // Read through the published box without retaining it (the facts hold it until they go): the itemizer and
+        // fallback ask per character, and a retain and release of the box cost more than the bit test.
+        publishedCoverage()._withUnsafeGuaranteedRef { $0.coverage?.contains(value) }
+    }
 
-    private var coverageHolder: CoverageBox {
+    private var coverageHolder: CoverageBox { publishedCoverage().takeUnretainedValue() }
+
+    /// The coverage box, made and published by the first caller.
+    private func publishedCoverage() -> Unmanaged<CoverageBox> {
         let address = coverageBox.load(ordering: .acquiring)
-        if address != 0 {
-            return Unmanaged<CoverageBox>.fromOpaque(UnsafeRawPointer(bitPattern: address)!).takeUnretainedValue()
-        }
+        if address != 0 { return Unmanaged<CoverageBox>.fromOpaque(UnsafeRawPointer(bitPattern: address)!) }
         let made = Unmanaged.passRetained(CoverageBox(CharacterCoverage(face: hbFace)))
         let (exchanged, found) = coverageBox.compareExchange(
             expected: 0, desired: Int(bitPattern: made.toOpaque()), ordering: .acquiringAndReleasing)
-        if exchanged { return made.takeUnretainedValue() }
+        if exchanged { return made }
         made.release()
-        return Unmanaged<CoverageBox>.fromOpaque(UnsafeRawPointer(bitPattern: found)!).takeUnretainedValue()
+        return Unmanaged<CoverageBox>.fromOpaque(UnsafeRawPointer(bitPattern: found)!)
     }
 
     /// A coverage held by reference, so that it can be published once by address.

@@ -215,12 +215,19 @@ public struct Itemizer: Sendable {
             return openFontIsBundledFallback && !base.covers(scalar) && openFont.covers(scalar)
         }
 
+        /// Whether `font` is the open item's, as `Font`'s `==` compares them (its instance and size), read in place:
+        /// through ``openFont`` every comparison copied a font and its references.
+        private func isOpenFont(_ font: Font) -> Bool {
+            guard let openStyle else { return false }
+            return openStyle.matchedFont.instance === font.instance && openStyle.matchedFont.size == font.size
+        }
+
         /// Adds the characters in `range`, in `font` (nil: the open item's font).
         mutating func add(_ range: Range<Int>, script: Script, font: Font?) {
             defer { openFontIsInRun = true }
             let level = levels.isEmpty ? baseLevel : levels[range.lowerBound]
             let weak = script.isWeak
-            if runJoinsOpenItem, openLevel == level, font == nil || openFont == font,
+            if runJoinsOpenItem, openLevel == level, font.map(isOpenFont) ?? true,
                 weak || !openIsStrong || openScript == script
             {
                 openRange = openRange.lowerBound..<range.upperBound
@@ -231,15 +238,19 @@ public struct Itemizer: Sendable {
                 return
             }
             closeOpenItem()
-            openScript = weak ? (openFont == nil ? .common : openScript) : script
+            openScript = weak ? (openStyle == nil ? .common : openScript) : script
             openRange = range
             openLevel = level
-            if let font, openFont != font {
-                openInstance = font.instance
-                openFontIsRunFont = font == runFont
-                openFontIsBundledFallback = !openFontIsRunFont && font.face.isBundled
+            if let font {
+                if !isOpenFont(font) {
+                    openInstance = font.instance
+                    openFontIsRunFont = runInstance === font.instance && runFont?.size == font.size
+                    openFontIsBundledFallback = !openFontIsRunFont && font.face.isBundled
+                }
+                openStyle = style(for: font)
+            } else if let openStyle {
+                self.openStyle = style(for: openStyle.matchedFont)
             }
-            if let font = font ?? openFont { openStyle = style(for: font) }
             openIsStrong = !weak
             runJoinsOpenItem = true
         }
