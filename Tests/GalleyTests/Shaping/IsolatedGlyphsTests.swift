@@ -34,6 +34,38 @@ import Testing
         #expect(table.glyph(0x4E2E, context: 1) == nil)
     }
 
+    /// Characters learnt side by side (`Shaper.learnIsolatedGlyphs`) get exactly the glyph, position and
+    /// interaction they get shaped alone, in each language's forms (`locl`), for punctuation that kerns, kana,
+    /// Hangul and ideographs in shuffled company; and most are learnt that way, not left to be shaped alone.
+    @Test(arguments: ["zh-Hans", "zh-Hant", "ja", "ko"])
+    func charactersLearntSideBySideEqualThemShapedAlone(language: String) throws {
+        let library = try TestFonts.bundled
+        let font = try library.font(family: "Noto Sans CJK SC", size: 17)
+        let ranges: [ClosedRange<UInt32>] = [
+            0x3000...0x303F, 0x3041...0x30FF, 0x4E00...0x51FF, 0xAC00...0xAC7F, 0xFF01...0xFF5E,
+        ]
+        var generator = SeededGenerator(state: 36)
+        let scalars = ranges.flatMap { $0.compactMap(Unicode.Scalar.init) }.shuffled(using: &generator)
+        let paragraph = Paragraph("中", attributes: TextAttributes(font: .font(font), language: language))
+        let item = try #require(try Itemizer(fontLibrary: library).itemize(paragraph).items.first)
+        let sideBySide = Shaper(shapeCache: nil), alone = Shaper(shapeCache: nil)
+        for start in stride(from: 0, to: scalars.count, by: 40) {
+            sideBySide.learnIsolatedGlyphs(
+                of: Array(scalars[start..<min(start + 40, scalars.count)]), item: item, context: 1)
+        }
+        var learnt = 0
+        var differing: [String] = []
+        for scalar in scalars {
+            guard case .some(let answer) = sideBySide.isolatedGlyphs.glyph(scalar.value, context: 1) else { continue }
+            learnt += 1
+            if !Self.same(.some(answer), alone.shapeAlone(scalar, item: item)) {
+                differing.append("U+\(String(scalar.value, radix: 16, uppercase: true))")
+            }
+        }
+        #expect(differing.isEmpty, "learnt side by side unlike alone: \(differing.prefix(8))")
+        #expect(learnt > scalars.count * 3 / 4, "\(learnt) of \(scalars.count) learnt side by side")
+    }
+
     /// Past 65,535 distinct advances and offsets the table starts over, and still answers what it last stored.
     @Test func manyPlacementsStartTheTableOver() {
         var table = Shaper.IsolatedGlyphs()
