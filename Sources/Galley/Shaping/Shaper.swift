@@ -211,6 +211,15 @@ public final class Shaper {
         where recent.style === item.style && recent.script == item.script && recent.rightToLeft == item.isRightToLeft {
             return recent.number
         }
+        // Another paragraph's style with the same font and attributes is the same context: compared in place, not
+        // through a context copied out of the item (each row of a table brings its own styles).
+        if let index = recentStyles.firstIndex(where: {
+            $0.script == item.script && $0.rightToLeft == item.isRightToLeft && $0.style.font == item.style.font
+                && $0.style.shaping == item.style.shaping
+        }) {
+            recentStyles[index].style = item.style
+            return recentStyles[index].number
+        }
         let number = contextNumber(
             for: ShapeCache.Context(
                 font: item.font, shaping: item.shaping, script: item.script, rightToLeft: item.isRightToLeft),

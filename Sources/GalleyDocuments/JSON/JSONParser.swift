@@ -20,13 +20,26 @@ package struct JSONParser {
     }
 
     private let bytes: [UInt8]
+    /// The text parsed, whose pieces become strings without being checked again (it is valid UTF-8 already).
+    private let text: String
     private var position = 0
     /// The source text of the outermost object's members named in ``keptMembers``, as written (numbers keep every
     /// digit).
     private var outerMemberText: [String: String] = [:]
     private var keptMembers: Set<String> = []
 
-    init(_ text: String) { bytes = Array(text.utf8) }
+    init(_ text: String) {
+        self.text = text
+        bytes = Array(text.utf8)
+    }
+
+    /// The text's bytes in `range` as a string: a copy of a piece of a string is valid where decoding the bytes
+    /// checked them again (a row's text is read twice otherwise). `range` starts and ends beside ASCII bytes.
+    private func piece(_ range: Range<Int>) -> String {
+        let utf8 = text.utf8
+        let lower = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
+        return String(text[lower..<utf8.index(lower, offsetBy: range.count)])
+    }
 
     /// Parses one complete JSON text.
     package static func parse(_ text: String) throws -> JSONValue {
@@ -139,7 +152,7 @@ package struct JSONParser {
         }
         if position < bytes.count, bytes[position] == UInt8(ascii: "\"") {
             position += 1
-            return String(decoding: bytes[start..<(position - 1)], as: UTF8.self)
+            return piece(start..<(position - 1))
         }
         var units = Array(bytes[start..<position])
         while position < bytes.count {
