@@ -262,60 +262,66 @@ extension PreparedParagraph {
             _ shaped: ShapedParagraph, breaker: LineBreaker, shaper: Shaper,
             appendingBreaksTo breaks: inout [PreparedBreak]
         ) {
-            let spacing = shaped.spacing
-            let prefix = breaker.prefixWidths
-            let count = breaker.opportunities.opportunities.count
+            breaks.reserveCapacity(breaks.count + breaker.opportunities.opportunities.count)
             var adjustments: [Int: Adjustment] = [:]
-            breaks.reserveCapacity(breaks.count + count)
+            // The text and runs held once for the loop: asked through the breaker, each break retained them.
+            shaped.paragraph.text.withUnsafeBufferPointer { units in
+                shaped.runs.withUnsafeBufferPointer { runs in
+                    Self.appendBreaks(
+                        of: breaker, spacing: shaped.spacing, units: units, runs: runs, to: &breaks,
+                        adjustments: &adjustments)
+                }
+            }
+            self.adjustments = adjustments
+            self.breaker = breaker
+            self.shaper = shaper
+        }
+
+        /// Appends a ``PreparedBreak`` per opportunity of `breaker` to `breaks`, and the adjustments of those that
+        /// have one, by index, to `adjustments`; `units` and `runs` are the paragraph's text and runs.
+        private static func appendBreaks(
+            of breaker: LineBreaker, spacing: CJKSpacing, units: UnsafeBufferPointer<UInt16>,
+            runs: UnsafeBufferPointer<GlyphRun>, to breaks: inout [PreparedBreak], adjustments: inout [Int: Adjustment]
+        ) {
+            let prefix = breaker.prefixWidths
             // Breaks come in order and their content ends never go back: each table is walked, not hashed into.
             var autospace = AscendingLookup(spacing.autospace), closingTrim = AscendingLookup(spacing.closingTrim)
             var endCorrection = AscendingLookup(breaker.endCorrections)
             var startWidening = AscendingLookup(spacing.openingTrim)
             var startCorrection = AscendingLookup(breaker.startCorrections)
             var previousRuns = 0..<0, runsBefore = 0
-            // The text and runs held once for the loop: asked through the breaker, each break retained them.
-            shaped.paragraph.text.withUnsafeBufferPointer { units in
-                shaped.runs.withUnsafeBufferPointer { runs in
-                    for (index, opportunity) in breaker.opportunities.opportunities.enumerated() {
-                        let offset = opportunity.offset
-                        let contentEnd = LineBreaker.contentEnd(of: 0..<offset, in: units)
-                        let adjustment = Adjustment(
-                            autospace: autospace.value(at: contentEnd), closingTrim: closingTrim.value(at: contentEnd),
-                            endCorrection: endCorrection.value(at: contentEnd),
-                            startWidening: startWidening.value(at: offset),
-                            startCorrection: startCorrection.value(at: offset))
-                        var flags: PreparedBreak.Flags = opportunity.isMandatory ? .mandatory : []
-                        if adjustment.autospace != 0 { flags.insert(.autospaced) }
-                        if adjustment.endCorrection != 0 { flags.insert(.endCorrected) }
-                        if adjustment.closingTrim != 0 { flags.insert(.closingTrim) }
-                        if adjustment.startWidening != 0 || adjustment.startCorrection != 0 {
-                            flags.insert(.startAdjusted)
-                        }
-                        if !flags.isDisjoint(with: Self.adjusted) { adjustments[index] = adjustment }
-                        if breaker.cutsJoinedGlyphs(at: offset) { flags.insert(.cutsJoinedGlyphs) }
-                        let firstCharacterRuns = LineBreaker.runIndices(
-                            overlapping: offset..<(offset + 1), hint: previousRuns.lowerBound, in: runs)
-                        // The runs before the offset end where those of its last character end.
-                        runsBefore =
-                            offset == 0
-                            ? 0
-                            : LineBreaker.runIndices(
-                                overlapping: (offset - 1)..<offset, hint: previousRuns.lowerBound, in: runs
-                            ).upperBound
-                        previousRuns = firstCharacterRuns
-                        breaks.append(
-                            PreparedBreak(
-                                widthBeforeContentEnd: prefix[contentEnd], widthBeforeOffset: prefix[offset],
-                                offset: Int32(offset), contentEnd: Int32(contentEnd), flags: flags,
-                                firstRunFromOffset: UInt16(firstCharacterRuns.lowerBound),
-                                firstCharacterRunsEnd: UInt16(firstCharacterRuns.upperBound),
-                                runsBeforeOffset: UInt16(runsBefore)))
-                    }
-                }
+            for (index, opportunity) in breaker.opportunities.opportunities.enumerated() {
+                let offset = opportunity.offset
+                let contentEnd = LineBreaker.contentEnd(of: 0..<offset, in: units)
+                let adjustment = Adjustment(
+                    autospace: autospace.value(at: contentEnd), closingTrim: closingTrim.value(at: contentEnd),
+                    endCorrection: endCorrection.value(at: contentEnd), startWidening: startWidening.value(at: offset),
+                    startCorrection: startCorrection.value(at: offset))
+                var flags: PreparedBreak.Flags = opportunity.isMandatory ? .mandatory : []
+                if adjustment.autospace != 0 { flags.insert(.autospaced) }
+                if adjustment.endCorrection != 0 { flags.insert(.endCorrected) }
+                if adjustment.closingTrim != 0 { flags.insert(.closingTrim) }
+                if adjustment.startWidening != 0 || adjustment.startCorrection != 0 { flags.insert(.startAdjusted) }
+                if !flags.isDisjoint(with: adjusted) { adjustments[index] = adjustment }
+                if breaker.cutsJoinedGlyphs(at: offset) { flags.insert(.cutsJoinedGlyphs) }
+                let firstCharacterRuns = LineBreaker.runIndices(
+                    overlapping: offset..<(offset + 1), hint: previousRuns.lowerBound, in: runs)
+                // The runs before the offset end where those of its last character end.
+                runsBefore =
+                    offset == 0
+                    ? 0
+                    : LineBreaker.runIndices(
+                        overlapping: (offset - 1)..<offset, hint: previousRuns.lowerBound, in: runs
+                    ).upperBound
+                previousRuns = firstCharacterRuns
+                breaks.append(
+                    PreparedBreak(
+                        widthBeforeContentEnd: prefix[contentEnd], widthBeforeOffset: prefix[offset],
+                        offset: Int32(offset), contentEnd: Int32(contentEnd), flags: flags,
+                        firstRunFromOffset: UInt16(firstCharacterRuns.lowerBound),
+                        firstCharacterRunsEnd: UInt16(firstCharacterRuns.upperBound),
+                        runsBeforeOffset: UInt16(runsBefore)))
             }
-            self.adjustments = adjustments
-            self.breaker = breaker
-            self.shaper = shaper
         }
 
         /// The flags that say a break has an adjustment.
