@@ -319,7 +319,8 @@ public struct LineBreaker: Sendable {
     }
 
     /// `line` (too wide for `width`) with the full-width closing mark at its end set half-width, when that makes
-    /// it fit (as Chromium does for closing brackets and quotation marks); nil when it has no such mark or still does not fit.
+    /// it fit (as Chromium does for closing brackets and quotation marks); nil when it has no such mark or still
+    /// does not fit.
     private func closingMarkTrimmed(_ line: LineBreak, toFit width: Double) -> LineBreak? {
         guard line.contentEnd > line.utf16Range.lowerBound + 1, let trim = shaped.spacing.closingTrim[line.contentEnd],
             LineFit.fits(line.width - trim, in: width)

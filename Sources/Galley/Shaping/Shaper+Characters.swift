@@ -6,14 +6,14 @@ import CHarfBuzz
 /// word cache, as every stretch differs) is shaped from parts.
 ///
 /// A character is kept when, shaped alone, it gives one glyph that HarfBuzz does not flag
-/// `HB_GLYPH_FLAG_UNSAFE_TO_CONCAT` (the characters of an item new to the table are shaped side by side in one call
-/// first, and those the flags show to shape alone as they do there are kept from it); it *interacts* when that glyph (or its character-map glyph) is in a default
-/// lookup that reads several glyphs (``NeighbourInteraction``: in Noto Sans CJK, the kerning of punctuation and
-/// kana; no ideograph). Two kept characters may be shaped apart unless both interact: no lookup can match across
-/// a boundary with a glyph of none on one side. Everything else (marks, variation sequences, ASCII, controls,
-/// interacting pairs such as `，」`) is shaped with its neighbours, the paragraph as context. `WordShapingTests`
-/// compare the result with whole shaping over the note corpus and Chinese, Japanese and Korean with marks and
-/// variation sequences.
+/// `HB_GLYPH_FLAG_UNSAFE_TO_CONCAT` (an item's characters new to the table are first shaped side by side in one
+/// call, and those the flags show to shape alone as they do there are kept from it); it *interacts* when that
+/// glyph (or its character-map glyph) is in a default lookup that reads several glyphs (``NeighbourInteraction``:
+/// in Noto Sans CJK, the kerning of punctuation and kana; no ideograph). Two kept characters may be shaped apart
+/// unless both interact: no lookup can match across a boundary with a glyph of none on one side. Everything else
+/// (marks, variation sequences, ASCII, controls, interacting pairs such as `，」`) is shaped with its neighbours,
+/// the paragraph as context. `WordShapingTests` compare the result with whole shaping over the note corpus and
+/// Chinese, Japanese and Korean with marks and variation sequences.
 extension Shaper {
     /// A character's glyph when shaped alone (as ``readGlyphs(font:)`` reads it, cluster 0), and whether it
     /// interacts with neighbours.
@@ -200,7 +200,9 @@ extension Shaper {
         if let known = isolatedGlyphs.glyph(scalar.value, context: context) { return known }
         var unknown = [scalar]
         var offset = ahead.lowerBound
-        while offset < ahead.upperBound {
+        // At most a few hundred at once: a paragraph of thousands of distinct ideographs learns them in batches,
+        // each searched for repeats in a short list.
+        while offset < ahead.upperBound, unknown.count < Self.learningBatchLimit {
             let (next, length) = UTF16Decoding.scalar(in: units, at: offset)
             offset += length
             if next.value >= Self.firstCharacterShapedAlone, !unknown.contains(next),
@@ -215,6 +217,9 @@ extension Shaper {
         isolatedGlyphs.store(found, for: scalar.value, context: context)
         return found
     }
+
+    /// The most characters ``learnIsolatedGlyphs(of:item:context:)`` is given at once.
+    static let learningBatchLimit = 256
 
     /// Stores the isolated glyphs of those of `scalars` (distinct) that HarfBuzz shows to shape alone as they shape
     /// side by side: shaped in one buffer, a character whose boundaries on both sides are not flagged

@@ -66,6 +66,23 @@ import Testing
         #expect(learnt > scalars.count * 3 / 4, "\(learnt) of \(scalars.count) learnt side by side")
     }
 
+    /// A paragraph of more new ideographs than one batch learns (``Shaper/learningBatchLimit``) is learnt in
+    /// several, and shapes as it does whole.
+    @Test func aParagraphOfManyNewIdeographsShapesAsWhole() throws {
+        let library = try TestFonts.bundled
+        let font = try library.font(family: "Noto Sans CJK SC", size: 17)
+        let count = Shaper.learningBatchLimit * 3 + 17
+        let text = String(String.UnicodeScalarView((0x4E00..<(0x4E00 + UInt32(count))).compactMap(Unicode.Scalar.init)))
+        let paragraph = Paragraph(text + "，完。", attributes: TextAttributes(font: .font(font), language: "zh-Hans"))
+        func glyphs(_ shaper: Shaper) throws -> [String] {
+            try shaper.shape(paragraph, itemizer: Itemizer(fontLibrary: library)).runs.flatMap { run in
+                run.glyphs.map { "\($0.glyphID)@\($0.cluster)+\($0.advance)/\($0.xOffset),\($0.yOffset)" }
+            }
+        }
+        let byCharacters = Shaper(shapeCache: ShapeCache(entryLimit: 1_000))
+        #expect(try glyphs(byCharacters) == glyphs(Shaper(shapeCache: nil)))
+    }
+
     /// Past 65,535 distinct advances and offsets the table starts over, and still answers what it last stored.
     @Test func manyPlacementsStartTheTableOver() {
         var table = Shaper.IsolatedGlyphs()
