@@ -215,11 +215,11 @@ public struct Itemizer: Sendable {
             return openFontIsBundledFallback && !base.covers(scalar) && openFont.covers(scalar)
         }
 
-        /// Whether `font` is the open item's, as `Font`'s `==` compares them (its instance and size), read in place:
-        /// through ``openFont`` every comparison copied a font and its references.
+        /// Whether `font` is the open item's, read in place: through ``openFont`` every comparison copied a font
+        /// and its references.
         private func isOpenFont(_ font: Font) -> Bool {
             guard let openStyle else { return false }
-            return openStyle.matchedFont.instance === font.instance && openStyle.matchedFont.size == font.size
+            return openStyle.matchedFont == font
         }
 
         /// Adds the characters in `range`, in `font` (nil: the open item's font).
@@ -244,7 +244,7 @@ public struct Itemizer: Sendable {
             if let font {
                 if !isOpenFont(font) {
                     openInstance = font.instance
-                    openFontIsRunFont = runInstance === font.instance && runFont?.size == font.size
+                    openFontIsRunFont = runFont.map { $0 == font } ?? false
                     openFontIsBundledFallback = !openFontIsRunFont && font.face.isBundled
                 }
                 openStyle = style(for: font)

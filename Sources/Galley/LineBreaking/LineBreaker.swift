@@ -62,10 +62,7 @@ public struct LineBreaker: Sendable {
         opportunities = try BreakOpportunities(
             paragraph.text, language: language, strictness: style.lineBreakStrictness, rules: style.lineBreakRules,
             wordBreak: style.wordBreak)
-        // Most paragraphs have neither mandatory breaks nor tabs: asked first, so that they allocate nothing here.
-        mandatoryOffsets =
-            opportunities.opportunities.contains(where: \.isMandatory)
-            ? opportunities.opportunities.filter(\.isMandatory).map(\.offset) : []
+        mandatoryOffsets = opportunities.opportunities.filter(\.isMandatory).map(\.offset)
         var advances = [Double](repeating: 0, count: paragraph.length + 1)
         var edges = [EdgeFlags](repeating: .insideCluster, count: paragraph.length + 1)
         edges[paragraph.length] = .runStart
@@ -78,9 +75,7 @@ public struct LineBreaker: Sendable {
             }
         }
         self.edges = edges
-        tabOffsets =
-            paragraph.text.contains(0x09)
-            ? paragraph.text.indices.filter { paragraph.text[$0] == 0x09 }.map { $0 - paragraph.text.startIndex } : []
+        tabOffsets = paragraph.text.indices.filter { paragraph.text[$0] == 0x09 }.map { $0 - paragraph.text.startIndex }
         // Each offset's advance becomes the sum of those before it, in place.
         var total = 0.0
         for offset in 0..<paragraph.length {

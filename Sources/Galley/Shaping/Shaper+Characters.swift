@@ -239,9 +239,7 @@ extension Shaper {
         guard let infos = hb_buffer_get_glyph_infos(buffer, &count) else { return }
         let glyphs = readGlyphs(font: item.font)
         guard glyphs.count == Int(count) else { return }
-        func safeBefore(_ index: Int) -> Bool {
-            hb_glyph_info_get_glyph_flags(infos + index).rawValue & HB_GLYPH_FLAG_UNSAFE_TO_CONCAT.rawValue == 0
-        }
+        func safeBefore(_ index: Int) -> Bool { Self.isSafeToConcatenate(before: infos + index) }
         // Left to right, one glyph per character where nothing joined: glyph `index` is character `index`'s
         // alone when its cluster and its neighbours' say so.
         for index in glyphs.indices where glyphs[index].cluster == index {
@@ -251,13 +249,9 @@ extension Shaper {
             guard alone, endsAlone else { continue }
             var glyph = glyphs[index]
             glyph.cluster = 0
-            let scalar = scalars[index]
-            let mapped = item.font.instance.glyph(for: scalar)
             isolatedGlyphs.store(
-                IsolatedGlyph(
-                    glyph: glyph,
-                    interacts: interaction.involves(glyph.glyphID) || mapped.map(interaction.involves) ?? false),
-                for: scalar.value, context: context)
+                Self.kept(glyph, for: scalars[index], in: item, interaction: interaction), for: scalars[index].value,
+                context: context)
         }
     }
 
@@ -273,9 +267,22 @@ extension Shaper {
         var count: UInt32 = 0
         let interaction = item.font.face.shapingFacts.neighbourInteraction
         guard interaction.isKnown, let infos = hb_buffer_get_glyph_infos(buffer, &count), count == 1,
-            hb_glyph_info_get_glyph_flags(infos).rawValue & HB_GLYPH_FLAG_UNSAFE_TO_CONCAT.rawValue == 0,
-            let glyph = readGlyphs(font: item.font).first
+            Self.isSafeToConcatenate(before: infos), let glyph = readGlyphs(font: item.font).first
         else { return nil }
+        return Self.kept(glyph, for: scalar, in: item, interaction: interaction)
+    }
+
+    /// Whether HarfBuzz leaves the glyph `info` describes free of `HB_GLYPH_FLAG_UNSAFE_TO_CONCAT`: the text may be
+    /// cut before its cluster, each side shaped apart.
+    private static func isSafeToConcatenate(before info: UnsafeMutablePointer<hb_glyph_info_t>) -> Bool {
+        hb_glyph_info_get_glyph_flags(info).rawValue & HB_GLYPH_FLAG_UNSAFE_TO_CONCAT.rawValue == 0
+    }
+
+    /// `glyph`, the glyph `scalar` gets shaped alone in the item's font, as kept: it interacts when it, or the
+    /// glyph the character map gives `scalar`, is in one of the font's lookups that read several glyphs.
+    private static func kept(
+        _ glyph: ShapedGlyph, for scalar: Unicode.Scalar, in item: TextItem, interaction: NeighbourInteraction
+    ) -> IsolatedGlyph {
         let mapped = item.font.instance.glyph(for: scalar)
         return IsolatedGlyph(
             glyph: glyph, interacts: interaction.involves(glyph.glyphID) || mapped.map(interaction.involves) ?? false)

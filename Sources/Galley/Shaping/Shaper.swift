@@ -18,14 +18,12 @@ public final class Shaper {
     let buffer: OpaquePointer
     /// Where shaped words are kept; nil shapes every item whole.
     public let shapeCache: ShapeCache?
-    /// The last few contexts asked of the cache and their numbers: items take turns among a few (Chinese and
-    /// Latin in a mixed note), and comparing a context costs less than hashing it under the cache's lock. A number
-    /// is never reused, so one held here stays right when the cache starts over.
-    private var recentContexts: [(context: ShapeCache.Context, number: Int)] = []
-    /// The numbers of the last few run styles asked with a script and direction (the style held, so its identity
-    /// is not reused): the items of one attribute run in one font share their style, and for them comparing
-    /// identities answers without copying a context.
-    private var recentStyles: [(style: RunStyle, script: Script, rightToLeft: Bool, number: Int)] = []
+    /// The last few shaping contexts asked of the cache, as a run style (its font and attributes), a script and a
+    /// direction, with their numbers: items take turns among a few (Chinese and Latin in a mixed note), and
+    /// comparing costs less than hashing a context under the cache's lock; the items of one attribute run in one
+    /// font share their style, so most compare by identity (the style is held, so its identity is not reused). A
+    /// number is never reused, so one held here stays right when the cache starts over.
+    private var recentContexts: [(style: RunStyle, script: Script, rightToLeft: Bool, number: Int)] = []
     /// The words met lately, asked before `shapeCache`.
     private var recentWords = RecentWords()
     /// What ``shapeByCharacters(_:in:cache:)`` found characters to shape alone as, nil for those that do not.
@@ -207,33 +205,24 @@ public final class Shaper {
 
     /// The cache's number for the item's shaping context.
     func contextNumber(for item: TextItem, in cache: ShapeCache) -> Int {
-        for recent in recentStyles
+        for recent in recentContexts
         where recent.style === item.style && recent.script == item.script && recent.rightToLeft == item.isRightToLeft {
             return recent.number
         }
-        // Another paragraph's style with the same font and attributes is the same context: compared in place, not
-        // through a context copied out of the item (each row of a table brings its own styles).
-        if let index = recentStyles.firstIndex(where: {
+        // Another style with the same font and attributes (each row of a table brings its own) is the same context:
+        // compared in place, not through a context copied out of the item.
+        if let index = recentContexts.firstIndex(where: {
             $0.script == item.script && $0.rightToLeft == item.isRightToLeft && $0.style.font == item.style.font
                 && $0.style.shaping == item.style.shaping
         }) {
-            recentStyles[index].style = item.style
-            return recentStyles[index].number
+            recentContexts[index].style = item.style
+            return recentContexts[index].number
         }
-        let number = contextNumber(
+        let number = cache.context(
             for: ShapeCache.Context(
-                font: item.font, shaping: item.shaping, script: item.script, rightToLeft: item.isRightToLeft),
-            in: cache)
-        if recentStyles.count == 4 { recentStyles.removeFirst() }
-        recentStyles.append((item.style, item.script, item.isRightToLeft, number))
-        return number
-    }
-
-    private func contextNumber(for context: ShapeCache.Context, in cache: ShapeCache) -> Int {
-        for recent in recentContexts where recent.context == context { return recent.number }
-        let number = cache.context(for: context)
+                font: item.font, shaping: item.shaping, script: item.script, rightToLeft: item.isRightToLeft))
         if recentContexts.count == 4 { recentContexts.removeFirst() }
-        recentContexts.append((context, number))
+        recentContexts.append((item.style, item.script, item.isRightToLeft, number))
         return number
     }
 

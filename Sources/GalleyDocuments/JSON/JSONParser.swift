@@ -117,7 +117,7 @@ package struct JSONParser {
                 members.append((key, try value(depth: depth + 1)))
             }
             if kept {
-                outerMemberText[key] = String(decoding: bytes[start..<position], as: UTF8.self)
+                outerMemberText[key] = piece(start..<position)
             }
             skipWhitespace()
             if peek(UInt8(ascii: ",")) { position += 1; continue }
