@@ -105,10 +105,37 @@ struct HalfWidthKey: Hashable, Sendable {
     let language: UInt
 }
 
-/// A ``HalfWidthKey`` in one face: the key of a shaper's memo of ``HalfWidthEffect``s.
-struct HalfWidthMemoKey: Hashable {
-    let face: ObjectIdentifier
-    let key: HalfWidthKey
+/// A shaper's memo of ``HalfWidthEffect``s by face and ``HalfWidthKey``: a slot per hash of the two, the newest
+/// answer kept. A row of Chinese asks it at every full-width mark, and hashing a dictionary's key cost more than
+/// the rest of the lookup; a fixed table also never grows.
+struct HalfWidthMemo {
+    private struct Slot {
+        /// Held, so that its identity is not reused while the slot answers for it.
+        let face: FontFace
+        let key: HalfWidthKey
+        let effect: HalfWidthEffect
+    }
+
+    /// A power of two: more than the marks and faces a text uses at once.
+    private static let slotCount = 256
+    private var slots = [Slot?](repeating: nil, count: slotCount)
+
+    private static func slot(of face: FontFace, _ key: HalfWidthKey) -> Int {
+        var mixed = UInt(key.scalar) ^ UInt(bitPattern: Int(key.script)) &<< 21 ^ key.language
+        mixed ^= UInt(bitPattern: ObjectIdentifier(face))
+        return Int(truncatingIfNeeded: (mixed &* 0x9E37_79B9_7F4A_7C15) >> 56) & (slotCount - 1)
+    }
+
+    /// The effect kept for `key` in `face`, if any.
+    func effect(in face: FontFace, for key: HalfWidthKey) -> HalfWidthEffect? {
+        guard let slot = slots[Self.slot(of: face, key)], slot.face === face, slot.key == key else { return nil }
+        return slot.effect
+    }
+
+    /// Keeps `effect` for `key` in `face`, in place of what its slot held.
+    mutating func keep(_ effect: HalfWidthEffect, in face: FontFace, for key: HalfWidthKey) {
+        slots[Self.slot(of: face, key)] = Slot(face: face, key: key, effect: effect)
+    }
 }
 
 /// How `text-autospace` sees a character: CSS Text 4's text-spacing classes as Chromium 156 applies them, measured

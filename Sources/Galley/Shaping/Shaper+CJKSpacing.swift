@@ -58,6 +58,8 @@ extension Shaper {
             guard Self.mayBeFullWidthPunctuation(scalar, clreq: clreq) else { return nil }
             return halfWidthEffect(of: scalar, in: runs[run]).kind
         }
+        // Grown from empty, a row's trims rehashed its table several times.
+        if !marks.isEmpty { spacing.adjustments.reserveCapacity(spacing.adjustments.count + marks.count) }
         for mark in marks {
             let offset = mark.offset
             guard let kind = mark.effect.kind else { continue }
@@ -119,11 +121,9 @@ extension Shaper {
             scalar: scalar.value, script: run.script.code,
             language: UInt(bitPattern: language.map { Int(bitPattern: $0) } ?? 0))
         // The shaper's own memo first (no lock); it holds the face, so the face's identity stays its own.
-        let memoKey = HalfWidthMemoKey(face: ObjectIdentifier(face), key: key)
-        if let memo = halfWidthMemo[memoKey] { return memo.effect }
-        if halfWidthMemo.count >= 4_096 { halfWidthMemo.removeAll(keepingCapacity: true) }
+        if let memo = halfWidthMemo.effect(in: face, for: key) { return memo }
         if let known = face.shapingFacts.halfWidthPunctuation.withLock({ $0[key] }) {
-            halfWidthMemo[memoKey] = (face, known)
+            halfWidthMemo.keep(known, in: face, for: key)
             return known
         }
         var units = Array(String(Character(scalar)).utf16)
@@ -159,7 +159,7 @@ extension Shaper {
             }
         }
         face.shapingFacts.halfWidthPunctuation.withLock { $0[key] = effect }
-        halfWidthMemo[memoKey] = (face, effect)
+        halfWidthMemo.keep(effect, in: face, for: key)
         return effect
     }
 }

@@ -28,8 +28,9 @@ public final class Shaper {
     private var recentWords = RecentWords()
     /// What ``shapeByCharacters(_:in:cache:)`` found characters to shape alone as, nil for those that do not.
     var isolatedGlyphs = IsolatedGlyphs()
-    /// What `halt` does to punctuation, per face (held, so its identity is not reused), script and language.
-    var halfWidthMemo: [HalfWidthMemoKey: (face: FontFace, effect: HalfWidthEffect)] = [:]
+    /// What `halt` does to punctuation, per face, script and language, asked before the face's own table (which
+    /// takes a lock).
+    var halfWidthMemo = HalfWidthMemo()
     /// The HarfBuzz language last asked for and its tag: a paragraph's items share one, and making it reads the tag
     /// as a C string.
     private var lastLanguage: (tag: String, language: hb_language_t?)?
