@@ -289,7 +289,8 @@ extension PreparedParagraph {
             var endCorrection = AscendingLookup(breaker.endCorrections)
             var startWidening = AscendingLookup(spacing.openingTrim)
             var startCorrection = AscendingLookup(breaker.startCorrections)
-            var previousRuns = 0..<0, runsBefore = 0
+            // The runs of the previous opportunity's first character, and that opportunity's offset.
+            var previousRuns = 0..<0, previousOffset = -1, runsBefore = 0
             for (index, opportunity) in breaker.opportunities.opportunities.enumerated() {
                 let offset = opportunity.offset
                 let contentEnd = LineBreaker.contentEnd(of: 0..<offset, in: units)
@@ -306,14 +307,20 @@ extension PreparedParagraph {
                 if breaker.cutsJoinedGlyphs(at: offset) { flags.insert(.cutsJoinedGlyphs) }
                 let firstCharacterRuns = LineBreaker.runIndices(
                     overlapping: offset..<(offset + 1), hint: previousRuns.lowerBound, in: runs)
-                // The runs before the offset end where those of its last character end.
-                runsBefore =
-                    offset == 0
-                    ? 0
-                    : LineBreaker.runIndices(
-                        overlapping: (offset - 1)..<offset, hint: previousRuns.lowerBound, in: runs
-                    ).upperBound
+                // The runs before the offset end where those of its last character end: the previous opportunity's
+                // first character when it is that character (Chinese breaks after every character).
+                if offset == 0 {
+                    runsBefore = 0
+                } else if previousOffset == offset - 1 {
+                    runsBefore = previousRuns.upperBound
+                } else {
+                    runsBefore =
+                        LineBreaker.runIndices(
+                            overlapping: (offset - 1)..<offset, hint: previousRuns.lowerBound, in: runs
+                        ).upperBound
+                }
                 previousRuns = firstCharacterRuns
+                previousOffset = offset
                 breaks.append(
                     PreparedBreak(
                         widthBeforeContentEnd: prefix[contentEnd], widthBeforeOffset: prefix[offset],
