@@ -25,8 +25,23 @@ public struct BreakOpportunities: Sendable {
         _ text: ArraySlice<UInt16>, language: String?, strictness: ParagraphStyle.LineBreakStrictness,
         rules: ParagraphStyle.LineBreakRules = .css, wordBreak: ParagraphStyle.WordBreak = .normal
     ) throws {
+        try self.init(
+            text, language: language, strictness: strictness, rules: rules, wordBreak: wordBreak, alwaysAskingICU: false
+        )
+    }
+
+    /// `alwaysAskingICU` asks ICU even where CSS's fast rules decide every place, for tests that compare the two.
+    init(
+        _ text: ArraySlice<UInt16>, language: String?, strictness: ParagraphStyle.LineBreakStrictness,
+        rules: ParagraphStyle.LineBreakRules, wordBreak: ParagraphStyle.WordBreak, alwaysAskingICU: Bool
+    ) throws {
         guard text.count < Self.lengthLimit else {
             throw ICUError(operation: "ubrk_open", code: "text of \(text.count) units over \(Self.lengthLimit)")
+        }
+        if !alwaysAskingICU, rules == .css, !text.isEmpty, let decided = Self.fromFastRules(text, wordBreak: wordBreak)
+        {
+            opportunities = decided
+            return
         }
         let locale = Self.locale(language: language, strictness: strictness, rules: rules)
         // Statuses from UBRK_LINE_HARD to its limit mark a mandatory break.
@@ -37,35 +52,75 @@ public struct BreakOpportunities: Sendable {
                 Opportunity(offset: offset, isMandatory: (CICU_LINE_HARD..<CICU_LINE_HARD_LIMIT).contains(ruleStatus)))
         }
         if rules == .css || wordBreak != .normal {
-            opportunities = Self.adjusted(opportunities, in: text, css: rules == .css, wordBreak: wordBreak)
+            opportunities = Self.adjusted(icu: opportunities, in: text, css: rules == .css, wordBreak: wordBreak)
         }
         self.opportunities = opportunities
     }
 
+    /// The opportunities of `text` (not empty) under CSS rules from the fast rules alone, as with ICU; nil when
+    /// they leave a place to ICU or a character forces a break.
+    @inline(never)
+    static func fromFastRules(_ text: ArraySlice<UInt16>, wordBreak: ParagraphStyle.WordBreak) -> [Opportunity]? {
+        adjusted(nil, in: text, css: true, wordBreak: wordBreak)
+    }
+
+    /// ``adjusted(_:in:css:wordBreak:)`` with ICU's opportunities: a copy of its loop of its own, where the
+    /// checks for their absence fold away.
+    @inline(never)
+    private static func adjusted(
+        icu: [Opportunity], in text: ArraySlice<UInt16>, css: Bool, wordBreak: ParagraphStyle.WordBreak
+    ) -> [Opportunity] {
+        adjusted(icu, in: text, css: css, wordBreak: wordBreak)!
+    }
+
+    /// The characters of Line_Break classes BK, CR, LF and NL, after which ICU reports a mandatory break.
+    private static func forcesBreakAfter(_ unit: UInt16) -> Bool {
+        (0x0A...0x0D).contains(unit) || unit == 0x85 || unit == 0x2028 || unit == 0x2029
+    }
+
     /// ICU's `opportunities` in `text` with CSS's fast rules (when `css`) and `wordBreak` applied at each place
     /// between two characters, in Chromium's order; mandatory breaks and the text's end are kept.
+    ///
+    /// Without ICU's opportunities (`icu` nil), the same from the fast rules alone, or nil at the first place
+    /// they leave to ICU or the first character after which ICU forces a break: a row of plain ASCII is broken
+    /// without ICU (a tenth of measuring it), and Chinese gives up within its first characters.
+    @inline(__always)
     private static func adjusted(
-        _ icu: [Opportunity], in text: ArraySlice<UInt16>, css: Bool, wordBreak: ParagraphStyle.WordBreak
-    ) -> [Opportunity] {
+        _ icu: [Opportunity]?, in text: ArraySlice<UInt16>, css: Bool, wordBreak: ParagraphStyle.WordBreak
+    ) -> [Opportunity]? {
         var result: [Opportunity] = []
-        result.reserveCapacity(icu.count + icu.count / 4)
+        if let icu { result.reserveCapacity(icu.count + icu.count / 4) }
         var next = 0  // the first ICU opportunity not yet passed
-        icu.withUnsafeBufferPointer { icu in
+        var decided = true
+        (icu ?? []).withUnsafeBufferPointer { icuBreaks in
             text.withUnsafeBufferPointer { units in
+                guard let first = units.first else { return }
+                if icu == nil, forcesBreakAfter(first) {
+                    decided = false
+                    return
+                }
                 for offset in 1..<units.count {
-                    while next < icu.count, icu[next].offset < offset { next += 1 }
-                    let atICU = next < icu.count && icu[next].offset == offset
-                    if atICU, icu[next].isMandatory {
-                        result.append(icu[next])
+                    while next < icuBreaks.count, icuBreaks[next].offset < offset { next += 1 }
+                    let atICU = next < icuBreaks.count && icuBreaks[next].offset == offset
+                    if atICU, icuBreaks[next].isMandatory {
+                        result.append(icuBreaks[next])
                         continue
                     }
                     let current = units[offset]
+                    if icu == nil, forcesBreakAfter(current) {
+                        decided = false
+                        return
+                    }
                     if UTF16.isTrailSurrogate(current) { continue }
                     let last = units[offset - 1]
                     let fast =
                         css
                         ? CSSLineBreakRules.fastDecision(
                             lastLast: offset >= 2 ? units[offset - 2] : 0, last: last, current: current) : nil
+                    if fast == nil, icu == nil {
+                        decided = false
+                        return
+                    }
                     var allowed: Bool
                     if fast == true {
                         allowed = true
@@ -81,11 +136,21 @@ public struct BreakOpportunities: Sendable {
                             allowed = Self.wordBreak(wordBreak, allows: allowed, at: offset, in: units)
                         }
                     }
-                    if allowed { result.append(Opportunity(offset: offset, isMandatory: false)) }
+                    if allowed {
+                        // Reserved at the first: a text the fast rules give up on has allocated nothing.
+                        if icu == nil, result.isEmpty { result.reserveCapacity(units.count / 4) }
+                        result.append(Opportunity(offset: offset, isMandatory: false))
+                    }
                 }
             }
         }
-        if let last = icu.last { result.append(last) }
+        guard decided else { return nil }
+        // The text's end: ICU's, or a soft break, as no character forces one.
+        if let icu {
+            if let last = icu.last { result.append(last) }
+        } else {
+            result.append(Opportunity(offset: text.count, isMandatory: false))
+        }
         return result
     }
 

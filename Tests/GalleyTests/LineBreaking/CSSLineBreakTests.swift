@@ -43,6 +43,46 @@ import Testing
         #expect(try breaks("C++ and/or") == ["and/or"])
     }
 
+    /// A text whose every place CSS's fast rules decide (plain ASCII, most rows of notes) is broken without ICU,
+    /// and exactly as with it: random texts of ASCII with spaces, hyphens, brackets and controls, the characters
+    /// after which a break is forced, no-break spaces, joiners, Hebrew with a maqaf, ideographs, marks and emoji,
+    /// in every `word-break` and a few languages. Fails when a mandatory character is missed (a line feed's break
+    /// is ICU's) or a fast rule read as decided is not.
+    @Test func textsTheFastRulesDecideBreakAsWithICU() throws {
+        let ascii = Array("abcXYZ019 -?!.,;:()[]{}<>/\\'\"#%&*+=@_|~$`^".utf16)
+        let rare: [[UInt16]] = [
+            [0x0A], [0x0B], [0x0C], [0x0D], [0x85], [0x2028], [0x2029], [0x09], [0xA0], [0x200D], [0x200C],
+            [0x05D0], [0x05BE], [0x4E2D], [0x3002], [0x0301], [0xD83D, 0xDE00], [0x2014], [0x00AD],
+        ]
+        var generator = SeededGenerator(state: 14)
+        var decidedByFastRules = 0
+        for round in 0..<3_000 {
+            var units: [UInt16] = []
+            for _ in 0..<Int.random(in: 1...24, using: &generator) {
+                if Int.random(in: 0..<12, using: &generator) == 0 {
+                    // Mostly beside spaces, where the fast rules still decide.
+                    let spaced = Bool.random(using: &generator)
+                    if spaced { units.append(0x20) }
+                    units += rare.randomElement(using: &generator)!
+                    if spaced { units.append(0x20) }
+                } else {
+                    units.append(ascii.randomElement(using: &generator)!)
+                }
+            }
+            let wordBreak: ParagraphStyle.WordBreak = [.normal, .breakAll, .keepAll][round % 3]
+            let language = [nil, "zh-Hans", "ja", "he"][round % 4]
+            if BreakOpportunities.fromFastRules(units[...], wordBreak: wordBreak) != nil { decidedByFastRules += 1 }
+            let fast = try BreakOpportunities(
+                units[...], language: language, strictness: .normal, rules: .css, wordBreak: wordBreak)
+            let asked = try BreakOpportunities(
+                units[...], language: language, strictness: .normal, rules: .css, wordBreak: wordBreak,
+                alwaysAskingICU: true)
+            #expect(
+                fast.opportunities == asked.opportunities, "\(units.map { String($0, radix: 16) }) \(wordBreak)")
+        }
+        #expect(decidedByFastRules > 1_000, "the texts must exercise breaking without ICU")
+    }
+
     @Test func ideographsStillBreakByICU() throws {
         #expect(try breaks("中文，排版", language: "zh-Hans") == ["文，排版", "排版", "版"])
     }
