@@ -17,7 +17,7 @@ public struct BidiParagraph: Sendable {
     ///
     /// Text with no right-to-left character and a left-to-right base skips ICU: every level is 0.
     public init(_ text: ArraySlice<UInt16>, direction: ParagraphStyle.WritingDirection) throws {
-        if direction != .rightToLeft, !text.contains(where: Self.mayBeRightToLeft) {
+        if direction != .rightToLeft, !text.withUnsafeBufferPointer({ $0.contains(where: Self.mayBeRightToLeft) }) {
             baseLevel = 0
             levels = [UInt8](repeating: 0, count: text.count)
             return
@@ -55,10 +55,15 @@ public struct BidiParagraph: Sendable {
 
     /// Whether a UTF-16 unit may start a right-to-left or bidi-control character: Hebrew through Arabic
     /// Extended, RTL presentation forms, the explicit bidi controls, and surrogates (RTL scripts beyond the BMP).
+    /// Asked of every unit of every paragraph, so in increasing order of the ranges: Latin answers at the first
+    /// comparison, Chinese at the fourth, where testing each range in turn took seven.
     @inline(__always) static func mayBeRightToLeft(_ unit: UInt16) -> Bool {
-        (0x0590...0x08FF).contains(unit) || (0xFB1D...0xFDFF).contains(unit) || (0xFE70...0xFEFF).contains(unit)
-            || (0x200E...0x200F).contains(unit) || (0x202A...0x202E).contains(unit)
-            || (0x2066...0x2069).contains(unit) || (0xD800...0xDFFF).contains(unit)
+        if unit < 0x0590 { return false }
+        if unit <= 0x08FF { return true }
+        if unit < 0x200E { return false }
+        if unit <= 0x2069 { return unit <= 0x200F || (0x202A...0x202E).contains(unit) || unit >= 0x2066 }
+        if unit < 0xD800 { return false }
+        return unit <= 0xDFFF || (0xFB1D...0xFDFF).contains(unit) || (0xFE70...0xFEFF).contains(unit)
     }
 
     /// The visual order of the items whose levels are `levels` (rule L2): element `i` of the result is the

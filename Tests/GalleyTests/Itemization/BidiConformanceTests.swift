@@ -13,6 +13,21 @@ import Testing
         var failed: [String] = []
     }
 
+    /// The test that lets a paragraph skip ICU's bidi answers, for every UTF-16 unit, as its documentation names
+    /// the ranges: Hebrew through Arabic Extended, the right-to-left presentation forms, the explicit bidi controls
+    /// (with the marks) and surrogates.
+    @Test func everyUnitThatMayBeRightToLeftIsSentToICU() {
+        let ranges: [ClosedRange<UInt16>] = [
+            0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x200E...0x200F, 0x202A...0x202E, 0x2066...0x2069,
+            0xD800...0xDFFF,
+        ]
+        for unit in UInt16.min...UInt16.max {
+            #expect(
+                BidiParagraph.mayBeRightToLeft(unit) == ranges.contains { $0.contains(unit) },
+                "U+\(String(unit, radix: 16))")
+        }
+    }
+
     @Test func levelsAndVisualOrderAgreeWithBidiCharacterTest() throws {
         let contents = try #require(
             try? String(contentsOfFile: Self.testFile, encoding: .utf8),
