@@ -77,6 +77,30 @@ import Testing
             ])
     }
 
+    /// The itemizer's range tests that skip Unicode property lookups answer as the properties do, for every
+    /// scalar: none that they call plain is a mark, a variation selector, an emoji modifier, a joiner, a tag or
+    /// default-ignorable; controls and line and paragraph separators are exactly Cc, Zl and Zp.
+    @Test func theRangeTestsAgreeWithUnicodesProperties() {
+        var plain = 0
+        for value in UInt32(0)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let properties = scalar.properties
+            if Itemizer.neitherExtendsClusterNorIsIgnorable(value) {
+                plain += 1
+                let extends =
+                    [.nonspacingMark, .spacingMark, .enclosingMark].contains(properties.generalCategory)
+                    || properties.isVariationSelector || properties.isEmojiModifier || value == 0x200D
+                    || (0xE0020...0xE007F).contains(value)
+                #expect(!extends && !properties.isDefaultIgnorableCodePoint, "U+\(String(value, radix: 16))")
+            }
+            #expect(
+                Itemizer.isControlOrSeparator(value)
+                    == [.control, .lineSeparator, .paragraphSeparator].contains(properties.generalCategory),
+                "U+\(String(value, radix: 16))")
+        }
+        #expect(plain > 30_000)
+    }
+
     @Test func combiningMarksStayWithTheirBase() throws {
         let items = describe(try itemize("Tie\u{0302}\u{0301}ng"))
         #expect(items.count == 1)
