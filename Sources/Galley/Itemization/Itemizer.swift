@@ -321,7 +321,7 @@ public struct Itemizer: Sendable {
     }
 
     /// Whether a character is none of what ``extendsCluster(_:)`` and the default-ignorable test look for, known
-    /// without their property lookups (6 % of itemizing Chinese rows): Latin below U+0300 but the soft hyphen, CJK
+    /// without their property lookups, asked at every CJK mark: Latin below U+0300 but the soft hyphen, CJK
     /// punctuation but its tone marks (U+302A…U+302F), kana but the voiced sound marks (U+3099, U+309A), the
     /// ideographs, Hangul syllables and the full-width and half-width forms but the half-width Hangul filler.
     static func neitherExtendsClusterNorIsIgnorable(_ value: UInt32) -> Bool {

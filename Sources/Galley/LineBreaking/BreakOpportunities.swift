@@ -83,7 +83,7 @@ public struct BreakOpportunities: Sendable {
     ///
     /// Without ICU's opportunities (`icu` nil), the same from the fast rules alone, or nil at the first place
     /// they leave to ICU or the first character after which ICU forces a break: a row of plain ASCII is broken
-    /// without ICU (8 % of measuring English rows), and Chinese gives up within its first characters.
+    /// without ICU, and Chinese gives up within its first characters.
     @inline(__always)
     private static func adjusted(
         _ icu: [Opportunity]?, in text: ArraySlice<UInt16>, css: Bool, wordBreak: ParagraphStyle.WordBreak

@@ -224,8 +224,8 @@ extension Shaper {
     /// Stores the isolated glyphs of those of `scalars` (distinct) that HarfBuzz shows to shape alone as they shape
     /// side by side: shaped in one buffer, a character whose boundaries on both sides are not flagged
     /// `HB_GLYPH_FLAG_UNSAFE_TO_CONCAT` gets, shaped alone, the glyph and position it gets there (HarfBuzz's
-    /// promise for that flag), so a text's new ideographs cost one call instead of one each (a tenth of measuring
-    /// new Chinese went to those calls). The others are left for ``shapeAlone(_:item:)``.
+    /// promise for that flag), so a text's new ideographs cost one call instead of one each. The others are left
+    /// for ``shapeAlone(_:item:)``.
     func learnIsolatedGlyphs(of scalars: [Unicode.Scalar], item: TextItem, context: Int) {
         let interaction = item.font.face.shapingFacts.neighbourInteraction
         guard scalars.count > 1, interaction.isKnown else { return }
