@@ -140,8 +140,12 @@ struct MeasureCommand: ParsableCommand {
         // The id as written in the line, so that every digit of a large number comes back.
         var id = "null"
         do {
-            if let problem = input.problem { throw InputError(problem) }
-            let (value, memberText) = try JSONParser.parseKeepingMemberText(input.text, of: idKey)
+            let lineText: String
+            switch input.text() {
+            case .success(let text): lineText = text
+            case .failure(let problem): throw InputError(problem.message)
+            }
+            let (value, memberText) = try JSONParser.parseKeepingMemberText(lineText, of: idKey)
             let row = JSONField(value: value, path: "")
             id = memberText["id"] ?? (value["id"].map(\.serialized) ?? "null")
             try row.requireObject(allowing: rowKeys)

@@ -1,12 +1,34 @@
 import Foundation
 import GalleyDocuments
 
-/// One line of `measure`'s input and its 1-based number in the file; `problem` says why it cannot be measured
-/// before it is parsed (blank, too long, not UTF-8).
+/// One line of `measure`'s input and its 1-based number in the file, as bytes: the reader only splits the input,
+/// and each line is checked (``text()``) by the worker that measures it, so that the one thread reading the
+/// input does not check every byte while the others wait for the next batch.
 struct InputLine: Sendable {
     let number: Int
-    let text: String
+    /// The line's bytes, without its line feed, a carriage return before it or a byte-order mark.
+    let bytes: [UInt8]
+    /// Why the line cannot be read, known while reading it (too long: its bytes are not kept).
     var problem: String? = nil
+
+    /// The line as text, or why it cannot be measured before it is parsed (too long, not UTF-8, blank).
+    func text() -> Result<String, InputProblem> {
+        if let problem { return .failure(InputProblem(problem)) }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            let offset = InputReader.firstInvalidUTF8Offset(bytes) ?? 0
+            return .failure(InputProblem("not valid UTF-8 (first bad byte at offset \(offset))"))
+        }
+        if text.utf8.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) {
+            return .failure(InputProblem("empty, expected a JSON object"))
+        }
+        return .success(text)
+    }
+
+    /// Why an input line cannot be measured.
+    struct InputProblem: Error {
+        let message: String
+        init(_ message: String) { self.message = message }
+    }
 }
 
 /// Reads lines from a file or standard input (through ``FileInput``) or from bytes in memory (a request's body) a
@@ -114,26 +136,17 @@ final class LineReader {
         }
     }
 
-    /// The line in `range` of the buffer (its newline excluded), checked.
+    /// The line in `range` of the buffer (its newline excluded), unchecked.
     private func take(_ range: Range<Int>) -> InputLine {
         lineNumber += 1
         if skippingLongLine {
             skippingLongLine = false
-            return InputLine(number: lineNumber, text: "", problem: "longer than \(lineLimit) bytes")
+            return InputLine(number: lineNumber, bytes: [], problem: "longer than \(lineLimit) bytes")
         }
         var bytes = buffer[range]
         if bytes.last == 0x0D { bytes = bytes.dropLast() }
         // A byte-order mark some editors write before the first line is not part of it.
         if lineNumber == 1, bytes.starts(with: InputReader.byteOrderMark) { bytes = bytes.dropFirst(3) }
-        guard let text = String(validating: bytes, as: UTF8.self) else {
-            let offset = InputReader.firstInvalidUTF8Offset(bytes) ?? 0
-            return InputLine(
-                number: lineNumber, text: "",
-                problem: "not valid UTF-8 (first bad byte at offset \(offset))")
-        }
-        if text.allSatisfy({ $0 == " " || $0 == "\t" }) {
-            return InputLine(number: lineNumber, text: "", problem: "empty, expected a JSON object")
-        }
-        return InputLine(number: lineNumber, text: text)
+        return InputLine(number: lineNumber, bytes: Array(bytes))
     }
 }
