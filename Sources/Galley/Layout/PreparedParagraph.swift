@@ -107,7 +107,7 @@ struct PreparedParagraph {
     private static func mayBePlain(_ shaped: ShapedParagraph) -> Bool {
         shaped.paragraph.length > 0 && shaped.paragraph.length <= Int32.max && shaped.runs.count < UInt16.max
             && !shaped.bidi.isRightToLeft && shaped.paragraph.style.allowsPreparedFitting
-            && !shaped.paragraph.text.withUnsafeBufferPointer { $0.contains(0xAD) }
+            && !shaped.paragraph.text.withUnsafeBufferPointer { UTF16Scan.contains(0xAD, in: $0) }
     }
 
     /// What a line ending at break `index` (of the paragraph's `breaks`) changes in its width there, as

@@ -65,17 +65,27 @@ public struct LineBreaker: Sendable {
         mandatoryOffsets = opportunities.opportunities.filter(\.isMandatory).map(\.offset)
         var advances = [Double](repeating: 0, count: paragraph.length + 1)
         var edges = [EdgeFlags](repeating: .insideCluster, count: paragraph.length + 1)
-        edges[paragraph.length] = .runStart
-        for run in shaped.runs {
-            if run.utf16Range.lowerBound <= paragraph.length { edges[run.utf16Range.lowerBound].insert(.runStart) }
-            for glyph in run.glyphs where glyph.cluster < paragraph.length {
-                advances[glyph.cluster] += glyph.advance
-                edges[glyph.cluster].remove(.insideCluster)
-                if glyph.isUnsafeToBreak { edges[glyph.cluster].insert(.unsafeToBreak) }
+        let length = paragraph.length
+        // Through the buffers: the arrays' checks at every glyph cost more than the sums.
+        advances.withUnsafeMutableBufferPointer { advances in
+            edges.withUnsafeMutableBufferPointer { edges in
+                edges[length] = .runStart
+                for run in shaped.runs {
+                    if run.utf16Range.lowerBound <= length { edges[run.utf16Range.lowerBound].insert(.runStart) }
+                    run.glyphs.withUnsafeBufferPointer { glyphs in
+                        for glyph in glyphs where glyph.cluster < length {
+                            advances[glyph.cluster] += glyph.advance
+                            edges[glyph.cluster].remove(.insideCluster)
+                            if glyph.isUnsafeToBreak { edges[glyph.cluster].insert(.unsafeToBreak) }
+                        }
+                    }
+                }
             }
         }
         self.edges = edges
-        tabOffsets = paragraph.text.indices.filter { paragraph.text[$0] == 0x09 }.map { $0 - paragraph.text.startIndex }
+        tabOffsets = paragraph.text.withUnsafeBufferPointer { units in
+            UTF16Scan.contains(0x09, in: units) ? units.indices.filter { units[$0] == 0x09 } : []
+        }
         // Each offset's advance becomes the sum of those before it, in place.
         var total = 0.0
         for offset in 0..<paragraph.length {
@@ -95,7 +105,14 @@ public struct LineBreaker: Sendable {
     /// edge leaves, not as the whole glyph plus a piece.
     private mutating func measureCutsInJoinedGlyphs(_ shaper: Shaper) {
         let candidates = opportunities.opportunities
-        for (index, opportunity) in candidates.enumerated() where cutsJoinedGlyphs(at: opportunity.offset) {
+        // Found first, through the buffers: most paragraphs have none, and a Chinese one an opportunity per unit.
+        let cutting = candidates.withUnsafeBufferPointer { candidates in
+            edges.withUnsafeBufferPointer { edges in
+                candidates.indices.filter { Self.cutsJoinedGlyphs(edges[candidates[$0].offset]) }
+            }
+        }
+        for index in cutting {
+            let opportunity = candidates[index]
             let offset = opportunity.offset
             let previous = index > 0 ? candidates[index - 1].offset : 0
             let next = index + 1 < candidates.count ? candidates[index + 1].offset : length
@@ -130,9 +147,11 @@ public struct LineBreaker: Sendable {
 
     /// Whether a line edge at `offset` cuts a run where shaping joined the glyphs on either side, so that the
     /// run must be shaped again there.
-    func cutsJoinedGlyphs(at offset: Int) -> Bool {
-        let flags = edges[offset]
-        return !flags.isDisjoint(with: [.unsafeToBreak, .insideCluster]) && !flags.contains(.runStart)
+    func cutsJoinedGlyphs(at offset: Int) -> Bool { Self.cutsJoinedGlyphs(edges[offset]) }
+
+    /// Whether a line edge with `flags` cuts joined glyphs.
+    private static func cutsJoinedGlyphs(_ flags: EdgeFlags) -> Bool {
+        !flags.isDisjoint(with: [.unsafeToBreak, .insideCluster]) && !flags.contains(.runStart)
     }
 
     /// The indices of the paragraph's runs that draw characters in `range` (UTF-16 offsets): a contiguous span,

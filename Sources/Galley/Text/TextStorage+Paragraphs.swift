@@ -14,22 +14,29 @@ extension TextStorage {
         var paragraphs: [Paragraph] = []
         var leading: SharedAttributes?
         var start = range.lowerBound
-        var offset = start
+        var offset = firstTerminator(in: start..<range.upperBound)
         while offset < range.upperBound {
             let unit = utf16[offset]
-            guard Self.isParagraphTerminator(unit) else {
-                offset += 1
-                continue
-            }
             let terminator = unit == 0x0D && offset + 1 < utf16.count && utf16[offset + 1] == 0x0A ? 2 : 1
             paragraphs.append(paragraph(start..<offset, terminatorLength: terminator, sharing: &leading))
             offset += terminator
             start = offset
+            offset = firstTerminator(in: start..<range.upperBound)
         }
         if start < range.upperBound || range.upperBound == utf16.count {
             paragraphs.append(paragraph(start..<range.upperBound, terminatorLength: 0, sharing: &leading))
         }
         return paragraphs
+    }
+
+    /// The offset of the first paragraph terminator in `range` (UTF-16 offsets), or its upper bound: read through
+    /// the buffer, without the array's checks at each unit of a text that is mostly one paragraph.
+    private func firstTerminator(in range: Range<Int>) -> Int {
+        utf16.withUnsafeBufferPointer { units in
+            var offset = range.lowerBound
+            while offset < range.upperBound, !Self.isParagraphTerminator(units[offset]) { offset += 1 }
+            return offset
+        }
     }
 
     /// Up to `limit` paragraphs from UTF-16 offset `start` (a paragraph's start) on, and the offset past them: the

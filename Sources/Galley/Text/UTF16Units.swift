@@ -60,3 +60,15 @@ extension Array where Element == UInt16 {
         }
     }
 }
+
+/// Scans of UTF-16 text written for the compiler to vectorize.
+enum UTF16Scan {
+    /// Whether `units` holds `unit`. Every unit is compared, without stopping at the first match: a loop that can
+    /// exit early is compared one unit at a time, this one many at once, and the texts asked (a paragraph, for a
+    /// character it rarely holds) are mostly read to their end either way.
+    static func contains(_ unit: UInt16, in units: UnsafeBufferPointer<UInt16>) -> Bool {
+        var matches: UInt16 = 0
+        for candidate in units { matches |= candidate == unit ? 1 : 0 }
+        return matches != 0
+    }
+}
