@@ -46,7 +46,7 @@ public struct CJKSpacing: Sendable {
             let range = runs[runIndex].utf16Range
             let first = offsets.partitioningIndex { $0 >= range.lowerBound }
             guard first < offsets.count, offsets[first] < range.upperBound else { continue }
-            Self.apply(adjustments, to: &runs[runIndex].glyphs)
+            Self.apply(adjustments, at: offsets[first...], to: &runs[runIndex].glyphs)
         }
     }
 
@@ -54,17 +54,35 @@ public struct CJKSpacing: Sendable {
     func applied(to run: GlyphRun) -> GlyphRun {
         guard !adjustments.isEmpty else { return run }
         var run = run
-        Self.apply(adjustments, to: &run.glyphs)
+        Self.apply(adjustments, at: adjustments.keys.sorted()[...], to: &run.glyphs)
         return run
     }
 
-    private static func apply(_ adjustments: [Int: Adjustment], to glyphs: inout [ShapedGlyph]) {
+    /// Applies `adjustments`, whose offsets from the glyphs' first cluster on are `offsets` (in increasing order),
+    /// to `glyphs`. Clusters that increase (a left-to-right run's) are matched by walking `offsets` beside them,
+    /// and only a cluster with an adjustment is looked up: a lookup per cluster was most of the cost. From the
+    /// first cluster that goes back (a right-to-left run), each is looked up.
+    private static func apply(
+        _ adjustments: [Int: Adjustment], at offsets: ArraySlice<Int>, to glyphs: inout [ShapedGlyph]
+    ) {
+        var next = offsets.startIndex  // the first offset not below the clusters passed, while they increase
+        var increasing = true
+        var previous = Int.min
         var index = 0
         while index < glyphs.count {
             let cluster = glyphs[index].cluster
             var last = index
             while last + 1 < glyphs.count, glyphs[last + 1].cluster == cluster { last += 1 }
-            if let adjustment = adjustments[cluster] {
+            increasing = increasing && cluster >= previous
+            previous = cluster
+            var adjustment: Adjustment?
+            if increasing {
+                while next < offsets.endIndex, offsets[next] < cluster { next += 1 }
+                if next < offsets.endIndex, offsets[next] == cluster { adjustment = adjustments[cluster] }
+            } else {
+                adjustment = adjustments[cluster]
+            }
+            if let adjustment {
                 for glyph in index...last { glyphs[glyph].xOffset += adjustment.xOffset }
                 glyphs[last].advance += adjustment.advance
             }
