@@ -32,9 +32,13 @@ public enum TextStyle: String, Hashable, Sendable, CaseIterable, Codable, Compar
         self = style
     }
 
-    public static func < (lhs: TextStyle, rhs: TextStyle) -> Bool {
-        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
-    }
+    public static func < (lhs: TextStyle, rhs: TextStyle) -> Bool { lhs.ordinal < rhs.ordinal }
+
+    /// The styles in declaration order, made once: `allCases` makes a new array at every call.
+    private static let ordered = allCases
+
+    /// The position in declaration order (0 for ``largeTitle``), the row of the size tables.
+    var ordinal: Int { Self.ordered.firstIndex(of: self)! }
 }
 
 /// The reader's preferred text size, as iOS's `UIContentSizeCategory`: seven standard sizes and five larger
@@ -73,8 +77,11 @@ public enum ContentSizeCategory: String, Hashable, Sendable, CaseIterable, Codab
         self = category
     }
 
+    /// The categories from smallest to largest, made once: `allCases` makes a new array at every call.
+    private static let ordered = allCases
+
     /// The position from smallest (0) to largest (11), the column of the size tables.
-    public var ordinal: Int { Self.allCases.firstIndex(of: self)! }
+    public var ordinal: Int { Self.ordered.firstIndex(of: self)! }
 
     /// Whether this is one of the five accessibility sizes.
     public var isAccessibilityCategory: Bool { self >= .accessibilityMedium }

@@ -29,9 +29,14 @@ public enum TypeSizeTable {
         .subheadline: 20, .footnote: 18, .caption1: 16, .caption2: 13,
     ]
 
+    /// The tables' rows by ``TextStyle/ordinal``: a style is hashed by its name, and sizes are asked for every
+    /// paragraph measured.
+    private static let pointSizeRows = TextStyle.allCases.sorted().map { pointSizes[$0]! }
+    private static let leadingAtLargeRows = TextStyle.allCases.sorted().map { leadingAtLarge[$0]! }
+
     /// The point size of `style` at `category`.
     public static func pointSize(_ style: TextStyle, _ category: ContentSizeCategory) -> Double {
-        pointSizes[style]![category.ordinal]
+        pointSizeRows[style.ordinal][category.ordinal]
     }
 
     /// The weight (OpenType 100–900) of `style` without the bold-text setting.
@@ -39,6 +44,6 @@ public enum TypeSizeTable {
 
     /// The leading of `style` at `category`, in points: the `large` leading moved by the size's change.
     public static func leading(_ style: TextStyle, _ category: ContentSizeCategory) -> Double {
-        leadingAtLarge[style]! - pointSize(style, .large) + pointSize(style, category)
+        leadingAtLargeRows[style.ordinal] - pointSize(style, .large) + pointSize(style, category)
     }
 }
