@@ -80,6 +80,15 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             exclude: ["galley.order"],
+            // Release builds reach generic types' metadata through accessor functions, not by mangled name: a type
+            // made from its mangled name has its generic requirements checked at run time, each conformance found by
+            // scanning every conformance record of the linked binary, in every process. The command's own code only:
+            // a library target with unsafe flags could not be used by packages that depend on Galley by version.
+            swiftSettings: [
+                .unsafeFlags(
+                    ["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"],
+                    .when(configuration: .release))
+            ],
             // Release builds link the Swift runtime and Foundation in (what `--static-swift-stdlib` does, named here
             // so that a plain `swift build -c release` gives the fast binary): the dynamic runtime's symbol lookups
             // and relocations cost every start several milliseconds, and the binary then runs without the toolchain.
