@@ -45,7 +45,7 @@ struct GalleyTool: ParsableCommand {
             DispatchQueue.global().async { _ = try? FontLibrary.standard }
         }
         do {
-            var command = try parseAsRoot()
+            var command = try parsedSubcommand(Array(CommandLine.arguments.dropFirst())) ?? parseAsRoot()
             try command.run()
             return 0
         } catch let code as ExitCode {
@@ -80,6 +80,19 @@ struct GalleyTool: ParsableCommand {
 }
 
 extension GalleyTool {
+    /// The command `arguments` name first, parsed on its own, or nil when that does not give that command.
+    /// Parsing from the root, ArgumentParser reflects every subcommand's options (and looks in each for a
+    /// completion-script request) before it reads the one named, at every start. A help request (which parses as
+    /// ArgumentParser's help command), a usage error or anything else is left to the parse from the root, so every
+    /// message and help text names `galley` as before.
+    static func parsedSubcommand(_ arguments: [String]) -> (any ParsableCommand)? {
+        guard let first = arguments.first,
+            let command = configuration.subcommands.first(where: { $0.configuration.commandName == first }),
+            let parsed = try? command.parseAsRoot(Array(arguments.dropFirst())), type(of: parsed) == command
+        else { return nil }
+        return parsed
+    }
+
     /// The message for a first argument that names no command ("unknown command 'rendr'; did you mean
     /// 'render'? …"), or nil: without it, ArgumentParser would complain about the first option instead.
     static func unknownCommand(in arguments: [String]) -> String? {
