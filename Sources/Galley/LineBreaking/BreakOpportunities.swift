@@ -30,7 +30,8 @@ public struct BreakOpportunities: Sendable {
         )
     }
 
-    /// `alwaysAskingICU` asks ICU even where CSS's fast rules decide every place, for tests that compare the two.
+    /// `alwaysAskingICU` asks ICU even where CSS's fast rules decide every place, and over the whole text where
+    /// ideographs meet, for tests that compare the ways.
     init(
         _ text: ArraySlice<UInt16>, language: String?, strictness: ParagraphStyle.LineBreakStrictness,
         rules: ParagraphStyle.LineBreakRules, wordBreak: ParagraphStyle.WordBreak, alwaysAskingICU: Bool
@@ -47,15 +48,67 @@ public struct BreakOpportunities: Sendable {
         // Statuses from UBRK_LINE_HARD to its limit mark a mandatory break.
         var opportunities: [Opportunity] = []
         opportunities.reserveCapacity(text.count)  // Chinese may break after every character
-        try ICUBoundaries.forEachBoundary(of: text, type: CICU_BREAK_LINE, locale: locale) { offset, ruleStatus in
-            opportunities.append(
-                Opportunity(offset: offset, isMandatory: (CICU_LINE_HARD..<CICU_LINE_HARD_LIMIT).contains(ruleStatus)))
+        try ICUBoundaries.withIterator(type: CICU_BREAK_LINE, locale: locale) { iterator in
+            try text.withUnsafeBufferPointer { units in
+                try Self.forEachICUBoundary(
+                    of: units, with: iterator, splittingIdeographs: !alwaysAskingICU
+                ) { offset, ruleStatus in
+                    opportunities.append(
+                        Opportunity(
+                            offset: offset, isMandatory: (CICU_LINE_HARD..<CICU_LINE_HARD_LIMIT).contains(ruleStatus)))
+                }
+            }
         }
         if rules == .css || wordBreak != .normal {
             opportunities = Self.adjusted(icu: opportunities, in: text, css: rules == .css, wordBreak: wordBreak)
         }
         self.opportunities = opportunities
     }
+
+    /// Calls `body` with ICU's line boundaries in `units` (not empty) and their rule statuses, as one pass of
+    /// `iterator` over the whole text gives them.
+    ///
+    /// With `splittingIdeographs`, ICU is not asked inside a run of at least ``ideographRunLimit`` ideographs of
+    /// the CJK Unified Ideographs block: UAX #14 allows a break between two of them in every tailoring (both are
+    /// Line_Break ID, and no rule joins two IDs or looks across one), so the text is cut between them, each piece
+    /// of more than one character given to ICU alone and each cut reported as a soft boundary. Chinese is mostly
+    /// such runs, and ICU's cost is per character; a shorter run is left whole, as a piece costs more to start
+    /// than a few characters to break. `CSSLineBreakTests` hold the pieces' boundaries equal to the whole
+    /// text's.
+    static func forEachICUBoundary(
+        of units: UnsafeBufferPointer<UInt16>, with iterator: OpaquePointer, splittingIdeographs: Bool,
+        _ body: (_ offset: Int, _ ruleStatus: Int32) -> Void
+    ) throws {
+        func isIdeograph(_ unit: UInt16) -> Bool { unit >= 0x4E00 && unit <= 0x9FFF }
+        var pieceStart = 0
+        /// ICU's boundaries in the piece from `pieceStart` to `end`; a cut at `end` is reported as soft.
+        func piece(to end: Int, isCut: Bool) throws {
+            if end - pieceStart > 1 || !isCut {
+                try ICUBoundaries.forEachBoundary(
+                    of: UnsafeBufferPointer(rebasing: units[pieceStart..<end]), with: iterator
+                ) { offset, ruleStatus in
+                    if !isCut || pieceStart + offset < end { body(pieceStart + offset, ruleStatus) }
+                }
+            }
+            if isCut { body(end, 0) }
+            pieceStart = end
+        }
+        var offset = 0
+        while splittingIdeographs, offset < units.count {
+            guard isIdeograph(units[offset]) else {
+                offset += 1
+                continue
+            }
+            let runStart = offset
+            while offset < units.count, isIdeograph(units[offset]) { offset += 1 }
+            guard offset - runStart >= ideographRunLimit else { continue }
+            for cut in (runStart + 1)..<offset { try piece(to: cut, isCut: true) }
+        }
+        try piece(to: units.count, isCut: false)
+    }
+
+    /// The fewest ideographs in a row that ``forEachICUBoundary(of:with:splittingIdeographs:_:)`` cuts between.
+    static let ideographRunLimit = 8
 
     /// The opportunities of `text` (not empty) under CSS rules from the fast rules alone, as with ICU; nil when
     /// they leave a place to ICU or a character forces a break.
@@ -268,39 +321,58 @@ enum ICUBoundaries {
         of text: ArraySlice<UInt16>, type: Int32, locale: String, _ body: (_ offset: Int, _ ruleStatus: Int32) -> Void
     ) throws {
         guard !text.isEmpty else { return }
-        try text.withUnsafeBufferPointer { buffer in
-            var status: Int32 = 0
-            let iterator: OpaquePointer
-            if let idle = pool.withLock({ $0[entry(type, locale, in: &$0)].idle.popLast() }) {
-                iterator = idle
-                CICU_ubrk_setText(iterator, buffer.baseAddress, Int32(buffer.count), &status)
-            } else {
-                guard let opened = CICU_ubrk_open(type, locale, buffer.baseAddress, Int32(buffer.count), &status) else {
-                    try ICU.check(
-                        status == 0 ? CICU_MEMORY_ALLOCATION_ERROR : status, "ubrk_open(\(type), \"\(locale)\")")
-                    return
-                }
-                iterator = opened
+        try withIterator(type: type, locale: locale) { iterator in
+            try text.withUnsafeBufferPointer { try forEachBoundary(of: $0, with: iterator, body) }
+        }
+    }
+
+    /// Calls `body` with an iterator of `type` for `locale` from the pool (opened when none is idle), returned to
+    /// the pool afterwards; it has no text.
+    static func withIterator<Result>(type: Int32, locale: String, _ body: (OpaquePointer) throws -> Result) throws
+        -> Result
+    {
+        var status: Int32 = 0
+        let iterator: OpaquePointer
+        if let idle = pool.withLock({ $0[entry(type, locale, in: &$0)].idle.popLast() }) {
+            iterator = idle
+        } else if let opened = CICU_ubrk_open(type, locale, nil, 0, &status) {
+            iterator = opened
+        } else {
+            let failure = status > 0 ? status : CICU_MEMORY_ALLOCATION_ERROR
+            throw ICUError(
+                operation: "ubrk_open(\(type), \"\(locale)\")", code: String(cString: CICU_errorName(failure)))
+        }
+        defer {
+            // Detach the text before its buffer goes away, then keep the iterator for the next caller.
+            var ignored: Int32 = 0
+            CICU_ubrk_setText(iterator, nil, 0, &ignored)
+            let kept = pool.withLock { pool -> Bool in
+                let index = entry(type, locale, in: &pool)
+                guard pool[index].idle.count < poolLimit else { return false }
+                pool[index].idle.append(iterator)
+                return true
             }
-            defer {
-                // Detach the text before the buffer goes away, then keep the iterator for the next caller.
-                var ignored: Int32 = 0
-                CICU_ubrk_setText(iterator, nil, 0, &ignored)
-                let kept = pool.withLock { pool -> Bool in
-                    let index = entry(type, locale, in: &pool)
-                    guard pool[index].idle.count < poolLimit else { return false }
-                    pool[index].idle.append(iterator)
-                    return true
-                }
-                if !kept { CICU_ubrk_close(iterator) }
-            }
-            try ICU.check(status, "ubrk_open(\(type), \"\(locale)\")")
-            _ = CICU_ubrk_first(iterator)
-            while true {
-                let offset = CICU_ubrk_next(iterator)
-                guard offset >= 0 else { break }
-                body(Int(offset), CICU_ubrk_getRuleStatus(iterator))
-            }
+            if !kept { CICU_ubrk_close(iterator) }
+        }
+        try ICU.check(status, "ubrk_open(\(type), \"\(locale)\")")
+        return try body(iterator)
+    }
+
+    /// Calls `body` with every boundary of `text` (not empty) after its start (its end included), in order, and
+    /// ICU's rule status for each, found by `iterator` (from ``withIterator(type:locale:_:)``), which keeps the text
+    /// until it is given another.
+    static func forEachBoundary(
+        of text: UnsafeBufferPointer<UInt16>, with iterator: OpaquePointer,
+        _ body: (_ offset: Int, _ ruleStatus: Int32) -> Void
+    ) throws {
+        var status: Int32 = 0
+        CICU_ubrk_setText(iterator, text.baseAddress, Int32(text.count), &status)
+        try ICU.check(status, "ubrk_setText")
+        _ = CICU_ubrk_first(iterator)
+        while true {
+            let offset = CICU_ubrk_next(iterator)
+            guard offset >= 0 else { break }
+            body(Int(offset), CICU_ubrk_getRuleStatus(iterator))
         }
     }
 }

@@ -83,6 +83,58 @@ import Testing
         #expect(decidedByFastRules > 1_000, "the texts must exercise breaking without ICU")
     }
 
+    /// ICU is asked only about the pieces between long runs of ideographs, and every boundary is the one ICU gives
+    /// over the whole text: random texts of runs of ideographs (the block's first and last among them) between
+    /// every kind of neighbour ICU's rules and tailorings look at (CJK punctuation, brackets and quotes, small kana
+    /// and iteration marks, full-width forms, Extension A ideographs, Hangul, Latin, digits with currency and
+    /// percent signs, spaces, no-break spaces, marks, joiners, variation selectors, emoji, forced breaks), in every
+    /// language, strictness, rule set and `word-break`. Fails when a cut is reported as mandatory or a piece's
+    /// boundaries are shifted or lost.
+    @Test func cuttingBetweenIdeographsGivesICUsBoundariesOfTheWholeText() throws {
+        let ideographs: [UInt16] = [0x4E00, 0x4E2D, 0x6587, 0x5B57, 0x7684, 0x662F, 0x8A9E, 0x9F8D, 0x9FA5, 0x9FFF]
+        let neighbours: [[UInt16]] = [
+            [0x3001], [0x3002], [0xFF0C], [0xFF0E], [0xFF1A], [0xFF1B], [0xFF01], [0xFF1F], [0x300C], [0x300D],
+            [0x300E], [0x300F], [0xFF08], [0xFF09], [0x3010], [0x3011], [0x300A], [0x300B], [0x201C], [0x201D],
+            [0x2018], [0x2019], [0x2026], [0x2014], [0xFF5E], [0x301C], [0x30FB], [0x3005], [0x3003], [0x309D],
+            [0x3041], [0x3063], [0x30A1], [0x30C3], [0x30FC], [0x3042], [0x30A2], [0xFF21], [0xFF11], [0x3400],
+            [0xAC00], [0x1100], [0x41], [0x7A], [0x31], [0x39], [0x25], [0x24], [0xA5], [0x20], [0x20, 0x20],
+            [0xA0], [0x2D], [0x2E], [0x2C], [0x28], [0x29], [0x22], [0x27], [0x0301], [0x200D], [0x200B],
+            [0xFE0F], [0xD83D, 0xDE00], [0xD840, 0xDC00], [0x0A], [0x0D, 0x0A], [0x2028], [0x09], [0x0E01],
+        ]
+        var generator = SeededGenerator(state: 34)
+        var cut = 0
+        for round in 0..<1_500 {
+            var units: [UInt16] = []
+            for _ in 0..<Int.random(in: 1...6, using: &generator) {
+                let run = Int.random(in: 0...14, using: &generator)
+                units += (0..<run).map { _ in ideographs.randomElement(using: &generator)! }
+                for _ in 0..<Int.random(in: 0...3, using: &generator) {
+                    units += neighbours.randomElement(using: &generator)!
+                }
+            }
+            guard !units.isEmpty else { continue }
+            var longest = 0, current = 0
+            for unit in units {
+                current = (0x4E00...0x9FFF).contains(unit) ? current + 1 : 0
+                longest = max(longest, current)
+            }
+            if longest >= BreakOpportunities.ideographRunLimit { cut += 1 }
+            let language = [nil, "zh-Hans", "zh-Hant", "ja", "ko", "en"][round % 6]
+            let strictness: ParagraphStyle.LineBreakStrictness = [.normal, .loose, .strict][round / 6 % 3]
+            let rules: ParagraphStyle.LineBreakRules = [.css, .unicode][round / 18 % 2]
+            let wordBreak: ParagraphStyle.WordBreak = [.normal, .breakAll, .keepAll][round / 36 % 3]
+            let pieces = try BreakOpportunities(
+                units[...], language: language, strictness: strictness, rules: rules, wordBreak: wordBreak)
+            let whole = try BreakOpportunities(
+                units[...], language: language, strictness: strictness, rules: rules, wordBreak: wordBreak,
+                alwaysAskingICU: true)
+            #expect(
+                pieces.opportunities == whole.opportunities,
+                "\(units.map { String($0, radix: 16) }) \(language ?? "nil") \(strictness) \(rules) \(wordBreak)")
+        }
+        #expect(cut > 500, "the texts must have runs long enough to be cut")
+    }
+
     @Test func ideographsStillBreakByICU() throws {
         #expect(try breaks("中文，排版", language: "zh-Hans") == ["文，排版", "排版", "版"])
     }
