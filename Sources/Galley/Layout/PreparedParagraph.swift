@@ -249,6 +249,9 @@ extension PreparedParagraph {
             /// For a line starting here: its opening-mark widening and the breaker's correction.
             let startWidening: Double
             let startCorrection: Double
+
+            static let none = Adjustment(
+                autospace: 0, closingTrim: 0, endCorrection: 0, startWidening: 0, startCorrection: 0)
         }
 
         private let breaker: LineBreaker
@@ -289,15 +292,23 @@ extension PreparedParagraph {
             var endCorrection = AscendingLookup(breaker.endCorrections)
             var startWidening = AscendingLookup(spacing.openingTrim)
             var startCorrection = AscendingLookup(breaker.startCorrections)
+            // Below the tables' next entries every lookup gives 0: most breaks are there, and skip the five.
+            var endTablesNext = 0, startTablesNext = 0
             // The runs of the previous opportunity's first character, and that opportunity's offset.
             var previousRuns = 0..<0, previousOffset = -1, runsBefore = 0
             for (index, opportunity) in breaker.opportunities.opportunities.enumerated() {
                 let offset = opportunity.offset
                 let contentEnd = LineBreaker.contentEnd(of: 0..<offset, in: units)
-                let adjustment = Adjustment(
-                    autospace: autospace.value(at: contentEnd), closingTrim: closingTrim.value(at: contentEnd),
-                    endCorrection: endCorrection.value(at: contentEnd), startWidening: startWidening.value(at: offset),
-                    startCorrection: startCorrection.value(at: offset))
+                var adjustment = Adjustment.none
+                if contentEnd >= endTablesNext || offset >= startTablesNext {
+                    adjustment = Adjustment(
+                        autospace: autospace.value(at: contentEnd), closingTrim: closingTrim.value(at: contentEnd),
+                        endCorrection: endCorrection.value(at: contentEnd),
+                        startWidening: startWidening.value(at: offset),
+                        startCorrection: startCorrection.value(at: offset))
+                    endTablesNext = min(autospace.nextOffset, closingTrim.nextOffset, endCorrection.nextOffset)
+                    startTablesNext = min(startWidening.nextOffset, startCorrection.nextOffset)
+                }
                 var flags: PreparedBreak.Flags = opportunity.isMandatory ? .mandatory : []
                 if adjustment.autospace != 0 { flags.insert(.autospaced) }
                 if adjustment.endCorrection != 0 { flags.insert(.endCorrected) }
@@ -362,6 +373,9 @@ struct AscendingLookup {
     init(_ table: [Int: Double]) {
         entries = table.isEmpty ? [] : table.map { ($0.key, $0.value) }.sorted { $0.offset < $1.offset }
     }
+
+    /// The offset of the first entry not passed yet (`Int.max` past the last): asked below it, the table gives 0.
+    var nextOffset: Int { next < entries.count ? entries[next].offset : .max }
 
     /// The table's value at `offset` (0 where it has none); `offset` is at least the one asked before.
     mutating func value(at offset: Int) -> Double {
