@@ -140,12 +140,7 @@ struct MeasureCommand: ParsableCommand {
         // The id as written in the line, so that every digit of a large number comes back.
         var id = "null"
         do {
-            let lineText: String
-            switch input.text() {
-            case .success(let text): lineText = text
-            case .failure(let problem): throw InputError(problem.message)
-            }
-            let (value, memberText) = try JSONParser.parseKeepingMemberText(lineText, of: idKey)
+            let (value, memberText) = try JSONParser.parseKeepingMemberText(try input.text(), of: idKey)
             let row = JSONField(value: value, path: "")
             id = memberText["id"] ?? (value["id"].map(\.serialized) ?? "null")
             try row.requireObject(allowing: rowKeys)

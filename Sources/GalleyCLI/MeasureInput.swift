@@ -11,23 +11,19 @@ struct InputLine: Sendable {
     /// Why the line cannot be read, known while reading it (too long: its bytes are not kept).
     var problem: String? = nil
 
-    /// The line as text, or why it cannot be measured before it is parsed (too long, not UTF-8, blank).
-    func text() -> Result<String, InputProblem> {
-        if let problem { return .failure(InputProblem(problem)) }
+    /// The line as text.
+    ///
+    /// - Throws: ``InputError`` saying why it cannot be measured before it is parsed (too long, not UTF-8, blank).
+    func text() throws -> String {
+        if let problem { throw InputError(problem) }
         guard let text = String(validating: bytes, as: UTF8.self) else {
             let offset = InputReader.firstInvalidUTF8Offset(bytes) ?? 0
-            return .failure(InputProblem("not valid UTF-8 (first bad byte at offset \(offset))"))
+            throw InputError("not valid UTF-8 (first bad byte at offset \(offset))")
         }
         if text.utf8.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) {
-            return .failure(InputProblem("empty, expected a JSON object"))
+            throw InputError("empty, expected a JSON object")
         }
-        return .success(text)
-    }
-
-    /// Why an input line cannot be measured.
-    struct InputProblem: Error {
-        let message: String
-        init(_ message: String) { self.message = message }
+        return text
     }
 }
 

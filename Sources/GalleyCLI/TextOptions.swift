@@ -117,8 +117,8 @@ extension ArgumentHelp {
 /// An option's value named by its raw value (the paragraph style's choices).
 ///
 /// ArgumentParser lists such a type's names through a key path (`\.rawValue.defaultValueDescription`), which the
-/// Swift runtime builds in every process for each type when the arguments are parsed: half a million instructions
-/// each, a tenth of what `galley measure` runs before its first row. A closure gives the same names without one.
+/// Swift runtime builds in every process for each type when the arguments are parsed, at a cost every run of the
+/// command pays before its work. A closure gives the same names without one.
 protocol NamedChoiceArgument: ExpressibleByArgument, CaseIterable, RawRepresentable where RawValue == String {}
 
 extension NamedChoiceArgument {

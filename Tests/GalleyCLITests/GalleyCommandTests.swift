@@ -249,11 +249,14 @@ import Testing
         #expect(boldEntries.first { $0["style"] as? String == "body" }?["size"] as? Double == 23)
     }
 
+    /// Each command's help has examples and names the command as `galley` runs it (a command given first is
+    /// parsed on its own, and its help must still come from the whole tool).
     @Test(arguments: ["render", "layout", "measure", "fonts", "styles", "shape"])
     func everyCommandHasHelpWithExamples(_ command: String) throws {
         let outcome = try GalleyCommand.run([command, "--help"])
         #expect(outcome.status == 0)
         #expect(outcome.output.contains("Examples:"))
+        #expect(outcome.output.contains("USAGE: galley \(command)"))
     }
 }
 
