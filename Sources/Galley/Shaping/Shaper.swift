@@ -23,17 +23,22 @@ public final class Shaper {
     /// comparing costs less than hashing a context under the cache's lock; the items of one attribute run in one
     /// font share their style, so most compare by identity (the style is held, so its identity is not reused). A
     /// number is never reused, so one held here stays right when the cache starts over.
-    private var recentContexts: [(style: RunStyle, script: Script, rightToLeft: Bool, number: Int)] = []
+    ///
+    /// These tables are asked at every item, word or character, and a shaper serves one thread with no access to one
+    /// of them inside another: they are exempt from the run-time check of exclusive access, which otherwise costs
+    /// each lookup a call into the runtime.
+    @exclusivity(unchecked) private var recentContexts:
+        [(style: RunStyle, script: Script, rightToLeft: Bool, number: Int)] = []
     /// The words met lately, asked before `shapeCache`.
-    private var recentWords = RecentWords()
+    @exclusivity(unchecked) private var recentWords = RecentWords()
     /// What ``shapeByCharacters(_:in:cache:)`` found characters to shape alone as, nil for those that do not.
-    var isolatedGlyphs = IsolatedGlyphs()
+    @exclusivity(unchecked) var isolatedGlyphs = IsolatedGlyphs()
     /// What `halt` does to punctuation, per face, script and language, asked before the face's own table (which
     /// takes a lock).
-    var halfWidthMemo = HalfWidthMemo()
+    @exclusivity(unchecked) var halfWidthMemo = HalfWidthMemo()
     /// The HarfBuzz language last asked for and its tag: a paragraph's items share one, and making it reads the tag
     /// as a C string.
-    private var lastLanguage: (tag: String, language: hb_language_t?)?
+    @exclusivity(unchecked) private var lastLanguage: (tag: String, language: hb_language_t?)?
 
     /// A shaper keeping shaped words in `shapeCache` (nil: shape every item whole).
     public init(shapeCache: ShapeCache? = .shared) {
