@@ -130,7 +130,7 @@ import Testing
         // The default style allows the prepared path; the change either keeps it or the table says it does not.
         #expect(ParagraphStyle().allowsPreparedFitting)
         let declared = try #require(ParagraphStyle.preparedFitting[property])
-        #expect(style.allowsPreparedFitting == declared(style))
+        #expect(style.allowsPreparedFitting == declared.allows(style))
         let rows = [
             "The quick brown fox jumps over the lazy dog, again and again, until the line is full.",
             "我们在 Linux 上用 Swift 写排版引擎，用 HarfBuzz 塑形，“引号”与（括号）紧排。第二句话在这里。",
