@@ -245,22 +245,40 @@ public struct BreakOpportunities: Sendable {
     static func locale(
         language: String?, strictness: ParagraphStyle.LineBreakStrictness, rules: ParagraphStyle.LineBreakRules = .css
     ) -> String {
-        // Byte by byte: made once per paragraph, where mapping characters cost more than breaking a short row.
-        let base =
-            language.map {
-                String(decoding: $0.utf8.map { $0 == UInt8(ascii: "-") ? UInt8(ascii: "_") : $0 }, as: UTF8.self)
-            } ?? ""
-        let keyword: String?
+        let language = language?.utf8 ?? "".utf8
+        let keyword: String.UTF8View?
         switch strictness {
         case .normal:
             let isJapanese =
-                base.utf8.starts(with: "ja".utf8)
-                && (base.utf8.count == 2 || base.utf8.dropFirst(2).first == UInt8(ascii: "_"))
-            keyword = rules == .css && !isJapanese ? "normal" : nil
+                language.starts(with: "ja".utf8)
+                && (language.count == 2
+                    || [UInt8(ascii: "-"), UInt8(ascii: "_")].contains(language.dropFirst(2).first))
+            keyword = rules == .css && !isJapanese ? "normal".utf8 : nil
         case .loose, .strict:
-            keyword = strictness.rawValue
+            keyword = strictness.rawValue.utf8
         }
-        return keyword.map { base + "@lb=" + $0 } ?? base
+        // Written byte by byte into one string: made once per paragraph, where mapping characters and joining
+        // strings cost more than breaking a short row.
+        let suffix = "@lb=".utf8
+        let count = language.count + (keyword.map { suffix.count + $0.count } ?? 0)
+        return String(unsafeUninitializedCapacity: count) { bytes in
+            var index = 0
+            for byte in language {
+                bytes[index] = byte == UInt8(ascii: "-") ? UInt8(ascii: "_") : byte
+                index += 1
+            }
+            if let keyword {
+                for byte in suffix {
+                    bytes[index] = byte
+                    index += 1
+                }
+                for byte in keyword {
+                    bytes[index] = byte
+                    index += 1
+                }
+            }
+            return index
+        }
     }
 }
 
