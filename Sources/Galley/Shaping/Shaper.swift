@@ -13,7 +13,10 @@ import Foundation
 /// ``ShapeCache``: a repeated word costs a table lookup instead of a HarfBuzz call, with the same glyphs. Chinese,
 /// Japanese and Korean items with no space to split at are shaped character by character (`shapeByCharacters`).
 ///
-/// A shaper reuses one HarfBuzz buffer, so it is not thread-safe: give each thread its own (they are cheap).
+/// A shaper reuses one HarfBuzz buffer, so it is not thread-safe: give each thread its own (they are cheap). Its
+/// tables of recent contexts, words, isolated glyphs, half-width effects and language are asked at every item, word
+/// or character, with no access to one of them inside another, so they are exempt from the run-time check of
+/// exclusive access (`@exclusivity(unchecked)`), which cost each lookup a call into the runtime.
 public final class Shaper {
     let buffer: OpaquePointer
     /// Where shaped words are kept; nil shapes every item whole.
@@ -23,10 +26,6 @@ public final class Shaper {
     /// comparing costs less than hashing a context under the cache's lock; the items of one attribute run in one
     /// font share their style, so most compare by identity (the style is held, so its identity is not reused). A
     /// number is never reused, so one held here stays right when the cache starts over.
-    ///
-    /// These tables are asked at every item, word or character, and a shaper serves one thread with no access to one
-    /// of them inside another: they are exempt from the run-time check of exclusive access, which otherwise costs
-    /// each lookup a call into the runtime.
     @exclusivity(unchecked) private var recentContexts:
         [(style: RunStyle, script: Script, rightToLeft: Bool, number: Int)] = []
     /// The words met lately, asked before `shapeCache`.
