@@ -51,6 +51,9 @@ public final class ShapeCache: Sendable {
             (packed0, packed1, packed2) = packed
         }
 
+        /// A key no word in a context makes (context numbers are not negative).
+        static let unused = Key(context: -1, word: UnsafeBufferPointer(start: nil, count: 0))
+
         /// The key's bits mixed by multiplication, for a table indexed by their top bits; nil for a word too long
         /// to pack.
         var mixedBits: UInt64? {
@@ -62,7 +65,7 @@ public final class ShapeCache: Sendable {
     }
 
     private struct Tables {
-        var words: BoundedTable<Key, ShapedWord>
+        var words: BoundedTable<Key, CachedWord>
         var contexts: [Context: Int] = [:]
         /// Context numbers are never reused, so a number a shaper remembers stays its context's (at worst it
         /// misses words stored under the number another shaper got after the table started over).
@@ -104,17 +107,39 @@ public final class ShapeCache: Sendable {
         }
     }
 
-    func word(for key: Key) -> ShapedWord? { tables.withLock { $0.words[key] } }
+    func word(for key: Key) -> CachedWord? { tables.withLock { $0.words[key] } }
 
-    func store(_ word: ShapedWord, for key: Key) { tables.withLock { $0.words.insert(word, for: key) } }
+    func store(_ word: CachedWord, for key: Key) { tables.withLock { $0.words.insert(word, for: key) } }
+}
+
+/// A word as the cache holds it: its glyphs packed, clusters counted from the word's start, and whether every
+/// character in it is space-neutral in its font. Sendable as its glyphs are never changed once packed.
+struct CachedWord: @unchecked Sendable {
+    let glyphs: PackedGlyphs
+    let isSeparable: Bool
 }
 
 /// A word's glyphs, and whether every character in it is space-neutral in its font.
 struct ShapedWord {
-    /// The glyphs, clusters counted from ``clusterOffset``: from the word's start in the cache, from the
-    /// paragraph's start (offset 0) when shaped in place.
-    var glyphs: [ShapedGlyph]
+    /// The glyphs of a word shaped in place, clusters counted from ``clusterOffset``: from the word's start when
+    /// it is about to be cached, from the paragraph's start (offset 0) otherwise. Empty for a cached word.
+    var glyphs: [ShapedGlyph] = []
+    /// A cached word's glyphs, clusters counted from its start.
+    var packed: PackedGlyphs? = nil
     let isSeparable: Bool
     /// What to add to the glyphs' clusters for offsets from the paragraph's start.
     var clusterOffset = 0
+
+    /// Appends the glyphs to `output`, clusters counted from the paragraph's start.
+    func append(to output: inout [ShapedGlyph]) {
+        if let packed {
+            packed.append(to: &output, movedBy: clusterOffset)
+            return
+        }
+        let first = output.count
+        output.append(contentsOf: glyphs)
+        if clusterOffset != 0 {
+            for index in first..<output.count { output[index].cluster += clusterOffset }
+        }
+    }
 }

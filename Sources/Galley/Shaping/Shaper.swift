@@ -172,13 +172,11 @@ public final class Shaper {
         var rightToLeftPieces: [[ShapedGlyph]] = []
         func emit(_ word: ShapedWord) {
             if item.isRightToLeft {
-                rightToLeftPieces.append(word.glyphs.map { $0.movedBy(word.clusterOffset) })
+                var piece: [ShapedGlyph] = []
+                word.append(to: &piece)
+                rightToLeftPieces.append(piece)
             } else {
-                let first = glyphs.count
-                glyphs.append(contentsOf: word.glyphs)
-                if word.clusterOffset != 0 {
-                    for index in first..<glyphs.count { glyphs[index].cluster += word.clusterOffset }
-                }
+                word.append(to: &glyphs)
             }
         }
         // The pending group: words since `groupStart` whose boundaries are unsafe; `groupWord` holds its only word
@@ -254,21 +252,21 @@ public final class Shaper {
                 isSeparable: isSpaceNeutral(range, item, units))
         }
         let key = ShapeCache.Key(context: context, word: UnsafeBufferPointer(rebasing: units[range]))
-        if var word = recentWords.word(for: key) {
-            word.clusterOffset = range.lowerBound
-            return word
+        if let word = recentWords.word(for: key) {
+            return ShapedWord(packed: word.glyphs, isSeparable: word.isSeparable, clusterOffset: range.lowerBound)
         }
-        if var word = cache.word(for: key) {
+        if let word = cache.word(for: key) {
             recentWords.store(word, for: key)
-            word.clusterOffset = range.lowerBound
-            return word
+            return ShapedWord(packed: word.glyphs, isSeparable: word.isSeparable, clusterOffset: range.lowerBound)
         }
-        let word = ShapedWord(
-            glyphs: shapePiece(range, of: item, in: units, context: context).map { $0.movedBy(-range.lowerBound) },
-            isSeparable: isSpaceNeutral(range, item, units))
-        cache.store(word, for: key)
-        recentWords.store(word, for: key)
-        return ShapedWord(glyphs: word.glyphs, isSeparable: word.isSeparable, clusterOffset: range.lowerBound)
+        let glyphs = shapePiece(range, of: item, in: units, context: context).map { $0.movedBy(-range.lowerBound) }
+        let isSeparable = isSpaceNeutral(range, item, units)
+        if let packed = PackedGlyphs.make(glyphs) {
+            let word = CachedWord(glyphs: packed, isSeparable: isSeparable)
+            cache.store(word, for: key)
+            recentWords.store(word, for: key)
+        }
+        return ShapedWord(glyphs: glyphs, isSeparable: isSeparable, clusterOffset: range.lowerBound)
     }
 
     /// A word or group not in the cache: character by character for Chinese, Japanese and Korean, else whole.

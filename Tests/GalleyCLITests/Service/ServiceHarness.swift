@@ -19,7 +19,7 @@ final class ServiceProcess {
     /// Starts `galley serve --port 0` with `arguments` and waits until it listens.
     init(_ arguments: [String] = []) throws {
         logPath = GalleyCommand.temporary("serve-\(UUID().uuidString).log")
-        FileManager.default.createFile(atPath: logPath, contents: nil)
+        try #require(FileManager.default.createFile(atPath: logPath, contents: nil), "cannot create \(logPath)")
         process.executableURL = URL(fileURLWithPath: try #require(GalleyCommand.binary, "galley is not built"))
         process.arguments = ["serve", "--port", "0"] + arguments
         process.currentDirectoryURL = TestFonts.repositoryRoot

@@ -19,6 +19,8 @@ import Testing
         // Latin words, code and markup touching Chinese with no space: items of their own, cached as words.
         "为`nil`，否则", "使用Swift编写", "**粗体**文字", "见<doc:Foo#Bar>。", "版本v2.4.1发布", "AV字To", "x中3 x 4",
         "“office”与“affine”", "中->B", "中[A]文",
+        // Combining marks, which HarfBuzz moves by offsets of their own, in cached words.
+        "q\u{301} x\u{303} q\u{301} x\u{303}", "مَرْحَبًا بِكُمْ مَرْحَبًا",
     ]
 
     static let corpus: [String] = {
