@@ -18,7 +18,7 @@ struct GalleyTool: ParsableCommand {
         version: "galley 0.6.0",
         subcommands: [
             RenderCommand.self, LayoutCommand.self, MeasureCommand.self, ServeCommand.self, FontsCommand.self,
-            StylesCommand.self, ShapeCommand.self,
+            StylesCommand.self, ShapeCommand.self, OptionsCommand.self,
         ])
 
     /// Runs the command, mapping failures to exit statuses in one place: 0 success, 1 a failure of the work
@@ -61,6 +61,12 @@ struct GalleyTool: ParsableCommand {
                 }
                 return 0
             }
+            // A mistyped option comes first: its value may otherwise have been taken for an input, and the error
+            // be about inputs.
+            if isUsageError(error), let unknown = unknownOption(in: Array(CommandLine.arguments.dropFirst())) {
+                StandardOutput.error("galley: error: \(unknown.oneLine)\n")
+                return 2
+            }
             StandardOutput.error("galley: error: \(errorMessage(for: error))\n")
             return isUsageError(error) ? 2 : (code == .failure ? 1 : code.rawValue)
         }
@@ -99,23 +105,43 @@ extension GalleyTool {
         guard let first = arguments.first, !first.hasPrefix("-") else { return nil }
         let names = configuration.subcommands.compactMap { $0.configuration.commandName } + ["help"]
         guard !names.contains(first) else { return nil }
-        let closest = names.min { editDistance($0, first) < editDistance($1, first) }
-        let guess = closest.flatMap { editDistance($0, first) <= 2 ? " (did you mean '\($0)'?)" : nil } ?? ""
+        let guess = NearestName.among(names, to: first).map { " (did you mean '\($0)'?)" } ?? ""
         return "unknown command '\(first)'\(guess); the commands are \(names.dropLast().joined(separator: ", "))"
     }
 
-    /// The Levenshtein distance between two short words.
-    private static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        var previous = Array(0...b.count)
-        for (i, x) in a.enumerated() {
-            var current = [i + 1]
-            for (j, y) in b.enumerated() {
-                current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1)))
-            }
-            previous = current
+    /// The message for the first long option `arguments` give that their command does not have ("unknown option
+    /// '--widht'; did you mean '--width'?"), or nil. Asked only once parsing has failed: the command's options are
+    /// read from ArgumentParser's description of it, which costs a millisecond.
+    static func unknownOption(in arguments: [String]) -> String? {
+        guard let first = arguments.first,
+            let command = configuration.subcommands.first(where: { $0.configuration.commandName == first })
+        else { return nil }
+        let known = longOptions(of: command)
+        for argument in arguments.dropFirst() {
+            if argument == "--" { break }
+            guard argument.hasPrefix("--") else { continue }
+            let name = String(argument.dropFirst(2).prefix { $0 != "=" })
+            guard !known.contains(name) else { continue }
+            let guess = NearestName.among(Array(known), to: name).map { "; did you mean '--\($0)'?" } ?? ""
+            return "unknown option '--\(name.count > 60 ? name.prefix(60) + "…" : Substring(name))'\(guess)"
         }
-        return previous[b.count]
+        return nil
+    }
+
+    /// The long names of `command`'s options and flags (`--no-` inversions included), and `help`.
+    private static func longOptions(of command: any ParsableCommand.Type) -> Set<String> {
+        guard let data = command._dumpHelp().data(using: .utf8),
+            let tool = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+            let description = tool["command"] as? [String: Any],
+            let arguments = description["arguments"] as? [[String: Any]]
+        else { return [] }
+        var names: Set<String> = ["help"]
+        for argument in arguments {
+            for name in argument["names"] as? [[String: Any]] ?? [] {
+                if name["kind"] as? String == "long", let long = name["name"] as? String { names.insert(long) }
+            }
+        }
+        return names
     }
 }
 

@@ -4,7 +4,7 @@ import Galley
 import GalleyDocuments
 
 /// `galley measure`: row heights for JSON lines, streamed, on every core.
-struct MeasureCommand: ParsableCommand {
+struct MeasureCommand: ParsableCommand, SettingOptions {
     static let configuration = CommandConfiguration(
         commandName: "measure",
         abstract: "Measure text heights: JSON lines in, JSON lines out, in order.",
@@ -22,22 +22,22 @@ struct MeasureCommand: ParsableCommand {
               galley measure rows.jsonl --style headline --category accessibilityLarge > heights.jsonl
             """)
 
-    /// The keys an input line may have.
+    /// The keys an input line may have: its id and text, the font's keys and the settings a row takes.
     static let rowKeys =
-        ["id", "text", "width"] + FontRequest.keys + ["font", "category", "boldText", "language"]
-        + LineSettings.acceptedKeys
+        ["id", "text"] + FontRequest.keys
+        + RequestSettings.accepted(on: .measureRow, for: .measure).map(\.name.rawValue).filter {
+            !FontRequest.keys.contains($0)
+        }
+        + LineSettings.all.flatMap(\.formerKeys)
 
     @Argument(help: "A JSON-lines file, or '-' for standard input.")
     var input: String = "-"
 
-    @Option(parsing: .unconditional, help: "The width in points for lines that give none.")
-    var width: Double = 320
+    @Option(name: .setting(.width), parsing: .unconditional, help: .setting(.width)) var width: String?
 
-    @Option(
-        help: ArgumentHelp(
-            "Measure every line at each of these widths in points (320,375,414), shaping it once.",
-            discussion: "Each output line then holds \"widths\": one result per width, in order."))
-    var widths: String?
+    @Option(name: .setting(.widths), help: .setting(.widths)) var widths: String?
+
+    @Option(name: .setting(.allowDir), help: .setting(.allowDir)) var allowDir: [String] = []
 
     @OptionGroup var fontOptions: FontOptions
 
@@ -49,39 +49,23 @@ struct MeasureCommand: ParsableCommand {
     static let batchSize = 256
     /// The longest input line accepted, in bytes.
     static let lineLimit = 1 << 20
+    /// The width of rows that give none, when the options give none either.
+    static let defaultWidth = 320.0
 
-    func validate() throws {
-        try NumberFlag.check("--width", width, Document.widthRange)
-        _ = try Self.parseWidths(widths)
+    var items: [(name: String, value: String)] {
+        item(.width, width) + item(.widths, widths) + item(.allowDir, allowDir) + fontOptions.items + textOptions.items
     }
 
-    /// The widths of `--widths`, each checked; nil when the flag is absent.
-    static func parseWidths(_ text: String?) throws -> [Double]? {
-        guard let text else { return nil }
-        let widths = try text.split(separator: ",", omittingEmptySubsequences: false).map { item -> Double in
-            let trimmed = item.trimmingCharacters(in: .whitespaces)
-            guard let value = Double(trimmed) else {
-                throw ValidationError("--widths: \"\(trimmed)\" is not a number (expected widths like 320,375,414)")
-            }
-            try NumberFlag.check("--widths", value, Document.widthRange)
-            return value
-        }
-        guard widths.count <= widthCountLimit else {
-            throw ValidationError("--widths: \(widths.count) widths; at most \(widthCountLimit)")
-        }
-        return widths
-    }
+    func validate() throws { try checkSettings(work: .measure) }
 
-    /// The most widths one line may be measured at.
-    static let widthCountLimit = 64
-
-    /// What the flags give every line, and the font library they ask for.
-    func lineDefaults() throws -> (LineDefaults, FontLibrary) {
-        let library = try fontOptions.library()
+    /// What `options` give every row, and the font library they ask for; the font files rows name are read as
+    /// `rowAccess` allows.
+    static func lineDefaults(_ options: RequestOptions, rowAccess: FileAccess) throws -> (LineDefaults, FontLibrary) {
+        let library = try FontOptions.library(options)
         let defaults = LineDefaults(
-            width: width, widths: try Self.parseWidths(widths), request: try fontOptions.request(),
-            specifier: try fontOptions.specifier(library: library), settings: try fontOptions.settings(),
-            text: textOptions.settings)
+            width: options.number(.width) ?? defaultWidth, widths: options.widths, request: options.fontRequest,
+            specifier: try options.fontSpecifier(library: library), settings: options.dynamicTypeSettings,
+            text: options.textSettings, rowAccess: rowAccess)
         return (defaults, library)
     }
 
@@ -91,7 +75,10 @@ struct MeasureCommand: ParsableCommand {
     }
 
     func run() throws {
-        let (defaults, library) = try lineDefaults()
+        // Rows read font files from the input's folder (the working directory for standard input) and --allow-dir.
+        let rowAccess = FileAccess(
+            baseDirectory: input == "-" ? nil : (input as NSString).deletingLastPathComponent, allowing: allowDir)
+        let (defaults, library) = try Self.lineDefaults(try requestOptions(work: .measure), rowAccess: rowAccess)
         let reader = try LineReader(path: input, lineLimit: Self.lineLimit)
         let workers = Processors.usable
         let measurers = WorkerMeasurers((0..<workers).map { _ in Self.workerMeasurer(library: library) })
@@ -123,6 +110,8 @@ struct MeasureCommand: ParsableCommand {
         let specifier: FontSpecifier
         let settings: DynamicTypeSettings
         let text: TextSettings
+        /// The files rows may name (font files).
+        let rowAccess: FileAccess
     }
 
     struct Result: Sendable {
@@ -206,8 +195,8 @@ struct MeasureCommand: ParsableCommand {
     ) throws -> FontSpecifier {
         var request = defaults.request
         let formerFamily = try row.member("font")?.string()
-        if let formerFamily { (request.family, request.file) = (formerFamily, nil) }
-        let read = try FontRequest.read(row, over: request) { path, _ in path }
+        if let formerFamily { try request.setFamily(formerFamily, key: "font", access: defaults.rowAccess) }
+        let read = try FontRequest.read(row, over: request, access: defaults.rowAccess)
         guard read != nil || formerFamily != nil else { return defaults.specifier }
         return try (read ?? request).specifier(library: library, settings: settings)
     }

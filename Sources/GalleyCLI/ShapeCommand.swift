@@ -29,12 +29,15 @@ struct ShapeCommand: ParsableCommand {
     @Flag(help: "Print JSON instead of text.")
     var json = false
 
+    func validate() throws { try fontOptions.checkSettings(work: .shape) }
+
     func run() throws {
-        let library = try fontOptions.library()
+        let options = try fontOptions.requestOptions(work: .shape)
+        let library = try FontOptions.library(options)
         let input = text == "-" ? try InputReader.readText(path: "-") : text
-        var attributes = TextAttributes(font: try fontOptions.specifier(library: library))
+        var attributes = TextAttributes(font: try options.fontSpecifier(library: library))
         attributes.fontFeatures = try parseFeatures(features ?? "")
-        let itemizer = Itemizer(fontLibrary: library, settings: try fontOptions.settings())
+        let itemizer = Itemizer(fontLibrary: library, settings: options.dynamicTypeSettings)
         let shaper = Shaper()
         let storage = TextStorage(input, attributes: attributes)
         var output: [RunRecord] = []

@@ -20,14 +20,17 @@ import Testing
         (["measure", "--width", "-5"], 2, "--width -5 must be positive"),
         (["measure", "--width", "0.5"], 2, "--width 0.5 is outside 1...1000000"),
         (["render", note, "-o", "/tmp/x.png", "--size", "-1"], 2, "--size -1 must be positive (0.01...10000)"),
-        (["render", note, "-o", "/tmp/x.png", "--size", "abc"], 2, "The value 'abc' is invalid for '--size <size>'"),
+        (
+            ["render", note, "-o", "/tmp/x.png", "--size", "abc"], 2,
+            "--size \"abc\" is not a number (expected 0.01...10000)"
+        ),
         (
             ["render", note, "-o", "/tmp/x.png", "--exclude", "M 10 10 A 1e6 1e6 0 1 1 10 10.1 Z"], 2,
             "the arc's curve reaches 2000010 points from the origin, beyond the limit of ±1000000"
         ),
         (
             ["rendr", note, "-o", "/tmp/x.png"], 2,
-            "unknown command 'rendr' (did you mean 'render'?); the commands are render, layout, measure, serve, fonts, styles, shape"
+            "unknown command 'rendr' (did you mean 'render'?); the commands are render, layout, measure, serve, fonts, styles, shape, options"
         ),
         (["frobnicate"], 2, "unknown command 'frobnicate'; the commands are"),
         (

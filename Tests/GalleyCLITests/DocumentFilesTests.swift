@@ -64,7 +64,7 @@ import Testing
         }
         let existing = message("../outside/secret.png"), missing = message("../outside/nothing.png")
         #expect(existing == missing)
-        #expect(existing.contains("outside the folders the document may read"))
+        #expect(existing.contains("outside the folders this input may read"))
         #expect(message("escape.png") == existing)
     }
 
@@ -92,7 +92,7 @@ import Testing
         let output = Self.root.appendingPathComponent("doc/note.png").path
         let refused = try GalleyCommand.run(["render", note, "-o", output])
         #expect(refused.status == 1)
-        #expect(refused.error.contains("line 3: image ../outside/secret.png is outside the folders"))
+        #expect(refused.error.contains("line 3: ../outside/secret.png is outside the folders"))
         let allowed = try GalleyCommand.run(["render", note, "-o", output, "--allow-dir", Self.outsideFolder])
         #expect(allowed.status == 0, "\(allowed.error)")
         // A note named relative to the working directory reads the pictures beside it.
@@ -111,8 +111,9 @@ import Testing
                 json, defaults: TextAttributes(), library: library,
                 access: FileAccess(baseDirectory: Self.documentFolder))
         } throws: { error in
-            "\(error)" == "content[0].attributes.font.\(key): font file /etc/passwd is outside the folders the "
-                + "document may read (its own folder and those given with --allow-dir)"
+            "\(error)"
+                == "content[0].attributes.font.\(key): /etc/passwd is outside the folders this input may read (its own "
+                + "folder and those given with --allow-dir)"
         }
     }
 

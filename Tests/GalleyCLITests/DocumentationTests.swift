@@ -7,7 +7,7 @@ import Testing
 /// The command-line and JSON articles describe what the commands and readers accept, all of it.
 @Suite struct DocumentationTests {
     static let catalog = TestFonts.repositoryRoot.appendingPathComponent("Sources/Galley/Galley.docc")
-    static let commands = ["render", "layout", "measure", "serve", "fonts", "styles", "shape"]
+    static let commands = ["render", "layout", "measure", "serve", "fonts", "styles", "shape", "options"]
 
     /// Every command galley has is one of those the article describes.
     @Test func everyCommandIsInTheArticle() throws {

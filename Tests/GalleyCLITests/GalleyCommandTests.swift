@@ -191,7 +191,10 @@ import Testing
 
     @Test(arguments: [
         (["render", "Examples/missing.md", "-o", "/tmp/x.png"], Int32(1), "no such file"),
-        (["render", "Examples/note-english.md", "-o", "/tmp/x.png", "--category", "huge"], 2, "valid categories"),
+        (
+            ["render", "Examples/note-english.md", "-o", "/tmp/x.png", "--category", "huge"], 2,
+            "--category \"huge\" is not one of extraSmall"
+        ),
         (["render", "Examples/note-english.md", "-o", "/tmp/x.png", "--exclude", "M 0 0 L 5 x"], 2, "offset 10"),
         (["render", "Examples/note-english.md", "-o", "/tmp/x.png", "--width", "-5"], 2, "--width"),
         (["render", "Examples/note-english.md", "-o", "/tmp/x.png", "--color", "purpel"], 2, "CSS colour name"),

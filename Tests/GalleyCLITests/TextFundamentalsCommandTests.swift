@@ -83,7 +83,7 @@ import Testing
         (["--hyphenate", "2"], "--hyphenation-factor 2 is outside 0...1"),
         (["--lang", "zz-top"], #"--lang "zz-top" is not a known BCP 47 language tag"#),
         (["--punctuation-trim", "half"], "--punctuation-trim"),
-        (["--metrics", "pixels"], "--metrics"),
+        (["--metrics", "pixels"], "--line-height-metrics \"pixels\" is not one of exact, web"),
         (["--word-break", "anywhere"], "--word-break"),
     ])
     func badFlagsAreUsageErrors(_ flags: [String], _ message: String) throws {

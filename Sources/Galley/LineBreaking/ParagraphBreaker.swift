@@ -25,6 +25,14 @@ struct ParagraphBreaker {
         var end: LineFit.End
     }
 
+    /// The cheapest way found to end a line at a candidate in one state of consecutive hyphens.
+    private struct Score {
+        var score = Float.infinity
+        var previous = -1
+        var previousState = 0
+        var lineIndex = 0
+    }
+
     /// Chromium's limits and weights (Blink's `score_line_breaker.h`, `score_line_break_context.h`).
     static let balanceLineLimit = 6
     static let prettyLineLimit = 4
@@ -46,12 +54,19 @@ struct ParagraphBreaker {
     /// (from 0) being `width(i)` points wide; nil where the strategy leaves the greedy lines as they are (Chromium's
     /// conditions, a word wider than its line, a forced break or a tab in the way).
     func lines(_ breaker: inout LineBreaker, from start: Int, width: (Int) -> Double) -> [Line]? {
+        var weighed = 0
+        return lines(&breaker, from: start, width: width, weighed: &weighed)
+    }
+
+    /// ``lines(_:from:width:)``, adding to `weighed` the number of lines the search weighed (a start tried for an
+    /// end), which grows linearly with the paragraph when the lines are narrow.
+    func lines(_ breaker: inout LineBreaker, from start: Int, width: (Int) -> Double, weighed: inout Int) -> [Line]? {
         guard strategy != .auto, start < breaker.length, breaker.tabOffsets.isEmpty else { return nil }
         switch strategy {
         case .auto: return nil
         case .optimal:
             guard let candidates = candidates(breaker, from: start, hyphenationPoints: true) else { return nil }
-            return best(candidates, width: width, balanced: false, optimal: true)
+            return best(candidates, width: width, balanced: false, optimal: true, weighed: &weighed)
         case .balance, .pretty:
             let limit = strategy == .balance ? Self.balanceLineLimit : Self.prettyLineLimit
             let greedy = greedyLines(&breaker, from: start, width: width)
@@ -61,7 +76,7 @@ struct ParagraphBreaker {
                 if let candidates = candidates(breaker, from: start, hyphenationPoints: false),
                     candidates.count >= 5
                 {
-                    return best(candidates, width: width, balanced: true, optimal: false)
+                    return best(candidates, width: width, balanced: true, optimal: false, weighed: &weighed)
                 }
                 return bisected(&breaker, from: start, lineCount: greedy.count, greedy: greedy, width: width)
             }
@@ -75,7 +90,8 @@ struct ParagraphBreaker {
             let firstIndex = greedy.count - window.count
             guard
                 let tail = best(
-                    candidates, width: { width(firstIndex + $0) }, balanced: false, optimal: false)
+                    candidates, width: { width(firstIndex + $0) }, balanced: false, optimal: false,
+                    weighed: &weighed)
             else { return nil }
             return greedy.prefix(firstIndex).map { Line(end: $0.utf16Range.upperBound, isHyphenated: $0.isHyphenated) }
                 + tail
@@ -150,7 +166,9 @@ struct ParagraphBreaker {
     /// The cheapest breaks over `candidates` (Chromium's `ComputeScores` and `ComputeBreakPoints`; for `optimal`, with
     /// a state per number of consecutive hyphenated lines, so that no more than ``hyphenationLineLimit`` follow each
     /// other and each one in a row costs more).
-    private func best(_ candidates: [Candidate], width: (Int) -> Double, balanced: Bool, optimal: Bool) -> [Line]? {
+    private func best(
+        _ candidates: [Candidate], width: (Int) -> Double, balanced: Bool, optimal: Bool, weighed: inout Int
+    ) -> [Line]? {
         var candidates = candidates
         if candidates.count >= 4, !optimal {
             // Chromium: the break before the last word (and the hyphenated breaks just before it) costs an orphan's
@@ -166,12 +184,6 @@ struct ParagraphBreaker {
             optimal && candidates.contains(where: \.isHyphenated) && hyphenationLineLimit <= 16
             ? hyphenationLineLimit + 1 : 1
         let tracksHyphens = states > 1
-        struct Score {
-            var score = Float.infinity
-            var previous = -1
-            var previousState = 0
-            var lineIndex = 0
-        }
         // scores[index * states + state]: the cheapest way to end a line at candidate `index` after `state`
         // hyphenated lines in a row (this one included).
         var scores = [Score](repeating: Score(), count: candidates.count * states)
@@ -185,6 +197,7 @@ struct ParagraphBreaker {
             for newState in 0..<states where hyphenCounts ? newState > 0 : newState == 0 {
                 var best = Score()
                 var bestHope: Float = 0
+                weighed += endIndex - active
                 for start in active..<endIndex {
                     // A hyphenated end continues the run of hyphens it follows; any other end starts a new count.
                     var originState = hyphenCounts ? newState - 1 : 0
@@ -195,7 +208,19 @@ struct ParagraphBreaker {
                         }
                     }
                     let origin = scores[start * states + originState]
-                    guard origin.score < .infinity else { continue }
+                    guard origin.score < .infinity else {
+                        // A start this state cannot continue from still leaves the window once no line from it
+                        // fits (or nothing reaches it): with the hyphen limit blocking breaks, most starts are such,
+                        // and the window would otherwise keep them all, every end looking back over each of them.
+                        if start == active,
+                            !Self.lineFits(
+                                from: start, to: end, candidates: candidates, scores: scores, states: states,
+                                width: width)
+                        {
+                            active = start + 1
+                        }
+                        continue
+                    }
                     if states == 1, origin.score + bestHope >= best.score { continue }
                     let available = width(origin.lineIndex)
                     let lineWidth = LineFit.width(from: candidates[start].start, to: end.end)
@@ -244,6 +269,19 @@ struct ParagraphBreaker {
             (index, state) = (score.previous, score.previousState)
         }
         return lines.reversed()
+    }
+
+    /// Whether the line from candidate `start` to `end` fits the width of a line after some state that reaches
+    /// `start`; false when no state reaches it (no line can start there).
+    private static func lineFits(
+        from start: Int, to end: Candidate, candidates: [Candidate], scores: [Score], states: Int,
+        width: (Int) -> Double
+    ) -> Bool {
+        let lineWidth = LineFit.width(from: candidates[start].start, to: end.end)
+        return (0..<states).contains { state in
+            let origin = scores[start * states + state]
+            return origin.score < .infinity && LineFit.fits(lineWidth, in: width(origin.lineIndex))
+        }
     }
 
     /// Chromium's fallback for balancing (`ParagraphLineBreaker`): the narrowest width, found by bisection to

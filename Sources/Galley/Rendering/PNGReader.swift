@@ -122,9 +122,6 @@ public enum ImageError: GalleyError, Equatable, Sendable {
     case tooManyPixels(path: String, width: Int, height: Int, limit: Int)
     /// One of its sides has more pixels than ``Limits/imageSide``.
     case sideTooLong(path: String, width: Int, height: Int, limit: Int)
-    /// A document named it, but it lies outside the folders the document may read, which `folders` names (said the
-    /// same way whether or not the file exists).
-    case notAllowed(path: String, folders: String)
     /// With it, the pictures of one document would have more pixels than its budget allows (GalleyDocuments'
     /// `DocumentLimits.documentImagePixels`).
     case overDocumentBudget(path: String, pixels: Int, limit: Int)
@@ -137,8 +134,6 @@ public enum ImageError: GalleyError, Equatable, Sendable {
             return "image \(path) has \(width) × \(height) pixels, over the limit of \(limit) pixels"
         case .sideTooLong(let path, let width, let height, let limit):
             return "image \(path) has \(width) × \(height) pixels, over the limit of \(limit) pixels a side"
-        case .notAllowed(let path, let folders):
-            return "image \(path) is outside the folders the document may read (\(folders))"
         case .overDocumentBudget(let path, let pixels, let limit):
             return "image \(path) brings the document's pictures to \(pixels) pixels, over the limit of \(limit) "
                 + "pixels for one document"

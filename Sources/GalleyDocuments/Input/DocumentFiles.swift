@@ -21,22 +21,14 @@ public final class DocumentFiles {
         self.pixelBudget = pixelBudget
     }
 
-    /// `path` resolved against the document's folder, once it is known to be allowed.
-    ///
-    /// - Throws: `ImageError.notAllowed` for a path outside the allowed folders, whether or not it exists.
-    func allowedPath(_ path: String) throws -> String {
-        guard access.permits(path) else { throw ImageError.notAllowed(path: path, folders: access.readableFolders) }
-        return access.resolve(path)
-    }
-
     /// The picture at `path`, at one pixel per point: a file, or the PNG a `data:image/png;base64,…` URI holds
     /// (read whatever the access, as it names no file).
     ///
-    /// - Throws: `ImageError` (outside the allowed folders, missing, unreadable, corrupt, over the pixel limit of
+    /// - Throws: ``FileRefused`` for a path outside the allowed folders; `ImageError` (missing, unreadable, corrupt, over the pixel limit of
     ///   one picture or of the document's pictures together).
     public func image(_ path: String) throws -> Canvas {
         if let inline = InlinePicture(path) { return try counted(try inline.decode(), path: inline.name) }
-        let resolved = try allowedPath(path)
+        let resolved = try access.allow(path).path
         let identity = FileIdentity(path: resolved)
         if let identity, let known = pictures[identity] { return known }
         let image = try counted(try PNGReader.read(contentsOfFile: resolved), path: path)

@@ -111,7 +111,7 @@ public enum DocumentReader {
                 path: path, width: width, height: height,
                 baselineOffset: try field.member("baselineOffset")?.number(in: -limit...limit) ?? 0,
                 label: try field.member("alt")?.string())
-        } catch let error as ImageError {
+        } catch let error as GalleyError where error is ImageError || error is FileRefused {
             throw InputError(path: "\(field.path).image", error.description)
         } catch let error as AttachmentError {
             throw field.fail(error.description)
@@ -173,7 +173,7 @@ public enum DocumentReader {
         let image: Canvas
         do {
             image = try files.image(try imageField.string())
-        } catch let error as ImageError {
+        } catch let error as GalleyError where error is ImageError || error is FileRefused {
             throw imageField.fail(error.description)
         }
         let size = DocumentFiles.size(
@@ -253,10 +253,7 @@ public enum DocumentReader {
     {
         if case .string = field.value { return .textStyle(try field.choice(TextStyle.self)) }
         try field.requireObject(allowing: DocumentKeys.font)
-        let request = try FontRequest.read(field) { path, key in
-            if let refusal = files.access.refusal(ofFontFile: path) { throw key.fail(refusal) }
-            return files.access.resolve(path)
-        }
+        let request = try FontRequest.read(field, access: files.access)
         do {
             return try (request ?? FontRequest()).specifier(library: library, settings: DynamicTypeSettings())
         } catch let error as FontError {

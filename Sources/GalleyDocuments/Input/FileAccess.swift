@@ -65,11 +65,30 @@ public struct FileAccess: Sendable {
         }
     }
 
-    /// Why the font file at `path` may not be read, or nil when ``permits(_:)`` allows it: the one wording of the
-    /// refusal for a document's `"file"` and for `galley serve`'s `?font=`.
-    public func refusal(ofFontFile path: String) -> String? {
-        permits(path) ? nil : "font file \(path) is outside the folders the document may read (\(readableFolders))"
+    /// `path` as a file this access lets a request read, resolved against ``baseDirectory``: the one way a
+    /// request's font file or picture becomes a path that is opened.
+    ///
+    /// - Throws: ``InputError`` saying the path is outside the readable folders, in the same words whether or not
+    ///   the file exists (`key` names the option or key that gave it).
+    public func allow(_ path: String, key: String) throws -> AllowedFile {
+        do { return try allow(path) } catch { throw InputError(path: key, error.description) }
     }
+
+    /// `path` as a file this access lets a request read (see ``allow(_:key:)``).
+    ///
+    /// - Throws: ``FileRefused`` for a path outside the readable folders.
+    public func allow(_ path: String) throws(FileRefused) -> AllowedFile {
+        guard permits(path) else { throw FileRefused(description: refusal(of: path)) }
+        return AllowedFile(path: resolve(path), named: path)
+    }
+
+    /// The refusal of `path`, the one wording for pictures and fonts, from documents, options and rows alike.
+    public func refusal(of path: String) -> String {
+        "\(Self.shown(path)) is outside the folders this input may read (\(readableFolders))"
+    }
+
+    /// `path` as errors show it: its first 200 characters.
+    static func shown(_ path: String) -> String { path.count > 200 ? path.prefix(200) + "…" : path }
 
     /// Where `path` is or would be: its longest existing prefix with links and `..` resolved by the system, then
     /// the rest; nil when the rest climbs with `..` (the system would refuse it anyway).
@@ -93,5 +112,25 @@ public struct FileAccess: Sendable {
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }
         return String(cString: resolved)
+    }
+}
+
+/// A file a request named outside the folders its ``FileAccess`` lets it read.
+public struct FileRefused: GalleyError {
+    /// The refusal, naming the path as given and the folders that may be read.
+    public let description: String
+}
+
+/// A path a ``FileAccess`` allowed: the only form in which a request's font files (``FontRequest/file``) and
+/// pictures are opened, so that no path from a request can reach a file without passing the access.
+public struct AllowedFile: Sendable, Equatable {
+    /// The path to open: the one given, resolved against the access's base folder.
+    public let path: String
+    /// The path as the request gave it, for messages.
+    public let named: String
+
+    fileprivate init(path: String, named: String) {
+        self.path = path
+        self.named = named
     }
 }

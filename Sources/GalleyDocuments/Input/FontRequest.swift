@@ -1,14 +1,15 @@
 import Galley
 
 /// A font as a person asks for one: in flags, in a `measure` line, or in a JSON document's `"font"` object. One
-/// reading of the keys (`read(_:over:file:)`), and one rule for every surface (``specifier(library:settings:)``):
-/// a font file is named under `"file"`, or as a family holding a `/`.
+/// reading of the keys (`read(_:over:access:)`), and one rule for every surface (``specifier(library:settings:)``):
+/// a font file is named under `"file"`, or as a family holding a `/`, and is opened only once a ``FileAccess``
+/// has allowed it.
 public struct FontRequest: Sendable, Equatable {
-    /// A family name (bundled or system), or the path of a font file (any name holding a `/`); nil for the
-    /// library's default family.
+    /// A family name (bundled or system); nil for the library's default family. A name holding a `/` is no family
+    /// (the request reader takes it as a file's path, through the access).
     public var family: String?
-    /// The path of a font file, already checked against what the input may read; it wins over ``family``.
-    public var file: String?
+    /// A font file the request's ``FileAccess`` allowed; it wins over ``family``.
+    public var file: AllowedFile?
     /// The size in points; nil for the text style's size.
     public var size: Double?
     /// The text style that gives the size (when none is given) and the weight (when none is given).
@@ -21,7 +22,7 @@ public struct FontRequest: Sendable, Equatable {
     /// A request for `family` (or the font `file`) at `size` points, `weight` and `italic`, sized and weighed by
     /// `style` where they are silent.
     public init(
-        family: String? = nil, file: String? = nil, size: Double? = nil, style: TextStyle = .body,
+        family: String? = nil, file: AllowedFile? = nil, size: Double? = nil, style: TextStyle = .body,
         weight: Double? = nil, italic: Bool = false
     ) {
         self.family = family
@@ -37,14 +38,13 @@ public struct FontRequest: Sendable, Equatable {
     package static let keys = ["family", "file", "size", "style", "weight", "italic"]
 
     /// `defaults` with the keys `field` (a JSON object) has, key by key; nil when it has none of them. A file's
-    /// path, under `"file"` or as a family holding a `/`, goes through `file`, which checks and resolves it (or
-    /// throws).
+    /// path, under `"file"` or as a family holding a `/`, is allowed by `access` (or refused).
     ///
-    /// - Throws: ``InputError`` naming the key for a value of the wrong type or out of range.
-    package static func read(
-        _ field: JSONField, over defaults: FontRequest = FontRequest(),
-        file: (_ path: String, _ key: JSONField) throws -> String
-    ) throws -> FontRequest? {
+    /// - Throws: ``InputError`` naming the key for a value of the wrong type or out of range, or a file `access`
+    ///   does not allow.
+    package static func read(_ field: JSONField, over defaults: FontRequest = FontRequest(), access: FileAccess)
+        throws -> FontRequest?
+    {
         guard keys.contains(where: { field.member($0) != nil }) else { return nil }
         var request = defaults
         if let style = field.member("style") { request.style = try style.choice(TextStyle.self) }
@@ -52,15 +52,23 @@ public struct FontRequest: Sendable, Equatable {
         if let weight = field.member("weight") { request.weight = try weight.number(in: 1...1_000) }
         if let italic = field.member("italic") { request.italic = try italic.bool() }
         if let family = field.member("family") {
-            let name = try family.string()
-            if name.contains("/") {
-                (request.family, request.file) = (nil, try file(name, family))
-            } else {
-                (request.family, request.file) = (name, nil)
-            }
+            try request.setFamily(try family.string(), key: family.path, access: access)
         }
-        if let path = field.member("file") { (request.family, request.file) = (nil, try file(try path.string(), path)) }
+        if let path = field.member("file") {
+            (request.family, request.file) = (nil, try access.allow(try path.string(), key: path.path))
+        }
         return request
+    }
+
+    /// Sets the family to `name`, or, when `name` holds a `/`, the file at that path as `access` allows it.
+    ///
+    /// - Throws: ``InputError`` naming `key` for a file `access` does not allow.
+    public mutating func setFamily(_ name: String, key: String, access: FileAccess) throws {
+        if name.contains("/") {
+            (family, file) = (nil, try access.allow(name, key: key))
+        } else {
+            (family, file) = (name, nil)
+        }
     }
 
     /// The specifier: the text style (at ``weight`` and ``italic`` when given) when neither family, file nor size
@@ -70,8 +78,8 @@ public struct FontRequest: Sendable, Equatable {
     ///
     /// - Throws: `FontError` for a file that is not a usable font or a family no library knows.
     public func specifier(library: FontLibrary, settings: DynamicTypeSettings) throws -> FontSpecifier {
-        if let path = file ?? family.flatMap({ $0.contains("/") ? $0 : nil }) {
-            return .font(try library.font(path: path, size: size ?? settings.pointSize(of: style), weight: weight))
+        if let file {
+            return .font(try library.font(path: file.path, size: size ?? settings.pointSize(of: style), weight: weight))
         }
         guard family != nil || size != nil else {
             return weight == nil && !italic ? .textStyle(style) : .styled(style, weight: weight, italic: italic)

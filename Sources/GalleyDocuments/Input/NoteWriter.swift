@@ -294,7 +294,7 @@ final class NoteWriter {
             return try images.attachment(
                 path: picture.path, width: picture.width, height: picture.height, baselineOffset: 0,
                 label: picture.alt, pixelsPerPoint: 2)
-        } catch let error as ImageError {
+        } catch let error as GalleyError where error is ImageError || error is FileRefused {
             throw InputError("line \(line + lineOffset): \(error.description)")
         } catch let error as AttachmentError {
             throw InputError("line \(line + lineOffset): \(error.description)")

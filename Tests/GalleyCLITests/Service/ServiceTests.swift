@@ -76,15 +76,28 @@ import Testing
 
     @Test func badInputGetsTheCommandsMessage() throws {
         let server = try ServiceProcess()
-        for (query, flags) in [
-            ("category=huge", ["--category", "huge"]), ("width=-3", ["--width=-3"]),
-            ("frobnicate=1", ["--frobnicate", "1"]),
+        // The same check and words on both surfaces, each naming the option as its surface spells it.
+        for (query, flags, answer, message) in [
+            (
+                "category=huge", ["--category", "huge"], #"category "huge" is not one of extraSmall"#,
+                #"--category "huge" is not one of extraSmall"#
+            ),
+            ("width=-3", ["--width=-3"], "width -3 must be positive (1...1000000)", "--width -3 must be positive"),
+            (
+                "frobnicate=1", ["--frobnicate", "1"], "unknown query parameter 'frobnicate'",
+                "unknown option '--frobnicate'"
+            ),
+            (
+                "widht=300", ["--widht", "300"], "unknown query parameter 'widht'; did you mean 'width'?",
+                "unknown option '--widht'; did you mean '--width'?"
+            ),
         ] {
             let response = try server.request("POST", "/v1/measure?\(query)", text: Self.rows)
             let command = try GalleyCommand.run(["measure", "-"] + flags, input: Self.rows)
             #expect(response.status == 400)
             #expect(response.headers["content-type"] == "application/json")
-            #expect("galley: error: \(try #require(response.error))\n" == command.error, "\(query)")
+            #expect(response.error?.hasPrefix(answer) == true, "\(query): \(response.error ?? "")")
+            #expect(command.status == 2 && command.error.hasPrefix("galley: error: \(message)"), "\(command.error)")
         }
         let document = #"{"content": ["a"], "container": {"width": "wide"}}"#
         let path = try Self.file("bad.json", document)

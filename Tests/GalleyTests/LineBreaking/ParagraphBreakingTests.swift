@@ -149,3 +149,28 @@ import Testing
         }
     }
 }
+
+/// `optimal` weighs a number of lines that grows linearly with the paragraph, also when the limit on consecutive
+/// hyphens leaves most breaks unusable (a word of soft-hyphenated syllables: every break a hyphen; the search
+/// used to keep every start whose state could not continue, looking back over all of them at every end).
+@Suite struct OptimalBreakingCostTests {
+    static func weighed(syllables: Int, limit: Int) throws -> (lines: Int, weighed: Int) {
+        let text = String(repeating: "ab\u{AD}", count: syllables)
+        let font = try TestFonts.bundled.font(family: "Inter", size: 17)
+        let shaped = try TestFonts.shape(text, attributes: TextAttributes(font: .font(font)))
+        var breaker = try LineBreaker(shaped)
+        let strategy = ParagraphBreaker(
+            strategy: .optimal, fontSize: 17, isJustified: false, hyphenationLineLimit: limit, firstWidth: 100)
+        var weighed = 0
+        let lines = strategy.lines(&breaker, from: 0, width: { _ in 100 }, weighed: &weighed)
+        return (lines?.count ?? 0, weighed)
+    }
+
+    @Test(arguments: [0, 2]) func theSearchGrowsLinearlyWithTheParagraph(limit: Int) throws {
+        let small = try Self.weighed(syllables: 1_000, limit: limit)
+        let large = try Self.weighed(syllables: 4_000, limit: limit)
+        #expect(small.weighed > 0)
+        // Four times the text: about four times the lines weighed (quadratic was sixteen).
+        #expect(Double(large.weighed) < 5 * Double(small.weighed), "\(small) \(large)")
+    }
+}

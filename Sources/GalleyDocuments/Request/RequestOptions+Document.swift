@@ -1,0 +1,179 @@
+import Galley
+
+extension RequestOptions {
+    /// The font library the options ask for: the shared standard one, or the one without system fonts.
+    public func fontLibrary() throws -> FontLibrary {
+        try flag(.noSystemFonts) ? FontLibrary.bundledOnly : .standard
+    }
+
+    /// The Dynamic Type settings the options ask for.
+    public var dynamicTypeSettings: DynamicTypeSettings {
+        DynamicTypeSettings(
+            category: choice(.category, as: ContentSizeCategory.self) ?? .large, boldText: flag(.boldText))
+    }
+
+    /// The font the options ask for; a file among them was allowed by ``access`` when it was given.
+    public var fontRequest: FontRequest {
+        var request = FontRequest(
+            size: number(.size), style: choice(.style, as: TextStyle.self) ?? .body, weight: number(.weight),
+            italic: flag(.italic))
+        switch values[.font]?.last {
+        case .file(let file)?: request.file = file
+        case .text(let family)?: request.family = family
+        default: break
+        }
+        return request
+    }
+
+    /// The font specifier the options ask for: a style, a family at a style's size, or a fixed font.
+    ///
+    /// - Throws: `FontError` for a file that is not a usable font or a family no library knows.
+    public func fontSpecifier(library: FontLibrary) throws -> FontSpecifier {
+        try fontRequest.specifier(library: library, settings: dynamicTypeSettings)
+    }
+
+    /// The language and line settings the options give, laid over text's attributes.
+    public var textSettings: TextSettings {
+        var members: [(String, JSONValue)] = []
+        for line in LineSettings.all {
+            guard let name = SettingName(rawValue: line.key), let value = values[name]?.last else { continue }
+            switch value {
+            case .number(let number): members.append((line.key, .number(number)))
+            case .flag(let flag): members.append((line.key, .bool(flag)))
+            case .text(let text): members.append((line.key, .string(text)))
+            case .file: continue
+            }
+        }
+        let language = text(.language)
+        return TextSettings(
+            language: language == "auto" ? Hyphenator.localeLanguage : language, lineSettings: .object(members))
+    }
+
+    /// The document `text` holds, read as `kind` with the options laid over it, and the font library it uses;
+    /// the files the document names are read as `documentAccess` allows.
+    ///
+    /// - Throws: ``InputError`` or the readers' errors for a bad document or option.
+    public func readDocument(text: String, kind: InputKind, documentAccess: FileAccess) throws -> (
+        Document, FontLibrary
+    ) {
+        let library = try fontLibrary()
+        var document = try InputReader.read(
+            text: text, kind: kind, defaults: try defaultAttributes(library: library), library: library,
+            access: documentAccess)
+        try apply(to: &document)
+        return (document, library)
+    }
+
+    /// The document in the file at `path` (`-`: standard input as plain text) with the options laid over it;
+    /// the files it names are read from its folder and the ``SettingName/allowDir`` folders.
+    public func readDocument(path: String) throws -> (Document, FontLibrary) {
+        let library = try fontLibrary()
+        var document = try InputReader.read(
+            path: path, defaults: try defaultAttributes(library: library), library: library,
+            allowing: texts(.allowDir))
+        try apply(to: &document)
+        return (document, library)
+    }
+
+    /// One JSON document given as text (a line of a .jsonl batch) with the options laid over it; the files it
+    /// names are read from `baseDirectory` and the allowed folders.
+    public func readDocument(json: String, baseDirectory: String?) throws -> (Document, FontLibrary) {
+        try readDocument(
+            text: json, kind: .json,
+            documentAccess: FileAccess(baseDirectory: baseDirectory, allowing: texts(.allowDir)))
+    }
+
+    /// The attributes text starts from: the options' font and colour.
+    private func defaultAttributes(library: FontLibrary) throws -> TextAttributes {
+        var defaults = TextAttributes(font: try fontSpecifier(library: library), foregroundColor: Document.ink)
+        if let color = text(.color) { defaults.foregroundColor = try Color(css: color) }
+        return defaults
+    }
+
+    /// Lays the options over what the document itself asked for.
+    private func apply(to document: inout Document) throws {
+        if let width = number(.width) { document.width = width }
+        if let height = number(.height) { document.height = height }
+        if let scale = number(.scale) { document.render.scale = scale }
+        if let margin = number(.margin) { document.render.padding = margin }
+        if let background = text(.background) {
+            document.render.background = background.lowercased() == "none" ? nil : try Color(css: background)
+        }
+        if has(.category) || flag(.boldText) { document.settings = dynamicTypeSettings }
+        let storage = document.storage
+        let everything = 0..<storage.length
+        if let color = text(.color).map({ try? Color(css: $0) }) ?? nil {
+            try storage.modifyAttributes(in: everything) {
+                var changed = $0; changed.foregroundColor = color; return changed
+            }
+        }
+        let text = textSettings
+        if text != TextSettings() { try storage.modifyAttributes(in: everything) { text.applied(to: $0) } }
+        let strokeWidth = number(.strokeWidth), obliqueness = number(.obliqueness), expansion = number(.expansion)
+        let strokeColor = try self.text(.strokeColor).map { try Color(css: $0) }
+        if strokeWidth != nil || strokeColor != nil || obliqueness != nil || expansion != nil {
+            try storage.modifyAttributes(in: everything) {
+                var changed = $0
+                changed.strokeWidth = strokeWidth ?? changed.strokeWidth
+                changed.strokeColor = strokeColor ?? changed.strokeColor
+                changed.obliqueness = obliqueness ?? changed.obliqueness
+                changed.expansion = expansion ?? changed.expansion
+                return changed
+            }
+        }
+        if flag(.letterpress) {
+            try storage.modifyAttributes(in: everything) {
+                var changed = $0; changed.textEffect = .letterpress; return changed
+            }
+        }
+        for data in texts(.exclude) {
+            document.exclusions.append(Exclusion(path: try BezierPath(svgPathData: data), fill: nil, label: nil))
+        }
+        // The options' own files, read as the request's access allows, each once.
+        let pictures = DocumentFiles(access: access)
+        for spec in texts(.excludeImage) {
+            let label = "--" + SettingName.excludeImage.optionName
+            let picture = try PictureAt(spec, label: label)
+            do {
+                let image = try pictures.image(picture.path)
+                document.exclusions.append(
+                    try Exclusion(
+                        image: image,
+                        frame: Rect(
+                            x: picture.x, y: picture.y, width: Double(image.width), height: Double(image.height)),
+                        threshold: number(.imageThreshold) ?? 0.5, margin: number(.imageMargin) ?? 6))
+            } catch let error as GalleyError {
+                throw InputError("\(label): \(error.description)")
+            }
+        }
+    }
+}
+
+/// Text settings from the options or a measure row; nil leaves the input's own value.
+public struct TextSettings: Equatable, Sendable {
+    /// The language given for text that names none.
+    public var language: String?
+    /// The ``LineSettings`` given, as a JSON object of their keys, values checked.
+    var lineSettings: JSONValue = .object([])
+
+    /// No settings.
+    public init() {}
+
+    init(language: String?, lineSettings: JSONValue) {
+        self.language = language
+        self.lineSettings = lineSettings
+    }
+
+    /// `attributes` with ``language`` where they name none, and the paragraph-style settings that are given.
+    public func applied(to attributes: TextAttributes) -> TextAttributes {
+        var changed = attributes
+        if let language, changed.language == nil { changed.language = language }
+        let hasLineSettings = if case .object(let members) = lineSettings { !members.isEmpty } else { false }
+        guard hasLineSettings else { return changed }
+        var style = changed.paragraphStyle ?? ParagraphStyle()
+        // Checked when the options were decoded, by this same table: it cannot fail here.
+        try? LineSettings.read(JSONField(value: lineSettings, path: ""), into: &style)
+        changed.paragraphStyle = style
+        return changed
+    }
+}

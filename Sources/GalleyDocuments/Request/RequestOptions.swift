@@ -1,0 +1,260 @@
+import Foundation
+import Galley
+
+/// The settings of one request, decoded from text and checked against ``RequestSettings``: what a command line or
+/// a query string asks for. The command line and the service build it the same way, from `name=value` items, so
+/// a value is accepted, refused and worded alike on both; file paths in it have passed the request's
+/// ``FileAccess``.
+public struct RequestOptions: Sendable {
+    /// A decoded value.
+    public enum Value: Sendable, Equatable {
+        case number(Double)
+        case flag(Bool)
+        case text(String)
+        /// A font file's path, allowed by the request's access.
+        case file(AllowedFile)
+    }
+
+    /// Where the items came from, for the names errors use.
+    public enum Surface: Sendable {
+        /// Long options of the `galley` command: errors say `--width`.
+        case commandLine
+        /// Query parameters of `galley serve`: errors say `query parameter 'width'`.
+        case query
+    }
+
+    /// The work the request does: which settings apply.
+    public let work: RequestSetting.Work
+    /// Which files the options may name (font files, pictures to flow around): every file for the command line's
+    /// user, the allowed folders for the service's clients.
+    public let access: FileAccess
+    /// The values given, by setting, in the order given (one unless the setting is repeatable).
+    public private(set) var values: [SettingName: [Value]] = [:]
+
+    /// No settings, for `work`, naming files as `access` allows.
+    public init(work: RequestSetting.Work, access: FileAccess) {
+        self.work = work
+        self.access = access
+    }
+
+    /// The options `items` give, each name an option's (or a former name of one), each value checked.
+    ///
+    /// - Throws: ``InputError`` naming the option (and the nearest known name for an unknown one), the value and
+    ///   what it must be.
+    public init(
+        items: [(name: String, value: String)], from surface: Surface, work: RequestSetting.Work, access: FileAccess
+    ) throws {
+        self.init(work: work, access: access)
+        for item in items { try add(item.name, item.value, from: surface) }
+    }
+
+    /// Adds the option named `name` (its option name or a former one) with `text` as its value.
+    ///
+    /// - Throws: ``InputError`` for an unknown option, one that does not apply to the work, a second value of one
+    ///   that is not repeatable, or a bad value.
+    public mutating func add(_ name: String, _ text: String, from surface: Surface) throws {
+        let setting = try Self.setting(named: name, from: surface, work: work)
+        let label = Self.label(setting.name.optionName, surface)
+        let value = try decode(text, for: setting, label: label)
+        guard setting.repeatable || values[setting.name] == nil else {
+            throw InputError("\(label) is given twice; give it once")
+        }
+        values[setting.name, default: []].append(value)
+    }
+
+    /// Sets `name` to `value`, replacing what it had (a default the caller chose, such as a command's own).
+    public mutating func set(_ name: SettingName, _ value: Value) { values[name] = [value] }
+
+    /// The setting `name` names on `surface`, for `work`.
+    static func setting(named name: String, from surface: Surface, work: RequestSetting.Work) throws
+        -> RequestSetting
+    {
+        let place: RequestSetting.Surfaces = surface == .commandLine ? .commandLine : .query
+        let candidates = RequestSettings.all.filter { $0.surfaces.contains(place) }
+        guard
+            let setting = candidates.first(where: { $0.name.optionName == name || $0.formerNames.contains(name) })
+        else {
+            let applying = candidates.filter { !$0.work.isDisjoint(with: work) }.map(\.name.optionName)
+            let nearest = NearestName.among(applying, to: name).map { "; did you mean '\(label($0, surface))'?" }
+            throw InputError("unknown \(noun(surface)) '\(label(name, surface))'" + (nearest ?? ""))
+        }
+        guard !setting.work.isDisjoint(with: work) else {
+            throw InputError("\(label(setting.name.optionName, surface)) does not apply to this \(workNoun(surface))")
+        }
+        return setting
+    }
+
+    private static func noun(_ surface: Surface) -> String {
+        surface == .commandLine ? "option" : "query parameter"
+    }
+
+    private static func workNoun(_ surface: Surface) -> String {
+        surface == .commandLine ? "command" : "route"
+    }
+
+    /// How errors name option `name` on `surface`: `--width` on the command line, `width` in a query (shortened).
+    static func label(_ name: String, _ surface: Surface) -> String {
+        let shown = name.count > 60 ? name.prefix(60) + "…" : Substring(name)
+        return surface == .commandLine ? "--\(shown)" : "\(shown)"
+    }
+
+    /// `text` as a value of `setting`, or an error naming `label`.
+    private func decode(_ text: String, for setting: RequestSetting, label: String) throws -> Value {
+        let shown = text.count > 60 ? text.prefix(60) + "…" : Substring(text)
+        switch setting.values {
+        case .number(let range):
+            return .number(try Self.number(text, in: range, label: label))
+        case .integer(let range):
+            let number = try Self.number(text, in: Double(range.lowerBound)...Double(range.upperBound), label: label)
+            guard number == number.rounded() else { throw InputError("\(label) \(shown) is not a whole number") }
+            return .number(number)
+        case .flag:
+            switch text {
+            case "", "true", "1": return .flag(true)
+            case "false", "0": return .flag(false)
+            default: throw InputError("\(label) is on or off: give it no value, true or false (not \"\(shown)\")")
+            }
+        case .choice(let names):
+            guard names.contains(text) else {
+                throw InputError("\(label) \"\(shown)\" is not one of \(names.joined(separator: ", "))")
+            }
+            return .text(text)
+        case .text(let kind):
+            return try decode(text, kind: kind, label: label, shown: shown)
+        }
+    }
+
+    private func decode(_ text: String, kind: RequestSetting.TextKind, label: String, shown: Substring) throws
+        -> Value
+    {
+        switch kind {
+        case .color, .colorOrNone:
+            if kind == .colorOrNone, text.lowercased() == "none" { return .text(text) }
+            do { _ = try Color(css: text) } catch { throw InputError("\(label): \(error)") }
+        case .language:
+            guard text == "auto" || LanguageTag.isValid(text) else {
+                throw InputError("\(label) \"\(shown)\" is not a known BCP 47 language tag")
+            }
+        case .pathData:
+            do { _ = try BezierPath(svgPathData: text) } catch { throw InputError("\(label): \(error)") }
+        case .pictureAt:
+            let picture = try PictureAt(text, label: label)
+            _ = try access.allow(picture.path, key: label)
+        case .folder:
+            break
+        case .fontFamilyOrFile:
+            if text.contains("/") { return .file(try access.allow(text, key: label)) }
+        case .numberList:
+            _ = try Self.numbers(text, label: label)
+        }
+        return .text(text)
+    }
+
+    /// A finite number in `range` from `text`, or an error saying what is wrong with it: "--width -10 must be
+    /// positive", "--height -1 must not be negative", else "--scale 9 is outside 0.1...8".
+    static func number(_ text: String, in range: ClosedRange<Double>, label: String) throws -> Double {
+        let shown = text.count > 60 ? text.prefix(60) + "…" : Substring(text)
+        guard let value = Double(text.trimmingCharacters(in: .whitespaces)) else {
+            throw InputError("\(label) \"\(shown)\" is not a number (expected \(bounds(range)))")
+        }
+        try check(value, in: range, label: label)
+        return value
+    }
+
+    /// Throws when `value` is outside `range`, saying how.
+    public static func check(_ value: Double, in range: ClosedRange<Double>, label: String) throws {
+        guard !range.contains(value) else { return }
+        let text = value.isFinite ? JSONValue.format(value) : "\(value)"
+        if value.isNaN { throw InputError("\(label) \(text) is not a number (expected \(bounds(range)))") }
+        if range.lowerBound > 0, value <= 0 { throw InputError("\(label) \(text) must be positive (\(bounds(range)))") }
+        if range.lowerBound == 0, value < 0 {
+            throw InputError("\(label) \(text) must not be negative (\(bounds(range)))")
+        }
+        throw InputError("\(label) \(text) is outside \(bounds(range))")
+    }
+
+    private static func bounds(_ range: ClosedRange<Double>) -> String {
+        "\(JSONValue.format(range.lowerBound))...\(JSONValue.format(range.upperBound))"
+    }
+
+    /// The widths of a comma-separated list, each checked, at most ``RequestSettings/widthCountLimit``.
+    static func numbers(_ text: String, label: String) throws -> [Double] {
+        let items = text.split(separator: ",", omittingEmptySubsequences: false)
+        guard items.count <= RequestSettings.widthCountLimit else {
+            throw InputError("\(label): \(items.count) widths; at most \(RequestSettings.widthCountLimit)")
+        }
+        return try items.map { item in
+            let trimmed = item.trimmingCharacters(in: .whitespaces)
+            guard Double(trimmed) != nil else {
+                let shown = trimmed.count > 60 ? trimmed.prefix(60) + "…" : Substring(trimmed)
+                throw InputError("\(label): \"\(shown)\" is not a number (expected widths like 320,375,414)")
+            }
+            return try number(trimmed, in: Document.widthRange, label: label)
+        }
+    }
+
+    // MARK: Values
+
+    /// Whether `name` was given.
+    public func has(_ name: SettingName) -> Bool { values[name] != nil }
+
+    /// The number given for `name`.
+    public func number(_ name: SettingName) -> Double? {
+        if case .number(let value)? = values[name]?.last { return value }
+        return nil
+    }
+
+    /// The whole number given for `name`.
+    public func integer(_ name: SettingName) -> Int? { number(name).map { Int($0) } }
+
+    /// Whether flag `name` is on (off when not given).
+    public func flag(_ name: SettingName) -> Bool { flagValue(name) ?? false }
+
+    /// The flag given for `name`; nil when not given.
+    public func flagValue(_ name: SettingName) -> Bool? {
+        if case .flag(let value)? = values[name]?.last { return value }
+        return nil
+    }
+
+    /// The text given for `name`.
+    public func text(_ name: SettingName) -> String? {
+        if case .text(let value)? = values[name]?.last { return value }
+        return nil
+    }
+
+    /// Every text given for repeatable `name`, in order.
+    public func texts(_ name: SettingName) -> [String] {
+        (values[name] ?? []).compactMap { if case .text(let value) = $0 { value } else { nil } }
+    }
+
+    /// One of `T`'s cases, given by name for `name`.
+    public func choice<T: RawRepresentable>(_ name: SettingName, as type: T.Type) -> T? where T.RawValue == String {
+        text(name).flatMap(T.init(rawValue:))
+    }
+
+    /// The widths of ``SettingName/widths``, checked when added.
+    public var widths: [Double]? {
+        text(.widths).flatMap { try? Self.numbers($0, label: "") }
+    }
+}
+
+/// `FILE@X,Y`: a picture's path and its top-left corner in points.
+struct PictureAt {
+    let path: String
+    let x: Double
+    let y: Double
+
+    /// Reads `text`, or throws an error naming `label`.
+    init(_ text: String, label: String) throws {
+        let shown = text.count > 60 ? text.prefix(60) + "…" : Substring(text)
+        guard let at = text.lastIndex(of: "@") else { throw InputError("\(label) \"\(shown)\": expected FILE@X,Y") }
+        let coordinates = text[text.index(after: at)...].split(separator: ",").map { Double($0) }
+        let limit = BezierPath.coordinateLimit
+        guard coordinates.count == 2, let x = coordinates[0], let y = coordinates[1], abs(x) <= limit,
+            abs(y) <= limit
+        else {
+            throw InputError("\(label) \"\(shown)\": expected FILE@X,Y with X and Y within ±\(limit) points")
+        }
+        (path, self.x, self.y) = (String(text[..<at]), x, y)
+    }
+}

@@ -1,0 +1,138 @@
+import Galley
+
+/// The one table of request settings: the command line's options, the service's query parameters, `measure` rows'
+/// keys and the generated option docs are all read from it, so a setting, its range and its default are written
+/// once.
+public enum RequestSettings {
+    /// Every setting, in the order help and docs list them.
+    public static let all: [RequestSetting] = documentSettings + fontSettings + textSettings + measureSettings
+
+    /// The settings by name.
+    static let byName: [SettingName: RequestSetting] = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
+
+    /// The settings accepted on `surface` for `work`.
+    public static func accepted(on surface: RequestSetting.Surfaces, for work: RequestSetting.Work)
+        -> [RequestSetting]
+    {
+        all.filter { $0.surfaces.contains(surface) && !$0.work.isDisjoint(with: work) }
+    }
+
+    private static func setting(
+        _ name: SettingName, _ values: RequestSetting.Values, default defaultValue: String? = nil,
+        on surfaces: RequestSetting.Surfaces = [.commandLine, .query], for work: RequestSetting.Work,
+        repeatable: Bool = false, formerly formerNames: [String] = [], _ help: String
+    ) -> RequestSetting {
+        RequestSetting(
+            name: name, values: values, defaultValue: defaultValue, help: help, surfaces: surfaces, work: work,
+            repeatable: repeatable, formerNames: formerNames)
+    }
+
+    private static let documentSettings = [
+        setting(
+            .width, .number(Document.widthRange), default: "360, or the document's; 320 for measure rows",
+            on: [.commandLine, .query, .measureRow], for: .text, "The text container's width in points."),
+        setting(
+            .height, .number(Document.heightRange), default: "as tall as the text", for: .document,
+            "The container's height in points."),
+        setting(.scale, .number(0.1...8), default: "2", for: .document, "Pixels per point."),
+        setting(
+            .margin, .number(0...10_000), default: "16", for: .document, formerly: ["padding"],
+            "Empty margin around the container in the image, in points."),
+        setting(
+            .color, .text(.color), default: "the document's", for: .document,
+            "The text colour as #RRGGBB, #RRGGBBAA or a CSS colour name (red, rebeccapurple)."),
+        setting(
+            .background, .text(.colorOrNone), default: "white", for: .document,
+            "The background colour as #RRGGBB, #RRGGBBAA or a CSS colour name, or 'none' for transparent."),
+        setting(.letterpress, .flag, for: .document, "Draw all text with the letterpress effect."),
+        setting(
+            .strokeWidth, .number(-100...100), for: .document,
+            "Outline the glyphs: stroke width in percent of the font size (negative: fill and stroke, as TextKit)."),
+        setting(
+            .strokeColor, .text(.color), default: "the text colour", for: .document,
+            "The outline's colour as #RRGGBB, #RRGGBBAA or a CSS colour name."),
+        setting(
+            .obliqueness, .number(-4...4), for: .document,
+            "Slant the glyphs: x shift per unit of height (TextKit's obliqueness)."),
+        setting(
+            .expansion, .number(-2...2), for: .document,
+            "Widen (positive) or narrow the glyphs: log of the scale (TextKit's expansion)."),
+        setting(
+            .exclude, .text(.pathData), for: .document, repeatable: true,
+            "An exclusion path as SVG path data in points, container coordinates; repeatable."),
+        setting(
+            .excludeImage, .text(.pictureAt), for: .document, repeatable: true,
+            "A picture text flows around, as FILE@X,Y (its top-left in points), drawn at one point per pixel; text "
+                + "keeps out of its pixels with alpha over the image threshold, grown by the image margin; "
+                + "repeatable."),
+        setting(
+            .imageThreshold, .number(0...1), default: "0.5", for: .document,
+            "The alpha over which a picture's pixels keep text out."),
+        setting(
+            .imageMargin, .number(0...ExclusionError.marginLimit), default: "6", for: .document,
+            "Points kept free around a picture's outline."),
+        setting(
+            .allowDir, .text(.folder), on: .commandLine, for: .text, repeatable: true,
+            "A folder whose files (and subfolders') the input may read besides its own folder, after symbolic links "
+                + "are resolved; repeatable. The service's folders are fixed when it starts."),
+    ]
+
+    private static let fontSettings = [
+        setting(
+            .font, .text(.fontFamilyOrFile), on: [.commandLine, .query, .measureRow], for: .all,
+            "A font family name (bundled or system) or a font file's path."),
+        setting(
+            .size, .number(Font.sizeLimit), default: "the text style's size, 17 for body",
+            on: [.commandLine, .query, .measureRow], for: .all, "The font size in points."),
+        setting(
+            .weight, .number(1...1_000), default: "the text style's", on: [.commandLine, .query, .measureRow],
+            for: .all, "The font weight: 400 regular, 600 semibold, 700 bold."),
+        setting(
+            .italic, .flag, on: [.commandLine, .query, .measureRow], for: .all, "Use the family's italic face."),
+        setting(
+            .style, .choice(TextStyle.allCases.map(\.rawValue)), default: "body",
+            on: [.commandLine, .query, .measureRow], for: .all, "A Dynamic Type text style."),
+        setting(
+            .category, .choice(ContentSizeCategory.allCases.map(\.rawValue)), default: "large",
+            on: [.commandLine, .query, .measureRow], for: .all, "The content size category."),
+        setting(
+            .boldText, .flag, on: [.commandLine, .query, .measureRow], for: .all,
+            "Apply the Bold Text accessibility setting."),
+        setting(
+            .noSystemFonts, .flag, for: .all,
+            "Use only the fonts compiled into Galley, for the same output on every machine."),
+    ]
+
+    private static let textSettings =
+        [
+            setting(
+                .language, .text(.language), default: "inferred from the text",
+                on: [.commandLine, .query, .measureRow], for: .text, formerly: ["language"],
+                "The text's BCP 47 language (en-US, zh-Hans…) where the input names none. It picks line-breaking "
+                    + "rules, glyph forms (locl), fallback fonts and hyphenation; 'auto' (command line only) takes "
+                    + "the process's locale.")
+        ]
+        + LineSettings.all.map { line in
+            let values: RequestSetting.Values =
+                switch line.values {
+                case .number(let range): .number(range)
+                case .integer(let range): .integer(range)
+                case .bool: .flag
+                case .choice(let names): .choice(names)
+                }
+            // Every line setting is a case of SettingName (RequestSettingsTests holds the two lists equal).
+            return setting(
+                SettingName(rawValue: line.key)!, values, on: [.commandLine, .query, .measureRow], for: .text,
+                formerly: line.formerFlags, line.help)
+        }
+
+    private static let measureSettings = [
+        setting(
+            .widths, .text(.numberList), for: .measure,
+            "Measure every row at each of these widths in points (320,375,414), shaping it once; each output line "
+                + "then holds \"widths\": one result per width, in order.")
+    ]
+
+    /// The most widths one row may be measured at.
+    public static let widthCountLimit = 64
+}

@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+
+@testable import GalleyTestSupport
+
+/// The fourth attack's file findings: no query parameter, spelled however, and no measure row reads a file outside
+/// the folders `galley serve --allow-dir` names, and the refusal reads the same whether or not the file exists.
+@Suite(.serialized) struct ServiceFileAccessTests {
+    @Test func anEncodedEqualsSignInAParameterNameIsNoBackDoor() throws {
+        let server = try ServiceProcess(["--allow-dir", "Examples"])
+        for query in [
+            "exclude-image%3D%2Fetc%2Fpasswd%400%2C0=--bold-text", "font%3D%2Fetc%2Fshadow=--bold-text",
+            "font%3D/etc/passwd=1",
+        ] {
+            for route in ["/v1/render", "/v1/layout"] {
+                let response = try server.request("POST", "\(route)?\(query)", text: "a", contentType: "text/plain")
+                #expect(response.status == 400, "\(route)?\(query)")
+                #expect(response.error?.hasPrefix("unknown query parameter") == true, "\(response.error ?? "")")
+            }
+            let measured = try server.request("POST", "/v1/measure?\(query)", text: #"{"id":1,"text":"a"}"#)
+            #expect(measured.status == 400 && measured.error?.hasPrefix("unknown query parameter") == true)
+        }
+    }
+
+    @Test func filesNamedByQueryOrRowAreReadOnlyFromAllowedFolders() throws {
+        let server = try ServiceProcess(["--allow-dir", "Examples"])
+        // Present and missing files outside the folder: one refusal, in the same words.
+        var refusals: [String] = []
+        for path in ["/etc/passwd", "/etc/no-such-galley-file"] {
+            let font = try server.request(
+                "POST", "/v1/render?font=\(path)", text: "a", contentType: "text/plain")
+            #expect(font.status == 400)
+            refusals.append(font.error?.replacingOccurrences(of: path, with: "PATH") ?? "")
+            let picture = try server.request(
+                "POST", "/v1/render?exclude-image=\(path)@0,0", text: "a", contentType: "text/plain")
+            #expect(picture.status == 400)
+            #expect(picture.error?.contains("is outside the folders") == true, "\(picture.error ?? "")")
+            let row = try server.request("POST", "/v1/measure", text: #"{"id":1,"text":"hi","font":"\#(path)"}"#)
+            #expect(row.status == 200)
+            #expect(row.text.contains("is outside the folders"), "\(row.text)")
+            let file = try server.request("POST", "/v1/measure", text: #"{"id":1,"text":"hi","file":"\#(path)"}"#)
+            #expect(file.text.contains("is outside the folders"), "\(file.text)")
+        }
+        #expect(refusals[0] == refusals[1] && refusals[0].contains("is outside the folders"), "\(refusals)")
+        // A picture inside the allowed folder is drawn.
+        let allowed = try server.request(
+            "POST", "/v1/render?exclude-image=flower.png@0,0&scale=1", text: "a", contentType: "text/plain")
+        #expect(allowed.status == 200, "\(allowed.error ?? "")")
+    }
+
+    @Test func unknownParametersAreNamedWithTheNearestKnownOne() throws {
+        let server = try ServiceProcess()
+        let render = try server.request("POST", "/v1/render?widht=300", text: "a", contentType: "text/plain")
+        #expect(render.status == 400)
+        #expect(render.error == "unknown query parameter 'widht'; did you mean 'width'?")
+        let measureOnly = try server.request("POST", "/v1/render?widths=300", text: "a", contentType: "text/plain")
+        #expect(measureOnly.error == "widths does not apply to this route")
+        let commandLineOnly = try server.request("POST", "/v1/render?allow-dir=/", text: "a", contentType: "text/plain")
+        #expect(commandLineOnly.status == 400 && commandLineOnly.error?.hasPrefix("unknown query parameter") == true)
+        let huge = String(repeating: "x", count: 100_000)
+        let long = try server.request("POST", "/v1/render?\(huge)=1", text: "a", contentType: "text/plain")
+        #expect(long.status == 400 && long.text.utf8.count < 300, "\(long.text.prefix(300))")
+    }
+}
