@@ -1,24 +1,25 @@
 import Foundation
 
-/// A value that is only ever touched while holding a lock: Galley's one lock type.
+/// A value that is only ever touched while holding a lock: Galley's one lock type (package-wide: the documents
+/// module and the command use it too).
 ///
 /// It is built on `NSLock` (a pthread mutex) rather than `Synchronization.Mutex` for two reasons: its value may be
 /// a non-Sendable C handle, and ThreadSanitizer sees pthread locks but not Mutex's futex, so it reported false
 /// races on Mutex-guarded state (`Scripts/sanitize thread`).
-final class Locked<Value>: @unchecked Sendable {
+package final class Locked<Value>: @unchecked Sendable {
     private var value: Value
     private let lock = NSLock()
 
-    init(_ value: Value) { self.value = value }
+    package init(_ value: Value) { self.value = value }
 
-    func withLock<T>(_ body: (inout Value) throws -> T) rethrows -> T {
+    package func withLock<T>(_ body: (inout Value) throws -> T) rethrows -> T {
         lock.lock()
         defer { lock.unlock() }
         return try body(&value)
     }
 
     /// `body`'s result under the lock when the lock is free now; nil, without waiting, when another thread holds it.
-    func withLockIfAvailable<T>(_ body: (inout Value) throws -> T) rethrows -> T? {
+    package func withLockIfAvailable<T>(_ body: (inout Value) throws -> T) rethrows -> T? {
         guard lock.try() else { return nil }
         defer { lock.unlock() }
         return try body(&value)
@@ -28,7 +29,7 @@ final class Locked<Value>: @unchecked Sendable {
 extension Locked {
     /// The value kept, made by `make` at the first call that finds none: a fact read once and then kept (a
     /// face's features). Calls meanwhile wait for it rather than making it again.
-    func value<Wrapped>(orMaking make: () throws -> Wrapped) rethrows -> Wrapped where Value == Wrapped? {
+    package func value<Wrapped>(orMaking make: () throws -> Wrapped) rethrows -> Wrapped where Value == Wrapped? {
         try withLock { value in
             if let value { return value }
             let made = try make()

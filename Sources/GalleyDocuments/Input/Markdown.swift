@@ -1,4 +1,5 @@
 import CCmarkGFM
+import Galley
 
 /// A Markdown text parsed by cmark-gfm (CommonMark with GitHub's tables, strikethrough, task lists and autolinks):
 /// owns the parse tree and frees it when released.
@@ -22,16 +23,26 @@ final class MarkdownTree {
         }
     }()
 
+    /// One parse at a time in the process. cmark-gfm keeps the characters its extensions react to (`~`, `|`, `:`…)
+    /// in one process-wide table: a parser adds its extensions' characters when it starts parsing inlines and
+    /// takes them out when it finishes, so a parse finishing on one thread took `~` away from a parse under way on
+    /// another, which then drew `~CJK~` as text (upstream github/cmark-gfm issue #221, PR #176; Debian's
+    /// 0.29.0.gfm.6 has it). Parsing costs about a millisecond per 100 kB; what is read from the tree afterwards
+    /// does not touch the table.
+    private static let parsing = Locked(())
+
     /// Parses `text`. cmark-gfm accepts any text (what is not markup is text), so parsing cannot fail.
     init(_ text: String) {
-        let parser = cmark_parser_new(CMARK_OPT_DEFAULT)
-        defer { cmark_parser_free(parser) }
-        for found in Self.extensions { cmark_parser_attach_syntax_extension(parser, found) }
         var text = text
-        text.withUTF8 { bytes in
-            bytes.withMemoryRebound(to: CChar.self) { cmark_parser_feed(parser, $0.baseAddress, $0.count) }
+        document = Self.parsing.withLock { _ in
+            let parser = cmark_parser_new(CMARK_OPT_DEFAULT)
+            defer { cmark_parser_free(parser) }
+            for found in Self.extensions { cmark_parser_attach_syntax_extension(parser, found) }
+            text.withUTF8 { bytes in
+                bytes.withMemoryRebound(to: CChar.self) { cmark_parser_feed(parser, $0.baseAddress, $0.count) }
+            }
+            return cmark_parser_finish(parser)
         }
-        document = cmark_parser_finish(parser)
         root = MarkdownNode(pointer: document)
     }
 
