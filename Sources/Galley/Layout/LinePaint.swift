@@ -61,11 +61,16 @@ public struct LinePaint: Sendable {
     /// The line's characters (UTF-16), its paragraph terminator excluded.
     public let characters: [UInt16]
 
-    /// The paint of the characters of `paragraph` in `range` (UTF-16 offsets from the paragraph's start).
+    /// The paint of the characters of `paragraph` in `range` (UTF-16 offsets from the paragraph's start): only
+    /// the runs the line covers are read, found by bisection (the runs are in order and do not overlap), so a
+    /// paragraph of many runs costs each line its own runs, not the paragraph's.
     init(of paragraph: Paragraph, in range: Range<Int>) {
         var starts: [Int] = [], paints: [TextPaint] = []
-        for run in paragraph.attributeRuns
-        where run.utf16Range.lowerBound < range.upperBound && run.utf16Range.upperBound > range.lowerBound {
+        let runs = paragraph.attributeRuns
+        var index = runs.partitioningIndex { $0.utf16Range.upperBound > range.lowerBound }
+        while index < runs.count, runs[index].utf16Range.lowerBound < range.upperBound {
+            let run = runs[index]
+            index += 1
             let paint = TextPaint(run.attributes)
             guard paint != paints.last else { continue }
             starts.append(max(0, run.utf16Range.lowerBound - range.lowerBound))
