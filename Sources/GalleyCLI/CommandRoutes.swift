@@ -86,9 +86,11 @@ private final class MeasureRequest: MeasureJob, @unchecked Sendable {
         let measurer = measurers.measurer(worker: worker, library: library)
         var text = ""
         for line in batch {
+            // Past the deadline the rest of the batch is left: the request has been answered.
+            if Cancellation.current?.isCancelled == true { break }
             text += MeasureCommand.measure(line, defaults: defaults, measurer: measurer, library: library).line + "\n"
+            linesMeasured += 1
         }
-        linesMeasured += batch.count
         return text
     }
 }

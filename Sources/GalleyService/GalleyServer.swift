@@ -42,7 +42,12 @@ public struct GalleyServer: Sendable {
             configuration: configuration, commands: commands,
             pool: WorkPool(workers: configuration.workers, queue: configuration.queue, deadlines: deadlines),
             metrics: metrics,
-            draining: draining, access: .only(configuration.allowedDirectories))
+            draining: draining, access: .only(configuration.allowedDirectories),
+            bodies: BodyBudget(
+                limit: configuration.maxBody.multipliedReportingOverflow(
+                    by: configuration.workers + configuration.queue
+                )
+                .partialValue))
         let router = Router()
         routes.add(to: router)
         let application = Application(

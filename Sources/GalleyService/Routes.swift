@@ -16,6 +16,8 @@ struct Routes: Sendable {
     let draining: Draining
     /// What documents may read: the allowed folders alone.
     let access: FileAccess
+    /// The bytes of bodies held at once.
+    let bodies: BodyBudget
 
     func add(to router: Router<BasicRequestContext>) {
         router.post("/v1/measure") { request, context in await measure(request, context) }
@@ -48,7 +50,7 @@ struct Routes: Sendable {
     private func measure(_ request: Request, _ context: BasicRequestContext) async -> Response {
         let record = RequestRecord(route: "/v1/measure", logger: context.logger, metrics: metrics)
         do {
-            let (place, body, options) = try await admitted(request, record)
+            let (place, body, options, reservation) = try await admitted(request, record)
             let deadline = record.deadline(configuration.deadline)
             let (job, first) = try await pool.run(for: place, until: deadline) { worker in
                 let job = try commands.measureJob(options: options, body: body, access: access)
@@ -64,6 +66,7 @@ struct Routes: Sendable {
             return Response(
                 status: .ok, headers: [.contentType: "application/x-ndjson"],
                 body: ResponseBody { writer in
+                    _ = reservation  // the body is held until the last batch is measured
                     var status = 200
                     var cut: String?
                     defer { record.finish(status: status, rows: job.linesMeasured, error: cut) }
@@ -103,10 +106,11 @@ struct Routes: Sendable {
         let record = RequestRecord(route: route, logger: context.logger, metrics: metrics)
         do {
             let kind = try Self.inputKind(request.headers[.contentType])
-            let (place, body, options) = try await admitted(request, record)
+            let (place, body, options, reservation) = try await admitted(request, record)
             let input = ServiceInput(body: body, kind: kind, access: access)
             let bytes = try await pool.run(for: place, until: record.deadline(configuration.deadline)) { _ in
-                try produce(options, input)
+                _ = reservation  // the body is held until the job ends
+                return try produce(options, input)
             }
             record.finish(status: 200)
             return Response(
@@ -117,11 +121,13 @@ struct Routes: Sendable {
         }
     }
 
-    /// A place in the pool for `request`, its body and its query, or the failure that refuses it: 413 for a body
-    /// over the limit (before reading it when its length is declared), 503 while draining or with every place
-    /// taken (at once, with Retry-After), 503 when the body is not in before the deadline, 400 for a bad query.
+    /// `request`'s query and body, then a place in the pool, or the failure that refuses it: 413 for a body over
+    /// the limit (before reading it when its length is declared), 503 while draining, 503 when the bodies held
+    /// would pass their budget, 503 when the body is not in before the deadline, 503 with every place taken (at
+    /// once, with Retry-After), 400 for a bad query. The body is read before the place is taken: a slow upload
+    /// holds its connection, not a worker's place.
     private func admitted(_ request: Request, _ record: RequestRecord) async throws -> (
-        WorkPool.Place, [UInt8], [QueryItem]
+        WorkPool.Place, [UInt8], [QueryItem], BodyReservation
     ) {
         let limit = configuration.maxBody
         if let declared = request.headers[.contentLength].flatMap({ Int($0) }), declared > limit {
@@ -131,24 +137,33 @@ struct Routes: Sendable {
             throw ServiceFailure(.serviceUnavailable, "the service is shutting down", retryAfter: 1)
         }
         let options = try QueryString.items(request.uri.query)
+        let reservation = BodyReservation(bodies)
+        let body = try await collect(
+            request.body, limit: limit, reservation: reservation, until: record.deadline(configuration.deadline))
         guard let place = pool.admit() else {
             throw ServiceFailure(
                 .serviceUnavailable,
                 "busy: \(pool.workers) workers and a queue of \(pool.places - pool.workers) requests are all taken; "
                     + "retry shortly", retryAfter: 1)
         }
-        let body = try await collect(request.body, limit: limit, until: record.deadline(configuration.deadline))
-        return (place, body, options)
+        return (place, body, options, reservation)
     }
 
     /// The body's bytes, refused past `limit` bytes or past `deadline`, before reading further.
-    private func collect(_ body: RequestBody, limit: Int, until deadline: ContinuousClock.Instant) async throws
-        -> [UInt8]
-    {
+    private func collect(
+        _ body: RequestBody, limit: Int, reservation: BodyReservation, until deadline: ContinuousClock.Instant
+    ) async throws -> [UInt8] {
+        let budget = bodies.limit
         let reading = Task {
             var bytes: [UInt8] = []
             for try await buffer in body {
                 guard bytes.count + buffer.readableBytes <= limit else { throw Self.tooLarge(limit) }
+                guard reservation.take(buffer.readableBytes) else {
+                    throw ServiceFailure(
+                        .serviceUnavailable,
+                        "busy: the request bodies being read and waiting hold the service's \(budget) bytes; retry shortly",
+                        retryAfter: 1)
+                }
                 bytes += buffer.readableBytesView
             }
             return bytes

@@ -1,4 +1,5 @@
 import Foundation
+import Galley
 import Synchronization
 
 /// The threads that measure and draw for the service, and the admission of requests to them.
@@ -79,7 +80,13 @@ final class WorkPool: @unchecked Sendable {
         _ work: @escaping @Sendable (_ worker: Int) throws -> Result
     ) async throws -> Result {
         let ticket = Ticket<Result>()
-        let token = deadlines.add(deadline) { ticket.end(.failure(Outcome.deadlinePassed)) }
+        // At the deadline the request is answered, and the job, if it has started, is asked to stop: layout,
+        // drawing and measuring check the token every band, picture and row, and give the worker back.
+        let cancellation = Cancellation()
+        let token = deadlines.add(deadline) {
+            cancellation.cancel()
+            ticket.end(.failure(Outcome.deadlinePassed))
+        }
         defer { deadlines.remove(token) }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
@@ -87,10 +94,11 @@ final class WorkPool: @unchecked Sendable {
                 enqueue { worker in
                     _ = place  // held until the job ends
                     guard ticket.start() else { return }
-                    ticket.end(Swift.Result(catching: { try work(worker) }))
+                    ticket.end(Swift.Result(catching: { try cancellation.run { try work(worker) } }))
                 }
             }
         } onCancel: {
+            cancellation.cancel()
             ticket.end(.failure(Outcome.deadlinePassed))
         }
     }

@@ -8,7 +8,8 @@ package enum ParallelWork {
     /// them). Each thread makes its own state with `makeWorker` once and takes the next index when it finishes
     /// one, so a slow item holds no other back. The results come back in index order.
     ///
-    /// The first error thrown (by `makeWorker` or `body`) stops the hand-out and is thrown once every thread has
+    /// The first error thrown (by `makeWorker` or `body`, or ``WorkCancelled`` once the caller's
+    /// ``Cancellation`` is cancelled) stops the hand-out and is thrown once every thread has
     /// stopped; the results already made are dropped.
     package static func map<Worker, Result>(
         count: Int, threads: Int, makeWorker: @Sendable () throws -> Worker,
@@ -20,6 +21,7 @@ package enum ParallelWork {
             do {
                 let worker = try makeWorker()
                 while failure.withLock({ $0 == nil }), let index = next() {
+                    try Cancellation.check()
                     let result = try body(index, worker)
                     results.withLock { $0[index] = result }
                 }
@@ -46,10 +48,14 @@ package enum ParallelWork {
         count: Int, threads: Int, _ perThread: @Sendable (_ thread: Int, _ next: () -> Int?) -> Void
     ) {
         let next = Atomic(0)
+        // The caller's cancellation reaches the other threads too.
+        let cancellation = Cancellation.current
         DispatchQueue.concurrentPerform(iterations: max(1, min(threads, count))) { thread in
-            perThread(thread) {
-                let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
-                return index < count ? index : nil
+            Cancellation.$current.withValue(cancellation) {
+                perThread(thread) {
+                    let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
+                    return index < count ? index : nil
+                }
             }
         }
     }

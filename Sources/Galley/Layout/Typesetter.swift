@@ -48,6 +48,7 @@ struct Typesetter {
         var start = 0, index = 0
         var numbering = ListNumbering()
         while let current = paragraph(index) {
+            try Cancellation.check()
             let item = numbering.next(current.style.textLists) {
                 listMarkers.column(level: $0, from: index, paragraph: paragraph)
             }
@@ -118,6 +119,7 @@ struct Typesetter {
             var flow = ParagraphFlow(wantsPlan: style.textWrap != .auto && style.lineBreakMode == .wordWrap)
             var start = 0
             while start < paragraph.length, !isStopped {
+                try Cancellation.check()
                 start = placeBand(from: start, context, &breaker, &flow)
             }
         }

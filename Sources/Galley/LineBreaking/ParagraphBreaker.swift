@@ -191,6 +191,8 @@ struct ParagraphBreaker {
         var active = 0
         let last = candidates.count - 1
         for endIndex in 1...last {
+            // Cancelled work gives up the plan (the greedy lines stand), and the typesetter's next check stops it.
+            if endIndex & 1023 == 0, Cancellation.current?.isCancelled == true { return nil }
             let end = candidates[endIndex]
             let isLast = endIndex == last
             let hyphenCounts = tracksHyphens && end.isHyphenated

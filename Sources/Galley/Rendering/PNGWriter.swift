@@ -98,6 +98,7 @@ public struct PNGWriter: Sendable {
                 canvas = try Canvas(width: width, height: rows, scale: scale, origin: origin, background: background)
             }
             canvas.firstRow = first
+            try Cancellation.check()
             try drawingBand(&canvas)
             let bytes = hasAlpha ? canvas.straightRGBA() : canvas.pixels
             let piece = try bytes.withUnsafeBufferPointer {

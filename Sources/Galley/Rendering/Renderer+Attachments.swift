@@ -17,8 +17,10 @@ extension Canvas {
         let stepX = Double(image.width) / (right - left), stepY = Double(image.height) / (bottom - top)
         let source = image.pixels
         var sample = [Float](repeating: 0, count: 4)
+        // Cancelled work leaves the picture part drawn: the band's image is dropped when its drawing throws.
+        let cancellation = Cancellation.current
         pixels.withUnsafeMutableBufferPointer { buffer in
-            for row in y0..<y1 {
+            for row in y0..<y1 where cancellation?.isCancelled != true {
                 let v0 = (Double(row) - top) * stepY, v1 = v0 + stepY
                 for column in x0..<x1 {
                     let u0 = (Double(column) - left) * stepX, u1 = u0 + stepX
