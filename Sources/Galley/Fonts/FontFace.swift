@@ -68,7 +68,7 @@ public final class FontFace: Hashable, @unchecked Sendable, CustomStringConverti
     /// Held strongly (an instance points back without retaining, so there is no cycle): weak references would
     /// move every instance's reference count to a side table and make each copy of a ``Font`` several times
     /// dearer. Bounded; a ``Font`` keeps its own instance alive after the table empties.
-    private let instances = Locked(BoundedTable<[FontVariation], FontInstance>(costLimit: 1_024))
+    private let instances = Locked(BoundedTable<[FontVariation], FontInstance>(costLimit: 256))
 
     /// When FreeType reads a face opened from a file.
     enum FreeTypeOpening {

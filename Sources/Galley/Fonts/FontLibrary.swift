@@ -29,7 +29,7 @@ public final class FontLibrary: @unchecked Sendable {
         /// (`a/./b`, symbolic links) share a face. Bounded; fonts made from a dropped face keep it alive.
         var faces = BoundedTable<FaceKey, FontFace>(costLimit: FontLibrary.faceCacheLimit)
         var fallbacks = BoundedTable<FallbackKey, FontFace?>(costLimit: FontLibrary.fallbackCacheLimit)
-        var families = BoundedTable<FamilyRequest, Font>(costLimit: FontLibrary.fallbackCacheLimit)
+        var families = BoundedTable<FamilyRequest, Font>(costLimit: FontLibrary.familyCacheLimit)
     }
 
     private struct FamilyRequest: Hashable {
@@ -64,8 +64,12 @@ public final class FontLibrary: @unchecked Sendable {
         let language: String
     }
 
-    /// How many fallback answers (and family lookups) the caches keep before they start over.
+    /// How many fallback answers the cache keeps before it starts over.
     public static let fallbackCacheLimit = 65_536
+
+    /// How many family lookups the cache keeps before it starts over: each keeps its font's HarfBuzz instance
+    /// alive, and requests can name any weight (21,504 rows of distinct weights once held 609 MB in 65,536).
+    public static let familyCacheLimit = 4_096
 
     private let state = Locked(State())
     /// ``bundledFacesNearestFirst(weight:italic:)``'s orders.

@@ -17,6 +17,9 @@ public struct DocumentLimits: Hashable, Sendable {
     /// Pixels in all the distinct pictures one document reads, decoded (a picture named twice counts once):
     /// 4 × 4096 × 4096, about 256 MiB.
     public var documentImagePixels = 1 << 26
+    /// Cells in all the tables of one note: each cell is a run of text with its own attributes, so a table's
+    /// memory grows with its cells, not its bytes (a 2,000 × 200 table of 815 kB took 1.1 GB).
+    public var tableCells = 20_000
 
     /// The default limits.
     public init() {}

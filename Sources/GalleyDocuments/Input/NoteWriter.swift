@@ -15,6 +15,8 @@ final class NoteWriter {
     private var wroteParagraph = false
     /// The open list of `一、` steps, continued by the next step line.
     private var chineseSteps: TextList?
+    /// The cells of the note's tables so far, held to ``DocumentLimits/tableCells``.
+    private var tableCells = 0
 
     init(sourceLines: [Substring], defaults: TextAttributes, images: DocumentFiles, lineOffset: Int) {
         self.sourceLines = sourceLines
@@ -225,7 +227,15 @@ final class NoteWriter {
     /// A table: a paragraph per row, its cells separated by rules, the header row bold.
     private func table(_ block: MarkdownNode, in context: Context) throws {
         chineseSteps = nil
-        for row in block.children {
+        let rows = block.children
+        tableCells += rows.reduce(0) { $0 + $1.children.count }
+        let limit = DocumentLimits.current.tableCells
+        guard tableCells <= limit else {
+            throw InputError(
+                "line \(block.line + lineOffset): the note's tables have \(tableCells) cells, over the limit of "
+                    + "\(limit) (DocumentLimits.tableCells)")
+        }
+        for row in rows {
             var attributes = defaults
             var style = Self.body
             style.paragraphSpacing = 2

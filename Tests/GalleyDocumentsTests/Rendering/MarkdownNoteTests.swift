@@ -128,4 +128,26 @@ import Testing
             #expect(error.description.contains("line 4"), "\(error)")
         }
     }
+
+    /// Tables are bounded by their cells, a named limit (a table's memory grows with its cells, not its bytes).
+    @Test func tablesPastTheCellLimitAreRefused() throws {
+        func table(rows: Int, columns: Int) -> String {
+            let row = "| " + Array(repeating: "c", count: columns).joined(separator: " | ") + " |\n"
+            return "intro\n\n" + row + "|" + String(repeating: "---|", count: columns) + "\n"
+                + String(repeating: row, count: rows)
+        }
+        let limit = DocumentLimits.current.tableCells
+        #expect(
+            try NoteReader.read(table(rows: limit / 100 - 1, columns: 100), defaults: TextAttributes()).storage.length
+                > 0)
+        do {
+            _ = try NoteReader.read(table(rows: limit / 100, columns: 100), defaults: TextAttributes())
+            Issue.record("a table of \(limit + 100) cells is refused")
+        } catch let error as InputError {
+            #expect(
+                error.description
+                    == "line 3: the note's tables have \(limit + 100) cells, over the limit of \(limit) (DocumentLimits.tableCells)"
+            )
+        }
+    }
 }
