@@ -146,12 +146,18 @@ extension GalleyTool {
 }
 
 extension String {
+    /// The most characters of an error message.
+    static let messageLimit = 1_000
+
     /// The text as one line a terminal shows as it is, for error messages: line breaks folded into spaces, and
     /// the control characters a file name or an input may carry (ESC, BEL, C1 controls, bidi overrides and
-    /// isolates) written as `\u{1B}` escapes, so that no message can move the cursor, ring or reorder the line.
+    /// isolates) written as `\u{1B}` escapes, so that no message can move the cursor, ring or reorder the line;
+    /// and at most ``messageLimit`` characters, so that a message quoting its input (a 500 kB family name) does
+    /// not send it back whole.
     var oneLine: String {
-        let folded = split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+        var folded = split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
             .joined(separator: " ")
+        if folded.count > Self.messageLimit { folded = folded.prefix(Self.messageLimit) + "…" }
         var result = ""
         result.unicodeScalars.reserveCapacity(folded.unicodeScalars.count)
         for scalar in folded.unicodeScalars {

@@ -135,7 +135,8 @@ final class LineReader {
     /// The line in `range` of the buffer (its newline excluded), unchecked.
     private func take(_ range: Range<Int>) -> InputLine {
         lineNumber += 1
-        if skippingLongLine {
+        // A line found whole in one read is held to the limit here; a longer one was dropped while it was read.
+        if skippingLongLine || range.count > lineLimit {
             skippingLongLine = false
             return InputLine(number: lineNumber, bytes: [], problem: "longer than \(lineLimit) bytes")
         }

@@ -47,13 +47,27 @@ public struct DateBadge: Hashable, Sendable {
         return Exclusion(path: circle, fill: Self.accent, label: label)
     }
 
-    /// "2026-11-22" → ("22", "NOV") in English, ("22", "11月") in Chinese; any other text → (text, "").
-    static func dayAndMonth(_ date: String, language: String = "en") -> (String, String) {
-        let parts = date.split(separator: "-")
+    /// The day and month of `date` (`YYYY-MM-DD`, a day the Gregorian calendar has), or nil for other text.
+    static func components(of date: String) -> (day: Int, month: Int, year: Int)? {
+        let parts = date.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+            parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]), (1...12).contains(month)
+        else { return nil }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
-        guard parts.count == 3, let year = Int(parts[0]), let month = Int(parts[1]), (1...12).contains(month),
-            let day = Int(parts[2]), (1...31).contains(day),
+        guard let first = calendar.date(from: DateComponents(year: year, month: month, day: 1)),
+            let days = calendar.range(of: .day, in: .month, for: first), days.contains(day)
+        else { return nil }
+        return (day, month, year)
+    }
+
+    /// "2026-11-22" → ("22", "NOV") in English, ("22", "11月") in Chinese; any other text → (its first six
+    /// characters, ""): notes refuse such dates before a badge is made.
+    static func dayAndMonth(_ date: String, language: String = "en") -> (String, String) {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        guard let (day, month, year) = components(of: date),
             let when = calendar.date(from: DateComponents(year: year, month: month, day: 15))
         else { return (String(date.prefix(6)), "") }
         let formatter = DateFormatter()

@@ -2,6 +2,7 @@ import Foundation
 import GalleyDocuments
 import Hummingbird
 import Logging
+import NIOHTTP1
 import Synchronization
 
 /// The service's routes: the three that compute (`POST /v1/measure`, `/v1/render`, `/v1/layout`), each admitted to
@@ -180,6 +181,8 @@ struct Routes: Sendable {
             throw WorkPool.Outcome.deadlinePassed
         } catch let failure as ServiceFailure {
             throw failure
+        } catch let error as HTTPParserError {
+            throw ServiceFailure.badRequest("the request body is malformed HTTP: \(error)")
         } catch {
             // The connection closed or broke mid-upload: no one reads the answer, but the log says what happened.
             throw ServiceFailure(.clientClosed, "the client closed the connection before its body was sent")

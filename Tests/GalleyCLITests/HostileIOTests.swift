@@ -139,6 +139,35 @@ import Testing
         #expect(lines.count == 2 && lines[0].contains("line 1: longer than 1048576 bytes"))
         #expect(lines[1].hasPrefix(#"{"id":2,"#))
     }
+
+    /// An error quoting its input quotes at most a thousand characters of it.
+    @Test func errorsDoNotEchoUnboundedInput() throws {
+        let name = String(repeating: "x", count: 500_000)
+        let row = #"{"id":1,"text":"a","family":"\#(name)"}"#
+        let measured = try GalleyCommand.run(["measure"], input: row)
+        #expect(
+            measured.output.contains("error") && measured.output.utf8.count < 1_200, "\(measured.output.prefix(200))")
+        let command = try GalleyCommand.run(["shape", "--font", String(name.prefix(100_000)), "a"])
+        #expect(command.status != 0 && command.error.utf8.count < 1_200)
+    }
+
+    /// The limit is the line's bytes, exactly: one byte over is refused however the line arrives (a line read whole
+    /// in one chunk was accepted up to the chunk's size, 1,104,495 bytes).
+    @Test func aLineOneByteOverTheLimitIsRefused() throws {
+        let limit = 1 << 20
+        func row(_ bytes: Int) -> String {
+            let head = #"{"id":1,"text":""#
+            return head + String(repeating: "a", count: bytes - head.utf8.count - 2) + "\"}"
+        }
+        let path = GalleyCommand.temporary("hostile-limit.jsonl")
+        // A short first line, so the long ones start inside a chunk already read.
+        try ("{\"id\":0,\"text\":\"a\"}\n" + row(limit) + "\n" + row(limit + 1) + "\n").write(
+            toFile: path, atomically: false, encoding: .utf8)
+        let lines = try GalleyCommand.run(["measure", path]).output.split(separator: "\n")
+        #expect(lines.count == 3)
+        #expect(lines[1].contains(#""height":"#), "exactly the limit is measured")
+        #expect(lines[2].contains("line 3: longer than 1048576 bytes"))
+    }
 }
 
 /// JSON that RFC 8259 does not allow is refused by name, not read loosely.

@@ -38,3 +38,16 @@ public enum FontError: GalleyError, Equatable, Sendable {
         }
     }
 }
+
+extension FontError {
+    /// The error with `path` shown as `name` (a file as a request named it, not as it was resolved).
+    public func naming(_ name: String, for path: String) -> FontError {
+        switch self {
+        case .fileNotFound(path): return .fileNotFound(path: name)
+        case .invalidFontFile(path, let reason): return .invalidFontFile(path: name, reason: reason)
+        case .faceIndexOutOfRange(path, let index, let count):
+            return .faceIndexOutOfRange(path: name, index: index, faceCount: count)
+        default: return self
+        }
+    }
+}

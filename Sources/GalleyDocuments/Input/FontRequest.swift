@@ -79,7 +79,13 @@ public struct FontRequest: Sendable, Equatable {
     /// - Throws: `FontError` for a file that is not a usable font or a family no library knows.
     public func specifier(library: FontLibrary, settings: DynamicTypeSettings) throws -> FontSpecifier {
         if let file {
-            return .font(try library.font(path: file.path, size: size ?? settings.pointSize(of: style), weight: weight))
+            do {
+                return .font(
+                    try library.font(path: file.path, size: size ?? settings.pointSize(of: style), weight: weight))
+            } catch let error as FontError {
+                // Named as the request named it: where the folder it was found in lies is not the client's to know.
+                throw error.naming(file.named, for: file.path)
+            }
         }
         guard family != nil || size != nil else {
             return weight == nil && !italic ? .textStyle(style) : .styled(style, weight: weight, italic: italic)

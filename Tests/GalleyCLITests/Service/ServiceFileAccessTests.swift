@@ -42,6 +42,12 @@ import Testing
             #expect(file.text.contains("is outside the folders"), "\(file.text)")
         }
         #expect(refusals[0] == refusals[1] && refusals[0].contains("is outside the folders"), "\(refusals)")
+        // A file inside the allowed folder is named as the client named it, never by the server's path.
+        let missing = try server.request(
+            "POST", "/v1/render?font=fonts/missing.ttf", text: "a", contentType: "text/plain")
+        #expect(missing.error == "font file not found: fonts/missing.ttf", "\(missing.error ?? "")")
+        let notFont = try server.request("POST", "/v1/render?font=./leaf.png", text: "a", contentType: "text/plain")
+        #expect(notFont.error?.hasPrefix("not a usable font file: ./leaf.png") == true, "\(notFont.error ?? "")")
         // A picture inside the allowed folder is drawn.
         let allowed = try server.request(
             "POST", "/v1/render?exclude-image=flower.png@0,0&scale=1", text: "a", contentType: "text/plain")

@@ -116,6 +116,19 @@ import Testing
         #expect(serverFlag.status == 400)
     }
 
+    /// A malformed chunk is the client's error (400), not a client that went away (499).
+    @Test func aMalformedChunkIsABadRequest() throws {
+        let server = try ServiceProcess()
+        let connection = try server.connect()
+        try connection.send(
+            Array(
+                "POST /v1/measure HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nZZ\r\nabc\r\n0\r\n\r\n".utf8)
+        )
+        let response = try connection.response()
+        #expect(response.status == 400)
+        #expect(response.error?.hasPrefix("the request body is malformed HTTP") == true, "\(response.error ?? "")")
+    }
+
     @Test func oversizedBodiesAreRefusedWith413() throws {
         let server = try ServiceProcess(["--max-body", "1000"])
         // Declared too large: refused from the head alone, the body never sent.

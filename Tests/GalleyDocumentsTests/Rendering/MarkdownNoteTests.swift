@@ -122,7 +122,7 @@ import Testing
         _ = try? NoteReader.read(emphasis, defaults: TextAttributes())  // refused or read, but returns
         do {
             _ = try NoteReader.read(
-                "---\ndate: x\n---\n" + String(repeating: "> ", count: 100) + "q", defaults: TextAttributes())
+                "---\ndate: 2026-11-27\n---\n" + String(repeating: "> ", count: 100) + "q", defaults: TextAttributes())
             Issue.record("a quote 100 deep is refused")
         } catch let error as InputError {
             #expect(error.description.contains("line 4"), "\(error)")

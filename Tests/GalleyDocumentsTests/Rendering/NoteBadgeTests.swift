@@ -38,4 +38,15 @@ import Testing
         let asked = try NoteReader.read("---\ndate: 2026-11-24\n---\nhi", defaults: TextAttributes(language: "ja"))
         #expect(asked.badge?.language == "ja")
     }
+
+    /// A front-matter date is a day of the calendar, or the note is refused: other text would overflow the badge.
+    @Test(arguments: ["x", "WWWWWWWWWWWW", "2026-02-30", "2026-13-01", "26-11-22", "2026-1-2", "２０２６-11-22"])
+    func aDateThatIsNoDayIsRefused(date: String) throws {
+        #expect {
+            try NoteReader.read("---\ndate: \(date)\n---\nhi", defaults: TextAttributes())
+        } throws: { error in
+            "\(error)".hasPrefix("front matter: date \"\(date)\" is not a date like 2026-11-22")
+        }
+        #expect(try NoteReader.read("---\ndate: 2028-02-29\n---\nhi", defaults: TextAttributes()).badge != nil)
+    }
 }
