@@ -7,7 +7,7 @@ let package = Package(
     name: "GalleyFuzz",
     dependencies: [.package(name: "Galley", path: "../")],
     targets: [.target(name: "FuzzSupport")]
-        + ["FuzzDocument", "FuzzNote", "FuzzPath", "FuzzLayout", "FuzzFont", "FuzzPNG"].map { name in
+        + ["FuzzDocument", "FuzzNote", "FuzzPath", "FuzzLayout", "FuzzFont", "FuzzPNG", "FuzzRequest"].map { name in
             .executableTarget(
                 name: name,
                 dependencies: [

@@ -10,7 +10,7 @@ struct MeasureCommand: ParsableCommand, SettingOptions {
         abstract: "Measure text heights: JSON lines in, JSON lines out, in order.",
         discussion: """
             Each input line is a JSON object: "id" (any JSON value, echoed exactly as written), "text", and as \
-            wanted \(rowKeys.dropFirst(2).map { "\"\($0)\"" }.joined(separator: ", ")): a line's own "width" \
+            wanted \(MeasureRow.keys.dropFirst(2).map { "\"\($0)\"" }.joined(separator: ", ")): a line's own "width" \
             (points) and settings override the flags' (its "width" is ignored when --widths is given; see the \
             JSON article for each key's values). Each output line is {"id": …, "height": pt, "width": used pt, \
             "lines": n, "line_starts": [code point offsets]} (numbers rounded to a millionth), or \
@@ -21,14 +21,6 @@ struct MeasureCommand: ParsableCommand, SettingOptions {
               echo '{"id": 1, "text": "Hello, 世界"}' | galley measure --width 320
               galley measure rows.jsonl --style headline --category accessibilityLarge > heights.jsonl
             """)
-
-    /// The keys an input line may have: its id and text, the font's keys and the settings a row takes.
-    static let rowKeys =
-        ["id", "text"] + FontRequest.keys
-        + RequestSettings.accepted(on: .measureRow, for: .measure).map(\.name.rawValue).filter {
-            !FontRequest.keys.contains($0)
-        }
-        + LineSettings.all.flatMap(\.formerKeys)
 
     @Argument(help: "A JSON-lines file, or '-' for standard input.")
     var input: String = "-"
@@ -62,11 +54,8 @@ struct MeasureCommand: ParsableCommand, SettingOptions {
     /// `rowAccess` allows.
     static func lineDefaults(_ options: RequestOptions, rowAccess: FileAccess) throws -> (LineDefaults, FontLibrary) {
         let library = try FontOptions.library(options)
-        let defaults = LineDefaults(
-            width: options.number(.width) ?? defaultWidth, widths: options.widths, request: options.fontRequest,
-            specifier: try options.fontSpecifier(library: library), settings: options.dynamicTypeSettings,
-            text: options.textSettings, rowAccess: rowAccess)
-        return (defaults, library)
+        let row = try MeasureRow.Defaults(options, library: library, width: defaultWidth, access: rowAccess)
+        return (LineDefaults(row: row, widths: options.widths), library)
     }
 
     /// A measurer for one worker: its own word cache, as workers sharing one contend for its lock and memory.
@@ -102,25 +91,16 @@ struct MeasureCommand: ParsableCommand, SettingOptions {
     }
 
     struct LineDefaults: Sendable {
-        let width: Double
+        /// What every row starts from.
+        let row: MeasureRow.Defaults
         /// `--widths`: every line measured at each, shaped once.
         let widths: [Double]?
-        /// The font the flags ask for, which a line's own font keys override key by key.
-        let request: FontRequest
-        let specifier: FontSpecifier
-        let settings: DynamicTypeSettings
-        let text: TextSettings
-        /// The files rows may name (font files).
-        let rowAccess: FileAccess
     }
 
     struct Result: Sendable {
         let line: String
         let failed: Bool
     }
-
-    /// The member `measure` keeps as written (a line's id is echoed digit for digit).
-    private static let idKey: Set<String> = ["id"]
 
     /// Measures one input line; never throws: a bad line becomes an error line.
     static func measure(_ input: InputLine, defaults: LineDefaults, measurer: TextMeasurer, library: FontLibrary)
@@ -129,29 +109,9 @@ struct MeasureCommand: ParsableCommand, SettingOptions {
         // The id as written in the line, so that every digit of a large number comes back.
         var id = "null"
         do {
-            let (value, memberText) = try JSONParser.parseKeepingMemberText(try input.text(), of: idKey)
-            let row = JSONField(value: value, path: "")
-            id = memberText["id"] ?? (value["id"].map(\.serialized) ?? "null")
-            try row.requireObject(allowing: rowKeys)
-            guard let textField = row.member("text") else { throw InputError(path: "text", "missing") }
-            let text = try textField.string()
-            let width = try row.member("width")?.number(in: Document.widthRange) ?? defaults.width
-            var settings = defaults.settings
-            if let category = row.member("category") {
-                settings.category = try category.choice(ContentSizeCategory.self)
-            }
-            if let bold = row.member("boldText") { settings.boldText = try bold.bool() }
-            let specifier = try fontSpecifier(row, defaults: defaults, settings: settings, library: library)
-            measurer.settings = settings
-            var textSettings = defaults.text
-            if let value = row.member("language") { textSettings.language = try value.languageTag() }
-            var attributes = textSettings.applied(to: TextAttributes(font: specifier))
-            // The line's own settings override the flags'.
-            if row.hasMember(amongst: LineSettings.acceptedKeys) {
-                var style = attributes.paragraphStyle ?? ParagraphStyle()
-                try LineSettings.read(row, into: &style)
-                attributes.paragraphStyle = style
-            }
+            let row = try MeasureRow.decode(try input.text(), defaults: defaults.row, library: library, id: &id)
+            let (text, attributes, width) = (row.text, row.attributes, row.width)
+            measurer.settings = row.settings
             let scalars = ScalarOffsets(text)
             var line: [UInt8] = []
             // Room for the members and a few digits per line start, made once instead of grown several times.
@@ -177,7 +137,6 @@ struct MeasureCommand: ParsableCommand, SettingOptions {
             line.append(UInt8(ascii: "}"))
             return Result(line: String(decoding: line, as: UTF8.self), failed: false)
         } catch {
-            if let syntax = error as? JSONParser.SyntaxError, let written = syntax.memberText["id"] { id = written }
             // The parser sees one line at a time: its "line 1" is the input's line `input.number`.
             let message =
                 (error as? JSONParser.SyntaxError).map {
@@ -186,19 +145,6 @@ struct MeasureCommand: ParsableCommand, SettingOptions {
             return Result(
                 line: #"{"id":"# + id + #","error":"# + JSONValue.string(message).serialized + "}", failed: true)
         }
-    }
-
-    /// The row's font: the flags' request with the row's own font keys over it, key by key (`"font"` is the
-    /// row's former name of `"family"`).
-    private static func fontSpecifier(
-        _ row: JSONField, defaults: LineDefaults, settings: DynamicTypeSettings, library: FontLibrary
-    ) throws -> FontSpecifier {
-        var request = defaults.request
-        let formerFamily = try row.member("font")?.string()
-        if let formerFamily { try request.setFamily(formerFamily, key: "font", access: defaults.rowAccess) }
-        let read = try FontRequest.read(row, over: request, access: defaults.rowAccess)
-        guard read != nil || formerFamily != nil else { return defaults.specifier }
-        return try (read ?? request).specifier(library: library, settings: settings)
     }
 }
 

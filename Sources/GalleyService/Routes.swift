@@ -137,7 +137,12 @@ struct Routes: Sendable {
         guard !draining.isSet else {
             throw ServiceFailure(.serviceUnavailable, "the service is shutting down", retryAfter: 1)
         }
-        let options = try QueryString.items(request.uri.query)
+        let options: [QueryItem]
+        do {
+            options = try RequestQuery.items(request.uri.query).map { QueryItem(name: $0.name, value: $0.value) }
+        } catch let error as InputError {
+            throw ServiceFailure.badRequest(error.description)
+        }
         let reservation = BodyReservation(bodies)
         let body = try await collect(
             request.body, limit: limit, reservation: reservation, until: record.deadline(configuration.deadline))

@@ -1,0 +1,104 @@
+import Galley
+
+/// One `measure` row (a line of JSON) decoded: its id as written, its text, width and attributes, and the Dynamic
+/// Type settings it is measured under. The command line and `galley serve` decode rows through this one reader.
+public struct MeasureRow {
+    /// What a request gives every row, which a row's own keys override key by key.
+    public struct Defaults: Sendable {
+        /// The width in points of rows that give none.
+        public var width: Double
+        /// The font the options ask for.
+        public var request: FontRequest
+        /// ``request`` resolved, used as it is by rows that name no font key.
+        public var specifier: FontSpecifier
+        /// The Dynamic Type settings.
+        public var settings: DynamicTypeSettings
+        /// The language and line settings.
+        public var text: TextSettings
+        /// The files rows may name (font files).
+        public var access: FileAccess
+
+        /// What `options` give every row, in `library`; font files rows name are read as `access` allows.
+        public init(_ options: RequestOptions, library: FontLibrary, width: Double, access: FileAccess) throws {
+            self.width = options.number(.width) ?? width
+            request = options.fontRequest
+            specifier = try options.fontSpecifier(library: library)
+            settings = options.dynamicTypeSettings
+            text = options.textSettings
+            self.access = access
+        }
+    }
+
+    /// The row's id exactly as written (every digit of a large number), or `null`.
+    public var id: String
+    /// The text to measure.
+    public var text: String
+    /// The width in points.
+    public var width: Double
+    /// The text's attributes: the row's font, language and line settings over the defaults.
+    public var attributes: TextAttributes
+    /// The Dynamic Type settings the row is measured under.
+    public var settings: DynamicTypeSettings
+
+    /// The keys a row may have: its id and text, the font's keys and the settings a row takes.
+    public static let keys =
+        ["id", "text"] + FontRequest.keys
+        + RequestSettings.accepted(on: .measureRow, for: .measure).map(\.name.rawValue).filter {
+            !FontRequest.keys.contains($0)
+        } + LineSettings.all.flatMap(\.formerKeys)
+
+    /// The member kept as written (a row's id is echoed digit for digit).
+    private static let idKey: Set<String> = ["id"]
+
+    /// The row `line` holds, with `defaults` where it is silent; `id` is set to the row's id as written as soon as
+    /// it is read, so that an error can name it.
+    ///
+    /// - Throws: a syntax error (with its column) for text that is not JSON; ``InputError`` naming the key for an unknown
+    ///   key, a missing text, a value of the wrong type or range, or a font file `defaults.access` does not allow;
+    ///   `FontError` for a font that cannot be found or read.
+    public static func decode(_ line: String, defaults: Defaults, library: FontLibrary, id: inout String) throws
+        -> MeasureRow
+    {
+        let parsed: (JSONValue, [String: String])
+        do {
+            parsed = try JSONParser.parseKeepingMemberText(line, of: idKey)
+        } catch let syntax as JSONParser.SyntaxError {
+            if let written = syntax.memberText["id"] { id = written }
+            throw syntax
+        }
+        let (value, memberText) = parsed
+        let row = JSONField(value: value, path: "")
+        id = memberText["id"] ?? (value["id"].map(\.serialized) ?? "null")
+        try row.requireObject(allowing: keys)
+        guard let textField = row.member("text") else { throw InputError(path: "text", "missing") }
+        let text = try textField.string()
+        let width = try row.member("width")?.number(in: Document.widthRange) ?? defaults.width
+        var settings = defaults.settings
+        if let category = row.member("category") { settings.category = try category.choice(ContentSizeCategory.self) }
+        if let bold = row.member("boldText") { settings.boldText = try bold.bool() }
+        let specifier = try fontSpecifier(row, defaults: defaults, settings: settings, library: library)
+        var textSettings = defaults.text
+        if let value = row.member("language") { textSettings.language = try value.languageTag() }
+        var attributes = textSettings.applied(to: TextAttributes(font: specifier))
+        // The row's own settings override the options'.
+        if row.hasMember(amongst: LineSettings.acceptedKeys) {
+            var style = attributes.paragraphStyle ?? ParagraphStyle()
+            try LineSettings.read(row, into: &style)
+            attributes.paragraphStyle = style
+        }
+        return MeasureRow(id: id, text: text, width: width, attributes: attributes, settings: settings)
+    }
+
+    /// The row's font: the options' request with the row's own font keys over it, key by key (`"font"` is the
+    /// row's former name of `"family"`).
+    private static func fontSpecifier(
+        _ row: JSONField, defaults: Defaults, settings: DynamicTypeSettings, library: FontLibrary
+    ) throws -> FontSpecifier {
+        var request = defaults.request
+        let formerFamily = try row.member("font")?.string()
+        if let formerFamily { try request.setFamily(formerFamily, key: "font", access: defaults.access) }
+        let read = try FontRequest.read(row, over: request, access: defaults.access)
+        guard read != nil || formerFamily != nil else { return defaults.specifier }
+        return try (read ?? request).specifier(library: library, settings: settings)
+    }
+}
