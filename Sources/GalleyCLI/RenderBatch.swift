@@ -35,16 +35,36 @@ struct RenderBatch {
     let options: DocumentOptions
 
     /// The jobs for `inputs`, writing into `directory`: `notes/today.md` to `today.png`, line 12 of `week.jsonl`
-    /// to `week-12.png` (blank lines are skipped).
+    /// to `week-12.png` (blank lines are skipped); a folder gives its inputs (`.md`, `.txt`, `.json`, `.jsonl`, in
+    /// name order), and with `recursive` its subfolders' too, written into matching subfolders.
     ///
-    /// - Throws: when a .jsonl file cannot be read, standard input is among several inputs, or two inputs would
-    ///   write the same image.
-    init(inputs: [String], directory: String, options: DocumentOptions) throws {
+    /// - Throws: when a .jsonl file or a folder cannot be read, a folder holds no input, standard input is among
+    ///   several inputs, or two inputs would write the same image.
+    init(inputs: [String], directory: String, recursive: Bool = false, options: DocumentOptions) throws {
         var jobs: [Job] = []
+        var files: [(input: String, directory: String)] = []
         for input in inputs {
             guard input != "-" else {
                 throw ValidationError("'-' (standard input) can only be rendered alone, to one .png file")
             }
+            guard RenderCommand.isDirectory(input) else {
+                files.append((input, directory))
+                continue
+            }
+            let found = try Self.inputs(inFolder: input, recursive: recursive)
+            guard !found.isEmpty else {
+                throw ValidationError(
+                    "\(input): the folder holds no .md, .txt, .json or .jsonl file"
+                        + (recursive ? "" : " (--recursive reads its subfolders)"))
+            }
+            files += found.map {
+                (
+                    (input as NSString).appendingPathComponent($0),
+                    Self.path(directory, ($0 as NSString).deletingLastPathComponent)
+                )
+            }
+        }
+        for (input, directory) in files {
             let stem = ((input as NSString).lastPathComponent as NSString).deletingPathExtension
             guard (input as NSString).pathExtension.lowercased() == "jsonl" else {
                 jobs.append(Job(name: input, output: Self.path(directory, stem + ".png"), source: .file(input)))
@@ -71,7 +91,27 @@ struct RenderBatch {
     }
 
     private static func path(_ directory: String, _ file: String) -> String {
-        (directory as NSString).appendingPathComponent(file)
+        file.isEmpty ? directory : (directory as NSString).appendingPathComponent(file)
+    }
+
+    /// The inputs galley reads in `folder`, as paths relative to it, in name order; with `recursive`, its
+    /// subfolders' too (hidden files and folders left out).
+    private static func inputs(inFolder folder: String, recursive: Bool) throws -> [String] {
+        let kinds: Set<String> = ["md", "txt", "json", "jsonl"]
+        let manager = FileManager.default
+        let names: [String]
+        do {
+            names =
+                try recursive
+                ? manager.subpathsOfDirectory(atPath: folder) : manager.contentsOfDirectory(atPath: folder)
+        } catch {
+            throw InputError("\(folder): the folder cannot be read")
+        }
+        return names.filter { name in
+            !name.split(separator: "/").contains { $0.hasPrefix(".") }
+                && kinds.contains((name as NSString).pathExtension.lowercased())
+                && !RenderCommand.isDirectory((folder as NSString).appendingPathComponent(name))
+        }.sorted()
     }
 
     /// Draws every job on `workers` threads; the number that failed (each reported on standard error).
@@ -99,6 +139,10 @@ struct RenderBatch {
         let (png, cut) = try DocumentRenderer(document: document, library: library).renderPNGReportingCut(
             with: PNGWriter(threads: 1))
         RenderCommand.warnIfCut(cut, of: document, input: job.name)
+        let folder = (job.output as NSString).deletingLastPathComponent
+        if !folder.isEmpty {
+            try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        }
         try PNGWriter.write(png, to: job.output)
     }
 }

@@ -38,13 +38,23 @@ struct RenderCommand: ParsableCommand {
         help: "The PNG file to write ('-': standard output), or the directory for several.")
     var output: String
 
+    @Flag(help: "With a folder as input, render the inputs of its subfolders too, into matching subfolders.")
+    var recursive = false
+
     @OptionGroup var documentOptions: DocumentOptions
 
-    /// Whether the inputs go to a directory: several of them, a .jsonl batch, or an existing directory named.
+    /// Whether the inputs go to a directory: several of them, a .jsonl batch, a folder, an existing directory
+    /// named, or an output ending in `/`.
     private var isBatch: Bool {
+        inputs.count > 1
+            || inputs.contains { ($0 as NSString).pathExtension.lowercased() == "jsonl" || Self.isDirectory($0) }
+            || Self.isDirectory(output) || output.hasSuffix("/")
+    }
+
+    /// Whether `path` names an existing directory.
+    static func isDirectory(_ path: String) -> Bool {
         var isDirectory: ObjCBool = false
-        return inputs.count > 1 || inputs.contains { ($0 as NSString).pathExtension.lowercased() == "jsonl" }
-            || (FileManager.default.fileExists(atPath: output, isDirectory: &isDirectory) && isDirectory.boolValue)
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
     }
 
     func validate() throws {
@@ -57,13 +67,10 @@ struct RenderCommand: ParsableCommand {
         }
         guard !isBatch else {
             // A directory named like an image is almost always a mistake: say so rather than make `out.png/`.
-            var isDirectory: ObjCBool = false
-            if (output as NSString).pathExtension.lowercased() == "png",
-                !(FileManager.default.fileExists(atPath: output, isDirectory: &isDirectory) && isDirectory.boolValue)
-            {
+            if (output as NSString).pathExtension.lowercased() == "png", !Self.isDirectory(output) {
                 let base = (output as NSString).deletingPathExtension
                 throw ValidationError(
-                    "-o \(output): several images are written, one per input or .jsonl line; name a directory "
+                    "-o \(output): several images are written, one per input, .jsonl line or file of a folder; name a directory "
                         + "(-o \(base.isEmpty ? "images" : base)/)")
             }
             return
@@ -93,7 +100,8 @@ struct RenderCommand: ParsableCommand {
         } catch {
             throw RenderError.fileNotWritable(path: output, reason: "the directory cannot be made")
         }
-        let batch = try RenderBatch(inputs: inputs, directory: output, options: documentOptions)
+        let batch = try RenderBatch(
+            inputs: inputs, directory: output, recursive: recursive, options: documentOptions)
         if batch.run(workers: Processors.usable) > 0 { throw ExitCode.failure }
     }
 

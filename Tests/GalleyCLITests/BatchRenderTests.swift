@@ -6,6 +6,40 @@ import Testing
 
 /// `galley render` of several inputs and .jsonl batches into a directory.
 @Suite struct BatchRenderTests {
+    /// A folder renders every input in it, in name order, each as it renders alone; with --recursive its
+    /// subfolders too, into matching subfolders; `-o folder/` makes the folder for one input.
+    @Test func aFolderRendersEveryNoteInIt() throws {
+        let folder = GalleyCommand.temporary("folder-notes")
+        try? FileManager.default.removeItem(atPath: folder)
+        try FileManager.default.createDirectory(atPath: folder + "/sub", withIntermediateDirectories: true)
+        for name in ["a.md", "b.txt", "c.json", "sub/d.md"] {
+            let text = name.hasSuffix(".json") ? #"{"content": ["Hello"]}"# : "# \(name)\n\nA line."
+            try text.write(toFile: "\(folder)/\(name)", atomically: false, encoding: .utf8)
+        }
+        try "not an input".write(toFile: folder + "/notes.csv", atomically: false, encoding: .utf8)
+        let output = GalleyCommand.temporary("folder-images")
+        try? FileManager.default.removeItem(atPath: output)
+        let flat = try GalleyCommand.run(["render", folder, "-o", output])
+        #expect(flat.status == 0, "\(flat.error)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: output).sorted() == ["a.png", "b.png", "c.png"])
+        let alone = GalleyCommand.temporary("folder-alone.png")
+        #expect(try GalleyCommand.run(["render", folder + "/a.md", "-o", alone]).status == 0)
+        #expect(
+            try Data(contentsOf: URL(fileURLWithPath: output + "/a.png"))
+                == Data(contentsOf: URL(fileURLWithPath: alone)))
+        let deep = GalleyCommand.temporary("folder-images-deep")
+        try? FileManager.default.removeItem(atPath: deep)
+        #expect(try GalleyCommand.run(["render", folder, "-o", deep, "--recursive"]).status == 0)
+        #expect(FileManager.default.fileExists(atPath: deep + "/sub/d.png"))
+        let one = GalleyCommand.temporary("folder-one")
+        try? FileManager.default.removeItem(atPath: one)
+        #expect(try GalleyCommand.run(["render", folder + "/a.md", "-o", one + "/"]).status == 0)
+        #expect(FileManager.default.fileExists(atPath: one + "/a.png"))
+        let empty = GalleyCommand.temporary("folder-empty")
+        try? FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
+        let nothing = try GalleyCommand.run(["render", empty, "-o", output])
+        #expect(nothing.status != 0 && nothing.error.contains("holds no .md, .txt, .json or .jsonl file"))
+    }
 
     @Test func aBatchWritesTheImagesTheSingleRendersWrite() throws {
         let directory = GalleyCommand.temporary("batch")
