@@ -20,6 +20,21 @@ import Testing
         }
     }
 
+    /// `measure` is set as the browser sets it: its rows take CSS's punctuation font unless they ask for CLREQ's.
+    @Test func measureSetsPunctuationAsTheBrowserDoes() throws {
+        let text = "他说“你好……”——然后走了。"
+        func measured(_ flags: [String], _ key: String = "") throws -> String {
+            try GalleyCommand.run(
+                ["measure", "--no-system-fonts"] + flags, input: #"{"id": 1, "text": "\#(text)"\#(key)}"#
+            ).output
+        }
+        let css = try measured(["--punctuation-font", "css"])
+        #expect(try measured([]) == css)
+        let cjk = try measured(["--punctuation-font", "cjk"])
+        #expect(cjk != css, "the CJK font's full-width quotes and ellipsis are wider")
+        #expect(try measured([], #", "punctuationFont": "cjk""#) == cjk)
+    }
+
     @Test(arguments: LineSettings.keys) func aFlagSetsWhatItsKeySets(key: String) throws {
         let setting = LineSettings.named(key)
         let (flag, json) = Self.sample(setting)

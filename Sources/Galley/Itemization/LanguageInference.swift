@@ -1,6 +1,8 @@
 /// Guesses the language of a paragraph that names none, from its characters, for the scripts whose typography
 /// depends on it: kana make it Japanese, Hangul Korean, and Han ideographs Chinese, Traditional (`zh-Hant`) when
-/// more of them are Traditional-only than Simplified-only, else Simplified (`zh-Hans`).
+/// more of them are Traditional-only than Simplified-only, else Simplified (`zh-Hans`). Kana only inside title
+/// or quotation brackets (`《ノルウェイの森》`, `「…」`) in a paragraph whose ideographs stand outside them is a
+/// Japanese title or quote in Chinese prose: the paragraph stays Chinese.
 ///
 /// The answer drives ICU's line-break tailoring, HarfBuzz's `locl` forms and which CJK face fallback asks
 /// fontconfig for. Text without any of these scripts gets nil: its language does not change those.
@@ -26,11 +28,16 @@ public enum LanguageInference {
         var han = false
         var traditional = 0
         var simplified = 0
+        // How deep inside 《》〈〉「」『』 the text is; kana met there, and ideographs met outside them.
+        var quoted = 0
+        var quotedKana = false
+        var hanOutside = false
         for unit in text {
             // Latin and ideographs, the commonest, are told apart before the kana and Hangul ranges are compared.
             if unit < 0x1100 { continue }
             if unit >= 0x3400 && unit <= 0x9FFF {
                 han = true
+                if quoted == 0 { hanOutside = true }
                 let offset = Int(UInt32(unit) - HanVariants.first)
                 let bit = UInt64(1) << (offset % 64)
                 if traditionalOnly[offset / 64] & bit != 0 { traditional += 1 }
@@ -38,16 +45,23 @@ public enum LanguageInference {
                 continue
             }
             switch unit {
+            case 0x3008, 0x300A, 0x300C, 0x300E:
+                quoted += 1
+            case 0x3009, 0x300B, 0x300D, 0x300F:
+                quoted = max(0, quoted - 1)
             case 0x3041...0x309F, 0x30A1...0x30FA, 0x30FC...0x30FF, 0x31F0...0x31FF, 0xFF66...0xFF9D:
-                return "ja"
+                if quoted == 0 { return "ja" }
+                quotedKana = true
             case 0x1100...0x11FF, 0x3131...0x318E, 0xAC00...0xD7A3:
                 return "ko"
             case 0xD840...0xD87F:
                 han = true  // a high surrogate of the supplementary ideographic plane
+                if quoted == 0 { hanOutside = true }
             default:
                 continue
             }
         }
+        if quotedKana, !hanOutside { return "ja" }
         guard han else { return nil }
         return traditional > simplified ? "zh-Hant" : "zh-Hans"
     }

@@ -95,7 +95,8 @@ package enum LineSettings {
             "punctuationFont",
             help:
                 "The font of “ ” ‘ ’ … — · beside Chinese or Japanese: automatic (cjk; css with web line-height metrics), cjk "
-                + "(the CJK font's full-width forms, as CLREQ sets them) or css (the run's font when it has the mark).",
+                + "(the CJK font's full-width forms, as CLREQ sets them) or css (the run's font when it has the mark, as "
+                + "Chromium; measure rows' default).",
             \.punctuationFont),
         .bool(
             "autospace",

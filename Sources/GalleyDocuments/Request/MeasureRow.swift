@@ -20,6 +20,12 @@ public struct MeasureRow {
 
         /// What `options` give every row, in `library`; font files rows name are read as `access` allows.
         public init(_ options: RequestOptions, library: FontLibrary, width: Double, access: FileAccess) throws {
+            var options = options
+            // Rows are measured to equal the browser: CSS's choice of font for punctuation unless asked otherwise
+            // (notes and documents set CLREQ's).
+            if !options.has(.punctuationFont) {
+                options.set(.punctuationFont, .text(ParagraphStyle.PunctuationFont.css.rawValue))
+            }
             self.width = options.number(.width) ?? width
             request = options.fontRequest
             specifier = try options.fontSpecifier(library: library)

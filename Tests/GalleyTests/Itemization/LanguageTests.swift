@@ -21,6 +21,16 @@ import Testing
         #expect(inferred("plain English, 123") == nil)
     }
 
+    /// A Japanese title or quotation inside Chinese prose leaves the paragraph Chinese (直 keeps its Chinese form,
+    /// `：；，` their Chinese positions); kana outside brackets, or a paragraph that is only a quotation, is Japanese.
+    @Test func aQuotedJapaneseTitleLeavesChineseProseChinese() {
+        #expect(inferred("我昨天买了村上春树的《ノルウェイの森》，很好看：直到深夜才读完。") == "zh-Hans")
+        #expect(inferred("她说「ありがとう」就走了。") == "zh-Hans")
+        #expect(inferred("「ありがとう」と彼は言った。") == "ja")
+        #expect(inferred("《ノルウェイの森》") == "ja")
+        #expect(inferred("村上春樹の『ノルウェイの森』を読んだ") == "ja")
+    }
+
     @Test func aNamedLanguageWinsOverInference() {
         #expect(Paragraph("說後", attributes: TextAttributes(language: "zh-Hans")).language == "zh-Hans")
         #expect(Paragraph("說後").language == "zh-Hant")
