@@ -55,14 +55,18 @@ extension FreeType {
     /// Strokes `outline` `width` units wide, centred on it, with round caps and joins (FreeType's stroker), and
     /// gives the stroke's outline to `body`; nil when stroking fails.
     static func withStroke<T>(
-        of outline: UnsafeMutablePointer<FT_Outline>, width: Double, library: FT_Library,
+        of outline: UnsafeMutablePointer<FT_Outline>, width: Double, library: FT_Library, openContours: [Bool] = [],
         _ body: (UnsafeMutablePointer<FT_Outline>) -> T
     ) -> T? {
         var stroker: FT_Stroker?
         guard FT_Stroker_New(library, &stroker) == 0, let stroker else { return nil }
         defer { FT_Stroker_Done(stroker) }
         FT_Stroker_Set(stroker, FT_Fixed(width / 2 * 64), FT_STROKER_LINECAP_ROUND, FT_STROKER_LINEJOIN_ROUND, 0)
-        guard FT_Stroker_ParseOutline(stroker, outline, 0) == 0 else { return nil }
+        if openContours.contains(true) {
+            guard feed(outline, to: stroker, openContours: openContours) else { return nil }
+        } else {
+            guard FT_Stroker_ParseOutline(stroker, outline, 0) == 0 else { return nil }
+        }
         var points: FT_UInt = 0, contours: FT_UInt = 0
         guard FT_Stroker_GetCounts(stroker, &points, &contours) == 0 else { return nil }
         var stroked = FT_Outline()
@@ -72,6 +76,48 @@ extension FreeType {
         stroked.n_contours = 0
         FT_Stroker_Export(stroker, &stroked)
         return body(&stroked)
+    }
+
+    /// Gives `outline`'s contours to `stroker` one by one, contour `i` left open (round caps at its ends, no
+    /// closing segment) when `openContours[i]`: FreeType's outline parser closes every contour, which drew an open
+    /// tick as a triangle. Points are on-curve (tag 1), conic controls (0) or cubic controls (2), as FT_Outline.
+    private static func feed(_ outline: UnsafeMutablePointer<FT_Outline>, to stroker: FT_Stroker, openContours: [Bool])
+        -> Bool
+    {
+        let source = outline.pointee
+        guard let points = source.points, let tags = source.tags, let ends = source.contours else { return false }
+        var start = 0
+        for contour in 0..<Int(source.n_contours) {
+            let end = Int(ends[contour])
+            guard end >= start, tags[start] & 3 == 1 else { return false }
+            var first = points[start]
+            guard
+                FT_Stroker_BeginSubPath(
+                    stroker, &first, openContours.indices.contains(contour) && openContours[contour] ? 1 : 0) == 0
+            else { return false }
+            var index = start + 1
+            while index <= end {
+                switch tags[index] & 3 {
+                case 1:
+                    var to = points[index]
+                    guard FT_Stroker_LineTo(stroker, &to) == 0 else { return false }
+                    index += 1
+                case 0 where index + 1 <= end:
+                    var control = points[index], to = points[index + 1]
+                    guard FT_Stroker_ConicTo(stroker, &control, &to) == 0 else { return false }
+                    index += 2
+                case 2 where index + 2 <= end:
+                    var first = points[index], second = points[index + 1], to = points[index + 2]
+                    guard FT_Stroker_CubicTo(stroker, &first, &second, &to) == 0 else { return false }
+                    index += 3
+                default:
+                    return false
+                }
+            }
+            guard FT_Stroker_EndSubPath(stroker) == 0 else { return false }
+            start = end + 1
+        }
+        return true
     }
 
     /// Replaces the outline in `slot` with its signed distance field (FreeType's `bsdf` renderer, run on the

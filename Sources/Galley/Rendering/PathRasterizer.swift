@@ -39,13 +39,16 @@ enum PathRasterizer {
         guard !outline.points.isEmpty else { return nil }
         var bytes = [UInt8](repeating: 0, count: mask.width * mask.height)
         let width = mask.width, rows = mask.height
+        let openContours = outline.openContours
         let rendered: Bool =
             (try? FreeType.withLibrary { library -> Bool in
                 outline.withOutline(evenOdd: path.fillRule == .evenOdd) { source in
                     guard let stroke else {
                         return FreeType.render(source, library: library, into: &bytes, width: width, rows: rows)
                     }
-                    return FreeType.withStroke(of: source, width: stroke, library: library) {
+                    return FreeType.withStroke(
+                        of: source, width: stroke, library: library, openContours: openContours
+                    ) {
                         FreeType.render($0, library: library, into: &bytes, width: width, rows: rows)
                     } ?? false
                 }
@@ -62,15 +65,18 @@ private struct OutlineBuilder {
     var points: [FT_Vector] = []
     var tags: [CChar] = []
     var contourEnds: [Int16] = []
+    /// Per contour, whether its subpath was left open (no `close`): stroked with caps, not joined end to start.
+    var openContours: [Bool] = []
 
     init(path: BezierPath, originX: Double, baseY: Double) {
         func vector(_ point: Point) -> FT_Vector {
             FT_Vector(x: FT_Pos(((point.x - originX) * 64).rounded()), y: FT_Pos(((baseY - point.y) * 64).rounded()))
         }
         var contourStart = 0
-        func closeContour() {
+        func closeContour(open: Bool) {
             if points.count - contourStart >= 2 {
                 contourEnds.append(Int16(truncatingIfNeeded: points.count - 1))
+                openContours.append(open)
                 contourStart = points.count
             } else {
                 points.removeLast(points.count - contourStart)
@@ -82,7 +88,7 @@ private struct OutlineBuilder {
             guard points.count < Int(Int16.max) - 4 else { break }
             switch element {
             case .move(let point):
-                closeContour()
+                closeContour(open: true)
                 points.append(vector(point))
                 tags.append(1)
             case .line(let point):
@@ -97,10 +103,10 @@ private struct OutlineBuilder {
                 points += [vector(control1), vector(control2), vector(point)]
                 tags += [2, 2, 1]
             case .close:
-                closeContour()
+                closeContour(open: false)
             }
         }
-        closeContour()
+        closeContour(open: true)
     }
 
     mutating func withOutline<T>(evenOdd: Bool, _ body: (UnsafeMutablePointer<FT_Outline>) -> T) -> T {

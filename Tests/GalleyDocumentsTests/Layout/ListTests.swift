@@ -247,6 +247,15 @@ import Testing
             let (x, y) = canvas.pixelPoint(Point(x: marker.frame.midX - 1.2, y: marker.frame.midY - 2))
             #expect(RenderFixtures.isInk(canvas, x: Int(x), y: Int(y)) == filled)
         }
+        // The tick is a stroke of two segments, not a closed triangle: where its open side would run, the box's
+        // dark fill shows; at its corner, the white tick.
+        let box = markers[1].frame
+        func dark(_ u: Double, _ v: Double) -> Bool {
+            let (x, y) = canvas.pixelPoint(Point(x: box.minX + u * box.width, y: box.minY + v * box.height))
+            return canvas.pixel(x: Int(x), y: Int(y)).r < 128
+        }
+        #expect(dark(0.505, 0.42), "no stroke closes the tick")
+        #expect(!dark(0.43, 0.68), "the tick's corner is white")
     }
 
     @Test func nestingPastTheLimitIsAnError() throws {
