@@ -89,18 +89,27 @@ final class NoteWriter {
 
     // MARK: Blocks
 
-    /// The first `# ` heading is the note's title; other headings are set in the headline sizes by level.
+    /// The text styles of headings by level, a scale of Dynamic Type's styles (so it follows the note's category
+    /// and bold text): `#` title2, `##` title3, `###` headline (body's size, heavier), `####` to `######`
+    /// subheadline, as GitHub sets its fourth to sixth levels at or below the body's size. The note's title (its
+    /// first `#`) is title2 too, set apart by the letterpress effect: larger, it would leave a character alone on
+    /// its second line beside a date badge.
+    static let headingStyles: [TextStyle] = [.title2, .title3, .headline, .subheadline, .subheadline, .subheadline]
+
+    /// The first `# ` heading is the note's title; other headings are set in ``headingStyles`` by level. Headings'
+    /// lines are balanced, as a title set by hand is.
     private func heading(_ block: MarkdownNode) throws {
         chineseSteps = nil
         var attributes = defaults
         var style = ParagraphStyle()
         style.autospace = true
+        style.textWrap = .balance
         if !wroteParagraph, block.headingLevel == 1 {
             attributes.font = Self.headingFont(.title2, from: defaults.font)
             attributes.textEffect = .letterpress
             style.paragraphSpacing = 10
         } else {
-            let textStyle: TextStyle = [.title3, .headline, .subheadline][min(max(block.headingLevel, 1), 3) - 1]
+            let textStyle = Self.headingStyles[min(max(block.headingLevel, 1), 6) - 1]
             attributes.font = Self.headingFont(textStyle, from: defaults.font)
             style.paragraphSpacingBefore = 6
             style.paragraphSpacing = 6

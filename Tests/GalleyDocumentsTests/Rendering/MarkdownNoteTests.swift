@@ -31,8 +31,8 @@ import Testing
         let paragraphs = storage.paragraphs
         #expect(paragraphs.first?.string == "Release notes 发布说明")
         #expect(try Self.attributes(of: "Release notes", in: storage).textEffect == .letterpress)
-        #expect(try Self.attributes(of: "What changed", in: storage).font?.textStyle == .headline)
-        #expect(try Self.attributes(of: "Checklist", in: storage).font?.textStyle == .subheadline)
+        #expect(try Self.attributes(of: "What changed", in: storage).font?.textStyle == .title3)
+        #expect(try Self.attributes(of: "Checklist", in: storage).font?.textStyle == .headline)
         // Strong, emphasis, strikethrough, code and a link.
         if case .styled(_, _, let weight, _)? = try Self.attributes(of: "strong", in: storage).font {
             #expect(weight == 700)
@@ -149,5 +149,26 @@ import Testing
                     == "line 3: the note's tables have \(limit + 100) cells, over the limit of \(limit) (DocumentLimits.tableCells)"
             )
         }
+    }
+
+    /// Headings form a scale: `#` over `##` over `###` over the body, each larger, or as large and heavier, at every
+    /// category checked and with bold text; the title is as large as `#` (and set apart by letterpress).
+    @Test(arguments: [ContentSizeCategory.extraSmall, .large, .accessibilityExtraLarge], [false, true])
+    func headingsFormAScale(category: ContentSizeCategory, boldText: Bool) throws {
+        let note = try NoteReader.read(
+            "# Title\n\n# One\n\n## Two\n\n### Three\n\nbody text", defaults: TextAttributes(font: .textStyle(.body)))
+        let settings = DynamicTypeSettings(category: category, boldText: boldText)
+        let library = try TestFonts.bundled
+        let fonts = try note.storage.paragraphs.map { paragraph in
+            try library.font(for: try #require(paragraph.leadingAttributes.font), settings: settings)
+        }
+        #expect(fonts.count == 5)
+        #expect(fonts[0].size == fonts[1].size)
+        for (larger, smaller) in zip(fonts.dropFirst(), fonts.dropFirst(2)) {
+            #expect(
+                larger.size > smaller.size || (larger.size == smaller.size && larger.weight > smaller.weight),
+                "\(larger.size) pt \(larger.weight) over \(smaller.size) pt \(smaller.weight)")
+        }
+        #expect(note.storage.paragraphs.dropLast().allSatisfy { $0.style.textWrap == .balance })
     }
 }
