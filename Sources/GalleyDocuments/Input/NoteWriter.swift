@@ -348,6 +348,10 @@ final class NoteWriter {
         pieces.map { if case .text(let text, _) = $0 { text } else { "" } }.joined()
     }
 
+    /// Code is set as written, as GitHub sets it: no programming ligatures (JetBrains Mono draws `->`, `!=`, `<=`
+    /// as single arrows and signs through `calt`).
+    static let codeFeatures = [FontFeature("calt", 0), FontFeature("liga", 0)]
+
     /// A heading's font: `textStyle` semibold in the body's family, or the body's fixed font made semibold.
     static func headingFont(_ textStyle: TextStyle, from body: FontSpecifier?) -> FontSpecifier {
         switch body {
@@ -365,6 +369,7 @@ final class NoteWriter {
         if markup.code {
             attributes.font = .styled(
                 style, family: "JetBrains Mono", weight: markup.bold ? 700 : nil, italic: markup.italic)
+            attributes.fontFeatures = Self.codeFeatures
             attributes.backgroundColor = Color(red: 0.5, green: 0.5, blue: 0.55, alpha: 0.14)
         } else if markup.bold || markup.italic {
             switch base.font {

@@ -171,4 +171,20 @@ import Testing
         }
         #expect(note.storage.paragraphs.dropLast().allSatisfy { $0.style.textWrap == .balance })
     }
+
+    /// Code is set as written: `->` and `!=` are two glyphs each, the ones the characters have alone, not
+    /// JetBrains Mono's programming ligatures.
+    @Test func codeHasNoProgrammingLigatures() throws {
+        let note = try NoteReader.read("`a -> b != c`\n\n```\nreturn x -> y\n```", defaults: TextAttributes())
+        for paragraph in note.storage.paragraphs {
+            let attributes = paragraph.leadingAttributes
+            let shaped = try TestFonts.shape(paragraph.string, attributes: attributes)
+            let glyphs = shaped.runs.flatMap(\.glyphs)
+            #expect(glyphs.count == paragraph.string.utf16.count, "\(paragraph.string)")
+            for (character, glyph) in zip(paragraph.string, glyphs) where "->!=".contains(character) {
+                let alone = try TestFonts.shape(String(character), attributes: attributes).runs[0].glyphs[0]
+                #expect(glyph.glyphID == alone.glyphID, "\(character) in \(paragraph.string)")
+            }
+        }
+    }
 }
