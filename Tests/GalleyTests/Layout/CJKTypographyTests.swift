@@ -129,6 +129,44 @@ import Testing
         #expect(layout.lineFragments.last!.usedRect.maxX < width - 1)
     }
 
+    /// JLREQ's expansion rules: no space before a closing mark or after an opening one, none between the halves of
+    /// `——` and `……`; the other gaps take the slack.
+    @Test func justificationPutsNoSpaceBeforeClosingOrAfterOpeningMarks() throws {
+        let text = "他说（这是好事），排，数字2026，还有——破折号和……省略号。《书名》很长很长很长很长很长很长很长很长很长很长"
+        for width in [150.0, 210, 260, 330] {
+            let (justified, storage) = try LayoutFixtures.layout(
+                text, attributes: try attributes(alignment: .justified), container: TextContainer(width: width))
+            let (natural, _) = try LayoutFixtures.layout(
+                text, attributes: try attributes(), container: TextContainer(width: width))
+            let units = Array(storage.utf16)
+            #expect(LayoutFixtures.lines(justified, storage) == LayoutFixtures.lines(natural, storage))
+            var stretched = 0
+            for (line, plain) in zip(justified.lineFragments.dropLast(), natural.lineFragments) {
+                func advances(_ fragment: LineFragment) -> [Int: Double] {
+                    var result: [Int: Double] = [:]
+                    for run in fragment.runs {
+                        for glyph in run.glyphRun.glyphs { result[glyph.cluster, default: 0] += glyph.advance }
+                    }
+                    return result
+                }
+                let wide = advances(line), narrow = advances(plain)
+                let clusters = wide.keys.sorted()
+                for (here, next) in zip(clusters, clusters.dropFirst()) {
+                    guard let a = Unicode.Scalar(units[here]), let b = Unicode.Scalar(units[next]) else { continue }
+                    let grew = wide[here]! - narrow[here]!
+                    if Justifier.keepsTogether(a.value, b.value) {
+                        #expect(abs(grew) < 1e-9, "\(a)\(b) at \(width) pt grew \(grew)")
+                    } else if grew > 1e-6 {
+                        stretched += 1
+                    }
+                }
+            }
+            #expect(stretched > 0, "other gaps take the slack at \(width) pt")
+        }
+        #expect(Justifier.keepsTogether(0x4E2D, 0xFF0C) && Justifier.keepsTogether(0xFF08, 0x4E2D))
+        #expect(Justifier.keepsTogether(0x2014, 0x2014) && !Justifier.keepsTogether(0x4E2D, 0x6587))
+    }
+
     @Test(arguments: [ParagraphStyle.LineBreakMode.wordWrap, .charWrap])
     func narrowColumnsKeepKinsoku(mode: ParagraphStyle.LineBreakMode) throws {
         let text = "他说（这是），中文。标点（不能）在行首。"
