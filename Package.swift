@@ -8,6 +8,16 @@ let package = Package(
         .library(name: "GalleyDocuments", targets: ["GalleyDocuments"]),
         .executable(name: "galley", targets: ["GalleyCLI"]),
     ],
+    // The `galley` command and its service need packages the libraries do not: a package that depends on Galley
+    // for its libraries alone writes `traits: []` and resolves none of them (SwiftPM leaves dependencies only
+    // disabled traits use unresolved; Scripts/check-library-client checks it).
+    traits: [
+        .default(enabledTraits: ["Command"]),
+        .trait(
+            name: "Command",
+            description: "The galley command and galley serve: swift-argument-parser, Hummingbird, swift-nio, "
+                + "swift-service-lifecycle, swift-log, swift-metrics and swift-prometheus."),
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         // The service's (GalleyService): the libraries above never import them. Hummingbird without its default
@@ -66,19 +76,20 @@ let package = Package(
             name: "GalleyService",
             dependencies: [
                 "Galley", "GalleyDocuments",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "Metrics", package: "swift-metrics"),
-                .product(name: "Prometheus", package: "swift-prometheus"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Command"])),
+                .product(
+                    name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: .when(traits: ["Command"])),
+                .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Command"])),
+                .product(name: "Metrics", package: "swift-metrics", condition: .when(traits: ["Command"])),
+                .product(name: "Prometheus", package: "swift-prometheus", condition: .when(traits: ["Command"])),
+                .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["Command"])),
+                .product(name: "NIOHTTP1", package: "swift-nio", condition: .when(traits: ["Command"])),
             ]),
         .executableTarget(
             name: "GalleyCLI",
             dependencies: [
                 "Galley", "GalleyDocuments", "GalleyService",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Command"])),
             ],
             exclude: ["galley.order"],
             // Release builds reach generic types' metadata through accessor functions, not by mangled name: a type

@@ -5,7 +5,8 @@ import PackageDescription
 
 let package = Package(
     name: "GalleyFuzz",
-    dependencies: [.package(name: "Galley", path: "../")],
+    // The libraries alone: the command's and service's packages are not resolved (Package.swift's trait).
+    dependencies: [.package(name: "Galley", path: "../", traits: [])],
     targets: [.target(name: "FuzzSupport")]
         + ["FuzzDocument", "FuzzNote", "FuzzPath", "FuzzLayout", "FuzzFont", "FuzzPNG", "FuzzRequest"].map { name in
             .executableTarget(

@@ -23,12 +23,12 @@ struct FontOptions: SettingOptions {
     /// The font library `options` ask for, reporting on stderr (once per library) the faces of `$GALLEY_FONTS_DIR`
     /// it had to leave out.
     static func library(_ options: RequestOptions) throws -> FontLibrary {
-        try reportingSkipped(try options.fontLibrary())
+        reportingSkipped(try options.fontLibrary())
     }
 
     /// The shared library with or without system fonts, reporting the faces it skipped.
     static func library(noSystemFonts: Bool) throws -> FontLibrary {
-        try reportingSkipped(try noSystemFonts ? FontLibrary.bundledOnly : .standard)
+        reportingSkipped(try noSystemFonts ? FontLibrary.bundledOnly : .standard)
     }
 
     private static func reportingSkipped(_ library: FontLibrary) -> FontLibrary {
