@@ -83,9 +83,9 @@ public enum DocumentReader {
         if let render = document.member("render") {
             // "padding" is the margin's old name, still accepted.
             try render.requireObject(allowing: DocumentKeys.render)
-            if let scale = render.member("scale") { result.render.scale = try scale.number(in: 0.1...8) }
+            if let scale = render.member("scale") { result.render.scale = try scale.number(in: range(.scale)) }
             if let margin = render.member("margin") ?? render.member("padding") {
-                result.render.padding = try margin.number(in: 0...10_000)
+                result.render.padding = try margin.number(in: range(.margin))
             }
             if let background = document.value["render"]?["background"] {
                 result.render.background =
@@ -183,8 +183,9 @@ public enum DocumentReader {
             x: try field.member("x")?.number(in: -limit...limit) ?? 0,
             y: try field.member("y")?.number(in: -limit...limit) ?? 0, width: size.width, height: size.height)
         return try Exclusion(
-            image: image, frame: frame, threshold: try field.member("threshold")?.number(in: 0...1) ?? 0.5,
-            margin: try field.member("margin")?.number(in: 0...ExclusionError.marginLimit) ?? 0,
+            image: image, frame: frame,
+            threshold: try field.member("threshold")?.number(in: range(.imageThreshold)) ?? 0.5,
+            margin: try field.member("margin")?.number(in: range(.imageMargin)) ?? 0,
             draws: try field.member("draw")?.bool() ?? true)
     }
 
@@ -211,10 +212,10 @@ public enum DocumentReader {
         result.kern = try field.member("kern")?.number(in: -1_000...1_000)
         result.tracking = try field.member("tracking")?.number(in: -1_000...1_000)
         result.baselineOffset = try field.member("baselineOffset")?.number(in: -10_000...10_000)
-        result.strokeWidth = try field.member("strokeWidth")?.number(in: -100...100)
+        result.strokeWidth = try field.member("strokeWidth")?.number(in: range(.strokeWidth))
         result.strokeColor = try field.member("strokeColor")?.color()
-        result.obliqueness = try field.member("obliqueness")?.number(in: -4...4)
-        result.expansion = try field.member("expansion")?.number(in: -2...2)
+        result.obliqueness = try field.member("obliqueness")?.number(in: range(.obliqueness))
+        result.expansion = try field.member("expansion")?.number(in: range(.expansion))
         result.superscript = try field.member("superscript")?.integer(in: -8...8)
         result.ligatures = try field.member("ligatures").map { field -> Ligatures in
             let names = ["none": Ligatures.none, "standard": .standard, "all": .all]
@@ -344,4 +345,7 @@ public enum DocumentReader {
         }
         return style
     }
+
+    /// The range of request setting `name`: a document's key and the option of the same setting take one range.
+    private static func range(_ name: SettingName) -> ClosedRange<Double> { name.setting.range! }
 }
