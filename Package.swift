@@ -16,7 +16,7 @@ let package = Package(
         .trait(
             name: "Command",
             description: "The galley command and galley serve: swift-argument-parser, Hummingbird, swift-nio, "
-                + "swift-service-lifecycle, swift-log, swift-metrics and swift-prometheus."),
+                + "swift-nio-extras, swift-service-lifecycle, swift-log, swift-metrics and swift-prometheus."),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -28,6 +28,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
     ],
     targets: [
         .systemLibrary(
@@ -84,6 +85,7 @@ let package = Package(
                 .product(name: "Prometheus", package: "swift-prometheus", condition: .when(traits: ["Command"])),
                 .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["Command"])),
                 .product(name: "NIOHTTP1", package: "swift-nio", condition: .when(traits: ["Command"])),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras", condition: .when(traits: ["Command"])),
             ]),
         .executableTarget(
             name: "GalleyCLI",

@@ -52,12 +52,20 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "The largest request body in bytes (default 16777216, the input file limit).")
     var maxBody: Int?
 
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Seconds the service keeps answering after SIGTERM, /readyz saying 503 draining, before it stops "
+                + "accepting connections (default 1)."))
+    var drainDelay = 1.0
+
     func validate() throws {
         try NumberFlag.check("--port", Double(port), 0...65_535)
         try NumberFlag.check("--workers", workers.map(Double.init), 1...Double(ServiceConfiguration.workerLimit))
         try NumberFlag.check("--queue", queue.map(Double.init), 0...Double(ServiceConfiguration.queueLimit))
         try NumberFlag.check("--deadline", deadline, 0.001...3_600)
         try NumberFlag.check("--max-body", maxBody.map(Double.init), 1...Double(1 << 30))
+        try NumberFlag.check("--drain-delay", drainDelay, 0...60)
         for folder in allowedDirectories {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue
@@ -75,6 +83,7 @@ struct ServeCommand: ParsableCommand {
         configuration.allowedDirectories = allowedDirectories
         if let queue { configuration.queue = queue }
         configuration.deadline = .seconds(deadline)
+        configuration.drainDelay = .seconds(drainDelay)
         let server = GalleyServer(
             configuration: configuration, commands: CommandRoutes(workers: configuration.workers))
         let finished = DispatchSemaphore(value: 0)

@@ -52,7 +52,10 @@ public struct GalleyServer: Sendable {
         routes.add(to: router)
         let application = Application(
             router: router,
-            server: .http1(configuration: .init(idleTimeout: .nanoseconds(configuration.idleTimeout.nanoseconds))),
+            server: .http1(
+                configuration: .init(
+                    additionalChannelHandlers: [ExpectContinue(maxBody: configuration.maxBody)],
+                    idleTimeout: .nanoseconds(configuration.idleTimeout.nanoseconds))),
             configuration: .init(
                 address: .hostname(configuration.host, port: configuration.port), serverName: "galley", backlog: 1024),
             onServerRunning: { channel in onListening(channel.localAddress?.port ?? configuration.port) },
@@ -60,7 +63,8 @@ public struct GalleyServer: Sendable {
         // Shut down in reverse order: the watch marks the service as draining before the server stops accepting.
         let group = ServiceGroup(
             configuration: .init(
-                services: [application, DrainWatch(draining: draining)], gracefulShutdownSignals: [.sigterm, .sigint],
+                services: [application, DrainWatch(draining: draining, delay: configuration.drainDelay)],
+                gracefulShutdownSignals: [.sigterm, .sigint],
                 logger: logger))
         do {
             try await group.run()
@@ -76,12 +80,15 @@ public struct GalleyServer: Sendable {
 }
 
 /// Marks the service as draining when a graceful shutdown begins, so that `/readyz` fails and new work is refused
-/// while the requests in flight finish.
+/// while the requests in flight finish, and holds the shutdown back for `delay`, while the server still accepts
+/// connections and answers `/readyz` with 503 (the server stops accepting once this service has ended).
 private struct DrainWatch: Service {
     let draining: Draining
+    let delay: Duration
 
     func run() async throws {
         try? await gracefulShutdown()
         draining.set()
+        try? await Task.sleep(for: delay)
     }
 }

@@ -18,6 +18,10 @@ public struct ServiceConfiguration: Sendable {
     /// How long a connection may send nothing before it is closed: a client trickling its headers or body holds
     /// only a connection, and not past this.
     public var idleTimeout: Duration = .seconds(30)
+    /// How long the service keeps answering after SIGTERM before it stops accepting connections: `/readyz` says
+    /// 503 `draining` meanwhile (and new work is refused), so a load balancer sees it leave instead of a refused
+    /// connection.
+    public var drainDelay: Duration = .seconds(1)
 
     /// The defaults: `workers` threads, a queue of ``defaultQueue`` requests, bodies of up to `maxBody` bytes.
     public init(workers: Int, maxBody: Int) {

@@ -117,6 +117,25 @@ final class Connection {
         }
     }
 
+    /// Whether the server closes the connection within `seconds` (a read then ends it; waiting longer gives up).
+    func closesWithin(seconds: Int) -> Bool {
+        var timeout = timeval(tv_sec: seconds, tv_usec: 0)
+        setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
+            if count == 0 { return true }
+            if count < 0 { return false }
+        }
+    }
+
+    /// What one read returns now (at most 64 kB), as text.
+    func nextBytes() -> String {
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        let count = buffer.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
+        return String(decoding: buffer[..<max(0, count)], as: UTF8.self)
+    }
+
     /// Everything the server sends until it closes the connection, parsed.
     func response() throws -> HTTPResponse {
         var bytes: [UInt8] = []

@@ -116,6 +116,36 @@ import Testing
         #expect(serverFlag.status == 400)
     }
 
+    /// `Expect: 100-continue` is answered as the head arrives (curl waited a second for it before sending bodies over
+    /// 1 MiB), and not for a body declared over the limit, which gets its 413 at once.
+    @Test func expectContinueIsAnswered() throws {
+        let server = try ServiceProcess(["--max-body", "1000"])
+        let body = Array((#"{"id":1,"text":"a"}"# + "\n").utf8)
+        let connection = try server.connect()
+        try connection.send(
+            server.head("POST", "/v1/measure", bodyLength: body.count, headers: ["Expect": "100-continue"]))
+        #expect(connection.nextBytes().hasPrefix("HTTP/1.1 100 Continue\r\n"))
+        try connection.send(body)
+        #expect(try connection.response().status == 200)
+        let large = try server.connect()
+        try large.send(server.head("POST", "/v1/measure", bodyLength: 5_000, headers: ["Expect": "100-continue"]))
+        #expect(large.nextBytes().hasPrefix("HTTP/1.1 413"))
+    }
+
+    /// An HTTP/1.0 request without keep-alive is answered and its connection closed (it was held until the idle
+    /// timeout); one that asks for keep-alive stays open.
+    @Test func http10ConnectionsCloseWhenAnswered() throws {
+        let server = try ServiceProcess()
+        let plain = try server.connect()
+        try plain.send(Array("GET /healthz HTTP/1.0\r\n\r\n".utf8))
+        #expect(plain.nextBytes().hasPrefix("HTTP/1.1 200"))
+        #expect(plain.closesWithin(seconds: 5))
+        let kept = try server.connect()
+        try kept.send(Array("GET /healthz HTTP/1.0\r\nConnection: keep-alive\r\n\r\n".utf8))
+        #expect(kept.nextBytes().hasPrefix("HTTP/1.1 200"))
+        #expect(!kept.closesWithin(seconds: 1))
+    }
+
     /// A malformed chunk is the client's error (400), not a client that went away (499).
     @Test func aMalformedChunkIsABadRequest() throws {
         let server = try ServiceProcess()
@@ -222,6 +252,21 @@ import Testing
         let response = try inFlight.response()
         #expect(response.status == 200)
         #expect(response.text.split(separator: "\n").count == 5)
+        server.process.waitUntilExit()
+        #expect(server.process.terminationStatus == 0)
+    }
+
+    /// After SIGTERM the service keeps answering for its drain delay: `/readyz` says 503 `draining` (it used to
+    /// refuse the connection), new work is refused, and then it exits 0.
+    @Test func readinessSaysDrainingAfterSigterm() throws {
+        let server = try ServiceProcess(["--drain-delay", "2"])
+        #expect(try server.request("GET", "/readyz").status == 200)
+        kill(server.process.processIdentifier, SIGTERM)
+        usleep(300_000)
+        let ready = try server.request("GET", "/readyz")
+        #expect(ready.status == 503 && ready.text.contains("draining"), "\(ready.status) \(ready.text)")
+        let work = try server.request("POST", "/v1/measure", text: #"{"id":1,"text":"a"}"# + "\n")
+        #expect(work.status == 503 && work.error == "the service is shutting down")
         server.process.waitUntilExit()
         #expect(server.process.terminationStatus == 0)
     }
