@@ -15,6 +15,8 @@ struct TextOptions: SettingOptions {
     @Option(name: .setting(.wordBreak), help: .setting(.wordBreak)) var wordBreak: String?
     @Option(name: .setting(.overflowWrap), help: .setting(.overflowWrap)) var overflowWrap: String?
     @Option(name: .setting(.lineBreakRules), help: .setting(.lineBreakRules)) var lineBreakRules: String?
+    @Option(name: .setting(.lineBreakStrictness), help: .setting(.lineBreakStrictness))
+    var lineBreakStrictness: String?
     @Option(name: .setting(.lineHeightMetrics), help: .setting(.lineHeightMetrics)) var lineHeightMetrics: String?
     @Option(name: .setting(.baseWritingDirection), help: .setting(.baseWritingDirection))
     var baseWritingDirection: String?
@@ -28,7 +30,8 @@ struct TextOptions: SettingOptions {
         item(.language, language) + item(.alignment, alignment) + item(.hyphenationFactor, hyphenationFactor)
             + item(.punctuationTrim, punctuationTrim) + item(.punctuationFont, punctuationFont)
             + item(.autospace, autospace) + item(.wordBreak, wordBreak) + item(.overflowWrap, overflowWrap)
-            + item(.lineBreakRules, lineBreakRules) + item(.lineHeightMetrics, lineHeightMetrics)
+            + item(.lineBreakRules, lineBreakRules) + item(.lineBreakStrictness, lineBreakStrictness)
+            + item(.lineHeightMetrics, lineHeightMetrics)
             + item(.baseWritingDirection, baseWritingDirection) + item(.textWrap, textWrap)
             + item(.maximumConsecutiveHyphenatedLines, maximumConsecutiveHyphenatedLines)
     }

@@ -18,7 +18,7 @@ enum DocumentKeys {
     static let font = FontRequest.keys
     static let decoration = ["style", "pattern", "byWord", "color", "skipInk"]
     static let paragraph = [
-        "lineBreakMode", "lineBreakStrictness", "tabStops", "defaultTabInterval", "lists",
+        "lineBreakMode", "tabStops", "defaultTabInterval", "lists",
         "listIndent",
     ]
     static let tabStop = ["location", "alignment"]

@@ -303,9 +303,6 @@ public enum DocumentReader {
         if let value = field.member("lineBreakMode") {
             style.lineBreakMode = try value.choice(ParagraphStyle.LineBreakMode.self)
         }
-        if let value = field.member("lineBreakStrictness") {
-            style.lineBreakStrictness = try value.choice(ParagraphStyle.LineBreakStrictness.self)
-        }
         for (key, keyPath) in lengths {
             if let value = field.member(key) { style[keyPath: keyPath] = try value.number(in: -10_000...10_000) }
         }

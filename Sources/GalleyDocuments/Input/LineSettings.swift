@@ -115,6 +115,11 @@ package enum LineSettings {
             help: "Line-break rules: css (as Chromium, the default) or unicode (ICU's UAX #14 alone).", \.lineBreakRules
         ),
         .choice(
+            "lineBreakStrictness",
+            help: "How strictly CJK line-breaking rules apply (CSS line-break): loose, normal (Chromium's auto, the "
+                + "default) or strict (JLREQ's: no line starts with ー or a small kana).",
+            \.lineBreakStrictness),
+        .choice(
             "lineHeightMetrics", formerly: ["metrics"], formerKeys: ["metrics"],
             help: "Line heights from exact font metrics (exact, the default) or rounded as Chromium rounds them (web).",
             \.lineHeightMetrics),

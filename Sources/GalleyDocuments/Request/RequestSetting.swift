@@ -16,7 +16,8 @@ public enum SettingName: String, CaseIterable, Sendable {
     case language
     // Lines (the paragraph-style settings of ``LineSettings``).
     case alignment, hyphenationFactor, punctuationTrim, punctuationFont, autospace, wordBreak, overflowWrap
-    case lineBreakRules, lineHeightMetrics, baseWritingDirection, textWrap, maximumConsecutiveHyphenatedLines
+    case lineBreakRules, lineBreakStrictness, lineHeightMetrics, baseWritingDirection, textWrap
+    case maximumConsecutiveHyphenatedLines
     // Measuring.
     case widths
 
