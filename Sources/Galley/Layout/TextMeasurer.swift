@@ -47,8 +47,12 @@ extension TextMeasurement {
 public final class TextMeasurer {
     /// Where fonts are found.
     public let fontLibrary: FontLibrary
-    /// The Dynamic Type settings text styles are sized for.
+    /// The Dynamic Type settings text styles are sized for (the environment's at each measurement, when the
+    /// measurer follows one).
     public var settings: DynamicTypeSettings
+    /// The environment the settings follow, when the measurer was made with one: every measurement reads its
+    /// settings then, so a measured height is the one a ``LayoutManager`` following it draws.
+    public let environment: DynamicTypeEnvironment?
     /// The measurer's shaper (its ``PreparedText``s re-shape at line edges with it).
     let shaper: Shaper
 
@@ -61,7 +65,22 @@ public final class TextMeasurer {
     ) {
         self.fontLibrary = fontLibrary
         self.settings = settings
+        environment = nil
         shaper = Shaper(shapeCache: shapeCache)
+    }
+
+    /// A measurer that follows `environment` (fonts by text style and content-size category, bold text), as a
+    /// ``LayoutManager`` made with it does.
+    public init(fontLibrary: FontLibrary, environment: DynamicTypeEnvironment, shapeCache: ShapeCache = .shared) {
+        self.fontLibrary = fontLibrary
+        self.environment = environment
+        settings = environment.settings
+        shaper = Shaper(shapeCache: shapeCache)
+    }
+
+    /// The environment's settings, taken as this measurement's when the measurer follows one.
+    private func followEnvironment() {
+        if let environment { settings = environment.settings }
     }
 
     /// The size of `storage` laid out in an unbounded container `width` points wide, in at most
@@ -87,6 +106,7 @@ public final class TextMeasurer {
     func measureLineByLine(_ storage: TextStorage, width: Double, maximumNumberOfLines: Int) throws
         -> TextMeasurement
     {
+        followEnvironment()
         let itemizer = Itemizer(fontLibrary: fontLibrary, settings: settings)
         let paragraphs = storage.paragraphs
         // Shaped as reached: a preview limited to a few lines shapes no more than it shows.
@@ -100,6 +120,7 @@ public final class TextMeasurer {
     ///
     /// - Throws: ``LayoutError/paragraphTooLong(length:limit:)``; ``FontError`` for a font that cannot be found.
     public func prepare(_ storage: TextStorage) throws -> PreparedText {
+        followEnvironment()
         let itemizer = Itemizer(fontLibrary: fontLibrary, settings: settings)
         let shaped = try storage.paragraphs.map { try LayoutManager.shape($0, shaper: shaper, itemizer: itemizer) }
         return try PreparedText(measurer: self, paragraphs: shaped, settings: settings)

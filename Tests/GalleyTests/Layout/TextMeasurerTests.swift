@@ -42,4 +42,26 @@ import Testing
         }
         #expect(lines > 600)
     }
+
+    /// A measurer made with an environment follows it, as a layout manager made with it does: a row measured under
+    /// a content-size category is as tall as the text laid out under it.
+    @Test func aMeasurerFollowsItsEnvironment() throws {
+        let library = try TestFonts.bundled
+        let environment = DynamicTypeEnvironment(settings: DynamicTypeSettings(category: .large))
+        let measurer = TextMeasurer(fontLibrary: library, environment: environment)
+        let text = "一行文字 and English, long enough to wrap onto a second line at this width."
+        let attributes = TextAttributes(font: .textStyle(.body))
+        func laidOut() throws -> Double {
+            let manager = LayoutManager(
+                textStorage: TextStorage(text, attributes: attributes), fontLibrary: library, environment: environment)
+            manager.addTextContainer(TextContainer(size: Size(width: 240, height: 0)))
+            return try manager.layout().lineFragments.last!.usedRect.maxY
+        }
+        let large = try measurer.measure(text, attributes: attributes, width: 240).height
+        #expect(abs(large - (try laidOut())) < 1e-9)
+        environment.category = .accessibilityLarge
+        let larger = try measurer.measure(text, attributes: attributes, width: 240).height
+        #expect(larger > large * 1.5)
+        #expect(abs(larger - (try laidOut())) < 1e-9)
+    }
 }
