@@ -23,6 +23,7 @@ struct DocumentOptions: SettingOptions {
     var imageThreshold: String?
     @Option(name: .setting(.imageMargin), parsing: .unconditional, help: .setting(.imageMargin))
     var imageMargin: String?
+    @Option(name: .setting(.wrapSide), help: .setting(.wrapSide)) var wrapSide: String?
     @Option(name: .setting(.strokeWidth), parsing: .unconditional, help: .setting(.strokeWidth))
     var strokeWidth: String?
     @Option(name: .setting(.strokeColor), help: .setting(.strokeColor)) var strokeColor: String?
@@ -35,7 +36,8 @@ struct DocumentOptions: SettingOptions {
             + textOptions.items + item(.color, color) + item(.background, background)
             + item(.letterpress, letterpress ? true : nil) + item(.exclude, exclude)
             + item(.excludeImage, excludeImage) + item(.allowDir, allowDir) + item(.imageThreshold, imageThreshold)
-            + item(.imageMargin, imageMargin) + item(.strokeWidth, strokeWidth) + item(.strokeColor, strokeColor)
+            + item(.imageMargin, imageMargin) + item(.wrapSide, wrapSide) + item(.strokeWidth, strokeWidth)
+            + item(.strokeColor, strokeColor)
             + item(.obliqueness, obliqueness) + item(.expansion, expansion)
     }
 

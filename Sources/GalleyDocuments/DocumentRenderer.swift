@@ -181,6 +181,7 @@ public struct DocumentRenderer {
                 lineFragmentPadding: document.lineFragmentPadding,
                 maximumNumberOfLines: document.maximumLines, lineBreakMode: document.lineBreakMode)
             container.minimumSegmentWidth = document.minimumSegmentWidth.map { min($0, columnWidth) }
+            container.wrapSide = document.wrapSide
             manager.addTextContainer(container)
         }
         return (manager, exclusions, columnWidth, drawableHeight)

@@ -209,6 +209,8 @@ struct ContainerSnapshot: Equatable {
     let exclusions: [ExclusionPath]
     let maximumLines: Int
     let mode: ParagraphStyle.LineBreakMode
+    let minimumSegmentWidth: Double?
+    let wrapSide: TextContainer.WrapSide
 
     init(_ container: TextContainer) {
         size = container.size
@@ -217,5 +219,7 @@ struct ContainerSnapshot: Equatable {
         exclusions = container.exclusions
         maximumLines = container.maximumNumberOfLines
         mode = container.lineBreakMode
+        minimumSegmentWidth = container.minimumSegmentWidth
+        wrapSide = container.wrapSide
     }
 }

@@ -38,6 +38,21 @@ public final class TextContainer {
     /// edge and a shape, or between two shapes, is left empty rather than holding a stranded word.
     public var minimumSegmentWidth: Double?
 
+    /// Which of the free segments beside exclusions a line uses.
+    public enum WrapSide: String, Hashable, Sendable, CaseIterable, Codable {
+        /// Every segment, left to right: text flows on both sides of a shape (TextKit's behaviour, the default).
+        case both
+        /// The widest segment only (InDesign's "largest area"), so each line reads on one side of the shape.
+        case largest
+        /// The segment at the line's start (the left in left-to-right text).
+        case start
+        /// The segment at the line's end.
+        case end
+    }
+
+    /// Which free segments beside exclusions take text (``WrapSide``); `both` by default.
+    public var wrapSide: WrapSide = .both
+
     /// The largest width or height a container may have, in points (``Limits/containerSize``).
     public static var sizeLimit: Double { Limits.current.containerSize }
 

@@ -126,6 +126,22 @@ struct Typesetter {
         y += style.paragraphSpacing
     }
 
+    /// Of a band's free `segments` (left to right), those `side` lets text use: all, the widest (the one nearer the
+    /// line's start among equals), or the one at the line's start or end (mirrored for right-to-left text).
+    static func segments(_ segments: [FreeSegment], side: TextContainer.WrapSide, rtl: Bool) -> [FreeSegment] {
+        guard segments.count > 1 else { return segments }
+        let inReadingOrder = rtl ? segments.reversed() : segments
+        switch side {
+        case .both: return segments
+        case .start: return [inReadingOrder.first!]
+        case .end: return [inReadingOrder.last!]
+        case .largest:
+            var widest = inReadingOrder.first!
+            for segment in inReadingOrder.dropFirst() where segment.width > widest.width { widest = segment }
+            return [widest]
+        }
+    }
+
     /// The lines a paragraph-level strategy (``ParagraphStyle/textWrap``) chooses from `start`, in lines as wide as
     /// the current container gives them beside no exclusion; nil for greedy breaking.
     private func plannedLines(from start: Int, _ context: ParagraphContext, _ breaker: inout LineBreaker)
@@ -228,6 +244,7 @@ struct Typesetter {
                         && LineFit.fits(minimumWidth, in: $0.width)
                 }
             if !wraps, let widest = segments.max(by: { $0.width < $1.width }) { segments = [widest] }
+            if obstructed { segments = Self.segments(segments, side: container.wrapSide, rtl: context.isRightToLeft) }
             if context.isRightToLeft { segments.reverse() }
             if segments.isEmpty && !obstructed {
                 segments = [

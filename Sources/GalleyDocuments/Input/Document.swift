@@ -18,6 +18,9 @@ public struct Document {
     /// The narrowest segment beside an exclusion that takes text, in points; nil for two ems of each paragraph's
     /// font, 0 to fill every segment (`TextContainer.minimumSegmentWidth`).
     public var minimumSegmentWidth: Double?
+    /// Which free segments beside exclusions take text (`TextContainer.WrapSide`): `both` for JSON documents and
+    /// plain text, `largest` for notes, so every line of a note reads on one side of a picture.
+    public var wrapSide: TextContainer.WrapSide = .both
     /// The most lines the container holds (0: no limit).
     public var maximumLines = 0
     /// How the container's last allowed line ends when text remains.

@@ -10,7 +10,7 @@ enum DocumentKeys {
     static let attachment = ["image", "width", "height", "baselineOffset", "alt"]
     static let container = [
         "width", "height", "columns", "columnGap", "lineFragmentPadding", "padding", "maxLines", "lineBreakMode",
-        "exclusions", "minimumSegmentWidth",
+        "exclusions", "minimumSegmentWidth", "wrapSide",
     ]
     static let exclusion = ["path", "fillRule", "fill", "label"]
     static let pictureExclusion = ["image", "x", "y", "width", "height", "threshold", "margin", "draw"]

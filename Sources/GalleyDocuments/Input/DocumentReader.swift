@@ -128,6 +128,7 @@ public enum DocumentReader {
         if let padding = field.member("lineFragmentPadding") ?? field.member("padding") {
             document.lineFragmentPadding = try padding.number(in: 0...1_000)
         }
+        if let side = field.member("wrapSide") { document.wrapSide = try side.choice(TextContainer.WrapSide.self) }
         if let minimum = field.member("minimumSegmentWidth") {
             document.minimumSegmentWidth = try minimum.number(in: 0...Document.widthRange.upperBound)
         }

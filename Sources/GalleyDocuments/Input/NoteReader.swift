@@ -47,6 +47,7 @@ public enum NoteReader {
         defer { writer.storage.endEditing() }
         try writer.write(tree.root.children, in: NoteWriter.Context(), depth: 0)
         var document = Document(storage: writer.storage)
+        document.wrapSide = .largest
         if let date {
             // The badge speaks the note's language: the one asked for, else Chinese, Japanese or Korean when most
             // of the note is written in it.

@@ -9,7 +9,7 @@ public enum SettingName: String, CaseIterable, Sendable {
     // Paint and effects.
     case color, background, letterpress, strokeWidth, strokeColor, obliqueness, expansion
     // Exclusions and the files a document may read.
-    case exclude, excludeImage, imageThreshold, imageMargin, allowDir
+    case exclude, excludeImage, imageThreshold, imageMargin, wrapSide, allowDir
     // The font.
     case font, size, weight, italic, style, category, boldText, noSystemFonts
     // Text.

@@ -72,6 +72,11 @@ public enum RequestSettings {
             .imageMargin, .number(0...ExclusionError.marginLimit), default: "6", for: .document,
             "Points kept free around a picture's outline."),
         setting(
+            .wrapSide, .choice(TextContainer.WrapSide.allCases.map(\.rawValue)),
+            default: "largest for notes, both for documents and plain text", for: .document,
+            "Which sides of exclusions take text: both (TextKit's), largest (the wider side of each line, so every "
+                + "line reads on one side), start or end."),
+        setting(
             .allowDir, .text(.folder), on: .commandLine, for: .text, repeatable: true,
             "A folder whose files (and subfolders') the input may read besides its own folder, after symbolic links "
                 + "are resolved; repeatable. The service's folders are fixed when it starts."),

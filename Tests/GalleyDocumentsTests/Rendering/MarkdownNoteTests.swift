@@ -187,4 +187,26 @@ import Testing
             }
         }
     }
+
+    /// A note's lines read on one side of a picture (the wider one), never jumping across it; `both` (TextKit's
+    /// way, JSON documents' default) flows on both sides.
+    @Test func aNotesLinesReadOnOneSideOfAPicture() throws {
+        let text = String(repeating: "Words flow around the flower in the middle of the note. 文字沿着图片排列。", count: 6)
+        let picture = try PNGReader.read(contentsOfFile: Self.examples.appendingPathComponent("flower.png").path)
+        func bands(_ side: TextContainer.WrapSide?) throws -> [Int] {
+            var document = try NoteReader.read(text, defaults: TextAttributes())
+            #expect(document.wrapSide == .largest)
+            if let side { document.wrapSide = side }
+            document.width = 420
+            document.exclusions.append(
+                try Exclusion(
+                    image: picture,
+                    frame: Rect(x: 130, y: 20, width: Double(picture.width), height: Double(picture.height)),
+                    threshold: 0.5, margin: 6))
+            let layout = try DocumentRenderer(document: document, library: try TestFonts.bundled).layout()
+            return Dictionary(grouping: layout.lineFragments, by: { $0.rect.minY }).values.map(\.count)
+        }
+        #expect(try bands(nil).allSatisfy { $0 == 1 })
+        #expect(try bands(.both).contains { $0 > 1 }, "both sides take text beside the picture")
+    }
 }
