@@ -80,7 +80,12 @@ struct GalleyTool: ParsableCommand {
     /// The one line `galley` writes after "galley: error: " for `error`; `galley serve` answers with the same.
     static func errorMessage(for error: any Error) -> String {
         var message = isUsageError(error) ? message(for: error) : String(describing: error)
-        if case .unknownFamily? = error as? FontError { message += "; 'galley fonts' lists every family" }
+        if case .unknownFamily(let name, _)? = error as? FontError {
+            // A font file named without a folder reads as a family: say how to name it as a file.
+            message +=
+                FileManager.default.fileExists(atPath: name)
+                ? "; to use the file \(name) in this folder, write ./\(name)" : "; 'galley fonts' lists every family"
+        }
         return message.oneLine
     }
 }

@@ -4,7 +4,7 @@ import Galley
 import GalleyDocuments
 
 /// `galley shape`: itemizes and shapes text and prints the glyph runs, as `hb-shape` does for one font.
-struct ShapeCommand: ParsableCommand {
+struct ShapeCommand: ParsableCommand, SettingOptions {
     static let configuration = CommandConfiguration(
         commandName: "shape",
         abstract: "Shape text and print its runs: font, script, direction and glyphs.",
@@ -23,20 +23,25 @@ struct ShapeCommand: ParsableCommand {
 
     @OptionGroup var fontOptions: FontOptions
 
+    @Option(name: .setting(.language), help: .setting(.language)) var language: String?
+
     @Option(help: "OpenType features, comma-separated: liga=0, tnum, -kern.")
     var features: String?
 
     @Flag(help: "Print JSON instead of text.")
     var json = false
 
-    func validate() throws { try fontOptions.checkSettings(work: .shape) }
+    var items: [(name: String, value: String)] { fontOptions.items + item(.language, language) }
+
+    func validate() throws { try checkSettings(work: .shape) }
 
     func run() throws {
-        let options = try fontOptions.requestOptions(work: .shape)
+        let options = try requestOptions(work: .shape)
         let library = try FontOptions.library(options)
         let input = text == "-" ? try InputReader.readText(path: "-") : text
         var attributes = TextAttributes(font: try options.fontSpecifier(library: library))
         attributes.fontFeatures = try parseFeatures(features ?? "")
+        attributes.language = options.textSettings.language
         let itemizer = Itemizer(fontLibrary: library, settings: options.dynamicTypeSettings)
         let shaper = Shaper()
         let storage = TextStorage(input, attributes: attributes)

@@ -32,6 +32,11 @@ struct Routes: Sendable {
                 try commands.layout(options: options, input: input)
             }
         }
+        // The routes that compute take POST only: any other method is told so (it was an empty 404).
+        for route in ["/v1/measure", "/v1/render", "/v1/layout"] {
+            router.on(RouterPath(route), method: .get) { _, _ in Self.methodNotAllowed(route) }
+            router.on(RouterPath(route), method: .put) { _, _ in Self.methodNotAllowed(route) }
+        }
         router.get("/healthz") { _, _ in Self.json(.ok, #"{"status":"alive"}"#) }
         router.get("/readyz") { _, _ in
             draining.isSet
@@ -225,6 +230,13 @@ struct Routes: Sendable {
                 retryAfter: 1)
         default: return .badRequest(String(describing: error))
         }
+    }
+
+    /// 405 for `route` asked with another method than POST, with `Allow: POST`.
+    static func methodNotAllowed(_ route: String) -> Response {
+        var response = json(.methodNotAllowed, #"{"error":"\#(route) takes POST"}"#)
+        response.headers[.allow] = "POST"
+        return response
     }
 
     static func json(_ status: HTTPResponse.Status, _ text: String) -> Response {

@@ -92,6 +92,19 @@ struct RequestSettingsTests {
         #expect(sacle.error == "galley: error: unknown option '--sacle'; did you mean '--scale'?\n")
     }
 
+    /// `shape` takes the language (glyph forms differ: 直 in Japanese and Chinese), and a font file named without a
+    /// folder is pointed to as `./name`.
+    @Test func shapeTakesTheLanguageAndAFileNameIsPointedTo() throws {
+        let japanese = try GalleyCommand.run(["shape", "直", "--lang", "ja", "--no-system-fonts"])
+        let chinese = try GalleyCommand.run(["shape", "直", "--lang", "zh-Hans", "--no-system-fonts"])
+        #expect(japanese.status == 0 && chinese.status == 0 && japanese.output != chinese.output)
+        let folder = TestFonts.repositoryRoot.appendingPathComponent("Fonts/Inter")
+        let file = try GalleyCommand.run(["shape", "a", "--font", "Inter-roman.var.ttf"], directory: folder)
+        #expect(file.error.contains("write ./Inter-roman.var.ttf"), "\(file.error)")
+        #expect(
+            try GalleyCommand.run(["shape", "a", "--font", "./Inter-roman.var.ttf"], directory: folder).status == 0)
+    }
+
     @Test func theArticleListsEverySetting() throws {
         let article = try String(
             contentsOf: TestFonts.repositoryRoot.appendingPathComponent("Sources/Galley/Galley.docc/CommandLine.md"),

@@ -131,7 +131,13 @@ public struct RequestSetting: Sendable {
     /// The help with the default and the choices, as the command line and the docs show it.
     public var fullHelp: String {
         var text = help
-        if case .choice(let names) = values { text += " One of: \(names.joined(separator: ", "))." }
+        switch values {
+        case .choice(let names): text += " One of: \(names.joined(separator: ", "))."
+        case .number(let range):
+            text += " From \(JSONValue.format(range.lowerBound)) to \(JSONValue.format(range.upperBound))."
+        case .integer(let range): text += " From \(range.lowerBound) to \(range.upperBound)."
+        default: break
+        }
         if let defaultValue { text += " (default: \(defaultValue))" }
         return text
     }

@@ -112,7 +112,7 @@ public enum RequestSettings {
         [
             setting(
                 .language, .text(.language), default: "inferred from the text",
-                on: [.commandLine, .query, .measureRow], for: .text, formerly: ["language"],
+                on: [.commandLine, .query, .measureRow], for: .all, formerly: ["language"],
                 "The text's BCP 47 language (en-US, zh-Hans…) where the input names none. It picks line-breaking "
                     + "rules, glyph forms (locl), fallback fonts and hyphenation; 'auto' (command line only) takes "
                     + "the process's locale.")

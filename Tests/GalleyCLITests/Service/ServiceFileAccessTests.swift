@@ -54,6 +54,15 @@ import Testing
         #expect(allowed.status == 200, "\(allowed.error ?? "")")
     }
 
+    @Test func theComputingRoutesSayTheyTakePost() throws {
+        let server = try ServiceProcess()
+        for route in ["/v1/measure", "/v1/render", "/v1/layout"] {
+            let response = try server.request("GET", route)
+            #expect(response.status == 405 && response.headers["allow"] == "POST", "\(route)")
+            #expect(response.error == "\(route) takes POST")
+        }
+    }
+
     @Test func unknownParametersAreNamedWithTheNearestKnownOne() throws {
         let server = try ServiceProcess()
         let render = try server.request("POST", "/v1/render?widht=300", text: "a", contentType: "text/plain")
