@@ -64,4 +64,27 @@ import Testing
         #expect(larger > large * 1.5)
         #expect(abs(larger - (try laidOut())) < 1e-9)
     }
+
+    /// Measuring a batch on every core gives, row for row, what one measurer gives one row at a time; a cancelled
+    /// batch stops with ``WorkCancelled``.
+    @Test func aBatchOnEveryCoreMeasuresAsOneRowAtATime() async throws {
+        let library = try TestFonts.bundled
+        let pieces = ["今天把测量接到了 Web 后端，", "Hello, Galley ", "let x = try measure(rows) // 代码 ", "排版。", "word "]
+        var generator = SystemRandomNumberGenerator()
+        let rows = (0..<3_000).map { index in
+            MeasuredRow(
+                (0..<(1 + index % 7)).map { _ in pieces.randomElement(using: &generator)! }.joined(),
+                attributes: TextAttributes(font: .textStyle(index % 3 == 0 ? .headline : .body)))
+        }
+        let batch = try await TextMeasurer.measure(rows, width: 200, fontLibrary: library, threads: 2)
+        let measurer = TextMeasurer(fontLibrary: library)
+        let single = try rows.map { try measurer.measure($0.text, attributes: $0.attributes, width: 200) }
+        #expect(batch == single)
+        let cancelled = Task {
+            try await TextMeasurer.measure(
+                Array(repeating: rows[0], count: 200_000), width: 200, fontLibrary: library, threads: 2)
+        }
+        cancelled.cancel()
+        await #expect(throws: WorkCancelled.self) { try await cancelled.value }
+    }
 }
