@@ -16,7 +16,7 @@ enum MeasureOutput {
         line += #","lines":"#.utf8
         appendDecimal(measurement.lineCount, to: &line)
         line += #","line_starts":["#.utf8
-        for (index, start) in measurement.lineStarts.enumerated() {
+        for (index, start) in measurement.utf16LineStarts.enumerated() {
             if index > 0 { line.append(UInt8(ascii: ",")) }
             appendDecimal(scalars[start], to: &line)
         }

@@ -109,7 +109,7 @@ public struct DocumentRenderer {
                     Rect(x: bounds.minX + firstColumn, y: bounds.minY, width: bounds.width, height: bounds.height))
             }
             area = try renderer.imageArea(
-                content: content, padding: document.render.padding, layout: layout,
+                content: content, padding: document.render.margin, layout: layout,
                 containers: columnX.enumerated().map { ($0.offset, $0.element) })
         }
 
@@ -148,7 +148,7 @@ public struct DocumentRenderer {
         let (manager, exclusions, columnWidth, drawableHeight) = try layoutManager(forDrawing: forDrawing)
         let layout = try manager.layout()
         if let drawableHeight, !layout.unlaidCharacterRange.isEmpty {
-            let width = Int(((document.width + 2 * document.render.padding) * document.render.scale).rounded(.up))
+            let width = Int(((document.width + 2 * document.render.margin) * document.render.scale).rounded(.up))
             throw RenderError.textTooTall(width: width, height: drawableHeight, limit: Canvas.pixelLimit)
         }
         return (layout, exclusions, columnWidth)
@@ -194,7 +194,7 @@ public struct DocumentRenderer {
     private func tallestDrawableHeight() -> Double? {
         guard document.height == 0, document.lineBreakMode == .wordWrap || document.lineBreakMode == .charWrap
         else { return nil }
-        let scale = document.render.scale, margin = document.render.padding
+        let scale = document.render.scale, margin = document.render.margin
         let widthPixels = max(1, ((document.width + 2 * margin) * scale).rounded(.up))
         let heightPixels = min(Double(Canvas.sideLimit), (Double(Canvas.pixelLimit) / widthPixels).rounded(.down))
         let height = heightPixels / scale - 2 * margin

@@ -99,8 +99,8 @@ import Testing
         let old = try DocumentReader.read(
             #"{"container": {"padding": 5}, "render": {"padding": 3}, "content": ["a"]}"#,
             defaults: TextAttributes(), library: library)
-        #expect(new.lineFragmentPadding == 5 && new.render.padding == 3)
-        #expect(old.lineFragmentPadding == 5 && old.render.padding == 3)
+        #expect(new.lineFragmentPadding == 5 && new.render.margin == 3)
+        #expect(old.lineFragmentPadding == 5 && old.render.margin == 3)
     }
 
     @Test func errorsDescribeThemselvesOutsideTheCommandLine() {

@@ -14,7 +14,7 @@ enum RenderFixtures {
         let manager = LayoutManager(textStorage: storage, fontLibrary: try TestFonts.bundled)
         manager.addTextContainer(TextContainer(size: Size(width: width, height: height), exclusionPaths: exclusions))
         let canvas = try Renderer().render(
-            manager, options: RenderOptions(scale: scale, background: background, padding: padding, clip: clip))
+            manager, options: RenderOptions(scale: scale, background: background, margin: padding, clip: clip))
         return (canvas, try manager.layout())
     }
 

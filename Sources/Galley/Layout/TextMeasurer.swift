@@ -6,8 +6,12 @@ public struct TextMeasurement: Hashable, Sendable {
     public let width: Double
     /// The number of lines (bands).
     public let lineCount: Int
-    /// Where each line starts, as UTF-16 offsets into the text.
-    public let lineStarts: [Int]
+    /// Where each line starts, as UTF-16 offsets into the text (`galley measure`'s `line_starts` are code points).
+    public let utf16LineStarts: [Int]
+
+    /// The former name of ``utf16LineStarts``.
+    @available(*, deprecated, renamed: "utf16LineStarts")
+    public var lineStarts: [Int] { utf16LineStarts }
 
     /// The height rounded up to whole pixels at `scale` (pixels per point), in points: what a row must reserve so
     /// that nothing is cut when drawn at that scale.
@@ -33,7 +37,7 @@ extension TextMeasurement {
 
     /// A measurement of `height` and `width` points with the lines `starts` found.
     init(starts: LineStarts, height: Double, width: Double) {
-        self.init(height: height, width: width, lineCount: starts.offsets.count, lineStarts: starts.offsets)
+        self.init(height: height, width: width, lineCount: starts.offsets.count, utf16LineStarts: starts.offsets)
     }
 }
 

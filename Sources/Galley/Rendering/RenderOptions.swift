@@ -5,24 +5,38 @@ public struct RenderOptions: Hashable, Sendable {
     /// The fill behind everything; nil leaves the image transparent.
     public var background: Color?
     /// Empty margin around the container in the image, in points: pixel (0, 0) is the container's point
-    /// (−padding, −padding) times ``scale``.
-    public var padding: Double
+    /// (−margin, −margin) times ``scale``. (`--margin` and a document's `render.margin` set it.)
+    public var margin: Double
+    /// The former name of ``margin``.
+    @available(*, deprecated, renamed: "margin")
+    public var padding: Double {
+        get { margin }
+        set { margin = newValue }
+    }
     /// Only this part of the container (points, container coordinates) is drawn, into an image of its size; nil
-    /// draws the whole container (its height, or the text's when the container is unbounded) with the padding.
+    /// draws the whole container (its height, or the text's when the container is unbounded) with the margin.
     public var clip: Rect?
     /// Which container of the layout to draw.
     public var containerIndex: Int
 
-    /// Options for drawing at `scale` pixels per point on `background` (nil: transparent), with `padding` points of
+    /// Options for drawing at `scale` pixels per point on `background` (nil: transparent), with `margin` points of
     /// margin, container `containerIndex`, or exactly the `clip` rectangle (points) when one is given.
     public init(
-        scale: Double = 2, background: Color? = .white, padding: Double = 16, clip: Rect? = nil, containerIndex: Int = 0
+        scale: Double = 2, background: Color? = .white, margin: Double = 16, clip: Rect? = nil, containerIndex: Int = 0
     ) {
         self.scale = scale
         self.background = background
-        self.padding = padding
+        self.margin = margin
         self.clip = clip
         self.containerIndex = containerIndex
+    }
+
+    /// ``init(scale:background:margin:clip:containerIndex:)`` by the margin's former name.
+    @available(*, deprecated, renamed: "init(scale:background:margin:clip:containerIndex:)")
+    public init(
+        scale: Double = 2, background: Color? = .white, padding: Double, clip: Rect? = nil, containerIndex: Int = 0
+    ) {
+        self.init(scale: scale, background: background, margin: padding, clip: clip, containerIndex: containerIndex)
     }
 }
 

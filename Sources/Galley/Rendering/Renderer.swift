@@ -60,7 +60,7 @@ public final class Renderer: Sendable {
         if let clip = options.clip { return clip }
         return try imageArea(
             content: containerArea(containerSize, of: layout, containerIndex: options.containerIndex),
-            padding: options.padding, layout: layout, containers: [(options.containerIndex, 0)])
+            padding: options.margin, layout: layout, containers: [(options.containerIndex, 0)])
     }
 
     /// Where drawing container `containerIndex` of `layout` can put ink, in points: its lines' rectangles, widened

@@ -32,7 +32,7 @@ public struct Document {
     /// The Dynamic Type settings the text's styles are sized for.
     public var settings = DynamicTypeSettings()
     /// Scale, background and margin (`padding`) of the image.
-    public var render = RenderOptions(scale: 2, background: Document.paper, padding: 16)
+    public var render = RenderOptions(scale: 2, background: Document.paper, margin: 16)
 
     /// The widths a container may be given, in points: 1 up to `Limits.containerSize`.
     public static var widthRange: ClosedRange<Double> { 1...TextContainer.sizeLimit }

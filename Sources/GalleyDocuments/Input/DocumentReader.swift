@@ -85,7 +85,7 @@ public enum DocumentReader {
             try render.requireObject(allowing: DocumentKeys.render)
             if let scale = render.member("scale") { result.render.scale = try scale.number(in: range(.scale)) }
             if let margin = render.member("margin") ?? render.member("padding") {
-                result.render.padding = try margin.number(in: range(.margin))
+                result.render.margin = try margin.number(in: range(.margin))
             }
             if let background = document.value["render"]?["background"] {
                 result.render.background =

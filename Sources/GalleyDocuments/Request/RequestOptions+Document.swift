@@ -95,7 +95,7 @@ extension RequestOptions {
         if let width = number(.width) { document.width = width }
         if let height = number(.height) { document.height = height }
         if let scale = number(.scale) { document.render.scale = scale }
-        if let margin = number(.margin) { document.render.padding = margin }
+        if let margin = number(.margin) { document.render.margin = margin }
         if let side = choice(.wrapSide, as: TextContainer.WrapSide.self) { document.wrapSide = side }
         if let background = text(.background) {
             document.render.background = background.lowercased() == "none" ? nil : try Color(css: background)

@@ -91,7 +91,7 @@ import Testing
                 font: .textStyle(.body), shadow: Shadow(offsetX: 1, offsetY: 3, blurRadius: 6, color: .black)))
         let manager = LayoutManager(textStorage: storage, fontLibrary: try TestFonts.bundled)
         manager.addTextContainer(TextContainer(width: 300))
-        let options = RenderOptions(scale: 3, background: .white, padding: 10)
+        let options = RenderOptions(scale: 3, background: .white, margin: 10)
         let canvas = try Renderer().render(manager, options: options)
         #expect(canvas.height > 3 * PNGWriter.bandRows)
         #expect(try Renderer().renderPNG(manager, options: options) == (try PNGWriter().encode(canvas)))

@@ -41,7 +41,7 @@ import Testing
         let library = try TestFonts.bundled
         let manager = LayoutManager(textStorage: TextStorage(text, attributes: Self.shadowed), fontLibrary: library)
         manager.addTextContainer(TextContainer(width: 40))
-        let canvas = try Renderer().render(manager, options: RenderOptions(scale: 2, padding: 3))
+        let canvas = try Renderer().render(manager, options: RenderOptions(scale: 2, margin: 3))
         #expect(canvas.width >= 80 + 12 && canvas.height > 12)
         let json = """
             {"container": {"width": 40}, "render": {"scale": 2, "margin": 3, "background": "#FFFFFF"},

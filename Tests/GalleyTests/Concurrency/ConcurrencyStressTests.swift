@@ -24,11 +24,11 @@ import Testing
         let attributes = TextAttributes(font: operation % 3 == 0 ? .textStyle(.headline) : .textStyle(.body))
         guard operation % 10 == 0 else {
             let measurement = try measurer.measure(text, attributes: attributes, width: width)
-            return Int((measurement.height * 1000).rounded()) &* 31 &+ measurement.lineStarts.reduce(0, &+)
+            return Int((measurement.height * 1000).rounded()) &* 31 &+ measurement.utf16LineStarts.reduce(0, &+)
         }
         let manager = LayoutManager(textStorage: TextStorage(text, attributes: attributes), fontLibrary: library)
         manager.addTextContainer(TextContainer(width: width))
-        let canvas = try renderer.render(manager, options: RenderOptions(scale: 1, padding: 2))
+        let canvas = try renderer.render(manager, options: RenderOptions(scale: 1, margin: 2))
         return canvas.pixels.reduce(into: 0) { $0 = $0 &* 16_777_619 &+ Int($1) }
     }
 

@@ -69,7 +69,7 @@ import Testing
         let storage = try Self.storage(offset: -8, text: ("Pictures sit in lines: ", " and flow with the text 中文。"))
         let layout = try Self.manager(storage, width: width).layout()
         let measured = try TextMeasurer(fontLibrary: try TestFonts.bundled).measure(storage, width: width)
-        #expect(measured.lineStarts == layout.lineFragments.map(\.characterRange.lowerBound))
+        #expect(measured.utf16LineStarts == layout.lineFragments.map(\.characterRange.lowerBound))
         #expect(abs(measured.height - layout.usedRect().maxY) < 1e-9)
     }
 

@@ -72,7 +72,7 @@ import Testing
         for (input, answer) in zip(inputs, answers) {
             let text = try #require(input.text)
             let measurement = try measurer.measure(text, attributes: attributes, width: test.width)
-            let starts = ChromiumTextFundamentalsTests.scalarOffsets(measurement.lineStarts, in: text)
+            let starts = ChromiumTextFundamentalsTests.scalarOffsets(measurement.utf16LineStarts, in: text)
             if starts == answer.line_starts, let height = answer.height, abs(measurement.height - height) < 1e-6 {
                 same += 1
             } else {

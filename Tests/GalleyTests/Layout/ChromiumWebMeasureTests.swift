@@ -34,7 +34,7 @@ import Testing
         for (input, answer) in zip(inputs, answers) {
             let text = try #require(input.text)
             let measurement = try measurer.measure(text, attributes: attributes, width: width)
-            let lineStarts = ChromiumTextFundamentalsTests.scalarOffsets(measurement.lineStarts, in: text)
+            let lineStarts = ChromiumTextFundamentalsTests.scalarOffsets(measurement.utf16LineStarts, in: text)
             if lineStarts == answer.line_starts {
                 starts += 1
             } else {

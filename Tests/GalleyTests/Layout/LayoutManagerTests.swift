@@ -101,13 +101,13 @@ import Testing
             #expect(first.width <= width + 1e-9)
             // Laying out again at the width the text used gives the same lines (wrap stability).
             let tight = try measurer.measure(paragraph, attributes: body, width: first.width + 1e-9)
-            #expect(tight.lineStarts == first.lineStarts, "\(paragraph)")
+            #expect(tight.utf16LineStarts == first.utf16LineStarts, "\(paragraph)")
             #expect(first.height >= 22 * Double(first.lineCount) - 1e-9)
         }
     }
 
     @Test func pixelAlignedHeightsRoundUpToWholePixels() {
-        let measurement = TextMeasurement(height: 46.616, width: 10, lineCount: 2, lineStarts: [0, 6])
+        let measurement = TextMeasurement(height: 46.616, width: 10, lineCount: 2, utf16LineStarts: [0, 6])
         #expect(measurement.pixelAlignedHeight(scale: 1) == 47)
         #expect(measurement.pixelAlignedHeight(scale: 2) == 47)
         #expect(measurement.pixelAlignedHeight(scale: 3) == 140.0 / 3)

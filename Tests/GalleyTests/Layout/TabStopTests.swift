@@ -92,7 +92,8 @@ import Testing
             let storage = TextStorage(text, attributes: attributes)
             let measured = try TextMeasurer(fontLibrary: try TestFonts.bundled).measure(storage, width: width)
             let laidOut = try TextMeasurerTests.measureByLayout(storage, width: width)
-            #expect(measured.lineStarts == laidOut.lineStarts && measured.height == laidOut.height, "at \(width)")
+            #expect(
+                measured.utf16LineStarts == laidOut.utf16LineStarts && measured.height == laidOut.height, "at \(width)")
             #expect(abs(measured.width - laidOut.width) < 1e-9)
             #expect(measured.lineCount > 1)
         }

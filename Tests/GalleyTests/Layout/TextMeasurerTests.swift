@@ -35,7 +35,7 @@ import Testing
             let storage = TextStorage(row, attributes: attributes)
             let measured = try measurer.measure(storage, width: width)
             let laidOut = try Self.measureByLayout(storage, width: width)
-            #expect(measured.lineStarts == laidOut.lineStarts, "\(row) at \(width)")
+            #expect(measured.utf16LineStarts == laidOut.utf16LineStarts, "\(row) at \(width)")
             #expect(measured.height == laidOut.height, "\(row) at \(width)")
             #expect(abs(measured.width - laidOut.width) < 1e-9, "\(row) at \(width)")
             lines += measured.lineCount

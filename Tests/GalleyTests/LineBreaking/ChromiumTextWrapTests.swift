@@ -44,9 +44,9 @@ import Testing
         for ((input, answer), auto) in zip(zip(inputs, answers), greedy) {
             let text = try #require(input.text)
             let measurement = try measurer.measure(text, attributes: attributes, width: width)
-            let starts = ChromiumTextFundamentalsTests.scalarOffsets(measurement.lineStarts, in: text)
+            let starts = ChromiumTextFundamentalsTests.scalarOffsets(measurement.utf16LineStarts, in: text)
             let greedyMeasurement = try measurer.measure(text, attributes: greedyAttributes, width: width)
-            let greedyStarts = ChromiumTextFundamentalsTests.scalarOffsets(greedyMeasurement.lineStarts, in: text)
+            let greedyStarts = ChromiumTextFundamentalsTests.scalarOffsets(greedyMeasurement.utf16LineStarts, in: text)
             guard greedyStarts == auto.line_starts else { continue }
             compared += 1
             if answer.line_starts != auto.line_starts { changed += 1 }

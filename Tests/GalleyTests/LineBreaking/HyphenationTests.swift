@@ -113,8 +113,8 @@ import Testing
         let text = "The incomprehensibilities"
         let low = try measurer.measure(text, attributes: try Self.attributes(factor: 0.1), width: 130)
         let high = try measurer.measure(text, attributes: try Self.attributes(factor: 0.9), width: 130)
-        #expect(low.lineStarts[1] == 4)
-        #expect(high.lineStarts[1] > 4)
+        #expect(low.utf16LineStarts[1] == 4)
+        #expect(high.utf16LineStarts[1] > 4)
     }
 
     @Test func aSoftHyphenBreakDrawsExactlyAsAHyphenWrittenByHand() throws {

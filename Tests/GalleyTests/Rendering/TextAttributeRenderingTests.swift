@@ -93,7 +93,7 @@ import Testing
         let storage = TextStorage("Painted words 的 glyphs", attributes: attributes)
         let manager = LayoutManager(textStorage: storage, fontLibrary: try TestFonts.bundled)
         manager.addTextContainer(TextContainer(width: 400))
-        let options = RenderOptions(scale: 2, background: RenderFixtures.paper, padding: 16)
+        let options = RenderOptions(scale: 2, background: RenderFixtures.paper, margin: 16)
         let before = try Renderer().render(manager, options: options)
         let layout = try manager.layout()
         // The storage changes: other colours, no decorations, other text.

@@ -54,7 +54,7 @@ import Testing
         for number in 0..<2_000 {
             let measured = try measurer.measure(
                 text, attributes: TextAttributes(font: .font(font), language: "en-x-\(number)"), width: 120)
-            #expect(measured.lineStarts == reference.lineStarts && measured.height == reference.height)
+            #expect(measured.utf16LineStarts == reference.utf16LineStarts && measured.height == reference.height)
         }
         #expect(ICUBoundaries.kindCount <= ICUBoundaries.kindLimit)
     }

@@ -50,7 +50,7 @@ import Testing
         #expect(full.lineCount > 2)
         #expect(preview.lineCount == 2)
         #expect(preview.height == 44)
-        #expect(preview.lineStarts == Array(full.lineStarts.prefix(2)))
+        #expect(preview.utf16LineStarts == Array(full.utf16LineStarts.prefix(2)))
         #expect(
             try measurer.measure("short", attributes: attributes, width: 200, maximumNumberOfLines: 2).lineCount == 1)
     }
