@@ -48,7 +48,7 @@ public struct GalleyServer: Sendable {
                     by: configuration.workers + configuration.queue
                 )
                 .partialValue))
-        let router = Router()
+        let router = Router(context: ServiceRequestContext.self)
         routes.add(to: router)
         let application = Application(
             router: router,

@@ -20,7 +20,7 @@ struct Routes: Sendable {
     /// The bytes of bodies held at once.
     let bodies: BodyBudget
 
-    func add(to router: Router<BasicRequestContext>) {
+    func add(to router: Router<ServiceRequestContext>) {
         router.post("/v1/measure") { request, context in await measure(request, context) }
         router.post("/v1/render") { request, context in
             await document("/v1/render", request, context, contentType: "image/png") { options, input in
@@ -53,7 +53,7 @@ struct Routes: Sendable {
     /// done. The first batch is measured before the response starts, so that bad options, a full queue or a
     /// passed deadline are a status; a deadline passing later ends the output with an error line naming the first
     /// line left unmeasured.
-    private func measure(_ request: Request, _ context: BasicRequestContext) async -> Response {
+    private func measure(_ request: Request, _ context: ServiceRequestContext) async -> Response {
         let record = RequestRecord(route: "/v1/measure", logger: context.logger, metrics: metrics)
         do {
             let (place, body, options, reservation) = try await admitted(request, record)
@@ -73,6 +73,11 @@ struct Routes: Sendable {
                 status: .ok, headers: [.contentType: "application/x-ndjson"],
                 body: ResponseBody { writer in
                     _ = reservation  // the body is held until the last batch is measured
+                    // A client that stops reading holds its place only until a second past the deadline (time for
+                    // the line saying the deadline passed): then its connection is closed, ending a waiting write.
+                    let channel = context.channel
+                    let closing = pool.deadlines.add(deadline + .seconds(1)) { channel.close(promise: nil) }
+                    defer { pool.deadlines.remove(closing) }
                     var status = 200
                     var cut: String?
                     defer { record.finish(status: status, rows: job.linesMeasured, error: cut) }
@@ -106,7 +111,7 @@ struct Routes: Sendable {
     /// `POST /v1/render` and `/v1/layout`: the body read as its Content-Type says (JSON document, note, plain text),
     /// turned into `contentType` bytes by `produce` on a worker.
     private func document(
-        _ route: String, _ request: Request, _ context: BasicRequestContext, contentType: String,
+        _ route: String, _ request: Request, _ context: ServiceRequestContext, contentType: String,
         produce: @escaping @Sendable ([QueryItem], ServiceInput) throws -> [UInt8]
     ) async -> Response {
         let record = RequestRecord(route: route, logger: context.logger, metrics: metrics)
