@@ -9,7 +9,21 @@ public final class DocumentFiles {
     /// The most pixels the document's distinct pictures may have together.
     let pixelBudget: Int
     private var pictures: [FileIdentity: Canvas] = [:]
+    /// Pictures reduced for the sizes they are shown at, by path and pixel size: each reduced once however often
+    /// it is shown at that size.
+    private var reducedPictures: [ReducedKey: Canvas] = [:]
     private var decodedPixels = 0
+
+    private struct ReducedKey: Hashable {
+        let path: String
+        let width: Int
+        let height: Int
+    }
+
+    /// Pixels kept per point of a picture's shown size: sixteen times the usual largest scale (8), so that drawing
+    /// the reduced picture at any scale up to 8 gives the original's pixels (within a few levels on a photograph-like
+    /// picture; PictureReductionTests).
+    static let pixelsPerShownPoint = 128.0
 
     /// The files `access` allows, none read yet.
     public convenience init(access: FileAccess) {
@@ -60,8 +74,13 @@ public final class DocumentFiles {
         }
         let image = try self.image(path)
         let size = Self.size(of: image, width: width, height: height, pixelsPerPoint: pixelsPerPoint)
+        let key = ReducedKey(
+            path: path, width: Int((size.width * Self.pixelsPerShownPoint).rounded(.up)),
+            height: Int((size.height * Self.pixelsPerShownPoint).rounded(.up)))
+        let shown = reducedPictures[key] ?? image.reduced(keepingAtLeast: key.width, key.height)
+        if reducedPictures.count < 1_024 { reducedPictures[key] = shown }
         return try TextAttachment(
-            image: image, bounds: Rect(x: 0, y: baselineOffset, width: size.width, height: size.height), label: label)
+            image: shown, bounds: Rect(x: 0, y: baselineOffset, width: size.width, height: size.height), label: label)
     }
 
     /// The size `image` is shown at: `width` × `height` points; with one of them, the other keeping the image's
