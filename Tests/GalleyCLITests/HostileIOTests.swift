@@ -26,14 +26,14 @@ import Testing
     }()
 
     @Test(arguments: [
-        (#""$G" measure /tmp"#, "/tmp: is a directory, not a file"),
+        (#""$G" measure /tmp"#, "/tmp: it is a directory, not a file"),
         (#""$G" measure < /tmp"#, "standard input is a directory"),
         (#""$G" measure - <&-"#, "standard input is closed"),
         (#""$G" render - -o /tmp/galley-hostile.png <&-"#, "standard input is closed"),
         (#""$G" measure ROWS > /dev/full"#, "cannot write to standard output (No space left on device)"),
         (#""$G" measure ROWS >&-"#, "cannot write to standard output (Bad file descriptor)"),
         (#""$G" shape --font /dev/zero x"#, "/dev/zero (it is not a regular file"),
-        (#""$G" shape --font /tmp x"#, "/tmp (it is a directory)"),
+        (#""$G" shape --font /tmp x"#, "/tmp (it is a directory, not a file)"),
     ])
     func ioFailuresAreOneLineErrors(_ script: String, _ message: String) throws {
         let outcome = try shell(script.replacingOccurrences(of: "ROWS", with: Self.rows))

@@ -76,7 +76,7 @@ import Testing
     @Test(arguments: [
         (
             #"{"content": [{"attachment": {"image": "missing.png"}}]}"#,
-            ["content[0].attachment.image", "missing.png", "No such file"]
+            ["content[0].attachment.image", "missing.png", "no such file"]
         ),
         (
             #"{"content": [{"attachment": {"image": "broken.png"}}]}"#,

@@ -14,7 +14,19 @@ public enum FileRefusal: Equatable, Sendable {
     /// It is a FIFO, a device or a socket.
     case special
     /// It has more bytes than the limit it was checked against.
-    case tooLarge(bytes: Int)
+    case tooLarge(bytes: Int, limit: Int)
+
+    /// Why the file cannot be read, in the one wording every reader of input files uses: "no such file", "it is a
+    /// directory, not a file", "it is not a regular file (a FIFO, device or socket)", "N bytes, over the limit of
+    /// M bytes", or the system's reason.
+    public var reason: String {
+        switch self {
+        case .unavailable(let code): return code == ENOENT ? "no such file" : String(cString: strerror(code))
+        case .directory: return "it is a directory, not a file"
+        case .special: return "it is not a regular file (a FIFO, device or socket)"
+        case .tooLarge(let bytes, let limit): return "\(bytes) bytes, over the limit of \(limit) bytes"
+        }
+    }
 
     /// Why the file at `path` cannot be read as input, or nil when it is a regular file of at most `byteLimit`
     /// bytes.
@@ -22,7 +34,8 @@ public enum FileRefusal: Equatable, Sendable {
         var status = stat()
         guard stat(path, &status) == 0 else { return .unavailable(errno: errno) }
         switch status.st_mode & S_IFMT {
-        case S_IFREG: return Int(status.st_size) <= byteLimit ? nil : .tooLarge(bytes: Int(status.st_size))
+        case S_IFREG:
+            return Int(status.st_size) <= byteLimit ? nil : .tooLarge(bytes: Int(status.st_size), limit: byteLimit)
         case S_IFDIR: return .directory
         default: return .special
         }

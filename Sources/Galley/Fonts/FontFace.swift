@@ -239,11 +239,7 @@ public final class FontFace: Hashable, @unchecked Sendable, CustomStringConverti
         switch FileRefusal.check(path, byteLimit: limit) {
         case nil: break
         case .unavailable: throw FontError.fileNotFound(path: path)
-        case .directory: throw FontError.invalidFontFile(path: path, reason: "it is a directory")
-        case .special:
-            throw FontError.invalidFontFile(path: path, reason: "it is not a regular file (a FIFO, device or socket)")
-        case .tooLarge(let bytes):
-            throw FontError.invalidFontFile(path: path, reason: "\(bytes) bytes, over the \(limit)-byte limit")
+        case let refusal?: throw FontError.invalidFontFile(path: path, reason: refusal.reason)
         }
         guard let blob = hb_blob_create_from_file_or_fail(path) else { throw FontError.fileNotFound(path: path) }
         return blob

@@ -69,13 +69,8 @@ extension PNGReader {
     ///   ``Limits/imageFileBytes``), not a PNG or corrupt, or over ``Limits/inputImagePixels``.
     public static func read(contentsOfFile path: String, scale: Double = 1) throws -> Canvas {
         let limits = Limits.current
-        switch FileRefusal.check(path, byteLimit: limits.imageFileBytes) {
-        case nil: break
-        case .unavailable(let code): throw ImageError.unreadable(path: path, reason: String(cString: strerror(code)))
-        case .directory, .special: throw ImageError.unreadable(path: path, reason: "it is not a regular file")
-        case .tooLarge(let bytes):
-            throw ImageError.unreadable(
-                path: path, reason: "\(bytes) bytes is over the limit of \(limits.imageFileBytes) bytes")
+        if let refusal = FileRefusal.check(path, byteLimit: limits.imageFileBytes) {
+            throw ImageError.unreadable(path: path, reason: refusal.reason)
         }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw ImageError.unreadable(path: path, reason: "it could not be read")

@@ -34,10 +34,7 @@ public struct FileInput {
         name = path
         switch FileRefusal.check(path) {
         case nil, .tooLarge: break  // the size is checked while reading, which stops at the limit
-        case .unavailable(let code):
-            throw InputError(code == ENOENT ? "\(path): no such file" : "\(path): \(Self.reason(code))")
-        case .directory: throw InputError("\(path): is a directory, not a file")
-        case .special: throw InputError("\(path): not a regular file (a FIFO, device or socket)")
+        case let refusal?: throw InputError("\(path): \(refusal.reason)")
         }
         let opened = open(path, O_RDONLY | O_CLOEXEC)
         guard opened >= 0 else { throw InputError("\(path): cannot be read (\(Self.reason(errno)))") }
