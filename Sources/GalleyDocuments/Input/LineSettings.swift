@@ -32,12 +32,8 @@ package struct LineSetting: Sendable {
         object.member(key) ?? formerKeys.lazy.compactMap(object.member).first
     }
 
-    /// The command-line flag, without its dashes: the key in kebab case.
-    package var flag: String {
-        key.reduce(into: "") { flag, character in
-            if character.isUppercase { flag += "-" + character.lowercased() } else { flag.append(character) }
-        }
-    }
+    /// The command-line flag, without its dashes: the request setting's option name (the key in kebab case).
+    package var flag: String { SettingName(rawValue: key)?.optionName ?? key }
 
     /// A setting read as a number in `range`, an integer in `range`, a Boolean or an enumeration's raw value.
     static func number(
