@@ -204,16 +204,10 @@ public struct RequestOptions: Sendable {
         return nil
     }
 
-    /// The whole number given for `name`.
-    public func integer(_ name: SettingName) -> Int? { number(name).map { Int($0) } }
-
     /// Whether flag `name` is on (off when not given).
-    public func flag(_ name: SettingName) -> Bool { flagValue(name) ?? false }
-
-    /// The flag given for `name`; nil when not given.
-    public func flagValue(_ name: SettingName) -> Bool? {
+    public func flag(_ name: SettingName) -> Bool {
         if case .flag(let value)? = values[name]?.last { return value }
-        return nil
+        return false
     }
 
     /// The text given for `name`.
