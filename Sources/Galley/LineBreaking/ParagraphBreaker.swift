@@ -38,6 +38,8 @@ struct ParagraphBreaker {
     static let prettyLineLimit = 4
     private static let overfull: Float = 1e12
     private static let orphanPenalty: Float = 10_000
+    /// What `optimal` charges for a line starting with an em dash: more than any feasible alternative costs.
+    private static let dashStartPenalty: Float = 1e8
     private static let lastLinePenaltyMultiplier: Float = 4
 
     let strategy: ParagraphStyle.TextWrap
@@ -150,10 +152,15 @@ struct ParagraphBreaker {
                 }
             }
             let end = breaker.lineEnd(0..<opportunity.offset)
+            // Optimal keeps a dash off the start of a line (UAX #14 allows a break before —; typesetters do not),
+            // unless nothing else fits.
+            let startsWithDash =
+                strategy == .optimal && opportunity.offset < breaker.length
+                && [0x2014, 0x2015].contains(breaker.shaped.paragraph.unit(at: opportunity.offset))
             result.append(
                 Candidate(
                     offset: opportunity.offset, isHyphenated: end.hyphen != 0,
-                    penalty: end.hyphen != 0 ? hyphenPenalty : 0,
+                    penalty: (end.hyphen != 0 ? hyphenPenalty : 0) + (startsWithDash ? Self.dashStartPenalty : 0),
                     start: breaker.lineStart(at: opportunity.offset), end: end))
             previous = opportunity.offset
         }

@@ -82,6 +82,26 @@ import Testing
         #expect(greedy.hyphenRuns.contains { $0 >= 1 })
     }
 
+    /// `optimal` keeps an em dash off the start of a line where any other break fits (UAX #14 allows the break
+    /// before it; a line starting with a dash reads as a new speaker or a list).
+    @Test func optimalStartsNoLineWithADash() throws {
+        let text =
+            "The garden was quiet at dawn—the birds had not yet begun—and the gardener walked its paths slowly, "
+            + "counting the roses—twelve, thirteen, fourteen—before the frost could reach them—or so she hoped."
+        var checked = 0
+        for width in stride(from: 150.0, through: 330, by: 4) {
+            var style = ParagraphStyle()
+            style.textWrap = .optimal
+            let (layout, storage) = try LayoutFixtures.layout(
+                text, attributes: TextAttributes(language: "en-US", paragraphStyle: style),
+                container: TextContainer(size: Size(width: width, height: 0)))
+            let lines = LayoutFixtures.lines(layout, storage)
+            #expect(lines.dropFirst().allSatisfy { !$0.hasPrefix("—") }, "at \(width) pt: \(lines)")
+            checked += 1
+        }
+        #expect(checked > 40)
+    }
+
     @Test func theHyphenLimitIsKeptAndCanBeLifted() throws {
         // Hyphenating whenever a word does not fit, at 120 pt, hyphenates many lines in a row without a limit.
         let text = Self.prose.joined(separator: " ")
