@@ -20,6 +20,28 @@ import Testing
         }
     }
 
+    /// `measure` with its defaults (exact metrics, no web rounding) breaks Chinese rows with punctuation, English and
+    /// code where Chromium does: CLREQ's punctuation font, its default before, matched 130 of these 160 rows at
+    /// 320 pt.
+    @Test(arguments: [137, 200, 320]) func measureDefaultsBreakWhereChromiumDoes(width: Int) throws {
+        let fixtures = TestFonts.repositoryRoot.appendingPathComponent("Tests/Fixtures/chromium")
+        let rows = fixtures.appendingPathComponent("parity-chinese.rows.jsonl").path
+        let measured = try GalleyCommand.run(["measure", rows, "--width", "\(width)", "--lang", "zh-Hans"]).output
+        let chrome = try String(
+            contentsOf: fixtures.appendingPathComponent("parity-chinese.chrome-zh-CN-\(width).jsonl"), encoding: .utf8)
+        func starts(_ text: String) throws -> [String: [Int]] {
+            var result: [String: [Int]] = [:]
+            for line in text.split(separator: "\n") {
+                let row = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+                result["\(row["id"]!)"] = row["line_starts"] as? [Int]
+            }
+            return result
+        }
+        let ours = try starts(measured), theirs = try starts(chrome)
+        let same = ours.filter { theirs[$0.key] == $0.value }.count
+        #expect(ours.count == 160 && Double(same) >= 0.99 * Double(ours.count), "\(same) of \(ours.count) at \(width)")
+    }
+
     /// `measure` is set as the browser sets it: its rows take CSS's punctuation font unless they ask for CLREQ's.
     @Test func measureSetsPunctuationAsTheBrowserDoes() throws {
         let text = "他说“你好……”——然后走了。"
