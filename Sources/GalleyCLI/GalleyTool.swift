@@ -127,8 +127,7 @@ extension GalleyTool {
             guard argument.hasPrefix("--") else { continue }
             let name = String(argument.dropFirst(2).prefix { $0 != "=" })
             guard !known.contains(name) else { continue }
-            let guess = NearestName.among(Array(known), to: name).map { "; did you mean '--\($0)'?" } ?? ""
-            return "unknown option '--\(name.count > 60 ? name.prefix(60) + "…" : Substring(name))'\(guess)"
+            return RequestOptions.unknownName(name, among: Array(known), from: .commandLine)
         }
         return nil
     }
@@ -162,7 +161,7 @@ extension String {
     var oneLine: String {
         var folded = split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
             .joined(separator: " ")
-        if folded.count > Self.messageLimit { folded = folded.prefix(Self.messageLimit) + "…" }
+        folded = folded.shortened(to: Self.messageLimit)
         var result = ""
         result.unicodeScalars.reserveCapacity(folded.unicodeScalars.count)
         for scalar in folded.unicodeScalars {

@@ -11,10 +11,10 @@ final class ExpectContinue: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundOut = HTTPRequestPart
     typealias OutboundOut = HTTPResponsePart
 
-    /// The largest body accepted, in bytes.
-    private let maxBody: Int
+    /// The service's configuration, whose body limit decides.
+    private let configuration: ServiceConfiguration
 
-    init(maxBody: Int) { self.maxBody = maxBody }
+    init(configuration: ServiceConfiguration) { self.configuration = configuration }
 
     func handlerAdded(context: ChannelHandlerContext) {
         // HTTP/1.0's closing is read where the version still is: right after the decoder.
@@ -27,26 +27,10 @@ final class ExpectContinue: ChannelInboundHandler, RemovableChannelHandler {
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         if case .head(let head) = unwrapInboundIn(data), head.headerFields[.expect]?.lowercased() == "100-continue",
-            (head.headerFields[.contentLength].flatMap { Int($0) } ?? 0) <= maxBody
+            !configuration.declaresBodyOverLimit(head.headerFields)
         {
             context.writeAndFlush(wrapOutboundOut(.head(HTTPResponse(status: .continue))), promise: nil)
         }
         context.fireChannelRead(data)
-    }
-}
-
-/// Marks an HTTP/1.0 request without `Connection: keep-alive` as `Connection: close`, so the connection closes once
-/// it is answered, as HTTP/1.0 means (the HTTPTypes parts the server reads carry no version: it held such
-/// connections until the idle timeout). Sits right after the HTTP/1 decoder; ``ExpectContinue`` puts it there.
-final class CloseHTTP10: ChannelInboundHandler, RemovableChannelHandler {
-    typealias InboundIn = HTTPServerRequestPart
-    typealias InboundOut = HTTPServerRequestPart
-
-    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        guard case .head(var head) = unwrapInboundIn(data), head.version.major == 1, head.version.minor == 0,
-            !head.isKeepAlive, !head.headers.contains(name: "connection")
-        else { return context.fireChannelRead(data) }
-        head.headers.add(name: "connection", value: "close")
-        context.fireChannelRead(wrapInboundOut(.head(head)))
     }
 }

@@ -54,7 +54,7 @@ public struct GalleyServer: Sendable {
             router: router,
             server: .http1(
                 configuration: .init(
-                    additionalChannelHandlers: [ExpectContinue(maxBody: configuration.maxBody)],
+                    additionalChannelHandlers: [ExpectContinue(configuration: configuration)],
                     idleTimeout: .nanoseconds(configuration.idleTimeout.nanoseconds))),
             configuration: .init(
                 address: .hostname(configuration.host, port: configuration.port), serverName: "galley", backlog: 1024),

@@ -141,9 +141,7 @@ struct Routes: Sendable {
         WorkPool.Place, [UInt8], [QueryItem], BodyReservation
     ) {
         let limit = configuration.maxBody
-        if let declared = request.headers[.contentLength].flatMap({ Int($0) }), declared > limit {
-            throw Self.tooLarge(limit)
-        }
+        if configuration.declaresBodyOverLimit(request.headers) { throw Self.tooLarge(limit) }
         guard !draining.isSet else {
             throw ServiceFailure(.serviceUnavailable, "the service is shutting down", retryAfter: 1)
         }

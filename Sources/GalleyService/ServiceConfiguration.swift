@@ -1,3 +1,5 @@
+import HTTPTypes
+
 /// How `galley serve` runs: where it listens, which folders documents may read, and the bounds on its work.
 public struct ServiceConfiguration: Sendable {
     /// The address to listen on (default 127.0.0.1: this machine only).
@@ -38,4 +40,12 @@ public struct ServiceConfiguration: Sendable {
     public static let workerLimit = 256
     /// The longest queue accepted.
     public static let queueLimit = 100_000
+}
+
+extension ServiceConfiguration {
+    /// Whether the body a request's `headers` declare (`Content-Length`) is over ``maxBody``: refused before it is
+    /// read, and never invited with `100 Continue`. An undeclared length is judged as the body arrives.
+    func declaresBodyOverLimit(_ headers: HTTPFields) -> Bool {
+        (headers[.contentLength].flatMap { Int($0) } ?? 0) > maxBody
+    }
 }

@@ -84,11 +84,8 @@ public struct FileAccess: Sendable {
 
     /// The refusal of `path`, the one wording for pictures and fonts, from documents, options and rows alike.
     public func refusal(of path: String) -> String {
-        "\(Self.shown(path)) is outside the folders this input may read (\(readableFolders))"
+        "\(path.shortened(to: 200)) is outside the folders this input may read (\(readableFolders))"
     }
-
-    /// `path` as errors show it: its first 200 characters.
-    static func shown(_ path: String) -> String { path.count > 200 ? path.prefix(200) + "…" : path }
 
     /// Where `path` is or would be: its longest existing prefix with links and `..` resolved by the system, then
     /// the rest; nil when the rest climbs with `..` (the system would refuse it anyway).

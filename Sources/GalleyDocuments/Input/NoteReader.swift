@@ -34,8 +34,8 @@ public enum NoteReader {
             separator: "\n", omittingEmptySubsequences: false)
         let (date, frontMatterLines) = frontMatter(of: lines)
         if let date, DateBadge.components(of: date) == nil {
-            let shown = date.count > 40 ? date.prefix(40) + "…" : Substring(date)
-            throw InputError("front matter: date \"\(shown)\" is not a date like 2026-11-22 (YYYY-MM-DD)")
+            throw InputError(
+                "front matter: date \"\(date.shortened(to: 40))\" is not a date like 2026-11-22 (YYYY-MM-DD)")
         }
         let body = lines[frontMatterLines...]
         try checkInlineMarkup(body, lineOffset: frontMatterLines)

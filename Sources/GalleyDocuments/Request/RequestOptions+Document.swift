@@ -103,7 +103,7 @@ extension RequestOptions {
         if has(.category) || flag(.boldText) { document.settings = dynamicTypeSettings }
         let storage = document.storage
         let everything = 0..<storage.length
-        if let color = text(.color).map({ try? Color(css: $0) }) ?? nil {
+        if let color = try text(.color).map(Color.init(css:)) {
             try storage.modifyAttributes(in: everything) {
                 var changed = $0; changed.foregroundColor = color; return changed
             }

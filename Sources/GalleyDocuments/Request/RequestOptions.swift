@@ -75,13 +75,19 @@ public struct RequestOptions: Sendable {
             let setting = candidates.first(where: { $0.name.optionName == name || $0.formerNames.contains(name) })
         else {
             let applying = candidates.filter { !$0.work.isDisjoint(with: work) }.map(\.name.optionName)
-            let nearest = NearestName.among(applying, to: name).map { "; did you mean '\(label($0, surface))'?" }
-            throw InputError("unknown \(noun(surface)) '\(label(name, surface))'" + (nearest ?? ""))
+            throw InputError(unknownName(name, among: applying, from: surface))
         }
         guard !setting.work.isDisjoint(with: work) else {
             throw InputError("\(label(setting.name.optionName, surface)) does not apply to this \(workNoun(surface))")
         }
         return setting
+    }
+
+    /// The refusal of option `name`, unknown on `surface`, with the nearest of `known` when one is near: "unknown
+    /// option '--widht'; did you mean '--width'?", "unknown query parameter 'widht'; did you mean 'width'?".
+    public static func unknownName(_ name: String, among known: [String], from surface: Surface) -> String {
+        let nearest = NearestName.among(known, to: name).map { "; did you mean '\(label($0, surface))'?" }
+        return "unknown \(noun(surface)) '\(label(name, surface))'" + (nearest ?? "")
     }
 
     private static func noun(_ surface: Surface) -> String {
@@ -94,13 +100,13 @@ public struct RequestOptions: Sendable {
 
     /// How errors name option `name` on `surface`: `--width` on the command line, `width` in a query (shortened).
     static func label(_ name: String, _ surface: Surface) -> String {
-        let shown = name.count > 60 ? name.prefix(60) + "…" : Substring(name)
-        return surface == .commandLine ? "--\(shown)" : "\(shown)"
+        let shown = name.shortened(to: 60)
+        return surface == .commandLine ? "--\(shown)" : shown
     }
 
     /// `text` as a value of `setting`, or an error naming `label`.
     private func decode(_ text: String, for setting: RequestSetting, label: String) throws -> Value {
-        let shown = text.count > 60 ? text.prefix(60) + "…" : Substring(text)
+        let shown = text.shortened(to: 60)
         switch setting.values {
         case .number(let range):
             return .number(try Self.number(text, in: range, label: label))
@@ -124,7 +130,7 @@ public struct RequestOptions: Sendable {
         }
     }
 
-    private func decode(_ text: String, kind: RequestSetting.TextKind, label: String, shown: Substring) throws
+    private func decode(_ text: String, kind: RequestSetting.TextKind, label: String, shown: String) throws
         -> Value
     {
         switch kind {
@@ -153,7 +159,7 @@ public struct RequestOptions: Sendable {
     /// A finite number in `range` from `text`, or an error saying what is wrong with it: "--width -10 must be
     /// positive", "--height -1 must not be negative", else "--scale 9 is outside 0.1...8".
     static func number(_ text: String, in range: ClosedRange<Double>, label: String) throws -> Double {
-        let shown = text.count > 60 ? text.prefix(60) + "…" : Substring(text)
+        let shown = text.shortened(to: 60)
         guard let value = Double(text.trimmingCharacters(in: .whitespaces)) else {
             throw InputError("\(label) \"\(shown)\" is not a number (expected \(bounds(range)))")
         }
@@ -186,7 +192,7 @@ public struct RequestOptions: Sendable {
         return try items.map { item in
             let trimmed = item.trimmingCharacters(in: .whitespaces)
             guard Double(trimmed) != nil else {
-                let shown = trimmed.count > 60 ? trimmed.prefix(60) + "…" : Substring(trimmed)
+                let shown = trimmed.shortened(to: 60)
                 throw InputError("\(label): \"\(shown)\" is not a number (expected widths like 320,375,414)")
             }
             return try number(trimmed, in: Document.widthRange, label: label)
@@ -240,7 +246,7 @@ struct PictureAt {
 
     /// Reads `text`, or throws an error naming `label`.
     init(_ text: String, label: String) throws {
-        let shown = text.count > 60 ? text.prefix(60) + "…" : Substring(text)
+        let shown = text.shortened(to: 60)
         guard let at = text.lastIndex(of: "@") else { throw InputError("\(label) \"\(shown)\": expected FILE@X,Y") }
         let coordinates = text[text.index(after: at)...].split(separator: ",").map { Double($0) }
         let limit = BezierPath.coordinateLimit
