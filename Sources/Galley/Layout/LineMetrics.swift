@@ -84,6 +84,25 @@ struct LineMetrics {
         baselineFromTop = height - descent - gap
     }
 
+    /// What every line of a paragraph is measured against besides its runs: the style's rules, the primary
+    /// font's figures (the strut) and its text style's leading in points.
+    struct Strut {
+        let rules: Rules
+        let figures: RunFigures
+        let leading: Double?
+
+        init(style: ParagraphStyle, font: Font, leading: Double?) {
+            rules = Rules(style)
+            figures = RunFigures(font)
+            self.leading = leading
+        }
+
+        /// The metrics of a line whose runs have `runs` figures.
+        func metrics<Figures: Sequence<RunFigures>>(of runs: Figures) -> LineMetrics {
+            LineMetrics(figures: runs, rules: rules, strut: figures, strutLeading: leading)
+        }
+    }
+
     /// A font's ascent, descent and line gap (points, positive) rounded as Blink's `FontMetrics` rounds them to
     /// pixels, each to the nearest whole number. (Blink moves a unit from ascent to descent when subpixel glyph
     /// positioning is on; Chromium on Linux at 1× does not do it, and its line heights show it: Inter with Noto

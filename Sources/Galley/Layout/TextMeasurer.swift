@@ -44,10 +44,9 @@ extension TextMeasurement {
 /// Measures attributed text at a width with the same shaping and line breaking as layout and rendering, so a
 /// measured height is exactly what a render at that width draws.
 ///
-/// One measurer per thread (it reuses one ``Shaper``); measurers may share a ``FontLibrary``. It measures with a
-/// ``PreparedText`` (the typesetter's lines, from numbers kept per break opportunity) or, for a line limit, through
-/// the same typesetter as ``LayoutManager``, and keeps nothing between calls but the shared caches of shaped
-/// words, fonts and break iterators.
+/// One measurer per thread (it reuses one ``Shaper``); measurers may share a ``FontLibrary``. It measures through
+/// the same typesetter and line placer as ``LayoutManager``, without glyph runs, and keeps nothing between calls
+/// but the shared caches of shaped words, fonts and break iterators.
 public final class TextMeasurer {
     /// Where fonts are found.
     public let fontLibrary: FontLibrary
@@ -89,37 +88,25 @@ public final class TextMeasurer {
 
     /// The size of `storage` laid out in an unbounded container `width` points wide, in at most
     /// `maximumNumberOfLines` lines (0: no limit), the last one cut with an ellipsis as TextKit's
-    /// `.byTruncatingTail` does: a two-line preview's height without a layout manager per row.
+    /// `.byTruncatingTail` does: a two-line preview's height without a layout manager per row. Each paragraph is
+    /// shaped when its lines are reached: a preview limited to a few lines shapes no more than it shows.
     ///
     /// - Throws: ``LayoutError/invalidContainerSize(width:height:limit:)`` for a width that is not positive and
     ///   finite; ``LayoutError/paragraphTooLong(length:limit:)``; ``FontError`` for a font that cannot be found.
     public func measure(_ storage: TextStorage, width: Double, maximumNumberOfLines: Int = 0) throws
         -> TextMeasurement
     {
-        if maximumNumberOfLines <= 0 {
-            // Every line is wanted: a prepared text's numbers per break opportunity find them for less than the
-            // typesetter's trial of each opportunity (the same lines; PreparedTextTests hold them equal).
-            try TextContainer.validate(Size(width: width, height: 0))
-            return try prepare(storage).measure(width: width)
-        }
-        return try measureLineByLine(storage, width: width, maximumNumberOfLines: maximumNumberOfLines)
-    }
-
-    /// ``measure(_:width:maximumNumberOfLines:)`` by the typesetter, each paragraph shaped when its lines are
-    /// reached.
-    func measureLineByLine(_ storage: TextStorage, width: Double, maximumNumberOfLines: Int) throws
-        -> TextMeasurement
-    {
         followEnvironment()
         let itemizer = Itemizer(fontLibrary: fontLibrary, settings: settings)
         let paragraphs = storage.paragraphs
-        // Shaped as reached: a preview limited to a few lines shapes no more than it shows.
         return try typeset(
-            paragraphs, settings: settings, width: width, maximumNumberOfLines: maximumNumberOfLines
-        ) { try LayoutManager.shape(paragraphs[$0], shaper: shaper, itemizer: itemizer) }
+            paragraph: { $0 < paragraphs.count ? paragraphs[$0] : nil }, settings: settings, width: width,
+            maximumNumberOfLines: maximumNumberOfLines,
+            shaped: { try LayoutManager.shape(paragraphs[$0], shaper: self.shaper, itemizer: itemizer) },
+            lines: { _, shaped in try LineBreaker(shaped, shaper: self.shaper) })
     }
 
-    /// `storage` shaped for measuring at any width without shaping again, with this measurer's fonts and current
+    /// `storage` shaped for measuring at any width without shaping it again, with this measurer's fonts and current
     /// settings.
     ///
     /// - Throws: ``LayoutError/paragraphTooLong(length:limit:)``; ``FontError`` for a font that cannot be found.
@@ -130,19 +117,11 @@ public final class TextMeasurer {
         return try PreparedText(measurer: self, paragraphs: shaped, settings: settings)
     }
 
-    /// The measurement of paragraphs already shaped (a ``PreparedText``'s).
-    func measure(shaped: [ShapedParagraph], settings: DynamicTypeSettings, width: Double, maximumNumberOfLines: Int)
-        throws -> TextMeasurement
-    {
-        try typeset(
-            shaped.map(\.paragraph), settings: settings, width: width, maximumNumberOfLines: maximumNumberOfLines
-        ) { shaped[$0] }
-    }
-
-    /// `paragraphs` placed in one unbounded container `width` points wide, each shaped by `shaped` when reached.
-    private func typeset(
-        _ paragraphs: [Paragraph], settings: DynamicTypeSettings, width: Double, maximumNumberOfLines: Int,
-        shaped: (Int) throws -> ShapedParagraph
+    /// The paragraphs `paragraph` gives placed in one unbounded container `width` points wide, each shaped by
+    /// `shaped` when reached and its lines read from the source `lines` makes.
+    func typeset<Source: LineSource>(
+        paragraph: (Int) -> Paragraph?, settings: DynamicTypeSettings, width: Double, maximumNumberOfLines: Int,
+        shaped: (Int) throws -> ShapedParagraph, lines: (Int, ShapedParagraph) throws -> Source
     ) throws -> TextMeasurement {
         let container = TextContainer(
             size: Size(width: width, height: 0), maximumNumberOfLines: max(0, maximumNumberOfLines),
@@ -150,8 +129,7 @@ public final class TextMeasurer {
         try container.validate()
         var typesetter = Typesetter(
             containers: [container], shaper: shaper, fontLibrary: fontLibrary, settings: settings, keepsGlyphs: false)
-        try typesetter.placeParagraphs(
-            paragraph: { $0 < paragraphs.count ? paragraphs[$0] : nil }, shaped: shaped)
+        try typesetter.placeParagraphs(paragraph: paragraph, shaped: shaped, lines: lines)
         return TextMeasurement(fragments: typesetter.fragments)
     }
 

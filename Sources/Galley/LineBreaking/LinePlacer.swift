@@ -1,0 +1,311 @@
+/// The one line placer: asked for the next band of a paragraph in a ``BandSpace``, it yields the band's lines.
+/// Every decision about a line is made here, for layout, measuring and prepared text alike: which of the band's
+/// free segments take text (slivers, wrap side, a word skipped past an exclusion), where each line ends (greedy,
+/// or the plan of ``ParagraphStyle/textWrap``, with the consecutive-hyphen limit), the refit when re-shaping an
+/// edge widens a line, and how tall the band grows. It reads the paragraph through a ``LineSource``: the live
+/// line breaker or a prepared text's packed breaks.
+///
+/// The placer is the working state of one paragraph: the plan not yet placed and the hyphenated lines in a row.
+struct LinePlacer<Source: LineSource> {
+    /// The paragraph's lines and figures.
+    private(set) var source: Source
+    let context: ParagraphContext
+    private let shaper: Shaper
+    /// Whether lines keep their glyph runs (see ``Typesetter/keepsGlyphs``).
+    private let keepsGlyphs: Bool
+    private var flow: ParagraphFlow
+
+    init(source: Source, context: ParagraphContext, shaper: Shaper, keepsGlyphs: Bool) {
+        self.source = source
+        self.context = context
+        self.shaper = shaper
+        self.keepsGlyphs = keepsGlyphs
+        flow = ParagraphFlow(
+            wantsPlan: context.style.textWrap != .auto && context.style.lineBreakMode == .wordWrap)
+    }
+
+    /// One line placed in a segment: its break and its content.
+    struct PlacedLine {
+        let segment: FreeSegment
+        var line: LineBreak
+        var content: LineContent
+    }
+
+    /// One band placed: its room, its block size (height) in points, its lines in order along the inline axis
+    /// (several beside exclusions), the metrics of the text they hold together, and where the next band starts.
+    struct PlacedBand {
+        let room: BandRoom
+        let blockSize: Double
+        let lines: [PlacedLine]
+        let metrics: LineMetrics
+        let end: Int
+    }
+
+    /// The band from `start` (UTF-16 offset) in `space`: reserved for its first character, grown while its lines
+    /// need more; nil when `space` has no room left.
+    mutating func placeBand(from start: Int, in space: inout some BandSpace) -> PlacedBand? {
+        let style = context.style
+        if flow.needsPlan { flow.plan(plannedLines(from: start, space), from: start) }
+        var height = source.metrics(of: start..<(start + 1), strut: context.strut).height
+        var attempts = 0
+        let flowBefore = flow
+        while true {
+            flow = flowBefore  // a band tried again at another height places its lines again
+            guard let room = space.reserve(blockSize: height, firstLine: start == 0) else { return nil }
+            let (placed, end) = placeLines(from: start, in: room)
+            if placed.isEmpty {
+                space.skip(to: room.blockOffset + max(1, height / 4))
+                continue
+            }
+            let perLine = placed.map { source.metrics(of: $0.line.utf16Range, strut: context.strut) }
+            let needed = perLine.map(\.height).max()!
+            if LineFit.bandGrows(from: height, to: needed), attempts < 4 {
+                height = needed
+                attempts += 1
+                // Elsewhere a taller band may meet an exclusion or pass the container's end: it is tried again.
+                if !room.growsInPlace { continue }
+            }
+            // Placed lines are consecutive, so the band's runs are those of the span they cover together.
+            let metrics =
+                placed.count == 1
+                ? perLine[0] : source.metrics(of: placed[0].line.utf16Range.lowerBound..<end, strut: context.strut)
+            return PlacedBand(room: room, blockSize: height, lines: placed, metrics: metrics, end: end)
+        }
+    }
+
+    /// The lines from `start` in the segments of `room` that take text; and where the next line starts.
+    private mutating func placeLines(from start: Int, in room: BandRoom) -> ([PlacedLine], Int) {
+        let style = context.style
+        let length = context.paragraph.length
+        let obstructed = room.isObstructed
+        let segments = usableSegments(of: room, from: start)
+        var placed: [PlacedLine] = []
+        var cursor = start
+        for (position, segment) in segments.enumerated() where cursor < length {
+            source.tabOrigin = room.tabOrigin(of: segment, rightToLeft: context.isRightToLeft)
+            let hyphenates = flow.hyphenatedInARow < style.hyphenatedLineLimit
+            var line: LineBreak
+            if let planned = flow.plannedLine(at: cursor),
+                let fitting = source.breaker.plannedLine(
+                    from: cursor, to: planned.end, hyphenated: planned.isHyphenated, width: segment.width)
+            {
+                line = fitting
+            } else {
+                line = source.nextLine(
+                    from: cursor, width: segment.width, mode: style.lineBreakMode, limit: nil, hyphenates: hyphenates)
+            }
+            if line.isEmergencyBreak && obstructed {
+                // A word too long for a segment beside an exclusion: try the next segment or band, unless it would
+                // not fit even the whole line, where cutting it is the only way on.
+                let whole = source.nextLine(
+                    from: cursor, width: room.span.width - 2 * room.padding, mode: style.lineBreakMode, limit: nil,
+                    hyphenates: true)
+                if !whole.isEmergencyBreak || position < segments.count - 1 { continue }
+            }
+            var content = lineContent(line)
+            // Re-shaping at the edges can widen a line past what the summed advances promised; give back whole
+            // opportunities (or clusters) until it fits, but never the line's first cluster.
+            var firstClusterEnd: Int?
+            // With `overflow-wrap: normal` a word wider than the line is left whole, overflowing.
+            let overflowsByDesign = style.overflowWrap == .normal && !LineFit.fits(line.width, in: segment.width)
+            while context.wraps, !overflowsByDesign, !LineFit.fits(content.usedWidth, in: segment.width) {
+                let clusterEnd = firstClusterEnd ?? firstCluster(from: cursor).utf16Range.upperBound
+                firstClusterEnd = clusterEnd
+                guard line.utf16Range.upperBound > clusterEnd else { break }
+                line = source.nextLine(
+                    from: cursor, width: segment.width, mode: style.lineBreakMode,
+                    limit: line.utf16Range.upperBound - 1, hyphenates: hyphenates)
+                content = lineContent(line)
+            }
+            placed.append(PlacedLine(segment: segment, line: line, content: content))
+            flow.placed(line, from: cursor)
+            cursor = line.utf16Range.upperBound
+            if line.endsAtMandatoryBreak { break }
+        }
+        return (placed, cursor)
+    }
+
+    /// Of `room`'s free segments, those a line from `start` may use, in the order lines fill them: inside the
+    /// padding, wide enough for the first cluster and (beside an exclusion) the container's narrowest segment,
+    /// as the wrap side allows, in reading order.
+    private mutating func usableSegments(of room: BandRoom, from start: Int) -> [FreeSegment] {
+        let obstructed = room.isObstructed
+        let span = room.span, padding = room.padding
+        // Beside an exclusion, a segment too narrow for even the first cluster is skipped.
+        let firstClusterWidth = obstructed ? firstCluster(from: start).width : 0
+        // Beside an exclusion, a sliver narrower than the container's minimum takes no text.
+        let minimumWidth = obstructed ? room.minimumSegmentWidth ?? 2 * context.baseFont.size : 0
+        var segments = room.free.map { FreeSegment(minX: $0.minX + padding, maxX: $0.maxX - padding) }
+            .filter {
+                $0.width > 0 && LineFit.fits(firstClusterWidth, in: $0.width) && LineFit.fits(minimumWidth, in: $0.width)
+            }
+        if !context.wraps, let widest = segments.max(by: { $0.width < $1.width }) { segments = [widest] }
+        if obstructed { segments = Self.segments(segments, side: room.wrapSide, rtl: context.isRightToLeft) }
+        if context.isRightToLeft { segments.reverse() }
+        if segments.isEmpty && !obstructed {
+            segments = [FreeSegment(minX: span.minX + padding, maxX: max(span.minX + padding + 1, span.maxX - padding))]
+        }
+        return segments
+    }
+
+    /// The line holding only the first grapheme cluster from `start`.
+    private mutating func firstCluster(from start: Int) -> LineBreak {
+        source.nextLine(from: start, width: 0, mode: .charWrap, limit: nil, hyphenates: true)
+    }
+
+    /// Of a band's free `segments` (left to right), those `side` lets text use: all, the widest (the one nearer the
+    /// line's start among equals), or the one at the line's start or end (mirrored for right-to-left text).
+    static func segments(_ segments: [FreeSegment], side: TextContainer.WrapSide, rtl: Bool) -> [FreeSegment] {
+        guard segments.count > 1 else { return segments }
+        let inReadingOrder = rtl ? segments.reversed() : segments
+        switch side {
+        case .both: return segments
+        case .start: return [inReadingOrder.first!]
+        case .end: return [inReadingOrder.last!]
+        case .largest:
+            var widest = inReadingOrder.first!
+            for segment in inReadingOrder.dropFirst() where segment.width > widest.width { widest = segment }
+            return [widest]
+        }
+    }
+
+    /// The lines a paragraph-level strategy (``ParagraphStyle/textWrap``) chooses from `start`, in lines as wide as
+    /// the space gives them beside no exclusion; nil for greedy breaking.
+    private mutating func plannedLines(from start: Int, _ space: some BandSpace) -> [ParagraphBreaker.Line]? {
+        guard space.lineSize(firstLine: start == 0) != nil else { return nil }
+        func width(_ line: Int) -> Double { max(0, space.lineSize(firstLine: start == 0 && line == 0) ?? 0) }
+        let style = context.style
+        let strategy = ParagraphBreaker(
+            strategy: style.textWrap, fontSize: context.baseFont.size, isJustified: style.alignment == .justified,
+            hyphenationLineLimit: style.hyphenatedLineLimit, firstWidth: width(1))
+        return source.plan(strategy, from: start, width: width)
+    }
+
+    // MARK: Lines
+
+    /// A line's glyphs as placing needs them.
+    struct LineContent {
+        /// The line's runs in logical order, cut (and re-shaped at joined edges) to its characters; nil in a
+        /// measuring pass where the line's width is known without them.
+        var runs: [GlyphRun]?
+        /// The width of the line's content, its hanging white space left out, in points.
+        var usedWidth: Double
+    }
+
+    /// The content of `line`: its width alone when measuring, unless an edge cuts joined glyphs (re-shaping
+    /// changes the width) or the line may be justified; else its runs.
+    private func lineContent(_ line: LineBreak) -> LineContent {
+        let range = line.utf16Range
+        if !keepsGlyphs, context.style.alignment != .justified, !source.cutsJoinedGlyphs(at: range.lowerBound),
+            !source.cutsJoinedGlyphs(at: range.upperBound)
+        {
+            return LineContent(usedWidth: line.width)
+        }
+        let breaker = source.breaker
+        let runs = breaker.runs(for: line, shaper: shaper)
+        return LineContent(runs: runs, usedWidth: breaker.usedWidth(of: line, drawnWith: runs))
+    }
+
+    /// `line` placed in `segment`, cut to fit with an ellipsis in `mode` as a truncating line break mode does
+    /// (reaching to the paragraph's end when `toParagraphEnd`, the last line a container allows): the line
+    /// and content to draw and the first hidden offset; nil when it fits and nothing is cut.
+    func truncated(
+        _ line: LineBreak, in segment: FreeSegment, mode: ParagraphStyle.LineBreakMode, toParagraphEnd: Bool,
+        moreTextFollows: Bool
+    ) -> (line: LineBreak, content: LineContent, hiddenStart: Int)? {
+        var breaker = source.breaker
+        breaker.tabOrigin = source.tabOrigin
+        let end = toParagraphEnd ? context.paragraph.length : line.utf16Range.upperBound
+        let whole = breaker.line(line.utf16Range.lowerBound..<end, mandatory: line.endsAtMandatoryBreak)
+        let result = Truncator(breaker: breaker, shaper: shaper, baseLevel: context.shaped.bidi.baseLevel)
+            .truncate(whole, width: segment.width, mode: mode, moreTextFollows: moreTextFollows)
+        guard let hidden = result.hiddenStart else { return nil }
+        return (whole, LineContent(runs: result.runs, usedWidth: result.runs.reduce(0) { $0 + $1.width }), hidden)
+    }
+
+    /// Sets the tab stops' origin for lines in `segment` of `room` (before their runs are asked for).
+    mutating func setTabOrigin(for segment: FreeSegment, in room: BandRoom) {
+        source.tabOrigin = room.tabOrigin(of: segment, rightToLeft: context.isRightToLeft)
+    }
+}
+
+/// What placing one paragraph's lines reads of it besides its lines: its shaped text and place, its style, its
+/// primary font (every line's strut) and its place in its lists.
+struct ParagraphContext {
+    let shaped: ShapedParagraph
+    /// The paragraph's index among the text's paragraphs, and whether it is the last.
+    let index: Int
+    let isLast: Bool
+    let style: ParagraphStyle
+    /// The paragraph's primary font: the strut every line's height includes.
+    let baseFont: Font
+    /// The strut and the style's rules every line's metrics follow.
+    let strut: LineMetrics.Strut
+    let isRightToLeft: Bool
+    /// The paragraph's place in its lists; nil outside lists.
+    let listItem: ListItemPlace?
+
+    init(shaped: ShapedParagraph, index: Int, isLast: Bool, baseFont: Font, baseLeading: Double?, listItem: ListItemPlace?)
+    {
+        self.shaped = shaped
+        self.index = index
+        self.isLast = isLast
+        style = shaped.paragraph.style
+        self.baseFont = baseFont
+        strut = LineMetrics.Strut(style: style, font: baseFont, leading: baseLeading)
+        isRightToLeft = shaped.bidi.isRightToLeft
+        self.listItem = listItem
+    }
+
+    var paragraph: Paragraph { shaped.paragraph }
+    var storageStart: Int { shaped.paragraph.utf16Range.lowerBound }
+    /// Whether lines wrap (at words or characters) rather than run on to be clipped or truncated.
+    var wraps: Bool { style.lineBreakMode == .wordWrap || style.lineBreakMode == .charWrap }
+}
+
+/// Where a paragraph's placing stands between bands: the lines a paragraph-level strategy chose, and how many
+/// hyphenated lines end in a row.
+private struct ParagraphFlow {
+    /// The chosen lines not placed yet, and where the first of them starts; empty when breaking greedily.
+    private var plan: ArraySlice<ParagraphBreaker.Line> = []
+    private var planStart = 0
+    /// Whether the paragraph wants a plan, and how many more times one may be made (a line placed otherwise,
+    /// beside an exclusion, makes the plan stale).
+    private var plansLeft: Int
+    private var isStale: Bool
+    /// The hyphenated lines just placed, in a row.
+    private(set) var hyphenatedInARow = 0
+
+    init(wantsPlan: Bool) {
+        plansLeft = wantsPlan ? 4 : 0
+        isStale = wantsPlan
+    }
+
+    /// Whether a plan should be made for the lines from here.
+    var needsPlan: Bool { isStale && plansLeft > 0 }
+
+    mutating func plan(_ lines: [ParagraphBreaker.Line]?, from start: Int) {
+        plansLeft -= 1
+        isStale = false
+        plan = ArraySlice(lines ?? [])
+        planStart = start
+    }
+
+    /// The planned line starting at `offset`, when the plan still holds there.
+    func plannedLine(at offset: Int) -> ParagraphBreaker.Line? {
+        offset == planStart ? plan.first : nil
+    }
+
+    /// Notes `line`, placed from `start`: the plan moves on, or goes stale where the line left it.
+    mutating func placed(_ line: LineBreak, from start: Int) {
+        hyphenatedInARow = line.isHyphenated ? hyphenatedInARow + 1 : 0
+        guard let next = plan.first else { return }
+        if start == planStart, line.utf16Range.upperBound == next.end {
+            plan.removeFirst()
+            planStart = next.end
+        } else {
+            plan = []
+            isStale = true
+        }
+    }
+}
