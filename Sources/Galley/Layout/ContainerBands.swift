@@ -26,7 +26,7 @@ struct ContainerBands: BandSpace {
                 return BandRoom(
                     blockOffset: blockOffset, span: span,
                     free: unobstructed
-                        ? [span]
+                        ? nil
                         : container.freeSegments(
                             minX: span.minX, maxX: span.maxX, top: blockOffset, bottom: blockOffset + blockSize),
                     padding: container.lineFragmentPadding, minimumSegmentWidth: container.minimumSegmentWidth,

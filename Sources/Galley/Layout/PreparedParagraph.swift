@@ -22,9 +22,6 @@ struct PreparedParagraph {
     /// Whether greedy lines may end at a hyphenation point (``ParagraphStyle/hyphenationFactor``): then the live
     /// breaker chooses them.
     let hyphenates: Bool
-    /// The figures of every run, when the runs cover the paragraph and all have the same figures (a paragraph in
-    /// one font, the common row): then no line needs its runs looked at.
-    let uniformFigures: LineMetrics.RunFigures?
     /// What a line starting the paragraph adds to its width there, the runs of the paragraph's first character,
     /// and whether a line edge at its start cuts joined glyphs.
     let start: LineFit.Start
@@ -56,11 +53,6 @@ struct PreparedParagraph {
             && breaker.opportunities.opportunities.first?.offset != 0
             && !paragraph.text.withUnsafeBufferPointer { UTF16Scan.contains(0xAD, in: $0) }
         let figures = shaped.runs.map { LineMetrics.RunFigures($0.style) }
-        let runRanges = shaped.runs.map(\.utf16Range)
-        let runsCoverParagraph =
-            runRanges.first?.lowerBound == 0 && runRanges.last?.upperBound == length
-            && zip(runRanges, runRanges.dropFirst()).allSatisfy { $0.upperBound == $1.lowerBound }
-        uniformFigures = runsCoverParagraph && figures.allSatisfy({ $0 == figures[0] }) ? figures[0] : nil
         guard isPacked else {
             (self.breaks, runs) = (0..<0, 0..<0)
             details = Details(breaker: breaker)

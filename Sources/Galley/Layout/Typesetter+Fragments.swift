@@ -2,19 +2,19 @@ extension Typesetter {
     /// The fragment of `line` (its `content` placed in `segment` of `band`), its glyph runs (when kept) in
     /// visual order, aligned and justified, with its list marker when it starts its paragraph.
     func makeFragment<Source: LineSource>(
-        line: LineBreak, content lineContent: LinePlacer<Source>.LineContent, segment: FreeSegment,
-        band: LinePlacer<Source>.PlacedBand, context: ParagraphContext, source: Source, truncated: Bool,
-        isParagraphEnd: Bool
+        line: LineBreak, content lineContent: LineContent, segment: FreeSegment,
+        band: PlacedBand, placer: inout LinePlacer<Source>, truncated: Bool, isParagraphEnd: Bool
     ) -> LineFragment {
+        let context = placer.context
         let top = band.room.blockOffset, metrics = band.metrics
         let style = context.style
         let trailingRange = line.trailingRange
-        let trailing = truncated ? 0 : source.trailingWidth(of: line)
+        let trailing = truncated ? 0 : placer.source.trailingWidth(of: line)
         var runs: [GlyphRun] = []
         var content = lineContent.usedWidth
         var total = content + trailing
         if var logicalRuns = lineContent.runs {
-            let breaker = source.breaker
+            let breaker = placer.source.breaker
             let baseLevel = context.shaped.bidi.baseLevel
             if !truncated, !trailingRange.isEmpty,
                 logicalRuns.contains(where: { $0.bidiLevel != baseLevel && $0.utf16Range.overlaps(trailingRange) })
@@ -35,7 +35,7 @@ extension Typesetter {
         if alignment == .justified {
             // A line holding a single word (no break inside) is never stretched: its letters would stand apart.
             if !isParagraphEnd, !line.endsAtMandatoryBreak, !truncated, segment.width > content,
-                source.hasBreak(inside: line.utf16Range.lowerBound..<line.contentEnd)
+                placer.source.hasBreak(inside: line.utf16Range.lowerBound..<line.contentEnd)
             {
                 Justifier.justify(
                     &runs, in: context.paragraph, contentEnd: line.contentEnd, extra: segment.width - content)

@@ -132,21 +132,28 @@ struct Typesetter {
             }
         }
         if bands.bandsInContainer > 0 { bands.blockOffset += style.paragraphSpacingBefore }
-        let source = paragraph.length == 0 ? nil : try lines()
-        let strut = try source?.preparedStrut ?? Self.strut(of: paragraph, fontLibrary: fontLibrary, settings: settings)
-        let context = ParagraphContext(
-            shaped: shaped, index: index, isLast: isLast, baseFont: strut.font, baseLeading: strut.leading,
-            listItem: listItem)
-        bands.indents = LineIndents(context)
-        if let source {
-            var placer = LinePlacer(source: source, context: context, shaper: shaper, keepsGlyphs: keepsGlyphs)
-            var start = 0
-            while start < paragraph.length, !isStopped {
-                try Cancellation.check()
-                start = placeBand(from: start, &placer)
-            }
-        } else {
-            placeEmptyLine(context)
+        guard paragraph.length > 0 else {
+            let strut = try Self.strut(of: paragraph, fontLibrary: fontLibrary, settings: settings)
+            placeEmptyLine(
+                ParagraphContext(
+                    shaped: shaped, index: index, isLast: isLast, baseFont: strut.font, baseLeading: strut.leading,
+                    listItem: listItem))
+            bands.blockOffset += style.paragraphSpacing
+            return
+        }
+        var placer = try LinePlacer(
+            source: lines(), shaper: shaper, keepsGlyphs: keepsGlyphs,
+            context: { source in
+                let strut = try source.preparedStrut ?? Self.strut(of: paragraph, fontLibrary: fontLibrary, settings: settings)
+                return ParagraphContext(
+                    shaped: shaped, index: index, isLast: isLast, baseFont: strut.font, baseLeading: strut.leading,
+                    listItem: listItem)
+            })
+        bands.indents = LineIndents(placer.context)
+        var start = 0
+        while start < paragraph.length, !isStopped {
+            try Cancellation.check()
+            start = placeBand(from: start, &placer)
         }
         bands.blockOffset += style.paragraphSpacing
     }
@@ -163,6 +170,7 @@ struct Typesetter {
     }
 
     private mutating func placeEmptyLine(_ context: ParagraphContext) {
+        bands.indents = LineIndents(context)
         let metrics = context.strut.metrics(of: [])
         guard let room = bands.reserve(blockSize: metrics.height, firstLine: true) else {
             return stop(at: context.storageStart)
@@ -202,12 +210,13 @@ struct Typesetter {
         let textRemains = cursor < length || !context.isLast
         let lastAllowedBand =
             container.maximumNumberOfLines > 0 && bands.bandsInContainer + 1 >= container.maximumNumberOfLines
-        for (position, entry) in band.lines.enumerated() {
+        let lines = placer.lines
+        for (position, entry) in lines.enumerated() {
             placer.setTabOrigin(for: entry.segment, in: band.room)
             var line = entry.line
             var content = entry.content
             var truncated = false
-            let isFinal = position == band.lines.count - 1
+            let isFinal = position == lines.count - 1
             let truncation =
                 !context.wraps
                 ? style.lineBreakMode
@@ -225,9 +234,8 @@ struct Typesetter {
             }
             fragments.append(
                 makeFragment(
-                    line: line, content: content, segment: entry.segment, band: band, context: context,
-                    source: placer.source, truncated: truncated,
-                    isParagraphEnd: line.utf16Range.upperBound == length))
+                    line: line, content: content, segment: entry.segment, band: band, placer: &placer,
+                    truncated: truncated, isParagraphEnd: line.utf16Range.upperBound == length))
         }
         bands.bandsInContainer += 1
         bands.blockOffset = band.room.blockOffset + band.blockSize

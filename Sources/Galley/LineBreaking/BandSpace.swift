@@ -20,9 +20,9 @@ struct BandRoom {
     /// Where the band starts on the block axis (its top), in points from the container's start.
     var blockOffset: Double
     /// The stretch a line of the paragraph may use after its indents, and the parts of it free of exclusions
-    /// (in order along the inline axis, before padding).
+    /// (in order along the inline axis, before padding; nil when the container has none, so all of it is).
     var span: FreeSegment
-    var free: [FreeSegment]
+    var free: [FreeSegment]?
     /// The container's line-fragment padding, its narrowest usable segment beside an exclusion (nil: twice the
     /// paragraph's font size) and the segments it lets text use beside one.
     var padding: Double
@@ -35,7 +35,10 @@ struct BandRoom {
     var growsInPlace: Bool
 
     /// Whether an exclusion takes part of the span.
-    var isObstructed: Bool { free.count != 1 || free[0] != span }
+    var isObstructed: Bool {
+        guard let free else { return false }
+        return free.count != 1 || free[0] != span
+    }
 
     /// Where a line in `segment` starts, in points from its tab stops' origin: the container's leading edge plus
     /// its padding (the far edge for a right-to-left paragraph), before indents.

@@ -23,6 +23,15 @@ public struct LineBreaker: Sendable {
     private var hyphenationMemo: (word: Range<Int>, points: [Int])?
     /// The UTF-16 offsets of the paragraph's tab characters, in increasing order (usually none).
     let tabOffsets: [Int]
+    /// The figures of every run, when the runs cover the paragraph and all have the same figures (a paragraph in
+    /// one font, the common row): then every line's metrics are the same, and no line's runs are looked up.
+    let uniformFigures: LineMetrics.RunFigures?
+    /// The paragraph's text, and whether it holds a soft hyphen (U+00AD).
+    private let units: ArraySlice<UInt16>
+    private let hasSoftHyphens: Bool
+    /// The paragraph's CJK spacing (``ShapedParagraph/spacing``), held here: read at every candidate line end, it
+    /// is looked up only where ``EdgeFlags`` say it has an entry.
+    private let spacing: CJKSpacing
     /// Per opportunity that cuts glyphs HarfBuzz joined (a ligature such as Inter's `->` arrow): how much wider
     /// (negative: narrower) the text before it is, from the word's start, once shaped without what follows; and
     /// the same for the text after it, to the next opportunity. Empty unless ``init(_:shaper:)`` had a shaper.
@@ -42,6 +51,10 @@ public struct LineBreaker: Sendable {
         /// No glyph's cluster starts here: the offset is inside a cluster (a ligature of several characters,
         /// such as `->` drawn as one arrow), so a line edge here must shape each side again.
         static let insideCluster = EdgeFlags(rawValue: 4)
+        /// The paragraph's spacing has an autospace, a closing-mark trim or an opening-mark trim here.
+        static let autospace = EdgeFlags(rawValue: 8)
+        static let closingTrim = EdgeFlags(rawValue: 16)
+        static let openingTrim = EdgeFlags(rawValue: 32)
     }
 
     /// How far a line may pass its width and still fit, in points: a line fits when it passes its width by less
@@ -82,9 +95,22 @@ public struct LineBreaker: Sendable {
                 }
             }
         }
+        let spacing = shaped.spacing
+        func mark(_ table: [Int: Double], _ flag: EdgeFlags) {
+            for offset in table.keys where (0...length).contains(offset) { edges[offset].insert(flag) }
+        }
+        mark(spacing.autospace, .autospace)
+        mark(spacing.closingTrim, .closingTrim)
+        mark(spacing.openingTrim, .openingTrim)
         self.edges = edges
-        tabOffsets = paragraph.text.withUnsafeBufferPointer { units in
-            UTF16Scan.contains(0x09, in: units) ? units.indices.filter { units[$0] == 0x09 } : []
+        self.spacing = spacing
+        uniformFigures = Self.uniformFigures(of: shaped.runs, length: length)
+        units = paragraph.text
+        (tabOffsets, hasSoftHyphens) = paragraph.text.withUnsafeBufferPointer { units in
+            (
+                UTF16Scan.contains(0x09, in: units) ? units.indices.filter { units[$0] == 0x09 } : [],
+                UTF16Scan.contains(0xAD, in: units)
+            )
         }
         // Each offset's advance becomes the sum of those before it, in place.
         var total = 0.0
@@ -96,6 +122,20 @@ public struct LineBreaker: Sendable {
         advances[paragraph.length] = total
         prefixWidths = advances
         if let shaper { measureCutsInJoinedGlyphs(shaper) }
+    }
+
+    /// The figures all of `runs` share when they cover a paragraph `length` units long one after another; nil
+    /// when they differ or leave a gap.
+    private static func uniformFigures(of runs: [GlyphRun], length: Int) -> LineMetrics.RunFigures? {
+        guard let first = runs.first, first.utf16Range.lowerBound == 0, runs.last?.utf16Range.upperBound == length
+        else { return nil }
+        let figures = LineMetrics.RunFigures(first.style)
+        var end = first.utf16Range.upperBound
+        for run in runs.dropFirst() {
+            guard run.utf16Range.lowerBound == end, LineMetrics.RunFigures(run.style) == figures else { return nil }
+            end = run.utf16Range.upperBound
+        }
+        return figures
     }
 
     /// Fills ``endCorrections`` and ``startCorrections`` for the opportunities inside joined glyphs.
@@ -293,7 +333,8 @@ public struct LineBreaker: Sendable {
     /// What a line starting at `offset` adds to its width there (``LineFit/Start``).
     func lineStart(at offset: Int) -> LineFit.Start {
         LineFit.Start(
-            offset: offset, widthBefore: prefixWidths[offset], widening: shaped.spacing.openingTrim[offset] ?? 0,
+            offset: offset, widthBefore: prefixWidths[offset],
+            widening: edges[offset].contains(.openingTrim) ? spacing.openingTrim[offset] ?? 0 : 0,
             correction: startCorrections.isEmpty ? 0 : startCorrections[offset] ?? 0)
     }
 
@@ -312,12 +353,13 @@ public struct LineBreaker: Sendable {
         let contentEnd = contentEnd(of: range)
         let tabs = tabOffsets.isEmpty ? 0 : tabsWidth(inLine: range, contentEnd: contentEnd, walk: &tabWalk)
         let showsHyphen = hyphenated || showsSoftHyphen(range, mandatory: mandatory)
+        let edge = edges[contentEnd]
         return LineFit.End(
             contentEnd: contentEnd, widthBeforeContentEnd: prefixWidths[contentEnd] + tabs,
-            autospace: shaped.spacing.autospace[contentEnd] ?? 0,
+            autospace: edge.contains(.autospace) ? spacing.autospace[contentEnd] ?? 0 : 0,
             correction: endCorrections.isEmpty ? 0 : endCorrections[contentEnd] ?? 0,
             hyphen: showsHyphen ? hyphen(after: range.upperBound - 1)?.advance ?? 0 : 0,
-            closingTrim: shaped.spacing.closingTrim[contentEnd] ?? 0)
+            closingTrim: edge.contains(.closingTrim) ? spacing.closingTrim[contentEnd] ?? 0 : 0)
     }
 
     /// The width of `line`'s content drawn with `runs` (its glyph runs, from ``runs(for:shaper:)``), in points: their
@@ -328,8 +370,8 @@ public struct LineBreaker: Sendable {
 
     /// Whether a line over `range` ends just after a soft hyphen (U+00AD) it shows as a hyphen.
     private func showsSoftHyphen(_ range: Range<Int>, mandatory: Bool) -> Bool {
-        !mandatory && !range.isEmpty && range.upperBound < length
-            && shaped.paragraph.unit(at: range.upperBound - 1) == 0xAD
+        hasSoftHyphens && !mandatory && !range.isEmpty && range.upperBound < length
+            && units[units.startIndex + range.upperBound - 1] == 0xAD
     }
 
     /// `line` (too wide for `width`) with the full-width closing mark at its end set half-width, when that makes
@@ -344,7 +386,7 @@ public struct LineBreaker: Sendable {
 
     /// Where the white space hanging at the end of a line over `range` starts (`range.upperBound` when none).
     func contentEnd(of range: Range<Int>) -> Int {
-        shaped.paragraph.text.withUnsafeBufferPointer { Self.contentEnd(of: range, in: $0) }
+        units.withUnsafeBufferPointer { Self.contentEnd(of: range, in: $0) }
     }
 
     /// ``contentEnd(of:)`` in the paragraph's UTF-16 `units`, for a caller asking at every break opportunity.

@@ -14,31 +14,22 @@ struct LinePlacer<Source: LineSource> {
     /// Whether lines keep their glyph runs (see ``Typesetter/keepsGlyphs``).
     private let keepsGlyphs: Bool
     private var flow: ParagraphFlow
+    /// The lines of the band placed last, in order along the inline axis (several beside exclusions); kept from
+    /// band to band, as is the buffer of the segments a band offers, so that placing a band allocates nothing.
+    private(set) var lines: [PlacedLine] = []
+    private var segments: [FreeSegment] = []
 
-    init(source: Source, context: ParagraphContext, shaper: Shaper, keepsGlyphs: Bool) {
+    /// A placer reading `source`, for the paragraph `context` describes (given the source, which may know the
+    /// paragraph's strut).
+    init(
+        source: Source, shaper: Shaper, keepsGlyphs: Bool, context: (Source) throws -> ParagraphContext
+    ) rethrows {
+        self.context = try context(source)
         self.source = source
-        self.context = context
         self.shaper = shaper
         self.keepsGlyphs = keepsGlyphs
-        flow = ParagraphFlow(
-            wantsPlan: context.style.textWrap != .auto && context.style.lineBreakMode == .wordWrap)
-    }
-
-    /// One line placed in a segment: its break and its content.
-    struct PlacedLine {
-        let segment: FreeSegment
-        var line: LineBreak
-        var content: LineContent
-    }
-
-    /// One band placed: its room, its block size (height) in points, its lines in order along the inline axis
-    /// (several beside exclusions), the metrics of the text they hold together, and where the next band starts.
-    struct PlacedBand {
-        let room: BandRoom
-        let blockSize: Double
-        let lines: [PlacedLine]
-        let metrics: LineMetrics
-        let end: Int
+        let style = self.context.style
+        flow = ParagraphFlow(wantsPlan: style.textWrap != .auto && style.lineBreakMode == .wordWrap)
     }
 
     /// The band from `start` (UTF-16 offset) in `space`: reserved for its first character, grown while its lines
@@ -52,13 +43,16 @@ struct LinePlacer<Source: LineSource> {
         while true {
             flow = flowBefore  // a band tried again at another height places its lines again
             guard let room = space.reserve(blockSize: height, firstLine: start == 0) else { return nil }
-            let (placed, end) = placeLines(from: start, in: room)
+            let end = placeLines(from: start, in: room)
+            let placed = lines
             if placed.isEmpty {
                 space.skip(to: room.blockOffset + max(1, height / 4))
                 continue
             }
-            let perLine = placed.map { source.metrics(of: $0.line.utf16Range, strut: context.strut) }
-            let needed = perLine.map(\.height).max()!
+            // One line is the common band: its metrics are the band's.
+            let only = placed.count == 1 ? source.metrics(of: placed[0].line.utf16Range, strut: context.strut) : nil
+            let needed =
+                only?.height ?? placed.map { source.metrics(of: $0.line.utf16Range, strut: context.strut).height }.max()!
             if LineFit.bandGrows(from: height, to: needed), attempts < 4 {
                 height = needed
                 attempts += 1
@@ -67,19 +61,20 @@ struct LinePlacer<Source: LineSource> {
             }
             // Placed lines are consecutive, so the band's runs are those of the span they cover together.
             let metrics =
-                placed.count == 1
-                ? perLine[0] : source.metrics(of: placed[0].line.utf16Range.lowerBound..<end, strut: context.strut)
-            return PlacedBand(room: room, blockSize: height, lines: placed, metrics: metrics, end: end)
+                only ?? source.metrics(of: placed[0].line.utf16Range.lowerBound..<end, strut: context.strut)
+            return PlacedBand(room: room, blockSize: height, metrics: metrics, end: end)
         }
     }
 
-    /// The lines from `start` in the segments of `room` that take text; and where the next line starts.
-    private mutating func placeLines(from start: Int, in room: BandRoom) -> ([PlacedLine], Int) {
+    /// Places the lines from `start` in the segments of `room` that take text, in ``lines``; returns where the
+    /// next line starts.
+    private mutating func placeLines(from start: Int, in room: BandRoom) -> Int {
         let style = context.style
         let length = context.paragraph.length
         let obstructed = room.isObstructed
-        let segments = usableSegments(of: room, from: start)
-        var placed: [PlacedLine] = []
+        setUsableSegments(of: room, from: start)
+        let segments = self.segments
+        lines.removeAll(keepingCapacity: true)
         var cursor = start
         for (position, segment) in segments.enumerated() where cursor < length {
             source.tabOrigin = room.tabOrigin(of: segment, rightToLeft: context.isRightToLeft)
@@ -117,25 +112,34 @@ struct LinePlacer<Source: LineSource> {
                     limit: line.utf16Range.upperBound - 1, hyphenates: hyphenates)
                 content = lineContent(line)
             }
-            placed.append(PlacedLine(segment: segment, line: line, content: content))
+            lines.append(PlacedLine(segment: segment, line: line, content: content))
             flow.placed(line, from: cursor)
             cursor = line.utf16Range.upperBound
             if line.endsAtMandatoryBreak { break }
         }
-        return (placed, cursor)
+        return cursor
     }
 
-    /// Of `room`'s free segments, those a line from `start` may use, in the order lines fill them: inside the
-    /// padding, wide enough for the first cluster and (beside an exclusion) the container's narrowest segment,
-    /// as the wrap side allows, in reading order.
-    private mutating func usableSegments(of room: BandRoom, from start: Int) -> [FreeSegment] {
+    /// Sets ``segments`` to those of `room`'s free segments a line from `start` may use, in the order lines fill
+    /// them: inside the padding, wide enough for the first cluster and (beside an exclusion) the container's
+    /// narrowest segment, as the wrap side allows, in reading order.
+    private mutating func setUsableSegments(of room: BandRoom, from start: Int) {
         let obstructed = room.isObstructed
         let span = room.span, padding = room.padding
+        segments.removeAll(keepingCapacity: true)
+        guard let free = room.free else {
+            // The whole span is free: one segment inside the padding (at least a point wide).
+            let inner = FreeSegment(minX: span.minX + padding, maxX: span.maxX - padding)
+            segments.append(
+                inner.width > 0
+                    ? inner : FreeSegment(minX: span.minX + padding, maxX: max(span.minX + padding + 1, span.maxX - padding)))
+            return
+        }
         // Beside an exclusion, a segment too narrow for even the first cluster is skipped.
         let firstClusterWidth = obstructed ? firstCluster(from: start).width : 0
         // Beside an exclusion, a sliver narrower than the container's minimum takes no text.
         let minimumWidth = obstructed ? room.minimumSegmentWidth ?? 2 * context.baseFont.size : 0
-        var segments = room.free.map { FreeSegment(minX: $0.minX + padding, maxX: $0.maxX - padding) }
+        var segments = free.map { FreeSegment(minX: $0.minX + padding, maxX: $0.maxX - padding) }
             .filter {
                 $0.width > 0 && LineFit.fits(firstClusterWidth, in: $0.width) && LineFit.fits(minimumWidth, in: $0.width)
             }
@@ -145,7 +149,7 @@ struct LinePlacer<Source: LineSource> {
         if segments.isEmpty && !obstructed {
             segments = [FreeSegment(minX: span.minX + padding, maxX: max(span.minX + padding + 1, span.maxX - padding))]
         }
-        return segments
+        self.segments = segments
     }
 
     /// The line holding only the first grapheme cluster from `start`.
@@ -182,15 +186,6 @@ struct LinePlacer<Source: LineSource> {
     }
 
     // MARK: Lines
-
-    /// A line's glyphs as placing needs them.
-    struct LineContent {
-        /// The line's runs in logical order, cut (and re-shaped at joined edges) to its characters; nil in a
-        /// measuring pass where the line's width is known without them.
-        var runs: [GlyphRun]?
-        /// The width of the line's content, its hanging white space left out, in points.
-        var usedWidth: Double
-    }
 
     /// The content of `line`: its width alone when measuring, unless an edge cuts joined glyphs (re-shaping
     /// changes the width) or the line may be justified; else its runs.
@@ -229,9 +224,34 @@ struct LinePlacer<Source: LineSource> {
     }
 }
 
+/// One line placed in a segment: its break and its content.
+struct PlacedLine {
+    let segment: FreeSegment
+    var line: LineBreak
+    var content: LineContent
+}
+
+/// One band placed: its room, its block size (height) in points, the metrics of the text its lines
+/// (``LinePlacer/lines``) hold together, and where the next band starts.
+struct PlacedBand {
+    let room: BandRoom
+    let blockSize: Double
+    let metrics: LineMetrics
+    let end: Int
+}
+
+/// A line's glyphs as placing needs them.
+struct LineContent {
+    /// The line's runs in logical order, cut (and re-shaped at joined edges) to its characters; nil in a
+    /// measuring pass where the line's width is known without them.
+    var runs: [GlyphRun]?
+    /// The width of the line's content, its hanging white space left out, in points.
+    var usedWidth: Double
+}
+
 /// What placing one paragraph's lines reads of it besides its lines: its shaped text and place, its style, its
-/// primary font (every line's strut) and its place in its lists.
-struct ParagraphContext {
+/// primary font (every line's strut) and its place in its lists. A reference: every band and line reads it.
+final class ParagraphContext {
     let shaped: ShapedParagraph
     /// The paragraph's index among the text's paragraphs, and whether it is the last.
     let index: Int

@@ -45,7 +45,9 @@ extension LineBreaker: LineSource {
     }
 
     func metrics(of range: Range<Int>, strut: LineMetrics.Strut) -> LineMetrics {
-        strut.metrics(of: shaped.runs[runIndices(overlapping: range)].lazy.map { LineMetrics.RunFigures($0.style) })
+        if let uniformFigures, !range.isEmpty { return strut.metrics(of: CollectionOfOne(uniformFigures)) }
+        return strut.metrics(
+            of: shaped.runs[runIndices(overlapping: range)].lazy.map { LineMetrics.RunFigures($0.style) })
     }
 
     func trailingWidth(of line: LineBreak) -> Double { width(of: line.trailingRange, inLine: line.utf16Range) }

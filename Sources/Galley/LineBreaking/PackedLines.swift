@@ -89,7 +89,9 @@ struct PackedLines: LineSource {
     }
 
     func metrics(of range: Range<Int>, strut: LineMetrics.Strut) -> LineMetrics {
-        if let uniform = paragraph.uniformFigures, !range.isEmpty { return strut.metrics(of: CollectionOfOne(uniform)) }
+        if let uniform = paragraph.details.breaker.uniformFigures, !range.isEmpty {
+            return strut.metrics(of: CollectionOfOne(uniform))
+        }
         if paragraph.isPacked, let first = breakIndex(at: range.lowerBound) {
             let firstRun = first < 0 ? 0 : Int(breaks[first].firstRunFromOffset)
             if range.count == 1 {
