@@ -1,7 +1,7 @@
 /// The vertical measure of one line: the tallest ascent and descent among the fonts on it (fallback fonts
 /// included) and the paragraph's primary font, the line gap, the text style's leading, and the paragraph style's
 /// multiple and limits.
-struct LineMetrics {
+struct LineMetrics: Equatable {
     /// Distance from the line's top to its baseline, in points.
     let baselineFromTop: Double
     /// The line's height in points (without line spacing).

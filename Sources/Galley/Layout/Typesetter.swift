@@ -144,7 +144,8 @@ struct Typesetter {
         var placer = try LinePlacer(
             source: lines(), shaper: shaper, keepsGlyphs: keepsGlyphs,
             context: { source in
-                let strut = try source.preparedStrut ?? Self.strut(of: paragraph, fontLibrary: fontLibrary, settings: settings)
+                let strut =
+                    try source.preparedStrut ?? Self.strut(of: paragraph, fontLibrary: fontLibrary, settings: settings)
                 return ParagraphContext(
                     shaped: shaped, index: index, isLast: isLast, baseFont: strut.font, baseLeading: strut.leading,
                     listItem: listItem)

@@ -52,7 +52,8 @@ struct LinePlacer<Source: LineSource> {
             // One line is the common band: its metrics are the band's.
             let only = placed.count == 1 ? source.metrics(of: placed[0].line.utf16Range, strut: context.strut) : nil
             let needed =
-                only?.height ?? placed.map { source.metrics(of: $0.line.utf16Range, strut: context.strut).height }.max()!
+                only?.height ?? placed.map { source.metrics(of: $0.line.utf16Range, strut: context.strut).height }
+                .max()!
             if LineFit.bandGrows(from: height, to: needed), attempts < 4 {
                 height = needed
                 attempts += 1
@@ -132,7 +133,8 @@ struct LinePlacer<Source: LineSource> {
             let inner = FreeSegment(minX: span.minX + padding, maxX: span.maxX - padding)
             segments.append(
                 inner.width > 0
-                    ? inner : FreeSegment(minX: span.minX + padding, maxX: max(span.minX + padding + 1, span.maxX - padding)))
+                    ? inner
+                    : FreeSegment(minX: span.minX + padding, maxX: max(span.minX + padding + 1, span.maxX - padding)))
             return
         }
         // Beside an exclusion, a segment too narrow for even the first cluster is skipped.
@@ -141,7 +143,8 @@ struct LinePlacer<Source: LineSource> {
         let minimumWidth = obstructed ? room.minimumSegmentWidth ?? 2 * context.baseFont.size : 0
         var segments = free.map { FreeSegment(minX: $0.minX + padding, maxX: $0.maxX - padding) }
             .filter {
-                $0.width > 0 && LineFit.fits(firstClusterWidth, in: $0.width) && LineFit.fits(minimumWidth, in: $0.width)
+                $0.width > 0 && LineFit.fits(firstClusterWidth, in: $0.width)
+                    && LineFit.fits(minimumWidth, in: $0.width)
             }
         if !context.wraps, let widest = segments.max(by: { $0.width < $1.width }) { segments = [widest] }
         if obstructed { segments = Self.segments(segments, side: room.wrapSide, rtl: context.isRightToLeft) }
@@ -265,8 +268,10 @@ final class ParagraphContext {
     /// The paragraph's place in its lists; nil outside lists.
     let listItem: ListItemPlace?
 
-    init(shaped: ShapedParagraph, index: Int, isLast: Bool, baseFont: Font, baseLeading: Double?, listItem: ListItemPlace?)
-    {
+    init(
+        shaped: ShapedParagraph, index: Int, isLast: Bool, baseFont: Font, baseLeading: Double?,
+        listItem: ListItemPlace?
+    ) {
         self.shaped = shaped
         self.index = index
         self.isLast = isLast

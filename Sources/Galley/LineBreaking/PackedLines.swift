@@ -95,7 +95,8 @@ struct PackedLines: LineSource {
         if paragraph.isPacked, let first = breakIndex(at: range.lowerBound) {
             let firstRun = first < 0 ? 0 : Int(breaks[first].firstRunFromOffset)
             if range.count == 1 {
-                let runs = first < 0 ? paragraph.firstCharacterRuns : firstRun..<Int(breaks[first].firstCharacterRunsEnd)
+                let runs =
+                    first < 0 ? paragraph.firstCharacterRuns : firstRun..<Int(breaks[first].firstCharacterRunsEnd)
                 return strut.metrics(of: runFigures[runs])
             }
             if let last = breakIndex(at: range.upperBound), last >= 0 {

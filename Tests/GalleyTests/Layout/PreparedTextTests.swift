@@ -4,9 +4,8 @@ import Testing
 @testable import Galley
 @testable import GalleyTestSupport
 
-/// A text prepared once and measured at several widths gives exactly what the typesetter gives measuring it afresh
-/// line by line at each width (which ``TextMeasurer/measure(_:width:maximumNumberOfLines:)`` does only with a line
-/// limit, and is otherwise a prepared text's measurement).
+/// A text prepared once and measured at several widths (its lines read from packed breaks) gives exactly what
+/// measuring it afresh at each width gives (the live line breaker's lines).
 @Suite struct PreparedTextTests {
     private static let rows: [String] = {
         let corpus = TestFonts.repositoryRoot.appendingPathComponent("Benchmarks/Corpus/notes.txt")
@@ -49,15 +48,13 @@ import Testing
         let measurer = TextMeasurer(fontLibrary: try TestFonts.bundled)
         let fresh = TextMeasurer(fontLibrary: try TestFonts.bundled)
         var differing: [String] = []
-        var plain = 0
         for row in Self.rows {
             // An empty paragraph, and one opening with a full-width bracket (a trimmed mark that widens back).
             let storage = TextStorage(row + "\n\n（第二段）second paragraph of the row", attributes: attributes)
             let prepared = try measurer.prepare(storage)
-            if prepared.isPlain { plain += 1 }
             for width in [48.0, 120, 200, 317.5, 320, 375, 414, 1_000] {
                 for lines in [0, 2] {
-                    let expected = try fresh.measureLineByLine(storage, width: width, maximumNumberOfLines: lines)
+                    let expected = try fresh.measure(storage, width: width, maximumNumberOfLines: lines)
                     if try prepared.measure(width: width, maximumNumberOfLines: lines) != expected {
                         differing.append("\(name) \(width) \(lines): \(row.prefix(40))")
                     }
@@ -65,13 +62,6 @@ import Testing
             }
         }
         #expect(differing.isEmpty, "\(differing.prefix(5))")
-        // Most rows take the plain path (re-broken from the numbers kept per opportunity), so it is what is tested;
-        // hyphenation always takes the typesetter's.
-        if name == "hyphenated" {
-            #expect(plain == 0)
-        } else {
-            #expect(plain >= 300, "\(plain) of 400 rows plain")
-        }
     }
 
     @Test func aBadWidthIsTheMeasurersError() throws {
@@ -82,8 +72,7 @@ import Testing
     }
 }
 
-/// Whether a paragraph is re-measured from prepared numbers is decided by its style's own table; every property
-/// changed in turn gives prepared measurements equal to fresh ones.
+/// Every property of a paragraph style changed in turn gives prepared measurements equal to fresh ones.
 @Suite struct PreparedFittingTests {
     /// A value other than the default for each stored property of ``ParagraphStyle``.
     private static let changes: [String: @Sendable (inout ParagraphStyle) throws -> Void] = [
@@ -116,21 +105,16 @@ import Testing
         "autospace": { $0.autospace = true },
     ]
 
-    @Test func everyStoredPropertyDeclaresWhatItAsksOfLineFitting() {
+    @Test func everyStoredPropertyIsChanged() {
         let properties = Set(Mirror(reflecting: ParagraphStyle()).children.compactMap(\.label))
-        #expect(properties == Set(ParagraphStyle.preparedFitting.keys))
         #expect(properties == Set(Self.changes.keys))
     }
 
-    @Test(arguments: ParagraphStyle.preparedFitting.keys.sorted())
+    @Test(arguments: changes.keys.sorted())
     func changingAPropertyKeepsPreparedMeasurementsEqualToFreshOnes(_ property: String) throws {
         var style = ParagraphStyle()
         let change = try #require(Self.changes[property])
         try change(&style)
-        // The default style allows the prepared path; the change either keeps it or the table says it does not.
-        #expect(ParagraphStyle().allowsPreparedFitting)
-        let declared = try #require(ParagraphStyle.preparedFitting[property])
-        #expect(style.allowsPreparedFitting == declared.allows(style))
         let rows = [
             "The quick brown fox jumps over the lazy dog, again and again, until the line is full.",
             "我们在 Linux 上用 Swift 写排版引擎，用 HarfBuzz 塑形，“引号”与（括号）紧排。第二句话在这里。",
@@ -142,10 +126,9 @@ import Testing
             let storage = TextStorage(
                 row + "\n" + row, attributes: TextAttributes(language: "zh-Hans", paragraphStyle: style))
             let prepared = try measurer.prepare(storage)
-            #expect(prepared.isPlain == style.allowsPreparedFitting)
             for width in [60.0, 143, 200, 320] {
                 let measured = try prepared.measure(width: width)
-                let expected = try fresh.measureLineByLine(storage, width: width, maximumNumberOfLines: 0)
+                let expected = try fresh.measure(storage, width: width, maximumNumberOfLines: 0)
                 #expect(measured == expected, "\(property) at \(width): \(row.prefix(20))")
             }
         }
