@@ -16,11 +16,11 @@ public struct LineBreaker: Sendable {
     private let edges: [EdgeFlags]
     /// The paragraph's grapheme-cluster boundaries (``GraphemeClusters``), found when a line is first cut between
     /// clusters.
-    private var graphemes: [Int]?
+    var graphemes: [Int]?
     /// The offsets of the mandatory breaks, in increasing order.
     private let mandatoryOffsets: [Int]
     /// The hyphenation points of the word met last (``hyphenatedLine(from:word:width:)``).
-    private var hyphenationMemo: (word: Range<Int>, points: [Int])?
+    var hyphenationMemo: (word: Range<Int>, points: [Int])?
     /// The UTF-16 offsets of the paragraph's tab characters, in increasing order (usually none).
     let tabOffsets: [Int]
     /// The figures of every run, when the runs cover the paragraph and all have the same figures (a paragraph in
@@ -359,7 +359,7 @@ public struct LineBreaker: Sendable {
             autospace: edge.contains(.autospace) ? spacing.autospace[contentEnd] ?? 0 : 0,
             correction: endCorrections.isEmpty ? 0 : endCorrections[contentEnd] ?? 0,
             hyphen: showsHyphen ? hyphen(after: range.upperBound - 1)?.advance ?? 0 : 0,
-            closingTrim: edge.contains(.closingTrim) ? spacing.closingTrim[contentEnd] ?? 0 : 0)
+            closingTrim: closingTrim(at: contentEnd))
     }
 
     /// The width of `line`'s content drawn with `runs` (its glyph runs, from ``runs(for:shaper:)``), in points: their
@@ -374,14 +374,20 @@ public struct LineBreaker: Sendable {
             && units[units.startIndex + range.upperBound - 1] == 0xAD
     }
 
+    /// What setting the full-width closing mark before `offset` half-width gives back at a line's end there, in
+    /// points (0 when there is none).
+    private func closingTrim(at offset: Int) -> Double {
+        edges[offset].contains(.closingTrim) ? spacing.closingTrim[offset] ?? 0 : 0
+    }
+
     /// `line` (too wide for `width`) with the full-width closing mark at its end set half-width, when that makes
     /// it fit (as Chromium does for closing brackets and quotation marks); nil when it has no such mark or still
     /// does not fit.
-    private func closingMarkTrimmed(_ line: LineBreak, toFit width: Double) -> LineBreak? {
-        guard line.contentEnd > line.utf16Range.lowerBound + 1, let trim = shaped.spacing.closingTrim[line.contentEnd],
-            LineFit.fits(line.width - trim, in: width)
-        else { return nil }
-        return line.trimmed(by: trim)
+    func closingMarkTrimmed(_ line: LineBreak, toFit width: Double) -> LineBreak? {
+        let end = line.contentEnd
+        return LineFit.closingTrim(
+            closingTrim(at: end), ofLineFrom: line.utf16Range.lowerBound, to: end, width: line.width, available: width
+        ).map { line.trimmed(by: $0) }
     }
 
     /// Where the white space hanging at the end of a line over `range` starts (`range.upperBound` when none).
@@ -394,129 +400,6 @@ public struct LineBreaker: Sendable {
         var contentEnd = range.upperBound
         while contentEnd > range.lowerBound, isHangingSpace(units[contentEnd - 1]) { contentEnd -= 1 }
         return contentEnd
-    }
-
-    /// The longest line from `start` that ends at a hyphenation point of `word` (the word that did not fit) and
-    /// fits `width` with its hyphen; nil when none does.
-    ///
-    /// A word's points are found once and kept while its lines are broken (a word longer than a line is met again
-    /// at each of its lines), and the point is found by bisection, as a line grows with the point it ends at: one
-    /// long word costs its length, not its length per line.
-    private mutating func hyphenatedLine(from start: Int, word: Range<Int>, width: Double) -> LineBreak? {
-        let points: [Int]
-        if let memo = hyphenationMemo, memo.word.lowerBound <= word.lowerBound, memo.word.upperBound == word.upperBound
-        {
-            points = memo.points
-        } else {
-            points = hyphenationPoints(in: word)
-            hyphenationMemo = (word, points)
-        }
-        // First the points after the line's start, then the last of them whose line fits (lines grow with their
-        // end, so the ones that fit come first).
-        let after = points[points.partitioningIndex { $0 > max(start, word.lowerBound) }...]
-        let tooWide = after.partitioningIndex { point in
-            !LineFit.fits(line(start..<point, mandatory: false, hyphenated: true).width, in: width)
-        }
-        guard tooWide > after.startIndex else { return nil }
-        return line(start..<points[tooWide - 1], mandatory: false, hyphenated: true)
-    }
-
-    /// The hyphenation points (UTF-16 offsets from the paragraph's start) of the letters in `range`, in the
-    /// language of the text there: the run's `language`, else the paragraph's first run's, else
-    /// ``Hyphenator/defaultLanguage``.
-    func hyphenationPoints(in range: Range<Int>) -> [Int] {
-        let paragraph = shaped.paragraph
-        // The word proper: its letters, without the spaces or punctuation around it.
-        var lower = range.lowerBound, upper = range.upperBound
-        while lower < upper, !Self.isWordUnit(paragraph.unit(at: lower)) { lower += 1 }
-        while upper > lower, !Self.isWordUnit(paragraph.unit(at: upper - 1)) { upper -= 1 }
-        guard upper - lower >= Hyphenator.minimumWordLength,
-            !(lower..<upper).contains(where: { paragraph.unit(at: $0) == 0xAD })
-        else { return [] }
-        let language =
-            paragraph.attributeRuns.first { $0.utf16Range.contains(lower) }?.attributes.language
-            ?? paragraph.attributeRuns.first?.attributes.language ?? Hyphenator.defaultLanguage
-        let text = paragraph.text
-        let word = text[(text.startIndex + lower)..<(text.startIndex + upper)]
-        return Hyphenator.hyphenationPoints(in: word, language: language).map { $0 + lower }
-    }
-
-    /// Whether a UTF-16 unit may be part of a hyphenated word: not ASCII punctuation, digits or white space.
-    private static func isWordUnit(_ unit: UInt16) -> Bool {
-        unit >= 0x80
-            ? !isHangingSpace(unit) && unit != 0xA0 : (0x41...0x5A).contains(unit) || (0x61...0x7A).contains(unit)
-    }
-
-    /// The hyphen a line ending after `offset` shows: the glyph of U+2010 (else U+002D) in the font of the
-    /// character at `offset`, and its advance in points, shaped alone as Chromium does.
-    func hyphen(after offset: Int) -> (glyph: UInt32, advance: Double)? {
-        guard let run = runIndices(overlapping: offset..<(offset + 1)).first.map({ shaped.runs[$0] }) else {
-            return nil
-        }
-        return run.font.hyphen
-    }
-
-    /// The longest run of whole grapheme clusters from `start` that fits `width` (at least one cluster).
-    private mutating func fitByGraphemes(from start: Int, width: Double, end: Int, emergency: Bool) -> LineBreak {
-        let boundaries = graphemes ?? GraphemeClusters.boundaries(of: shaped.paragraph.text)
-        graphemes = boundaries
-        let low = boundaries.partitioningIndex { $0 > start }
-        var best = low < boundaries.count ? min(boundaries[low], end) : end
-        var position = low
-        while position < boundaries.count, boundaries[position] <= end {
-            let candidate = line(start..<boundaries[position], mandatory: false)
-            guard LineFit.fits(candidate.width, in: width) else { break }
-            best = boundaries[position]
-            position += 1
-        }
-        if position < boundaries.count, boundaries[position] <= end, best < end,
-            closingMarkTrimmed(line(start..<boundaries[position], mandatory: false), toFit: width) != nil
-        {
-            best = boundaries[position]  // the next cluster fits once its closing mark is set half-width
-        }
-        // Kinsoku: no line starts with closing punctuation or ends with opening punctuation, unless the line would
-        // then hold nothing but a single cluster. Chromium cuts an overlong word at the last cluster that fits
-        // whatever follows (a line may start with `）` or `、`); web metrics measure as it does.
-        let keepsKinsoku = !emergency || shaped.paragraph.style.lineHeightMetrics != .web
-        var kept = Self.index(of: best, in: boundaries) ?? low
-        while keepsKinsoku, best < end, kept > low, breaksKinsoku(at: best) {
-            kept -= 1
-            best = boundaries[kept]
-        }
-        let candidates = opportunities.opportunities
-        let next = firstOpportunity(after: best - 1)
-        let mandatory = next < candidates.count && candidates[next].offset == best && candidates[next].isMandatory
-        let result = line(start..<best, mandatory: mandatory, emergency: emergency && best < end)
-        return LineFit.fits(result.width, in: width) ? result : closingMarkTrimmed(result, toFit: width) ?? result
-    }
-
-    /// Whether a line break at `offset` would start a line with a CJK character that may not start one (closing
-    /// brackets and punctuation, `。，、！？`, non-starters: UAX #14 classes CL, CP, EX, IS, NS) or end one with a
-    /// CJK opening bracket (OP). Only East Asian marks (from U+2E80): Chromium cuts an overlong Latin word before
-    /// `.` or `)` like any other character, and so does Galley.
-    private func breaksKinsoku(at offset: Int) -> Bool {
-        let text = shaped.paragraph.text
-        let (after, _) = UTF16Decoding.scalar(in: text, at: offset)
-        if after.value >= 0x2E80 {
-            switch CSSLineBreakRules.lineBreakClass(of: after) {
-            case CICU_LB_CLOSE_PUNCTUATION, CICU_LB_CLOSE_PARENTHESIS, CICU_LB_EXCLAMATION, CICU_LB_INFIX_NUMERIC,
-                CICU_LB_NONSTARTER:
-                return true
-            default: break
-            }
-        }
-        guard offset > 0 else { return false }
-        var before = offset - 1
-        if before > 0, UTF16.isTrailSurrogate(shaped.paragraph.unit(at: before)) { before -= 1 }
-        let (previous, _) = UTF16Decoding.scalar(in: text, at: before)
-        return previous.value >= 0x2E80
-            && CSSLineBreakRules.lineBreakClass(of: previous) == CICU_LB_OPEN_PUNCTUATION
-    }
-
-    /// The index of `offset` in the increasing `offsets`, by binary search; nil when it is not there.
-    private static func index(of offset: Int, in offsets: [Int]) -> Int? {
-        let low = offsets.partitioningIndex { $0 >= offset }
-        return low < offsets.count && offsets[low] == offset ? low : nil
     }
 
     /// The first mandatory break after `start` and before `end`, else `end`; by bisection over the mandatory
@@ -533,7 +416,7 @@ public struct LineBreaker: Sendable {
     }
 
     /// The index of the first opportunity beyond `offset`, by binary search.
-    private func firstOpportunity(after offset: Int) -> Int {
+    func firstOpportunity(after offset: Int) -> Int {
         opportunities.opportunities.partitioningIndex { $0.offset > offset }
     }
 

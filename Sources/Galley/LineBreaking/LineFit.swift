@@ -78,10 +78,11 @@ enum LineFit {
             let figures = end(index)
             let lineWidth = width(from: start, to: figures)
             guard fits(lineWidth, in: available) else {
-                if figures.closingTrim != 0, figures.contentEnd > start.offset + 1,
-                    fits(lineWidth - figures.closingTrim, in: available)
+                if let trim = closingTrim(
+                    figures.closingTrim, ofLineFrom: start.offset, to: figures.contentEnd, width: lineWidth,
+                    available: available)
                 {
-                    best = Choice(index: index, trim: figures.closingTrim)
+                    best = Choice(index: index, trim: trim)
                 }
                 return (best, index)
             }
@@ -90,6 +91,17 @@ enum LineFit {
             index += 1
         }
         return (best, index)
+    }
+
+    /// The closing-mark trim that makes a line `width` points wide, from `start` with its content ending at
+    /// `contentEnd` (UTF-16 offsets), fit `available` points: `trim` (what setting the full-width closing mark at
+    /// its end half-width gives back, 0 for none) when that is enough; nil when the line has no such mark, would
+    /// still not fit, or holds a single UTF-16 unit (a line of one mark keeps it full-width).
+    @inline(__always)
+    static func closingTrim(_ trim: Double, ofLineFrom start: Int, to contentEnd: Int, width: Double, available: Double)
+        -> Double?
+    {
+        trim != 0 && contentEnd > start + 1 && fits(width - trim, in: available) ? trim : nil
     }
 
     /// The height of a band whose first character alone needs `firstCharacterHeight` points and whose lines need
