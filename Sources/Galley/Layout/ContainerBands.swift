@@ -42,12 +42,33 @@ struct ContainerBands: BandSpace {
 
     mutating func skip(to blockOffset: Double) { self.blockOffset = blockOffset }
 
+    /// Where the text has reached: the container, how far down it and how many bands it holds.
+    var position: BandPosition {
+        get {
+            BandPosition(containerIndex: containerIndex, blockOffset: blockOffset, bandsInContainer: bandsInContainer)
+        }
+        set {
+            (containerIndex, blockOffset, bandsInContainer) = (
+                newValue.containerIndex, newValue.blockOffset, newValue.bandsInContainer
+            )
+        }
+    }
+
     func lineSize(firstLine: Bool) -> Double? {
         guard containerIndex < containers.count else { return nil }
         let container = containers[containerIndex]
         let span = indents.span(in: container, firstLine: firstLine)
         return max(0, span.width - 2 * container.lineFragmentPadding)
     }
+}
+
+/// Where text has reached in a chain of containers between paragraphs: with the paragraph, its place in its lists
+/// and the containers, all that placing the paragraph depends on.
+struct BandPosition: Equatable {
+    var containerIndex: Int
+    /// How far down the container, in points.
+    var blockOffset: Double
+    var bandsInContainer: Int
 }
 
 /// What of a paragraph decides the stretch of a container its lines use: its indents, its list's indent and its

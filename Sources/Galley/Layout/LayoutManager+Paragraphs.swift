@@ -93,6 +93,7 @@ extension LayoutManager {
     func shapedParagraph(at index: Int) throws -> ShapedParagraph {
         _ = loadParagraphs(through: index)
         if let shaped = paragraphCache.entries[index].shaped { return shaped }
+        shapedParagraphCount += 1
         let shaped = try Self.shape(
             paragraphCache.entries[index].paragraph, shaper: shaper,
             itemizer: Itemizer(fontLibrary: fontLibrary, settings: settings))
@@ -127,7 +128,10 @@ extension LayoutManager {
             makeWorker: { (Shaper(shapeCache: cache), Itemizer(fontLibrary: fontLibrary, settings: settings)) }
         ) { index, worker in try? Self.shape(paragraphs[index], shaper: worker.0, itemizer: worker.1) }
         for (position, shaped) in (shaped ?? []).enumerated() {
-            if let shaped { paragraphCache.setShaped(shaped, at: pending[position]) }
+            if let shaped {
+                shapedParagraphCount += 1
+                paragraphCache.setShaped(shaped, at: pending[position])
+            }
         }
         return end
     }

@@ -38,6 +38,10 @@ public final class LayoutManager {
     var listNumberingAfter: [Int: ListNumbering] = [:]
     /// List markers shaped by any pass: a list's column measures all its markers again after each edit.
     let markerShapes = MarkerShapes()
+    /// How many paragraphs with text this manager has shaped and placed (broken into lines) in full layouts:
+    /// what an edit costs, for tests.
+    var shapedParagraphCount = 0
+    var placedParagraphCount = 0
     private var storageObservation: ObservationToken?
     private var cached: (layout: TextLayout, containers: [ContainerSnapshot], changeCount: Int)?
 
@@ -138,13 +142,23 @@ public final class LayoutManager {
             markerShapes: markerShapes)
         // Paragraphs are read from the storage and shaped as the typesetter reaches them: those past full
         // containers are never read or shaped.
+        // Paragraphs placed by the last layout where the text reaches them again are taken as they were.
         var shapedAhead = 0
+        paragraphCache.keepRecords(for: snapshots)
+        let shaper = shaper
         try typesetter.placeParagraphs(
             paragraph: { index in loadParagraphs(through: index) ? paragraphCache.entries[index].paragraph : nil },
             shaped: { index in
                 if index >= shapedAhead { shapedAhead = shapeAhead(from: index) }
                 return try shapedParagraph(at: index)
-            })
+            },
+            lines: { _, shaped in
+                placedParagraphCount += 1
+                return try LineBreaker(shaped, shaper: shaper)
+            },
+            records: ParagraphRecords(
+                record: { self.paragraphCache.entries[$0].placed },
+                store: { self.paragraphCache.setPlaced($0, at: $1) }))
         let layout = typesetter.finish(textLength: textStorage.length)
         cached = (layout, snapshots, textStorage.changeCount)
         return layout

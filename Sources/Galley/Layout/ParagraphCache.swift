@@ -10,6 +10,9 @@ struct ParagraphCache {
         var local: (fragments: [LineFragment], height: Double)?
         /// The place in its lists the local layout was made for.
         var localListItem: ListItemPlace?
+        /// The paragraph as the last full layout placed it (``LayoutManager/layout()``), in the containers of
+        /// ``ParagraphCache/recordsContainers``.
+        var placed: PlacedParagraph?
     }
 
     /// The entries, and their UTF-16 lengths (terminators included) kept apart: walking small integers is what
@@ -23,6 +26,8 @@ struct ParagraphCache {
     private(set) var loadedLength = 0
     /// The container snapshot the local layouts were made for.
     var localLayoutContainer: ContainerSnapshot?
+    /// The containers the entries' placed paragraphs were placed in.
+    private(set) var recordsContainers: [ContainerSnapshot] = []
     /// Where the first entries sit in an incremental layout: entry `i`'s first UTF-16 offset and top y, known for
     /// `i < placed.count` (the local layouts of the entries before it are made). A change to an entry forgets the
     /// places after it, so finding a line by offset or by y is a binary search over what is known.
@@ -35,7 +40,17 @@ struct ParagraphCache {
         isLoaded = false
         loadedLength = 0
         localLayoutContainer = nil
+        recordsContainers = []
     }
+
+    /// Drops the placed paragraphs unless they were placed in `containers`, and notes that they now are.
+    mutating func keepRecords(for containers: [ContainerSnapshot]) {
+        guard containers != recordsContainers else { return }
+        for index in entries.indices { entries[index].placed = nil }
+        recordsContainers = containers
+    }
+
+    mutating func setPlaced(_ placed: PlacedParagraph, at index: Int) { entries[index].placed = placed }
 
     mutating func dropLocalLayouts() {
         for index in entries.indices { entries[index].local = nil }

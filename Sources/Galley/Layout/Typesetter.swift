@@ -54,9 +54,16 @@ struct Typesetter {
 
     /// ``placeParagraphs(paragraph:shaped:placed:)`` reading each non-empty paragraph's lines from the source
     /// `lines` gives for it (its index and the paragraph shaped where it starts).
+    ///
+    /// With `records`, a paragraph whose record was made where the text has reached now (the same position in
+    /// the same containers, the same place in its lists, last or not) is not placed again: its recorded fragments
+    /// are taken, moved to where its characters now start; every other paragraph placed is recorded. So after an
+    /// edit, the paragraphs before it are taken as they were, the edited ones placed, and those after taken again
+    /// as soon as the text reaches them where it did before.
     mutating func placeParagraphs<Source: LineSource>(
         paragraph: (Int) -> Paragraph?, shaped: (Int) throws -> ShapedParagraph,
-        lines: (Int, ShapedParagraph) throws -> Source, placed: (inout Typesetter) throws -> Void = { _ in }
+        lines: (Int, ShapedParagraph) throws -> Source, records: ParagraphRecords? = nil,
+        placed: (inout Typesetter) throws -> Void = { _ in }
     ) throws {
         var start = 0, index = 0
         var numbering = ListNumbering()
@@ -65,14 +72,38 @@ struct Typesetter {
             let item = numbering.next(current.style.textLists) {
                 listMarkers.column(level: $0, from: index, paragraph: paragraph)
             }
-            let shaped = try shaped(index).relocated(to: start)
             let isLast = paragraph(index + 1) == nil
-            try place(paragraph: shaped, index: index, isLast: isLast, listItem: item) { try lines(index, shaped) }
+            let key = PlacedParagraph.Key(start: bands.position, listItem: item, isLast: isLast)
+            if let record = records?.record(index), record.key == key {
+                take(record, index: index, storageStart: start)
+            } else {
+                let shaped = try shaped(index).relocated(to: start)
+                let first = fragments.count
+                try place(paragraph: shaped, index: index, isLast: isLast, listItem: item) { try lines(index, shaped) }
+                if !isStopped {
+                    records?.store(
+                        PlacedParagraph(
+                            key: key, end: bands.position, storageStart: start, fragments: Array(fragments[first...])),
+                        index)
+                }
+            }
             try placed(&self)
             if isStopped { break }
             start += current.length + current.terminatorLength
             index += 1
         }
+    }
+
+    /// Takes `record`'s fragments for paragraph `index`, now starting at UTF-16 offset `storageStart`, and moves on
+    /// to where it ended.
+    private mutating func take(_ record: PlacedParagraph, index: Int, storageStart: Int) {
+        let shift = storageStart - record.storageStart
+        if shift == 0, record.fragments.first?.paragraphIndex == index {
+            fragments += record.fragments
+        } else {
+            fragments += record.fragments.map { $0.offset(y: 0, characters: shift, paragraphIndex: index) }
+        }
+        bands.position = record.end
     }
 
     /// The fragments placed since the last call, handed over and forgotten: for laying out a text line by line

@@ -1,0 +1,68 @@
+import Testing
+
+@testable import Galley
+@testable import GalleyTestSupport
+
+/// A layout manager keeps each paragraph as the last layout placed it, so an edit re-shapes and re-places only
+/// what it changed, in any containers: with exclusions and a chain of two, the paragraphs before an edit and those
+/// that the text reaches where it reached them before are taken as they were, and the layout equals a fresh one.
+@Suite struct IncrementalLayoutTests {
+    private static let paragraphs = (0..<24).map { index in
+        index % 3 == 0
+            ? "第\(index)段：我们在 Linux 上用 Swift 写排版引擎，文字绕过圆形和星形流动，每一行都与浏览器一致。"
+            : "Paragraph \(index) flows around a circle and a star, in two containers chained one after the other."
+    }
+
+    private static func manager(_ text: String) throws -> LayoutManager {
+        let storage = TextStorage(text, attributes: TextAttributes(font: .textStyle(.body)))
+        let manager = LayoutManager(textStorage: storage, fontLibrary: try TestFonts.bundled)
+        manager.addTextContainer(
+            TextContainer(
+                size: Size(width: 300, height: 600),
+                exclusionPaths: [.circle(center: Point(x: 230, y: 120), radius: 60)]))
+        manager.addTextContainer(
+            TextContainer(
+                size: Size(width: 260, height: 0), exclusionPaths: [.circle(center: Point(x: 40, y: 80), radius: 45)]))
+        return manager
+    }
+
+    @Test(arguments: [
+        ("same length", "段", "節"), ("longer", "段", "段落"), ("taller", "段", String(repeating: "很长的", count: 30)),
+    ])
+    func anEditReshapesAndReplacesOnlyWhatItChanged(_ name: String, _ target: String, _ replacement: String) throws {
+        let text = Self.paragraphs.joined(separator: "\n")
+        let manager = try Self.manager(text)
+        let before = try manager.layout()
+        #expect(before.textContainerRanges(count: 2).allSatisfy { !$0.isEmpty }, "text reaches both containers")
+        let (shaped, placed) = (manager.shapedParagraphCount, manager.placedParagraphCount)
+        #expect(shaped == Self.paragraphs.count && placed == Self.paragraphs.count)
+
+        // Paragraph 9 (in the first container, beside the circle) is edited.
+        let paragraphStart = Self.paragraphs[..<9].reduce(0) { $0 + $1.utf16.count + 1 }
+        let offset =
+            paragraphStart
+            + Self.paragraphs[9].utf16.distance(
+                from: Self.paragraphs[9].utf16.startIndex,
+                to: try #require(Self.paragraphs[9].range(of: target)).lowerBound.samePosition(
+                    in: Self.paragraphs[9].utf16)!)
+        try manager.textStorage.replaceCharacters(in: offset..<(offset + target.utf16.count), with: replacement)
+        let after = try manager.layout()
+        #expect(manager.shapedParagraphCount - shaped == 1, "\(name): only the edited paragraph is shaped again")
+        let replaced = manager.placedParagraphCount - placed
+        if name == "taller" {
+            // The paragraphs below move: they are placed again (their lines beside the shapes change).
+            #expect(replaced > 1)
+        } else {
+            #expect(replaced == 1, "\(name): \(replaced) paragraphs placed again")
+        }
+        let fresh = try Self.manager(manager.textStorage.string).layout()
+        #expect(Snapshot.describe(after) == Snapshot.describe(fresh))
+        #expect(Snapshot.describe(after) != Snapshot.describe(before))
+    }
+}
+
+extension TextLayout {
+    fileprivate func textContainerRanges(count: Int) -> [Range<Int>] {
+        (0..<count).map { containerCharacterRanges[$0] }
+    }
+}
