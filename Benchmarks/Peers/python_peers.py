@@ -1,0 +1,86 @@
+"""Row heights measured in process by Skia's SkParagraph (skia-python) and Takumi (takumi-py), the peers
+compare-pango runs beside Galley's whole `galley measure` process.
+
+Each peer is given what Galley is given: the bundled faces (Inter first, the others after it as fallbacks), 17 px,
+a width of 320. It measures every row once to warm its caches, then again timed; it prints
+`<peer> rows <n> ms <milliseconds> checksum <sum of heights>` for the timed pass.
+
+Usage: python_peers.py PEER ROWS.txt FONTS_DIR [WIDTH] [SIZE]   (PEER: skia or takumi)
+"""
+
+import pathlib
+import sys
+import time
+
+# The bundled families in the order Galley falls back through them.
+FAMILIES = [
+    "Inter",
+    "Noto Sans CJK SC",
+    "JetBrains Mono",
+    "Noto Sans Arabic",
+    "Noto Sans Hebrew",
+    "Noto Sans Devanagari",
+]
+
+
+def font_files(fonts):
+    return sorted(p for p in pathlib.Path(fonts).rglob("*") if p.suffix in (".ttf", ".otf"))
+
+
+def skia_measurer(fonts, width, size):
+    import skia
+
+    provider = skia.textlayout.TypefaceFontProvider()
+    for path in font_files(fonts):
+        provider.registerTypeface(skia.Typeface.MakeFromFile(str(path)))
+    collection = skia.textlayout.FontCollection()
+    # skia-python binds only the default manager: the bundled faces are the collection's fonts.
+    collection.setDefaultFontManager(provider)
+    style = skia.textlayout.ParagraphStyle()
+    text_style = skia.textlayout.TextStyle()
+    text_style.setFontFamilies(FAMILIES)
+    text_style.setFontSize(size)
+    style.setTextStyle(text_style)
+
+    def measure(row):
+        builder = skia.textlayout.ParagraphBuilder.make(style, collection, skia.Unicode())
+        builder.pushStyle(text_style)
+        builder.addText(row)
+        paragraph = builder.Build()
+        paragraph.layout(width)
+        return paragraph.Height
+
+    return measure
+
+
+def takumi_measurer(fonts, width, size):
+    from takumi_py import Renderer
+
+    renderer = Renderer(load_default_fonts=False)
+    for path in font_files(fonts):
+        renderer.register_font(path.read_bytes())
+    style = {"fontSize": f"{size}px", "fontFamily": ", ".join(f'"{f}"' for f in FAMILIES), "width": f"{width}px"}
+
+    def measure(row):
+        node = {"type": "text", "text": row, "style": style}
+        return renderer.measure_node(node, width=width, height=None).height
+
+    return measure
+
+
+def main():
+    peer, rows_path, fonts = sys.argv[1:4]
+    width = float(sys.argv[4]) if len(sys.argv) > 4 else 320
+    size = float(sys.argv[5]) if len(sys.argv) > 5 else 17
+    rows = pathlib.Path(rows_path).read_text(encoding="utf-8").split("\n")[:-1]
+    measure = {"skia": skia_measurer, "takumi": takumi_measurer}[peer](fonts, width, size)
+    for row in rows:
+        measure(row)
+    start = time.perf_counter()
+    total = sum(measure(row) for row in rows)
+    elapsed = (time.perf_counter() - start) * 1000
+    print(f"{peer} rows {len(rows)} ms {elapsed:.1f} checksum {total:.1f}")
+
+
+if __name__ == "__main__":
+    main()
