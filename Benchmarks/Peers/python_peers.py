@@ -63,7 +63,7 @@ def takumi_measurer(fonts, width, size):
 
     def measure(row):
         node = {"type": "text", "text": row, "style": style}
-        return renderer.measure_node(node, width=width, height=None).height
+        return renderer.measure_node(node, width=int(width), height=None).height
 
     return measure
 

@@ -2,6 +2,9 @@
 /// the room for the next band, and the stretch of a line after the current paragraph's indents.
 struct ContainerBands: BandSpace {
     let containers: [TextContainer]
+    /// What of each container placing reads, copied once: the containers are objects whose properties may
+    /// change, and reading them costs an exclusivity check each time.
+    let frames: [Frame]
     /// The container the text has reached, how far down it (points) and how many bands it holds.
     private(set) var containerIndex = 0
     var blockOffset = 0.0
@@ -13,25 +16,44 @@ struct ContainerBands: BandSpace {
     /// space before the first paragraph applies).
     init(containers: [TextContainer], continuing: Bool) {
         self.containers = containers
+        frames = containers.map(Frame.init)
         bandsInContainer = continuing ? 1 : 0
+    }
+
+    /// A container's size, padding, line limit, truncation and how text goes round its exclusions.
+    struct Frame {
+        let width: Double
+        let height: Double
+        let padding: Double
+        let maximumNumberOfLines: Int
+        let lineBreakMode: ParagraphStyle.LineBreakMode
+        let minimumSegmentWidth: Double?
+        let wrapSide: TextContainer.WrapSide
+        let hasExclusions: Bool
+        var isHeightUnbounded: Bool { height == 0 }
+
+        init(_ container: TextContainer) {
+            (width, height, padding) = (container.size.width, container.size.height, container.lineFragmentPadding)
+            (maximumNumberOfLines, lineBreakMode) = (container.maximumNumberOfLines, container.lineBreakMode)
+            (minimumSegmentWidth, wrapSide) = (container.minimumSegmentWidth, container.wrapSide)
+            hasExclusions = container.hasExclusions
+        }
     }
 
     mutating func reserve(blockSize: Double, firstLine: Bool) -> BandRoom? {
         while containerIndex < containers.count {
-            let container = containers[containerIndex]
-            let linesFull = container.maximumNumberOfLines > 0 && bandsInContainer >= container.maximumNumberOfLines
-            if !linesFull, container.isHeightUnbounded || blockOffset + blockSize <= container.size.height + 1e-9 {
-                let span = indents.span(in: container, firstLine: firstLine)
-                let unobstructed = !container.hasExclusions
+            let frame = frames[containerIndex]
+            let linesFull = frame.maximumNumberOfLines > 0 && bandsInContainer >= frame.maximumNumberOfLines
+            if !linesFull, frame.isHeightUnbounded || blockOffset + blockSize <= frame.height + 1e-9 {
+                let span = indents.span(inWidth: frame.width, firstLine: firstLine)
                 return BandRoom(
                     blockOffset: blockOffset, span: span,
-                    free: unobstructed
-                        ? nil
-                        : container.freeSegments(
-                            minX: span.minX, maxX: span.maxX, top: blockOffset, bottom: blockOffset + blockSize),
-                    padding: container.lineFragmentPadding, minimumSegmentWidth: container.minimumSegmentWidth,
-                    wrapSide: container.wrapSide, containerSize: container.size.width,
-                    growsInPlace: unobstructed && container.isHeightUnbounded)
+                    free: frame.hasExclusions
+                        ? containers[containerIndex].freeSegments(
+                            minX: span.minX, maxX: span.maxX, top: blockOffset, bottom: blockOffset + blockSize)
+                        : nil,
+                    padding: frame.padding, minimumSegmentWidth: frame.minimumSegmentWidth, wrapSide: frame.wrapSide,
+                    containerSize: frame.width, growsInPlace: !frame.hasExclusions && frame.isHeightUnbounded)
             }
             containerIndex += 1
             blockOffset = 0
@@ -56,9 +78,8 @@ struct ContainerBands: BandSpace {
 
     func lineSize(firstLine: Bool) -> Double? {
         guard containerIndex < containers.count else { return nil }
-        let container = containers[containerIndex]
-        let span = indents.span(in: container, firstLine: firstLine)
-        return max(0, span.width - 2 * container.lineFragmentPadding)
+        let frame = frames[containerIndex]
+        return max(0, indents.span(inWidth: frame.width, firstLine: firstLine).width - 2 * frame.padding)
     }
 }
 
@@ -89,10 +110,9 @@ struct LineIndents {
         rightToLeft = context.isRightToLeft
     }
 
-    /// The stretch of `container` a line may use after the indents (mirrored for right-to-left), in points; the
-    /// whole width when the indents leave nothing.
-    func span(in container: TextContainer, firstLine: Bool) -> FreeSegment {
-        let width = container.size.width
+    /// The stretch of a container `width` points wide a line may use after the indents (mirrored for
+    /// right-to-left), in points; the whole width when the indents leave nothing.
+    func span(inWidth width: Double, firstLine: Bool) -> FreeSegment {
         let head = max(0, firstLine ? firstLineHead : self.head) + list
         let tail = self.tail > 0 ? self.tail : width + self.tail
         var minX = rightToLeft ? width - tail : head

@@ -7,7 +7,6 @@ extension Typesetter {
     ) -> LineFragment {
         let context = placer.context
         let top = band.room.blockOffset, metrics = band.metrics
-        let style = context.style
         let trailingRange = line.trailingRange
         let trailing = truncated ? 0 : placer.source.trailingWidth(of: line)
         var runs: [GlyphRun] = []
@@ -30,7 +29,7 @@ extension Typesetter {
             total = runs.reduce(0) { $0 + $1.width }
             content = total - trailing
         }
-        var alignment = style.alignment
+        var alignment = context.style.alignment
         if alignment == .natural { alignment = context.isRightToLeft ? .right : .left }
         if alignment == .justified {
             // A line holding a single word (no break inside) is never stretched: its letters would stand apart.
@@ -76,7 +75,7 @@ extension Typesetter {
             usedRect: Rect(x: usedX, y: top, width: max(0, content), height: metrics.height), baselineY: baseline,
             characterRange: (context.storageStart + line.utf16Range.lowerBound)..<end, runs: positioned,
             paragraphIndex: context.index, paragraphStart: context.storageStart, isTruncated: truncated,
-            clipsToRect: style.lineBreakMode == .clip, isRightToLeft: rtl, listMarker: marker,
+            clipsToRect: context.lineBreakMode == .clip, isRightToLeft: rtl, listMarker: marker,
             paint: keepsGlyphs ? LinePaint(of: context.paragraph, in: line.utf16Range) : nil)
     }
 

@@ -231,13 +231,12 @@ struct Typesetter {
     /// chooses its lines, cutting them where a line limit truncates; returns where the next band starts.
     private mutating func placeBand<Source: LineSource>(from start: Int, _ placer: inout LinePlacer<Source>) -> Int {
         let context = placer.context
-        let style = context.style
         let length = context.paragraph.length
         guard let band = placer.placeBand(from: start, in: &bands) else {
             stop(at: context.storageStart + start)
             return length
         }
-        let container = containers[bands.containerIndex]
+        let container = bands.frames[bands.containerIndex]
         var cursor = band.end
         let textRemains = cursor < length || !context.isLast
         let lastAllowedBand =
@@ -251,7 +250,7 @@ struct Typesetter {
             let isFinal = position == lines.count - 1
             let truncation =
                 !context.wraps
-                ? style.lineBreakMode
+                ? context.lineBreakMode
                 : (lastAllowedBand && textRemains && isFinal ? container.lineBreakMode : .wordWrap)
             if truncation.isTruncating, !context.wraps || lastAllowedBand,
                 let cut = placer.truncated(
@@ -271,7 +270,7 @@ struct Typesetter {
         }
         bands.bandsInContainer += 1
         bands.blockOffset = band.room.blockOffset + band.blockSize
-        if cursor < length { bands.blockOffset += style.lineSpacing }
+        if cursor < length { bands.blockOffset += context.style.lineSpacing }
         if lastAllowedBand && textRemains && container.lineBreakMode.isTruncating {
             isStopped = true
             if unlaidStart == nil { unlaidStart = context.storageStart + length + context.paragraph.terminatorLength }

@@ -28,14 +28,13 @@ struct LinePlacer<Source: LineSource> {
         self.source = source
         self.shaper = shaper
         self.keepsGlyphs = keepsGlyphs
-        let style = self.context.style
-        flow = ParagraphFlow(wantsPlan: style.textWrap != .auto && style.lineBreakMode == .wordWrap)
+        flow = ParagraphFlow(
+            wantsPlan: self.context.style.textWrap != .auto && self.context.lineBreakMode == .wordWrap)
     }
 
     /// The band from `start` (UTF-16 offset) in `space`: reserved for its first character, grown while its lines
     /// need more; nil when `space` has no room left.
     mutating func placeBand(from start: Int, in space: inout some BandSpace) -> PlacedBand? {
-        let style = context.style
         if flow.needsPlan { flow.plan(plannedLines(from: start, space), from: start) }
         var height = source.metrics(of: start..<(start + 1), strut: context.strut).height
         var attempts = 0
@@ -70,7 +69,7 @@ struct LinePlacer<Source: LineSource> {
     /// Places the lines from `start` in the segments of `room` that take text, in ``lines``; returns where the
     /// next line starts.
     private mutating func placeLines(from start: Int, in room: BandRoom) -> Int {
-        let style = context.style
+        let mode = context.lineBreakMode
         let length = context.paragraph.length
         let obstructed = room.isObstructed
         setUsableSegments(of: room, from: start)
@@ -79,7 +78,7 @@ struct LinePlacer<Source: LineSource> {
         var cursor = start
         for (position, segment) in segments.enumerated() where cursor < length {
             source.tabOrigin = room.tabOrigin(of: segment, rightToLeft: context.isRightToLeft)
-            let hyphenates = flow.hyphenatedInARow < style.hyphenatedLineLimit
+            let hyphenates = flow.hyphenatedInARow < context.hyphenatedLineLimit
             var line: LineBreak
             if let planned = flow.plannedLine(at: cursor),
                 let fitting = source.breaker.plannedLine(
@@ -88,13 +87,13 @@ struct LinePlacer<Source: LineSource> {
                 line = fitting
             } else {
                 line = source.nextLine(
-                    from: cursor, width: segment.width, mode: style.lineBreakMode, limit: nil, hyphenates: hyphenates)
+                    from: cursor, width: segment.width, mode: mode, limit: nil, hyphenates: hyphenates)
             }
             if line.isEmergencyBreak && obstructed {
                 // A word too long for a segment beside an exclusion: try the next segment or band, unless it would
                 // not fit even the whole line, where cutting it is the only way on.
                 let whole = source.nextLine(
-                    from: cursor, width: room.span.width - 2 * room.padding, mode: style.lineBreakMode, limit: nil,
+                    from: cursor, width: room.span.width - 2 * room.padding, mode: mode, limit: nil,
                     hyphenates: true)
                 if !whole.isEmergencyBreak || position < segments.count - 1 { continue }
             }
@@ -103,13 +102,13 @@ struct LinePlacer<Source: LineSource> {
             // opportunities (or clusters) until it fits, but never the line's first cluster.
             var firstClusterEnd: Int?
             // With `overflow-wrap: normal` a word wider than the line is left whole, overflowing.
-            let overflowsByDesign = style.overflowWrap == .normal && !LineFit.fits(line.width, in: segment.width)
+            let overflowsByDesign = context.overflowsWhole && !LineFit.fits(line.width, in: segment.width)
             while context.wraps, !overflowsByDesign, !LineFit.fits(content.usedWidth, in: segment.width) {
                 let clusterEnd = firstClusterEnd ?? firstCluster(from: cursor).utf16Range.upperBound
                 firstClusterEnd = clusterEnd
                 guard line.utf16Range.upperBound > clusterEnd else { break }
                 line = source.nextLine(
-                    from: cursor, width: segment.width, mode: style.lineBreakMode,
+                    from: cursor, width: segment.width, mode: mode,
                     limit: line.utf16Range.upperBound - 1, hyphenates: hyphenates)
                 content = lineContent(line)
             }
@@ -194,7 +193,7 @@ struct LinePlacer<Source: LineSource> {
     /// changes the width) or the line may be justified; else its runs.
     private func lineContent(_ line: LineBreak) -> LineContent {
         let range = line.utf16Range
-        if !keepsGlyphs, context.style.alignment != .justified, !source.cutsJoinedGlyphs(at: range.lowerBound),
+        if !keepsGlyphs, !context.isJustified, !source.cutsJoinedGlyphs(at: range.lowerBound),
             !source.cutsJoinedGlyphs(at: range.upperBound)
         {
             return LineContent(usedWidth: line.width)
@@ -260,6 +259,13 @@ final class ParagraphContext {
     let index: Int
     let isLast: Bool
     let style: ParagraphStyle
+    /// What of the style every line reads, held apart from it: how lines break, the most hyphenated lines in a
+    /// row, whether a word wider than the line is left whole (`overflow-wrap: normal`), whether lines are
+    /// justified.
+    let lineBreakMode: ParagraphStyle.LineBreakMode
+    let hyphenatedLineLimit: Int
+    let overflowsWhole: Bool
+    let isJustified: Bool
     /// The paragraph's primary font: the strut every line's height includes.
     let baseFont: Font
     /// The strut and the style's rules every line's metrics follow.
@@ -276,6 +282,10 @@ final class ParagraphContext {
         self.index = index
         self.isLast = isLast
         style = shaped.paragraph.style
+        lineBreakMode = style.lineBreakMode
+        hyphenatedLineLimit = style.hyphenatedLineLimit
+        overflowsWhole = style.overflowWrap == .normal
+        isJustified = style.alignment == .justified
         self.baseFont = baseFont
         strut = LineMetrics.Strut(style: style, font: baseFont, leading: baseLeading)
         isRightToLeft = shaped.bidi.isRightToLeft
@@ -285,7 +295,7 @@ final class ParagraphContext {
     var paragraph: Paragraph { shaped.paragraph }
     var storageStart: Int { shaped.paragraph.utf16Range.lowerBound }
     /// Whether lines wrap (at words or characters) rather than run on to be clipped or truncated.
-    var wraps: Bool { style.lineBreakMode == .wordWrap || style.lineBreakMode == .charWrap }
+    var wraps: Bool { lineBreakMode == .wordWrap || lineBreakMode == .charWrap }
 }
 
 /// Where a paragraph's placing stands between bands: the lines a paragraph-level strategy chose, and how many
