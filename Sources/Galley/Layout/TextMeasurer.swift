@@ -25,19 +25,31 @@ extension TextMeasurement {
     /// The measurement of laid-out `fragments`: the bottom of the lowest used rect, the width of their union, and
     /// where each line starts.
     init(fragments: [LineFragment]) {
-        var starts = LineStarts()
-        var used = Rect.zero, bottom = 0.0
-        for fragment in fragments {
-            starts.add(top: fragment.rect.minY, offset: fragment.characterRange.lowerBound)
-            used = used.union(fragment.usedRect)
-            bottom = max(bottom, fragment.usedRect.maxY)
-        }
-        self.init(starts: starts, height: bottom, width: used.width)
+        var builder = Builder()
+        for fragment in fragments { builder.add(fragment) }
+        self = builder.measurement
     }
 
     /// A measurement of `height` and `width` points with the lines `starts` found.
     init(starts: LineStarts, height: Double, width: Double) {
         self.init(height: height, width: width, lineCount: starts.offsets.count, utf16LineStarts: starts.offsets)
+    }
+
+    /// A measurement made fragment by fragment, as they are placed (a measuring typesetter keeps none).
+    struct Builder {
+        private var starts = LineStarts()
+        private var used = Rect.zero
+        private var bottom = 0.0
+
+        /// Takes `fragment` in: its line's start, its used rect.
+        mutating func add(_ fragment: LineFragment) {
+            starts.add(top: fragment.rect.minY, offset: fragment.characterRange.lowerBound)
+            used = used.union(fragment.usedRect)
+            bottom = max(bottom, fragment.usedRect.maxY)
+        }
+
+        /// The measurement of the fragments taken in.
+        var measurement: TextMeasurement { TextMeasurement(starts: starts, height: bottom, width: used.width) }
     }
 }
 
@@ -128,9 +140,10 @@ public final class TextMeasurer {
             lineBreakMode: .truncateTail)
         try container.validate()
         var typesetter = Typesetter(
-            containers: [container], shaper: shaper, fontLibrary: fontLibrary, settings: settings, keepsGlyphs: false)
+            containers: [container], shaper: shaper, fontLibrary: fontLibrary, settings: settings, keepsGlyphs: false,
+            measuresOnly: true)
         try typesetter.placeParagraphs(paragraph: paragraph, shaped: shaped, lines: lines)
-        return TextMeasurement(fragments: typesetter.fragments)
+        return typesetter.measurement.measurement
     }
 
     /// The size of `string` with `attributes` at `width` points, in at most `maximumNumberOfLines` lines (0: no

@@ -14,6 +14,9 @@ struct Typesetter {
     let listMarkers: ListMarkers
 
     private(set) var fragments: [LineFragment] = []
+    /// Whether the fragments are only measured (``measurement``), not kept: a measurement needs no list of them.
+    private let measuresOnly: Bool
+    private(set) var measurement = TextMeasurement.Builder()
     private(set) var isStopped = false
     /// Where the text has reached in the containers.
     private(set) var bands: ContainerBands
@@ -23,8 +26,10 @@ struct Typesetter {
     /// paragraph of many on its own: the space before it applies).
     init(
         containers: [TextContainer], shaper: Shaper, fontLibrary: FontLibrary, settings: DynamicTypeSettings,
-        continuing: Bool = false, keepsGlyphs: Bool = true, markerShapes: MarkerShapes = MarkerShapes()
+        continuing: Bool = false, keepsGlyphs: Bool = true, measuresOnly: Bool = false,
+        markerShapes: MarkerShapes = MarkerShapes()
     ) {
+        self.measuresOnly = measuresOnly
         listMarkers = ListMarkers(
             shaper: shaper, fontLibrary: fontLibrary, settings: settings, shapes: markerShapes)
         self.containers = containers
@@ -213,7 +218,7 @@ struct Typesetter {
         let marker = marker(
             for: context, textEdge: context.isRightToLeft ? span.maxX - room.padding : span.minX + room.padding,
             top: top, metrics: metrics)
-        fragments.append(
+        keep(
             LineFragment(
                 containerIndex: bands.containerIndex,
                 rect: Rect(x: span.minX, y: top, width: span.maxX - span.minX, height: metrics.height),
@@ -263,7 +268,7 @@ struct Typesetter {
                     unlaidStart = context.storageStart + cut.hiddenStart
                 }
             }
-            fragments.append(
+            keep(
                 makeFragment(
                     line: line, content: content, segment: entry.segment, band: band, placer: &placer,
                     truncated: truncated, isParagraphEnd: line.utf16Range.upperBound == length))
@@ -276,6 +281,11 @@ struct Typesetter {
             if unlaidStart == nil { unlaidStart = context.storageStart + length + context.paragraph.terminatorLength }
         }
         return cursor
+    }
+
+    /// Keeps `fragment`, or only measures it.
+    private mutating func keep(_ fragment: LineFragment) {
+        if measuresOnly { measurement.add(fragment) } else { fragments.append(fragment) }
     }
 
     private mutating func stop(at offset: Int) {

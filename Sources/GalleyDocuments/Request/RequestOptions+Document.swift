@@ -155,7 +155,10 @@ public struct TextSettings: Equatable, Sendable {
     /// The language given for text that names none.
     public var language: String?
     /// The ``LineSettings`` given, as a JSON object of their keys, values checked.
-    var lineSettings: JSONValue = .object([])
+    private(set) var lineSettings: JSONValue = .object([])
+    /// The line settings laid over a default paragraph style, once: what every measure row without a style of its
+    /// own takes (nil when none is given).
+    private var defaultStyle: ParagraphStyle?
 
     /// No settings.
     public init() {}
@@ -163,18 +166,24 @@ public struct TextSettings: Equatable, Sendable {
     init(language: String?, lineSettings: JSONValue) {
         self.language = language
         self.lineSettings = lineSettings
+        defaultStyle = Self.laid(lineSettings, over: ParagraphStyle())
     }
 
     /// `attributes` with ``language`` where they name none, and the paragraph-style settings that are given.
     public func applied(to attributes: TextAttributes) -> TextAttributes {
         var changed = attributes
         if let language, changed.language == nil { changed.language = language }
-        let hasLineSettings = if case .object(let members) = lineSettings { !members.isEmpty } else { false }
-        guard hasLineSettings else { return changed }
-        var style = changed.paragraphStyle ?? ParagraphStyle()
+        guard let defaultStyle else { return changed }
+        changed.paragraphStyle = changed.paragraphStyle.map { Self.laid(lineSettings, over: $0) ?? $0 } ?? defaultStyle
+        return changed
+    }
+
+    /// `style` with `lineSettings` laid over it; nil when they are empty.
+    private static func laid(_ lineSettings: JSONValue, over style: ParagraphStyle) -> ParagraphStyle? {
+        guard case .object(let members) = lineSettings, !members.isEmpty else { return nil }
+        var style = style
         // Checked when the options were decoded, by this same table: it cannot fail here.
         try? LineSettings.read(JSONField(value: lineSettings, path: ""), into: &style)
-        changed.paragraphStyle = style
-        return changed
+        return style
     }
 }
