@@ -45,7 +45,12 @@ struct GalleyTool: ParsableCommand {
             DispatchQueue.global().async { _ = try? FontLibrary.standard }
         }
         do {
-            var command = try parsedSubcommand(Array(CommandLine.arguments.dropFirst())) ?? parseAsRoot()
+            let arguments = CommandLine.arguments.dropFirst()
+            if arguments.first == "measure", let direct = DirectArguments(arguments.dropFirst(), work: .measure) {
+                try MeasureCommand.run(input: direct.input, options: direct.options)
+                return 0
+            }
+            var command = try parsedSubcommand(Array(arguments)) ?? parseAsRoot()
             try command.run()
             return 0
         } catch let code as ExitCode {

@@ -63,11 +63,16 @@ struct MeasureCommand: ParsableCommand, SettingOptions {
         TextMeasurer(fontLibrary: library, shapeCache: ShapeCache(entryLimit: wordsPerWorker))
     }
 
-    func run() throws {
+    func run() throws { try Self.run(input: input, options: try requestOptions(work: .measure)) }
+
+    /// Measures the rows in `input` (a path, or `-` for standard input) with `options`: the command's work, however
+    /// its arguments were read.
+    static func run(input: String, options: RequestOptions) throws {
         // Rows read font files from the input's folder (the working directory for standard input) and --allow-dir.
         let rowAccess = FileAccess(
-            baseDirectory: input == "-" ? nil : (input as NSString).deletingLastPathComponent, allowing: allowDir)
-        let (defaults, library) = try Self.lineDefaults(try requestOptions(work: .measure), rowAccess: rowAccess)
+            baseDirectory: input == "-" ? nil : (input as NSString).deletingLastPathComponent,
+            allowing: options.texts(.allowDir))
+        let (defaults, library) = try Self.lineDefaults(options, rowAccess: rowAccess)
         let reader = try LineReader(path: input, lineLimit: Self.lineLimit)
         let workers = Processors.usable
         let measurers = WorkerMeasurers((0..<workers).map { _ in Self.workerMeasurer(library: library) })

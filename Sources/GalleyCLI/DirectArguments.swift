@@ -1,0 +1,55 @@
+import GalleyDocuments
+
+/// A command's arguments read straight from the request-setting table, without ArgumentParser: at every start,
+/// ArgumentParser reflects the command's option types (several milliseconds of type-metadata and conformance
+/// lookups in a statically linked binary), which a one-row `galley measure` paid more for than its work.
+///
+/// Only the plain case is read here: long options the table names for the command's work (`--name value`,
+/// `--name=value`, a flag alone), each value decoded by ``RequestOptions`` as ArgumentParser's path decodes it, and
+/// at most one input. Anything else (help, a short option, `--`, an unknown or repeated option, a bad value, a
+/// second input) is left to ArgumentParser, so every message and help text is the one it gives.
+struct DirectArguments {
+    /// The input argument (`-` when none is given) and the options decoded.
+    let input: String
+    let options: RequestOptions
+
+    /// `arguments` (after the command's name) read for `work`; nil when they are not the plain case.
+    init?(_ arguments: ArraySlice<String>, work: RequestSetting.Work) {
+        var items: [(name: String, value: String)] = []
+        var input: String?
+        var remaining = arguments
+        while let argument = remaining.popFirst() {
+            guard argument.hasPrefix("--") else {
+                // A second input, or a short option: ArgumentParser's to refuse or read.
+                guard input == nil, argument == "-" || !argument.hasPrefix("-") else { return nil }
+                input = argument
+                continue
+            }
+            let body = argument.dropFirst(2)
+            let name = String(body.prefix { $0 != "=" })
+            let inline = body.firstIndex(of: "=").map { String(body[body.index(after: $0)...]) }
+            guard
+                let setting = RequestSettings.all.first(where: {
+                    $0.surfaces.contains(.commandLine) && !$0.work.isDisjoint(with: work)
+                        && ($0.name.optionName == name || $0.formerNames.contains(name))
+                })
+            else { return nil }
+            if setting.values == .flag {
+                guard inline == nil else { return nil }
+                items.append((name, "true"))
+            } else {
+                // A value that looks like an option (`--width -5`) is ArgumentParser's to take or refuse.
+                guard let value = inline ?? remaining.popFirst(), inline != nil || !value.hasPrefix("-") else {
+                    return nil
+                }
+                items.append((name, value))
+            }
+        }
+        guard
+            let options = try? RequestOptions(
+                items: items, from: .commandLine, work: work, access: .unrestricted())
+        else { return nil }
+        self.input = input ?? "-"
+        self.options = options
+    }
+}
