@@ -64,6 +64,12 @@ struct ContainerBands: BandSpace {
 
     mutating func skip(to blockOffset: Double) { self.blockOffset = blockOffset }
 
+    /// Back at the first container's top, as made (not continuing).
+    mutating func reset() {
+        (containerIndex, blockOffset, bandsInContainer) = (0, 0, 0)
+        indents = LineIndents()
+    }
+
     /// Where the text has reached: the container, how far down it and how many bands it holds.
     var position: BandPosition {
         get {

@@ -12,8 +12,10 @@ struct PlacedParagraph {
     let key: Key
     /// Where the text reached after it.
     let end: BandPosition
-    /// The paragraph's first UTF-16 offset in the storage when it was placed (its fragments' ranges count from it).
+    /// The paragraph's first UTF-16 offset in the storage when it was placed (its fragments' ranges count from it),
+    /// and its length with its terminator.
     let storageStart: Int
+    let length: Int
     let fragments: [LineFragment]
 }
 

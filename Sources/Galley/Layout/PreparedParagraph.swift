@@ -9,8 +9,9 @@
 ///
 /// Re-measuring a prepared corpus is bound by memory, not arithmetic (its opportunities do not fit in cache), so
 /// the breaks are plain numbers in one array shared by the text's paragraphs, their runs' figures in another, and
-/// what only some lines need (the line breaker, rare adjustments) in ``Details``, touched only then.
-struct PreparedParagraph {
+/// what only some lines need (the line breaker, rare adjustments) in ``Details``, touched only then. A reference:
+/// each measurement's ``PackedLines`` holds it without retaining its parts one by one.
+final class PreparedParagraph {
     /// The paragraph's length in UTF-16 units.
     let length: Int
     /// The paragraph's opportunities in its text's ``PreparedBreak`` array, and its runs' figures in the text's
@@ -27,6 +28,8 @@ struct PreparedParagraph {
     let start: LineFit.Start
     let firstCharacterRuns: Range<Int>
     let startCutsJoinedGlyphs: Bool
+    /// The figures every run shares, when they do (``LineBreaker/uniformFigures``), held here: read for every line.
+    let uniformFigures: LineMetrics.RunFigures?
     /// The paragraph's primary font and its text style's leading: every line's strut.
     let strut: (font: Font, leading: Double?)
     /// The live breaker and what only some breaks need.
@@ -48,6 +51,7 @@ struct PreparedParagraph {
         start = breaker.lineStart(at: 0)
         firstCharacterRuns = breaker.runIndices(overlapping: 0..<1)
         startCutsJoinedGlyphs = breaker.cutsJoinedGlyphs(at: 0)
+        uniformFigures = breaker.uniformFigures
         isPacked =
             length <= Int32.max && shaped.runs.count < UInt16.max && breaker.tabOffsets.isEmpty
             && breaker.opportunities.opportunities.first?.offset != 0

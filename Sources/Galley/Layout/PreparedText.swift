@@ -49,7 +49,8 @@ public final class PreparedText {
         try breaks.withUnsafeBufferPointer { breaks in
             try runFigures.withUnsafeBufferPointer { runFigures in
                 try measurer.typeset(
-                    paragraph: { $0 < paragraphs.count ? paragraphs[$0].paragraph : nil }, settings: settings,
+                    count: paragraphs.count, paragraph: { $0 < paragraphs.count ? paragraphs[$0].paragraph : nil },
+                    settings: settings,
                     width: width, maximumNumberOfLines: maximumNumberOfLines, shaped: { paragraphs[$0] },
                     lines: { index, _ in PackedLines(prepared[index]!, breaks: breaks, runFigures: runFigures) })
             }

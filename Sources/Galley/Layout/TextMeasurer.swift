@@ -70,6 +70,23 @@ public final class TextMeasurer {
     public let environment: DynamicTypeEnvironment?
     /// The measurer's shaper (its ``PreparedText``s re-shape at line edges with it).
     let shaper: Shaper
+    /// What one measurement leaves for the next: the list markers shaped, and the typesetter of the last width,
+    /// line limit and settings with what it allocated (a prepared corpus is re-measured row after row at one
+    /// width: each row then allocates only its result).
+    private let markerShapes = MarkerShapes()
+    private var lastTypesetter: ReusedTypesetter?
+
+    /// A typesetter kept between measurements, used in place.
+    private final class ReusedTypesetter {
+        let width: Double
+        let lines: Int
+        let settings: DynamicTypeSettings
+        var typesetter: Typesetter
+
+        init(width: Double, lines: Int, settings: DynamicTypeSettings, typesetter: Typesetter) {
+            (self.width, self.lines, self.settings, self.typesetter) = (width, lines, settings, typesetter)
+        }
+    }
 
     /// A measurer finding fonts in `fontLibrary`, sizing text styles for `settings`, keeping shaped words in
     /// `shapeCache`: the process-wide one by default; a cache per thread spares threads measuring side by side
@@ -112,7 +129,8 @@ public final class TextMeasurer {
         let itemizer = Itemizer(fontLibrary: fontLibrary, settings: settings)
         let paragraphs = storage.paragraphs
         return try typeset(
-            paragraph: { $0 < paragraphs.count ? paragraphs[$0] : nil }, settings: settings, width: width,
+            count: paragraphs.count, paragraph: { $0 < paragraphs.count ? paragraphs[$0] : nil }, settings: settings,
+            width: width,
             maximumNumberOfLines: maximumNumberOfLines,
             shaped: { try LayoutManager.shape(paragraphs[$0], shaper: self.shaper, itemizer: itemizer) },
             lines: { _, shaped in try LineBreaker(shaped, shaper: self.shaper) })
@@ -129,21 +147,31 @@ public final class TextMeasurer {
         return try PreparedText(measurer: self, paragraphs: shaped, settings: settings)
     }
 
-    /// The paragraphs `paragraph` gives placed in one unbounded container `width` points wide, each shaped by
-    /// `shaped` when reached and its lines read from the source `lines` makes.
+    /// The `count` paragraphs `paragraph` gives placed in one unbounded container `width` points wide, each shaped
+    /// by `shaped` when reached and its lines read from the source `lines` makes.
     func typeset<Source: LineSource>(
-        paragraph: (Int) -> Paragraph?, settings: DynamicTypeSettings, width: Double, maximumNumberOfLines: Int,
+        count: Int, paragraph: (Int) -> Paragraph?, settings: DynamicTypeSettings, width: Double,
+        maximumNumberOfLines: Int,
         shaped: (Int) throws -> ShapedParagraph, lines: (Int, ShapedParagraph) throws -> Source
     ) throws -> TextMeasurement {
-        let container = TextContainer(
-            size: Size(width: width, height: 0), maximumNumberOfLines: max(0, maximumNumberOfLines),
-            lineBreakMode: .truncateTail)
-        try container.validate()
-        var typesetter = Typesetter(
-            containers: [container], shaper: shaper, fontLibrary: fontLibrary, settings: settings, keepsGlyphs: false,
-            measuresOnly: true)
-        try typesetter.placeParagraphs(paragraph: paragraph, shaped: shaped, lines: lines)
-        return typesetter.measurement.measurement
+        let lineLimit = max(0, maximumNumberOfLines)
+        let reused: ReusedTypesetter
+        if let last = lastTypesetter, last.width == width, last.lines == lineLimit, last.settings == settings {
+            reused = last
+        } else {
+            let container = TextContainer(
+                size: Size(width: width, height: 0), maximumNumberOfLines: lineLimit, lineBreakMode: .truncateTail)
+            try container.validate()
+            reused = ReusedTypesetter(
+                width: width, lines: lineLimit, settings: settings,
+                typesetter: Typesetter(
+                    containers: [container], shaper: shaper, fontLibrary: fontLibrary, settings: settings,
+                    keepsGlyphs: false, measuresOnly: true, markerShapes: markerShapes))
+            lastTypesetter = reused
+        }
+        defer { reused.typesetter.reset() }
+        try reused.typesetter.placeParagraphs(count: count, paragraph: paragraph, shaped: shaped, lines: lines)
+        return reused.typesetter.measurement.measurement
     }
 
     /// The size of `string` with `attributes` at `width` points, in at most `maximumNumberOfLines` lines (0: no

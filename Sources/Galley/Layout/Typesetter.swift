@@ -20,6 +20,9 @@ struct Typesetter {
     private(set) var isStopped = false
     /// Where the text has reached in the containers.
     private(set) var bands: ContainerBands
+    /// The line placers' buffers, handed from paragraph to paragraph (and from one use of a typesetter to the
+    /// next, ``reset()``).
+    private var placerBuffers = PlacerBuffers()
     private var unlaidStart: Int?
 
     /// A typesetter for `containers`. `continuing` starts as if text had been placed already (for laying out one
@@ -38,6 +41,16 @@ struct Typesetter {
         self.settings = settings
         self.keepsGlyphs = keepsGlyphs
         bands = ContainerBands(containers: containers, continuing: continuing)
+    }
+
+    /// The typesetter as it was made, keeping what it allocated to place lines: for the next text placed in the
+    /// same containers with the same settings.
+    mutating func reset() {
+        fragments.removeAll(keepingCapacity: true)
+        measurement = TextMeasurement.Builder()
+        isStopped = false
+        unlaidStart = nil
+        bands.reset()
     }
 
     /// How far down the current container the text has reached, in points.
@@ -72,31 +85,65 @@ struct Typesetter {
     ) throws {
         var start = 0, index = 0
         var numbering = ListNumbering()
-        while let current = paragraph(index) {
+        // Each paragraph is asked for once: the next one says whether this one is last.
+        var next = paragraph(0)
+        while let current = next {
             try Cancellation.check()
-            let item = numbering.next(current.style.textLists) {
-                listMarkers.column(level: $0, from: index, paragraph: paragraph)
-            }
-            let isLast = paragraph(index + 1) == nil
-            let key = PlacedParagraph.Key(start: bands.position, listItem: item, isLast: isLast)
-            if let record = records?.record(index), record.key == key {
-                take(record, index: index, storageStart: start)
-            } else {
-                let shaped = try shaped(index).relocated(to: start)
-                let first = fragments.count
-                try place(paragraph: shaped, index: index, isLast: isLast, listItem: item) { try lines(index, shaped) }
-                if !isStopped {
-                    records?.store(
-                        PlacedParagraph(
-                            key: key, end: bands.position, storageStart: start, fragments: Array(fragments[first...])),
-                        index)
-                }
-            }
+            next = paragraph(index + 1)
+            let ahead = try placeParagraph(
+                index, lists: current.style.textLists, isLast: next == nil, start: start, numbering: &numbering,
+                paragraph: paragraph, shaped: shaped, lines: lines, records: records)
             try placed(&self)
             if isStopped { break }
-            start += current.length + current.terminatorLength
+            start += ahead
             index += 1
         }
+    }
+
+    /// ``placeParagraphs(paragraph:shaped:lines:records:placed:)`` for `count` paragraphs shaped already
+    /// (measuring): each paragraph's lists and length are read from its shaped form, which is not copied.
+    mutating func placeParagraphs<Source: LineSource>(
+        count: Int, paragraph: (Int) -> Paragraph?, shaped: (Int) throws -> ShapedParagraph,
+        lines: (Int, ShapedParagraph) throws -> Source
+    ) throws {
+        var start = 0
+        var numbering = ListNumbering()
+        for index in 0..<count {
+            try Cancellation.check()
+            let shapedParagraph = try shaped(index)
+            start += try placeParagraph(
+                index, lists: shapedParagraph.paragraph.style.textLists, isLast: index == count - 1, start: start,
+                numbering: &numbering, paragraph: paragraph, shaped: { _ in shapedParagraph }, lines: lines,
+                records: nil)
+            if isStopped { break }
+        }
+    }
+
+    /// Places paragraph `index`, in `lists`, starting at UTF-16 offset `start` (or takes its record); returns its
+    /// length with its terminator.
+    private mutating func placeParagraph<Source: LineSource>(
+        _ index: Int, lists: [TextList], isLast: Bool, start: Int, numbering: inout ListNumbering,
+        paragraph: (Int) -> Paragraph?, shaped: (Int) throws -> ShapedParagraph,
+        lines: (Int, ShapedParagraph) throws -> Source, records: ParagraphRecords?
+    ) throws -> Int {
+        let item = numbering.next(lists) { listMarkers.column(level: $0, from: index, paragraph: paragraph) }
+        let key = PlacedParagraph.Key(start: bands.position, listItem: item, isLast: isLast)
+        if let record = records?.record(index), record.key == key {
+            take(record, index: index, storageStart: start)
+            return record.length
+        }
+        let shaped = try shaped(index).relocated(to: start)
+        let first = fragments.count
+        try place(paragraph: shaped, index: index, isLast: isLast, listItem: item) { try lines(index, shaped) }
+        let length = shaped.paragraph.length + shaped.paragraph.terminatorLength
+        if !isStopped {
+            records?.store(
+                PlacedParagraph(
+                    key: key, end: bands.position, storageStart: start, length: length,
+                    fragments: Array(fragments[first...])),
+                index)
+        }
+        return length
     }
 
     /// Takes `record`'s fragments for paragraph `index`, now starting at UTF-16 offset `storageStart`, and moves on
@@ -178,7 +225,7 @@ struct Typesetter {
             return
         }
         var placer = try LinePlacer(
-            source: lines(), shaper: shaper, keepsGlyphs: keepsGlyphs,
+            source: lines(), shaper: shaper, keepsGlyphs: keepsGlyphs, buffers: placerBuffers,
             context: { source in
                 let strut =
                     try source.preparedStrut ?? Self.strut(of: paragraph, fontLibrary: fontLibrary, settings: settings)
@@ -192,6 +239,7 @@ struct Typesetter {
             try Cancellation.check()
             start = placeBand(from: start, &placer)
         }
+        placerBuffers = placer.buffers
         bands.blockOffset += style.paragraphSpacing
     }
 

@@ -14,16 +14,19 @@ struct LinePlacer<Source: LineSource> {
     /// Whether lines keep their glyph runs (see ``Typesetter/keepsGlyphs``).
     private let keepsGlyphs: Bool
     private var flow: ParagraphFlow
-    /// The lines of the band placed last, in order along the inline axis (several beside exclusions); kept from
-    /// band to band, as is the buffer of the segments a band offers, so that placing a band allocates nothing.
-    private(set) var lines: [PlacedLine] = []
-    private var segments: [FreeSegment] = []
+    /// The lines of the band placed last, in order along the inline axis (several beside exclusions), and the
+    /// segments a band offers: buffers kept from band to band, and handed from paragraph to paragraph
+    /// (``Buffers``), so that placing a band allocates nothing.
+    private(set) var lines: [PlacedLine]
+    private var segments: [FreeSegment]
 
     /// A placer reading `source`, for the paragraph `context` describes (given the source, which may know the
-    /// paragraph's strut).
+    /// paragraph's strut), filling `buffers`.
     init(
-        source: Source, shaper: Shaper, keepsGlyphs: Bool, context: (Source) throws -> ParagraphContext
+        source: Source, shaper: Shaper, keepsGlyphs: Bool, buffers: PlacerBuffers = PlacerBuffers(),
+        context: (Source) throws -> ParagraphContext
     ) rethrows {
+        (lines, segments) = (buffers.lines, buffers.segments)
         self.context = try context(source)
         self.source = source
         self.shaper = shaper
@@ -31,6 +34,9 @@ struct LinePlacer<Source: LineSource> {
         flow = ParagraphFlow(
             wantsPlan: self.context.style.textWrap != .auto && self.context.lineBreakMode == .wordWrap)
     }
+
+    /// The placer's buffers, for the next paragraph's placer.
+    var buffers: PlacerBuffers { PlacerBuffers(lines: lines, segments: segments) }
 
     /// The band from `start` (UTF-16 offset) in `space`: reserved for its first character, grown while its lines
     /// need more; nil when `space` has no room left.
@@ -224,6 +230,12 @@ struct LinePlacer<Source: LineSource> {
     mutating func setTabOrigin(for segment: FreeSegment, in room: BandRoom) {
         source.tabOrigin = room.tabOrigin(of: segment, rightToLeft: context.isRightToLeft)
     }
+}
+
+/// The buffers a line placer fills, handed on to the next paragraph's placer with their capacity.
+struct PlacerBuffers {
+    fileprivate var lines: [PlacedLine] = []
+    fileprivate var segments: [FreeSegment] = []
 }
 
 /// One line placed in a segment: its break and its content.

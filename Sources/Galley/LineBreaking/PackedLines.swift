@@ -89,7 +89,7 @@ struct PackedLines: LineSource {
     }
 
     func metrics(of range: Range<Int>, strut: LineMetrics.Strut) -> LineMetrics {
-        if let uniform = paragraph.details.breaker.uniformFigures, !range.isEmpty {
+        if let uniform = paragraph.uniformFigures, !range.isEmpty {
             return strut.metrics(of: CollectionOfOne(uniform))
         }
         if paragraph.isPacked, let first = breakIndex(at: range.lowerBound) {
