@@ -110,8 +110,9 @@ struct LineIndents {
     init() {}
 
     init(_ context: ParagraphContext) {
-        let style = context.style
-        (firstLineHead, head, tail) = (style.firstLineHeadIndent, style.headIndent, style.tailIndent)
+        (firstLineHead, head, tail) = (
+            context.style.firstLineHeadIndent, context.style.headIndent, context.style.tailIndent
+        )
         list = context.listItem?.indent ?? 0
         rightToLeft = context.isRightToLeft
     }

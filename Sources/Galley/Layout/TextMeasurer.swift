@@ -43,9 +43,14 @@ extension TextMeasurement {
 
         /// Takes `fragment` in: its line's start, its used rect.
         mutating func add(_ fragment: LineFragment) {
-            starts.add(top: fragment.rect.minY, offset: fragment.characterRange.lowerBound)
-            used = used.union(fragment.usedRect)
-            bottom = max(bottom, fragment.usedRect.maxY)
+            add(top: fragment.rect.minY, offset: fragment.characterRange.lowerBound, used: fragment.usedRect)
+        }
+
+        /// Takes in a fragment placed at `top` from UTF-16 offset `offset` whose used rect is `used`.
+        mutating func add(top: Double, offset: Int, used rect: Rect) {
+            starts.add(top: top, offset: offset)
+            used = used.union(rect)
+            bottom = max(bottom, rect.maxY)
         }
 
         /// The measurement of the fragments taken in.

@@ -1,10 +1,11 @@
 extension Typesetter {
-    /// The fragment of `line` (its `content` placed in `segment` of `band`), its glyph runs (when kept) in
-    /// visual order, aligned and justified, with its list marker when it starts its paragraph.
-    func makeFragment<Source: LineSource>(
+    /// Keeps the fragment of `line` (its `content` placed in `segment` of `band`), its glyph runs (when kept) in
+    /// visual order, aligned and justified, with its list marker when it starts its paragraph; or, measuring
+    /// only, takes its used rect into the measurement without making it.
+    mutating func keepFragment<Source: LineSource>(
         line: LineBreak, content lineContent: LineContent, segment: FreeSegment,
         band: PlacedBand, placer: inout LinePlacer<Source>, truncated: Bool, isParagraphEnd: Bool
-    ) -> LineFragment {
+    ) {
         let context = placer.context
         let top = band.room.blockOffset, metrics = band.metrics
         let trailingRange = line.trailingRange
@@ -50,6 +51,11 @@ extension Typesetter {
         case .center: startX = segment.minX + (segment.width - content) / 2 - (rtl ? trailing : 0)
         default: startX = rtl ? segment.minX - trailing : segment.minX
         }
+        let usedX = rtl ? startX + trailing : startX
+        let usedRect = Rect(x: usedX, y: top, width: max(0, content), height: metrics.height)
+        if measuresOnly {
+            return measurement.add(top: top, offset: context.storageStart + line.utf16Range.lowerBound, used: usedRect)
+        }
         let baseline = top + metrics.baselineFromTop
         var pen = startX
         var positioned: [PositionedRun] = []
@@ -59,7 +65,6 @@ extension Typesetter {
             positioned.append(PositionedRun(glyphRun: run, origin: Point(x: pen, y: baseline), characterRange: range))
             pen += run.width
         }
-        let usedX = rtl ? startX + trailing : startX
         let end =
             context.storageStart + line.utf16Range.upperBound
             + (isParagraphEnd ? context.paragraph.terminatorLength : 0)
@@ -70,13 +75,14 @@ extension Typesetter {
             line.utf16Range.lowerBound == 0
             ? self.marker(
                 for: context, textEdge: rtl ? segment.maxX : segment.minX, top: top, metrics: metrics) : nil
-        return LineFragment(
-            containerIndex: bands.containerIndex, rect: paddingRect,
-            usedRect: Rect(x: usedX, y: top, width: max(0, content), height: metrics.height), baselineY: baseline,
-            characterRange: (context.storageStart + line.utf16Range.lowerBound)..<end, runs: positioned,
-            paragraphIndex: context.index, paragraphStart: context.storageStart, isTruncated: truncated,
-            clipsToRect: context.lineBreakMode == .clip, isRightToLeft: rtl, listMarker: marker,
-            paint: keepsGlyphs ? LinePaint(of: context.paragraph, in: line.utf16Range) : nil)
+        fragments.append(
+            LineFragment(
+                containerIndex: bands.containerIndex, rect: paddingRect,
+                usedRect: usedRect, baselineY: baseline,
+                characterRange: (context.storageStart + line.utf16Range.lowerBound)..<end, runs: positioned,
+                paragraphIndex: context.index, paragraphStart: context.storageStart, isTruncated: truncated,
+                clipsToRect: context.lineBreakMode == .clip, isRightToLeft: rtl, listMarker: marker,
+                paint: keepsGlyphs ? LinePaint(of: context.paragraph, in: line.utf16Range) : nil))
     }
 
     /// The list marker of the paragraph's first line, whose text starts at `textEdge`.

@@ -13,10 +13,11 @@ struct Typesetter {
     /// Shapes list markers and measures list columns.
     let listMarkers: ListMarkers
 
-    private(set) var fragments: [LineFragment] = []
-    /// Whether the fragments are only measured (``measurement``), not kept: a measurement needs no list of them.
-    private let measuresOnly: Bool
-    private(set) var measurement = TextMeasurement.Builder()
+    /// The fragments placed; or, when they are only measured, their measurement (a measurement needs no list of
+    /// them, nor the fragments themselves).
+    var fragments: [LineFragment] = []
+    let measuresOnly: Bool
+    var measurement = TextMeasurement.Builder()
     private(set) var isStopped = false
     /// Where the text has reached in the containers.
     private(set) var bands: ContainerBands
@@ -203,20 +204,19 @@ struct Typesetter {
         lines: () throws -> Source
     ) throws {
         guard !isStopped else { return }
-        let paragraph = shaped.paragraph
-        let style = paragraph.style
+        let style = shaped.paragraph.style
         if !style.textLists.isEmpty {
             let limit = Limits.current.listNesting
-            guard style.textLists.count <= limit else {
-                throw ParagraphStyleError.listNestingTooDeep(style.textLists.count, limit: limit)
-            }
-            guard style.listIndent.isFinite, (0...ParagraphStyle.tabLocationLimit).contains(style.listIndent) else {
-                throw ParagraphStyleError.invalidListIndent(style.listIndent, limit: ParagraphStyle.tabLocationLimit)
+            let lists = style.textLists.count, indent = style.listIndent
+            guard lists <= limit else { throw ParagraphStyleError.listNestingTooDeep(lists, limit: limit) }
+            guard indent.isFinite, (0...ParagraphStyle.tabLocationLimit).contains(indent) else {
+                throw ParagraphStyleError.invalidListIndent(indent, limit: ParagraphStyle.tabLocationLimit)
             }
         }
         if bands.bandsInContainer > 0 { bands.blockOffset += style.paragraphSpacingBefore }
-        guard paragraph.length > 0 else {
-            let strut = try Self.strut(of: paragraph, fontLibrary: fontLibrary, settings: settings)
+        let length = shaped.paragraph.length
+        guard length > 0 else {
+            let strut = try Self.strut(of: shaped.paragraph, fontLibrary: fontLibrary, settings: settings)
             placeEmptyLine(
                 ParagraphContext(
                     shaped: shaped, index: index, isLast: isLast, baseFont: strut.font, baseLeading: strut.leading,
@@ -224,22 +224,30 @@ struct Typesetter {
             bands.blockOffset += style.paragraphSpacing
             return
         }
+        let (fontLibrary, settings) = (fontLibrary, settings)
+        // The buffers are handed over, not shared: a shared buffer is copied when the placer writes it.
+        var buffers = PlacerBuffers()
+        swap(&buffers, &placerBuffers)
         var placer = try LinePlacer(
-            source: lines(), shaper: shaper, keepsGlyphs: keepsGlyphs, buffers: placerBuffers,
+            source: lines(), shaper: shaper, keepsGlyphs: keepsGlyphs, buffers: buffers,
             context: { source in
                 let strut =
-                    try source.preparedStrut ?? Self.strut(of: paragraph, fontLibrary: fontLibrary, settings: settings)
+                    try source.preparedStrut
+                    ?? Self.strut(of: shaped.paragraph, fontLibrary: fontLibrary, settings: settings)
                 return ParagraphContext(
                     shaped: shaped, index: index, isLast: isLast, baseFont: strut.font, baseLeading: strut.leading,
                     listItem: listItem)
             })
         bands.indents = LineIndents(placer.context)
-        var start = 0
-        while start < paragraph.length, !isStopped {
-            try Cancellation.check()
+        var start = 0, bandCount = 0
+        while start < length, !isStopped {
+            // Every 64 bands: a paragraph of many lines stops soon after its work is cancelled, and a row of a
+            // few lines does not read the task's cancellation for each.
+            if bandCount & 63 == 0 { try Cancellation.check() }
+            bandCount += 1
             start = placeBand(from: start, &placer)
         }
-        placerBuffers = placer.buffers
+        placerBuffers = placer.takeBuffers()
         bands.blockOffset += style.paragraphSpacing
     }
 
@@ -248,7 +256,7 @@ struct Typesetter {
     static func strut(of paragraph: Paragraph, fontLibrary: FontLibrary, settings: DynamicTypeSettings) throws -> (
         font: Font, leading: Double?
     ) {
-        let primary = paragraph.leadingAttributes.shapingKey.font
+        let primary = paragraph.leading.attributes.shapingKey.font
         return (
             try fontLibrary.font(for: primary, settings: settings), primary.textStyle.map { settings.leading(of: $0) }
         )
@@ -294,13 +302,15 @@ struct Typesetter {
         let textRemains = cursor < length || !context.isLast
         let lastAllowedBand =
             container.maximumNumberOfLines > 0 && bands.bandsInContainer + 1 >= container.maximumNumberOfLines
-        let lines = placer.lines
-        for (position, entry) in lines.enumerated() {
+        // The placer's lines are read one by one, not held: a held buffer would be copied when the next band fills it.
+        let count = placer.lines.count
+        for position in 0..<count {
+            let entry = placer.lines[position]
             placer.setTabOrigin(for: entry.segment, in: band.room)
             var line = entry.line
             var content = entry.content
             var truncated = false
-            let isFinal = position == lines.count - 1
+            let isFinal = position == count - 1
             let truncation =
                 !context.wraps
                 ? context.lineBreakMode
@@ -316,10 +326,9 @@ struct Typesetter {
                     unlaidStart = context.storageStart + cut.hiddenStart
                 }
             }
-            keep(
-                makeFragment(
-                    line: line, content: content, segment: entry.segment, band: band, placer: &placer,
-                    truncated: truncated, isParagraphEnd: line.utf16Range.upperBound == length))
+            keepFragment(
+                line: line, content: content, segment: entry.segment, band: band, placer: &placer,
+                truncated: truncated, isParagraphEnd: line.utf16Range.upperBound == length)
         }
         bands.bandsInContainer += 1
         bands.blockOffset = band.room.blockOffset + band.blockSize

@@ -35,8 +35,11 @@ struct LinePlacer<Source: LineSource> {
             wantsPlan: self.context.style.textWrap != .auto && self.context.lineBreakMode == .wordWrap)
     }
 
-    /// The placer's buffers, for the next paragraph's placer.
-    var buffers: PlacerBuffers { PlacerBuffers(lines: lines, segments: segments) }
+    /// The placer's buffers, handed over for the next paragraph's placer (this one keeps none).
+    mutating func takeBuffers() -> PlacerBuffers {
+        defer { (lines, segments) = ([], []) }
+        return PlacerBuffers(lines: lines, segments: segments)
+    }
 
     /// The band from `start` (UTF-16 offset) in `space`: reserved for its first character, grown while its lines
     /// need more; nil when `space` has no room left.
@@ -44,20 +47,19 @@ struct LinePlacer<Source: LineSource> {
         if flow.needsPlan { flow.plan(plannedLines(from: start, space), from: start) }
         var height = source.metrics(of: start..<(start + 1), strut: context.strut).height
         var attempts = 0
-        let flowBefore = flow
+        let flowBefore = flow.mark
         while true {
-            flow = flowBefore  // a band tried again at another height places its lines again
+            flow.restore(flowBefore)  // a band tried again at another height places its lines again
             guard let room = space.reserve(blockSize: height, firstLine: start == 0) else { return nil }
             let end = placeLines(from: start, in: room)
-            let placed = lines
-            if placed.isEmpty {
+            if lines.isEmpty {
                 space.skip(to: room.blockOffset + max(1, height / 4))
                 continue
             }
             // One line is the common band: its metrics are the band's.
-            let only = placed.count == 1 ? source.metrics(of: placed[0].line.utf16Range, strut: context.strut) : nil
+            let only = lines.count == 1 ? source.metrics(of: lines[0].line.utf16Range, strut: context.strut) : nil
             let needed =
-                only?.height ?? placed.map { source.metrics(of: $0.line.utf16Range, strut: context.strut).height }
+                only?.height ?? lines.map { source.metrics(of: $0.line.utf16Range, strut: context.strut).height }
                 .max()!
             if LineFit.bandGrows(from: height, to: needed), attempts < 4 {
                 height = needed
@@ -67,7 +69,7 @@ struct LinePlacer<Source: LineSource> {
             }
             // Placed lines are consecutive, so the band's runs are those of the span they cover together.
             let metrics =
-                only ?? source.metrics(of: placed[0].line.utf16Range.lowerBound..<end, strut: context.strut)
+                only ?? source.metrics(of: lines[0].line.utf16Range.lowerBound..<end, strut: context.strut)
             return PlacedBand(room: room, blockSize: height, metrics: metrics, end: end)
         }
     }
@@ -293,7 +295,8 @@ final class ParagraphContext {
         self.shaped = shaped
         self.index = index
         self.isLast = isLast
-        style = shaped.paragraph.style
+        let style = shaped.paragraph.style
+        self.style = style
         lineBreakMode = style.lineBreakMode
         hyphenatedLineLimit = style.hyphenatedLineLimit
         overflowsWhole = style.overflowWrap == .normal
@@ -313,8 +316,9 @@ final class ParagraphContext {
 /// Where a paragraph's placing stands between bands: the lines a paragraph-level strategy chose, and how many
 /// hyphenated lines end in a row.
 private struct ParagraphFlow {
-    /// The chosen lines not placed yet, and where the first of them starts; empty when breaking greedily.
-    private var plan: ArraySlice<ParagraphBreaker.Line> = []
+    /// The chosen lines (empty when breaking greedily), the first not placed yet, and where it starts.
+    private var plan: [ParagraphBreaker.Line] = []
+    private var next = 0
     private var planStart = 0
     /// Whether the paragraph wants a plan, and how many more times one may be made (a line placed otherwise,
     /// beside an exclusion, makes the plan stale).
@@ -328,30 +332,48 @@ private struct ParagraphFlow {
         isStale = wantsPlan
     }
 
+    /// Where the flow stands (all but the plan itself, which only ``plan(_:from:)`` replaces), to go back to when
+    /// a band is tried again: scalars, so that marking it retains nothing.
+    struct Mark {
+        fileprivate let next: Int
+        fileprivate let planStart: Int
+        fileprivate let isStale: Bool
+        fileprivate let hyphenatedInARow: Int
+    }
+
+    var mark: Mark {
+        Mark(next: next, planStart: planStart, isStale: isStale, hyphenatedInARow: hyphenatedInARow)
+    }
+
+    mutating func restore(_ mark: Mark) {
+        (next, planStart, isStale, hyphenatedInARow) = (mark.next, mark.planStart, mark.isStale, mark.hyphenatedInARow)
+    }
+
     /// Whether a plan should be made for the lines from here.
     var needsPlan: Bool { isStale && plansLeft > 0 }
 
     mutating func plan(_ lines: [ParagraphBreaker.Line]?, from start: Int) {
         plansLeft -= 1
         isStale = false
-        plan = ArraySlice(lines ?? [])
+        plan = lines ?? []
+        next = 0
         planStart = start
     }
 
     /// The planned line starting at `offset`, when the plan still holds there.
     func plannedLine(at offset: Int) -> ParagraphBreaker.Line? {
-        offset == planStart ? plan.first : nil
+        offset == planStart && next < plan.count ? plan[next] : nil
     }
 
     /// Notes `line`, placed from `start`: the plan moves on, or goes stale where the line left it.
     mutating func placed(_ line: LineBreak, from start: Int) {
         hyphenatedInARow = line.isHyphenated ? hyphenatedInARow + 1 : 0
-        guard let next = plan.first else { return }
-        if start == planStart, line.utf16Range.upperBound == next.end {
-            plan.removeFirst()
-            planStart = next.end
+        guard next < plan.count else { return }
+        if start == planStart, line.utf16Range.upperBound == plan[next].end {
+            planStart = plan[next].end
+            next += 1
         } else {
-            plan = []
+            next = plan.count  // dropped: no planned line is offered again
             isStale = true
         }
     }

@@ -20,12 +20,12 @@ public struct Paragraph: Sendable {
     let leading: SharedAttributes
 
     /// The paragraph style, from ``leadingAttributes``.
-    public var style: ParagraphStyle { leadingAttributes.paragraphStyle ?? .default }
+    public var style: ParagraphStyle { leading.style }
 
     /// The paragraph's language (a BCP 47 tag): its first character's ``TextAttributes/language``, else the one
     /// ``LanguageInference`` reads from its characters, else nil. Runs that name no language take this one for
     /// shaping and font fallback; line breaking follows it.
-    public var language: String? { leadingAttributes.language ?? LanguageInference.language(of: text) }
+    public var language: String? { leading.attributes.language ?? LanguageInference.language(of: text) }
 
     /// A paragraph of `text` (UTF-16) at `utf16Range` of its storage, ended by `terminatorLength` units, with its
     /// attribute runs (offsets from the paragraph's start) and the attributes of its first character.
@@ -79,6 +79,12 @@ public struct Paragraph: Sendable {
 /// A paragraph's leading attributes, held once for the paragraphs that share them.
 final class SharedAttributes: Sendable {
     let attributes: TextAttributes
+    /// The attributes' paragraph style (the default when they have none), resolved once: every paragraph placed
+    /// reads it, and reading it through the attributes copied them whole.
+    let style: ParagraphStyle
 
-    init(_ attributes: TextAttributes) { self.attributes = attributes }
+    init(_ attributes: TextAttributes) {
+        self.attributes = attributes
+        style = attributes.paragraphStyle ?? .default
+    }
 }
