@@ -229,7 +229,7 @@ struct Typesetter {
         var buffers = PlacerBuffers()
         swap(&buffers, &placerBuffers)
         var placer = try LinePlacer(
-            source: lines(), shaper: shaper, keepsGlyphs: keepsGlyphs, buffers: buffers,
+            source: lines(), shaper: shaper, keepsGlyphs: keepsGlyphs, buffers: consume buffers,
             context: { source in
                 let strut =
                     try source.preparedStrut

@@ -23,7 +23,7 @@ struct LinePlacer<Source: LineSource> {
     /// A placer reading `source`, for the paragraph `context` describes (given the source, which may know the
     /// paragraph's strut), filling `buffers`.
     init(
-        source: Source, shaper: Shaper, keepsGlyphs: Bool, buffers: PlacerBuffers = PlacerBuffers(),
+        source: Source, shaper: Shaper, keepsGlyphs: Bool, buffers: consuming PlacerBuffers = PlacerBuffers(),
         context: (Source) throws -> ParagraphContext
     ) rethrows {
         (lines, segments) = (buffers.lines, buffers.segments)
