@@ -93,10 +93,10 @@ extension LayoutManager {
     func shapedParagraph(at index: Int) throws -> ShapedParagraph {
         _ = loadParagraphs(through: index)
         if let shaped = paragraphCache.entries[index].shaped { return shaped }
-        shapedParagraphCount += 1
         let shaped = try Self.shape(
             paragraphCache.entries[index].paragraph, shaper: shaper,
             itemizer: Itemizer(fontLibrary: fontLibrary, settings: settings))
+        shapedParagraphCount += 1
         paragraphCache.setShaped(shaped, at: index)
         return shaped
     }

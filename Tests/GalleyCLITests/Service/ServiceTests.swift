@@ -193,12 +193,11 @@ import Testing
                 "POST", "/v1/layout?width=10", bodyLength: words.count, headers: ["Content-Type": "text/plain"])
                 + words)
         usleep(500_000)
-        let started = Date()
         let refused = try server.request("POST", "/v1/measure", text: #"{"id":3,"text":"a"}"# + "\n")
         #expect(refused.status == 503)
         #expect(refused.headers["retry-after"] == "1")
+        // Refused by admission (a queued request would have met the deadline's refusal instead).
         #expect(refused.error?.hasPrefix("busy") == true)
-        #expect(Date().timeIntervalSince(started) < 1, "refused at once, not queued")
         let timedOut = try heavy.response()
         #expect(timedOut.status == 503, "\(timedOut.error ?? "")")
         #expect(timedOut.error?.contains("deadline of 1.5 s") == true)
