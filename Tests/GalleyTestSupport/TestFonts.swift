@@ -21,6 +21,14 @@ enum TestFonts {
         repositoryRoot.appendingPathComponent("Tests/Fixtures").appendingPathComponent(name)
     }
 
+    /// The rows of Benchmarks/Corpus/notes.txt, the corpus the benchmarks measure (empty when it cannot be read,
+    /// which the tests counting them notice).
+    static let noteRows: [String] = {
+        let url = repositoryRoot.appendingPathComponent("Benchmarks/Corpus/notes.txt")
+        let text = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").map(String.init)
+    }()
+
     /// A file under Fonts/.
     static func fontFile(_ relativePath: String) -> String {
         repositoryRoot.appendingPathComponent("Fonts").appendingPathComponent(relativePath).path

@@ -7,11 +7,7 @@ import Testing
 /// A text prepared once and measured at several widths (its lines read from packed breaks) gives exactly what
 /// measuring it afresh at each width gives (the live line breaker's lines).
 @Suite struct PreparedTextTests {
-    private static let rows: [String] = {
-        let corpus = TestFonts.repositoryRoot.appendingPathComponent("Benchmarks/Corpus/notes.txt")
-        let text = (try? String(contentsOf: corpus, encoding: .utf8)) ?? ""
-        return Array(text.split(separator: "\n").prefix(400).map(String.init))
-    }()
+    private static let rows = Array(TestFonts.noteRows.prefix(400))
 
     @Test(arguments: [
         ("plain", TextAttributes()),

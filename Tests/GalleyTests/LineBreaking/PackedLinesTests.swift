@@ -9,9 +9,7 @@ import Testing
 /// the figures packing keeps apart (autospace, trimmed marks, cuts inside joined glyphs, mixed fonts, tabs).
 @Suite struct PackedLinesTests {
     private static let rows: [String] = {
-        let corpus = TestFonts.repositoryRoot.appendingPathComponent("Benchmarks/Corpus/notes.txt")
-        let text = (try? String(contentsOf: corpus, encoding: .utf8)) ?? ""
-        return Array(text.split(separator: "\n").prefix(150).map(String.init)) + [
+        Array(TestFonts.noteRows.prefix(150)) + [
             "（第二段）second paragraph, “引号”与（括号）紧排。第二句话在这里。",
             "我们在 Linux 上用 Swift 写排版引擎，用 HarfBuzz 塑形。",
             "我们在Linux上用Swift写排版引擎，用HarfBuzz塑形，2026年发布。",
@@ -46,6 +44,7 @@ import Testing
 
     @Test(arguments: styles.map(\.0))
     func packedLinesAnswerEveryQueryAsTheLiveBreakerDoes(_ name: String) throws {
+        #expect(Self.rows.count > 150, "the corpus is read")
         let attributes = try #require(Self.styles.first { $0.0 == name }).1
         let library = try TestFonts.bundled
         let shaper = Shaper()

@@ -23,11 +23,7 @@ import Testing
         "q\u{301} x\u{303} q\u{301} x\u{303}", "مَرْحَبًا بِكُمْ مَرْحَبًا",
     ]
 
-    static let corpus: [String] = {
-        let url = TestFonts.repositoryRoot.appendingPathComponent("Benchmarks/Corpus/notes.txt")
-        let text = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
-        return text.split(separator: "\n").map(String.init)
-    }()
+    static let corpus = TestFonts.noteRows
 
     /// Glyph ids, clusters, advances and offsets of each run (HarfBuzz's break flags may differ at safe edges).
     static func glyphs(_ text: String, font: Font, cache: ShapeCache?) throws -> [[String]] {
