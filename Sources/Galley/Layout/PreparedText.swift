@@ -7,7 +7,7 @@
 /// ```
 ///
 /// Each measurement equals ``TextMeasurer/measure(_:width:maximumNumberOfLines:)`` exactly: the same typesetter
-/// and line placer place the lines, reading them from the text's packed breaks (``PackedLines``: numbers kept per
+/// and line placer place the lines, reading them from the text's packed breaks (`PackedLines`: numbers kept per
 /// break opportunity, so that a line costs a walk over them, with no break iterator, dictionary or glyph run)
 /// instead of a line breaker made again. Itemizing, fonts, HarfBuzz and ICU run once, in ``TextMeasurer/prepare(_:)``.
 ///

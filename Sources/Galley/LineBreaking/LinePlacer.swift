@@ -14,6 +14,8 @@ struct LinePlacer<Source: LineSource> {
     /// Whether lines keep their glyph runs (see ``Typesetter/keepsGlyphs``).
     private let keepsGlyphs: Bool
     private var flow: ParagraphFlow
+    /// Every line's metrics, when the paragraph's runs share their figures (``LineSource/uniformFigures``).
+    private let uniformMetrics: LineMetrics?
     /// The lines of the band placed last, in order along the inline axis (several beside exclusions), and the
     /// segments a band offers: buffers kept from band to band, and handed from paragraph to paragraph
     /// (``Buffers``), so that placing a band allocates nothing.
@@ -31,8 +33,15 @@ struct LinePlacer<Source: LineSource> {
         self.source = source
         self.shaper = shaper
         self.keepsGlyphs = keepsGlyphs
+        let strut = self.context.strut
+        uniformMetrics = source.uniformFigures.map { strut.metrics(of: CollectionOfOne($0)) }
         flow = ParagraphFlow(
             wantsPlan: self.context.style.textWrap != .auto && self.context.lineBreakMode == .wordWrap)
+    }
+
+    /// The metrics of a line drawing the characters in `range` (not empty).
+    private func lineMetrics(of range: Range<Int>) -> LineMetrics {
+        uniformMetrics ?? source.metrics(of: range, strut: context.strut)
     }
 
     /// The placer's buffers, handed over for the next paragraph's placer (this one keeps none).
@@ -45,7 +54,7 @@ struct LinePlacer<Source: LineSource> {
     /// need more; nil when `space` has no room left.
     mutating func placeBand(from start: Int, in space: inout some BandSpace) -> PlacedBand? {
         if flow.needsPlan { flow.plan(plannedLines(from: start, space), from: start) }
-        var height = source.metrics(of: start..<(start + 1), strut: context.strut).height
+        var height = lineMetrics(of: start..<(start + 1)).height
         var attempts = 0
         let flowBefore = flow.mark
         while true {
@@ -57,9 +66,9 @@ struct LinePlacer<Source: LineSource> {
                 continue
             }
             // One line is the common band: its metrics are the band's.
-            let only = lines.count == 1 ? source.metrics(of: lines[0].line.utf16Range, strut: context.strut) : nil
+            let only = lines.count == 1 ? lineMetrics(of: lines[0].line.utf16Range) : nil
             let needed =
-                only?.height ?? lines.map { source.metrics(of: $0.line.utf16Range, strut: context.strut).height }
+                only?.height ?? lines.map { lineMetrics(of: $0.line.utf16Range).height }
                 .max()!
             if LineFit.bandGrows(from: height, to: needed), attempts < 4 {
                 height = needed
@@ -69,7 +78,7 @@ struct LinePlacer<Source: LineSource> {
             }
             // Placed lines are consecutive, so the band's runs are those of the span they cover together.
             let metrics =
-                only ?? source.metrics(of: lines[0].line.utf16Range.lowerBound..<end, strut: context.strut)
+                only ?? lineMetrics(of: lines[0].line.utf16Range.lowerBound..<end)
             return PlacedBand(room: room, blockSize: height, metrics: metrics, end: end)
         }
     }

@@ -25,6 +25,9 @@ protocol LineSource {
     func cutsJoinedGlyphs(at offset: Int) -> Bool
     /// The metrics of a line drawing the characters in `range`, with the paragraph's `strut`.
     func metrics(of range: Range<Int>, strut: LineMetrics.Strut) -> LineMetrics
+    /// The figures every run shares when the runs cover the paragraph and all have the same (a paragraph in one
+    /// font): then every line's metrics are those, and the placer asks ``metrics(of:strut:)`` for none.
+    var uniformFigures: LineMetrics.RunFigures? { get }
     /// The width of the white space hanging at the end of `line`.
     func trailingWidth(of line: LineBreak) -> Double
     /// Whether a line may break strictly inside `range`: whether it holds more than one word.
@@ -45,9 +48,7 @@ extension LineBreaker: LineSource {
     }
 
     func metrics(of range: Range<Int>, strut: LineMetrics.Strut) -> LineMetrics {
-        if let uniformFigures, !range.isEmpty { return strut.metrics(of: CollectionOfOne(uniformFigures)) }
-        return strut.metrics(
-            of: shaped.runs[runIndices(overlapping: range)].lazy.map { LineMetrics.RunFigures($0.style) })
+        strut.metrics(of: shaped.runs[runIndices(overlapping: range)].lazy.map { LineMetrics.RunFigures($0.style) })
     }
 
     func trailingWidth(of line: LineBreak) -> Double { width(of: line.trailingRange, inLine: line.utf16Range) }

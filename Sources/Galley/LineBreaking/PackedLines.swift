@@ -28,6 +28,7 @@ struct PackedLines: LineSource {
     }
 
     var length: Int { paragraph.length }
+    var uniformFigures: LineMetrics.RunFigures? { paragraph.uniformFigures }
     var preparedStrut: (font: Font, leading: Double?)? { paragraph.strut }
 
     var breaker: LineBreaker {
@@ -89,9 +90,6 @@ struct PackedLines: LineSource {
     }
 
     func metrics(of range: Range<Int>, strut: LineMetrics.Strut) -> LineMetrics {
-        if let uniform = paragraph.uniformFigures, !range.isEmpty {
-            return strut.metrics(of: CollectionOfOne(uniform))
-        }
         if paragraph.isPacked, let first = breakIndex(at: range.lowerBound) {
             let firstRun = first < 0 ? 0 : Int(breaks[first].firstRunFromOffset)
             if range.count == 1 {
