@@ -28,14 +28,6 @@ public struct CJKSpacing: Sendable {
     /// No spacing at all.
     static let none = CJKSpacing()
 
-    /// Whether nothing is changed anywhere.
-    var isEmpty: Bool { adjustments.isEmpty && autospace.isEmpty && closingTrim.isEmpty && openingTrim.isEmpty }
-
-    /// The total advance added to the clusters that start in `range`, in points (negative when trimming wins).
-    func addedAdvance(in range: Range<Int>) -> Double {
-        adjustments.reduce(0) { range.contains($1.key) ? $0 + $1.value.advance : $0 }
-    }
-
     /// Applies the adjustments to the clusters of `runs` (a paragraph's, in logical order), in place: a run with
     /// no adjusted cluster is not touched, and the others change their own glyphs (a copy of each run's glyphs,
     /// and a lookup per cluster, was the cost of every Chinese paragraph with punctuation).
