@@ -14,7 +14,8 @@ struct MeasureCommand: ParsableCommand, SettingOptions {
             (points) and settings override the flags' (its "width" is ignored when --widths is given; see the \
             JSON article for each key's values). Each output line is {"id": …, "height": pt, "width": used pt, \
             "lines": n, "line_starts": [code point offsets]} (numbers rounded to a millionth), or \
-            {"id": …, "error": "…"} for a bad line. Output starts before the input ends, memory stays constant, \
+            {"id": …, "error": "…"} for a bad line; blank lines are skipped. Output starts before the input ends, \
+            memory stays constant, \
             and batches use every core. The exit status is 1 if any line failed.
 
             Examples:

@@ -13,15 +13,12 @@ struct InputLine: Sendable {
 
     /// The line as text.
     ///
-    /// - Throws: ``InputError`` saying why it cannot be measured before it is parsed (too long, not UTF-8, blank).
+    /// - Throws: ``InputError`` saying why it cannot be measured before it is parsed (too long, not UTF-8).
     func text() throws -> String {
         if let problem { throw InputError(problem) }
         guard let text = String(validating: bytes, as: UTF8.self) else {
             let offset = InputReader.firstInvalidUTF8Offset(bytes) ?? 0
             throw InputError("not valid UTF-8 (first bad byte at offset \(offset))")
-        }
-        if text.utf8.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) {
-            throw InputError("empty, expected a JSON object")
         }
         return text
     }
@@ -29,7 +26,8 @@ struct InputLine: Sendable {
 
 /// Reads lines from a file or standard input (through ``FileInput``) or from bytes in memory (a request's body) a
 /// batch at a time: each byte is looked at once, a line over the limit is skipped to its end without being kept,
-/// and every input line (blank ones too) becomes one ``InputLine``.
+/// and every input line but a blank one (nothing but spaces or tabs, as an editor's last line often is) becomes
+/// one ``InputLine``; blank lines are counted, so later lines keep their numbers.
 final class LineReader {
     /// Where the bytes come from.
     private enum Source {
@@ -92,7 +90,7 @@ final class LineReader {
         while lines.count < count, bytes < Self.batchBytes {
             if let newline = Self.firstNewline(in: buffer, from: searched) {
                 bytes += newline - position
-                lines.append(take(position..<newline))
+                if let line = take(position..<newline) { lines.append(line) }
                 position = newline + 1
                 searched = position
                 continue
@@ -106,7 +104,9 @@ final class LineReader {
                 searched = 0
             }
             if atEnd {
-                if position < buffer.count || skippingLongLine { lines.append(take(position..<buffer.count)) }
+                if position < buffer.count || skippingLongLine, let line = take(position..<buffer.count) {
+                    lines.append(line)
+                }
                 buffer.removeAll()
                 position = 0
                 searched = 0
@@ -132,8 +132,8 @@ final class LineReader {
         }
     }
 
-    /// The line in `range` of the buffer (its newline excluded), unchecked.
-    private func take(_ range: Range<Int>) -> InputLine {
+    /// The line in `range` of the buffer (its newline excluded), unchecked; nil for a blank line.
+    private func take(_ range: Range<Int>) -> InputLine? {
         lineNumber += 1
         // A line found whole in one read is held to the limit here; a longer one was dropped while it was read.
         if skippingLongLine || range.count > lineLimit {
@@ -144,6 +144,7 @@ final class LineReader {
         if bytes.last == 0x0D { bytes = bytes.dropLast() }
         // A byte-order mark some editors write before the first line is not part of it.
         if lineNumber == 1, bytes.starts(with: InputReader.byteOrderMark) { bytes = bytes.dropFirst(3) }
+        if bytes.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { return nil }
         return InputLine(number: lineNumber, bytes: Array(bytes))
     }
 }

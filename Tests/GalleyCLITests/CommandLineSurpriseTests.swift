@@ -30,6 +30,20 @@ import Testing
         #expect(rows.output.hasPrefix(#"{"id":1,"height":"#), "\(rows.output)")
     }
 
+    /// A blank line in measure's input (an editor's last line, a separator) is skipped, not an error, and the lines
+    /// after it keep their numbers in errors.
+    @Test func blankMeasureLinesAreSkipped() throws {
+        let input = "{\"id\":1,\"text\":\"a\"}\n\n  \t\n{\"id\":2,\"text\":\"b\"}\r\n\n{\"id\":3}\n\n"
+        let outcome = try GalleyCommand.run(["measure"], input: input)
+        let lines = outcome.output.split(separator: "\n")
+        #expect(lines.count == 3)
+        #expect(lines[0].hasPrefix(#"{"id":1,"height":"#) && lines[1].hasPrefix(#"{"id":2,"height":"#))
+        #expect(lines[2] == #"{"id":3,"error":"line 6: text: missing"}"#)
+        #expect(outcome.status == 1, "the bad row, not the blank lines, fails the run")
+        let blankOnly = try GalleyCommand.run(["measure"], input: "{\"id\":1,\"text\":\"a\"}\n\n")
+        #expect(blankOnly.status == 0 && blankOnly.output.split(separator: "\n").count == 1)
+    }
+
     @Test func severalImagesIntoOneFileNameIsAUsageError() throws {
         let output = GalleyCommand.temporary("several.png")
         let first = GalleyCommand.temporary("first.txt"), second = GalleyCommand.temporary("second.txt")
