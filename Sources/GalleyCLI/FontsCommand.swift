@@ -29,8 +29,10 @@ struct FontsCommand: ParsableCommand {
         }
         for face in faces {
             let index = face.index == 0 ? "" : "#\(face.index)"
+            // A face compiled into the binary is named by where it came from, which is no file at run time.
+            let place = face.isBundled && !face.path.hasPrefix("/") ? "compiled in from \(face.path)" : face.path
             try StandardOutput.line(
-                "\(face.isBundled ? "bundled" : "system ")  \(face.family) — \(face.style)  \(face.path)\(index)")
+                "\(face.isBundled ? "bundled" : "system ")  \(face.family) — \(face.style)  \(place)\(index)")
         }
     }
 }
