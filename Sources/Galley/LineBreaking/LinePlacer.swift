@@ -18,7 +18,7 @@ struct LinePlacer<Source: LineSource> {
     private let uniformMetrics: LineMetrics?
     /// The lines of the band placed last, in order along the inline axis (several beside exclusions), and the
     /// segments a band offers: buffers kept from band to band, and handed from paragraph to paragraph
-    /// (``Buffers``), so that placing a band allocates nothing.
+    /// (``PlacerBuffers``), so that placing a band allocates nothing.
     private(set) var lines: [PlacedLine]
     private var segments: [FreeSegment]
 
