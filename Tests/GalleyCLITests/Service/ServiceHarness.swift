@@ -60,6 +60,23 @@ final class ServiceProcess {
         return process.terminationStatus
     }
 
+    /// The first answer `probe` gives, asked up to `attempts` times 10 ms apart: a wait for something the service
+    /// shows (a gauge, a status), not for a guessed time; nil when it never showed.
+    func awaitEvent<Answer>(attempts: Int = 500, _ probe: () throws -> Answer?) rethrows -> Answer? {
+        for _ in 0..<attempts {
+            if let answer = try probe() { return answer }
+            usleep(10_000)
+        }
+        return nil
+    }
+
+    /// The value of gauge `name` in `/metrics`, nil when it is not there.
+    func gauge(_ name: String) throws -> Double? {
+        let metrics = try request("GET", "/metrics").text
+        let line = metrics.split(separator: "\n").first { $0.hasPrefix(name + " ") }
+        return line.flatMap { Double($0.split(separator: " ").last ?? "") }
+    }
+
     /// One request with `body`, its whole response.
     func request(
         _ method: String, _ target: String, body: [UInt8] = [], headers: [String: String] = [:]

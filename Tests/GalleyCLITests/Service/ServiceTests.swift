@@ -192,7 +192,8 @@ import Testing
             server.head(
                 "POST", "/v1/layout?width=10", bodyLength: words.count, headers: ["Content-Type": "text/plain"])
                 + words)
-        usleep(500_000)
+        // Once the heavy job holds the worker:
+        #expect(try server.awaitEvent { try server.gauge("galley_workers_busy") == 1 ? true : nil } == true)
         let refused = try server.request("POST", "/v1/measure", text: #"{"id":3,"text":"a"}"# + "\n")
         #expect(refused.status == 503)
         #expect(refused.headers["retry-after"] == "1")
@@ -201,8 +202,8 @@ import Testing
         let timedOut = try heavy.response()
         #expect(timedOut.status == 503, "\(timedOut.error ?? "")")
         #expect(timedOut.error?.contains("deadline of 1.5 s") == true)
-        // The job stopped: the worker is free again at once.
-        usleep(100_000)
+        // The job stopped: the worker is free again.
+        #expect(try server.awaitEvent { try server.gauge("galley_workers_busy") == 0 ? true : nil } == true)
         #expect(try server.request("POST", "/v1/measure", text: #"{"id":4,"text":"a"}"# + "\n").status == 200)
         // The upload that never finished: its deadline passed too.
         let abandoned = try trickling.response()
@@ -261,9 +262,12 @@ import Testing
         let server = try ServiceProcess(["--drain-delay", "2"])
         #expect(try server.request("GET", "/readyz").status == 200)
         kill(server.process.processIdentifier, SIGTERM)
-        usleep(300_000)
-        let ready = try server.request("GET", "/readyz")
-        #expect(ready.status == 503 && ready.text.contains("draining"), "\(ready.status) \(ready.text)")
+        let ready = try #require(
+            try server.awaitEvent { () -> HTTPResponse? in
+                let ready = try server.request("GET", "/readyz")
+                return ready.status == 503 ? ready : nil
+            })
+        #expect(ready.text.contains("draining"), "\(ready.text)")
         let work = try server.request("POST", "/v1/measure", text: #"{"id":1,"text":"a"}"# + "\n")
         #expect(work.status == 503 && work.error == "the service is shutting down")
         server.process.waitUntilExit()
