@@ -93,7 +93,6 @@ let package = Package(
                 "Galley", "GalleyDocuments", "GalleyService",
                 .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Command"])),
             ],
-            exclude: ["galley.order"],
             // Release builds reach generic types' metadata through accessor functions, not by mangled name: a type
             // made from its mangled name has its generic requirements checked at run time, each conformance found by
             // scanning every conformance record of the linked binary, in every process. The command's own code only:
@@ -119,7 +118,7 @@ let package = Package(
                     "-static-stdlib", "-lFoundation", "-lCoreFoundation", "-lFoundationInternationalization",
                     "-lFoundationEssentials", "-l_FoundationCollections", "-l_FoundationICU", "-l_FoundationCShims",
                     "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs", "-Xlinker",
-                    "--symbol-ordering-file=\(Context.packageDirectory)/Sources/GalleyCLI/galley.order", "-Xlinker",
+                    "--symbol-ordering-file=\(Context.packageDirectory)/Scripts/galley.order", "-Xlinker",
                     "--no-warn-symbol-ordering", "-Xlinker", "--no-export-dynamic",
                 ], .when(configuration: .release))
             ]),
