@@ -64,6 +64,13 @@ struct ContainerBands: BandSpace {
 
     mutating func skip(to blockOffset: Double) { self.blockOffset = blockOffset }
 
+    /// Whether lines do not depend on how far down they are: one container of unbounded height without exclusions
+    /// or a line limit. A paragraph placed anywhere in it can be moved anywhere else in it.
+    var isTranslationInvariant: Bool {
+        frames.count == 1 && frames[0].isHeightUnbounded && !frames[0].hasExclusions
+            && frames[0].maximumNumberOfLines == 0
+    }
+
     /// Back at the first container's top, as made (not continuing).
     mutating func reset() {
         (containerIndex, blockOffset, bandsInContainer) = (0, 0, 0)

@@ -21,11 +21,11 @@ extension LayoutManager {
         try prepareWindow()
         var index = try firstParagraph { $0.top + $0.height >= rect.minY }
         while let current = index {
-            let (start, y, local) = try placedParagraph(current)
+            let (start, y, record) = try placedParagraph(current)
             guard y <= rect.maxY else { break }
-            for fragment in local.fragments {
-                let moved = fragment.offset(y: y, characters: start, paragraphIndex: current)
-                if moved.rect.maxY >= rect.minY && moved.rect.minY <= rect.maxY { result.append(moved) }
+            for moved in record.fragments(at: y, storageStart: start, index: current)
+            where moved.rect.maxY >= rect.minY && moved.rect.minY <= rect.maxY {
+                result.append(moved)
             }
             index = current + 1 < paragraphCache.entries.count ? current + 1 : nil
         }
@@ -41,21 +41,17 @@ extension LayoutManager {
         guard
             let index = try firstParagraph(where: { $0.start + $0.length > characterIndex || $0.index == last })
         else { return nil }
-        let (start, y, local) = try placedParagraph(index)
-        let moved = local.fragments.map { $0.offset(y: y, characters: start, paragraphIndex: index) }
+        let (start, y, record) = try placedParagraph(index)
+        let moved = record.fragments(at: y, storageStart: start, index: index)
         return moved.first { $0.characterRange.contains(characterIndex) } ?? moved.last
     }
 
-    /// Loads the paragraphs and checks the container, dropping local layouts made for another container.
+    /// Loads the paragraphs and checks the container, dropping placed paragraphs made for other containers.
     private func prepareWindow() throws {
         guard let container = textContainers.first else { throw LayoutError.noTextContainer }
         try container.validate()
         loadParagraphs()
-        let snapshot = ContainerSnapshot(container)
-        if paragraphCache.localLayoutContainer != snapshot {
-            paragraphCache.dropLocalLayouts()
-            paragraphCache.localLayoutContainer = snapshot
-        }
+        paragraphCache.keepRecords(for: containerSnapshots)
     }
 
     /// The first paragraph for which `isWanted` holds (it must hold for every paragraph after one it holds for),
@@ -65,10 +61,10 @@ extension LayoutManager {
     ) throws -> Int? {
         let count = paragraphCache.entries.count
         func probe(_ index: Int) throws -> Bool {
-            let (start, top, local) = try placedParagraph(index)
-            return try isWanted((index, start, paragraphCache.lengths[index], top, local.height))
+            let (start, top, record) = try placedParagraph(index)
+            return try isWanted((index, start, paragraphCache.lengths[index], top, record.blockSize))
         }
-        // The known places first: a binary search among them (their local layouts are kept).
+        // The known places first: a binary search among them (their placed paragraphs are kept).
         let high = max(0, paragraphCache.placed.count - 1)
         if high > 0, try probe(high) { return try (0..<high).partitioningIndex(where: probe) }
         var index = high
@@ -79,38 +75,42 @@ extension LayoutManager {
         return nil
     }
 
-    /// Paragraph `index` with its first offset, top y and local layout, placing the paragraphs before it first.
-    private func placedParagraph(_ index: Int) throws -> (
-        start: Int, y: Double, local: (fragments: [LineFragment], height: Double)
-    ) {
+    /// Paragraph `index` with its first offset, top y and placed record, placing the paragraphs before it first.
+    private func placedParagraph(_ index: Int) throws -> (start: Int, y: Double, record: PlacedParagraph) {
         if paragraphCache.placed.isEmpty { paragraphCache.place(start: 0, top: 0) }
         while paragraphCache.placed.count <= index {
             let previous = paragraphCache.placed.count - 1
             let place = paragraphCache.placed[previous]
-            let height = try localLayout(at: previous).height
+            let height = try placedRecord(at: previous).blockSize
             paragraphCache.place(start: place.start + paragraphCache.lengths[previous], top: place.top + height)
         }
         let place = paragraphCache.placed[index]
-        return (place.start, place.top, try localLayout(at: index))
+        return (place.start, place.top, try placedRecord(at: index))
     }
 
-    /// The paragraph at `index` laid out alone from y = 0 and character 0, kept until it or the container changes.
-    private func localLayout(at index: Int) throws -> (fragments: [LineFragment], height: Double) {
+    /// The paragraph at `index` as last placed, by a layout or a window, wherever in the container; placed alone
+    /// from y = 0 and character 0 when it has no record that holds there.
+    private func placedRecord(at index: Int) throws -> PlacedParagraph {
         let item = listItem(at: index)
-        // An edit elsewhere in a list renumbers its items and may widen its column: a kept layout made for another
-        // place in the list is made again.
-        if let local = paragraphCache.entries[index].local, paragraphCache.entries[index].localListItem == item {
-            return local
+        let isLast = index == paragraphCache.entries.count - 1
+        let start = BandPosition(containerIndex: 0, blockOffset: 0, bandsInContainer: index > 0 ? 1 : 0)
+        let key = PlacedParagraph.Key(start: start, listItem: item, isLast: isLast)
+        // An edit elsewhere in a list renumbers its items and may widen its column: a record made for another place
+        // in the list is made again.
+        if let record = paragraphCache.entries[index].placed, record.isReusable(at: key, anywhereInContainer: true) {
+            return record
         }
         let shaped = try shapedParagraph(at: index).relocated(to: 0)
         var typesetter = Typesetter(
             containers: textContainers, shaper: shaper, fontLibrary: fontLibrary, settings: settings,
             continuing: index > 0, markerShapes: markerShapes)
-        try typesetter.place(
-            paragraph: shaped, index: 0, isLast: index == paragraphCache.entries.count - 1, listItem: item)
-        let local = (typesetter.finish(textLength: shaped.paragraph.length).lineFragments, typesetter.currentY)
-        paragraphCache.setLocal(local, listItem: item, at: index)
-        return local
+        try typesetter.place(paragraph: shaped, index: 0, isLast: isLast, listItem: item)
+        let record = PlacedParagraph(
+            key: key, end: typesetter.bands.position, storageStart: 0,
+            length: shaped.paragraph.length + shaped.paragraph.terminatorLength,
+            fragments: typesetter.finish(textLength: shaped.paragraph.length).lineFragments)
+        paragraphCache.setPlaced(record, at: index)
+        return record
     }
 }
 

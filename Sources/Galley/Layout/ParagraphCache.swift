@@ -1,17 +1,13 @@
-/// The paragraphs of a storage as one layout manager keeps them: each one's length, its shaped glyphs, and (for a
-/// single unbounded container without exclusions) its lines laid out from y = 0, so an edit re-shapes and re-breaks
-/// only the paragraphs it touches and the ones below merely move.
+/// The paragraphs of a storage as one layout manager keeps them: each one's length, its shaped glyphs and its lines
+/// as they were last placed (``PlacedParagraph``), so an edit re-shapes and re-places only the paragraphs it
+/// touches and those the text reaches elsewhere than before (in one unbounded container without exclusions, the
+/// ones below merely move).
 struct ParagraphCache {
     struct Entry {
         var paragraph: Paragraph
         var shaped: ShapedParagraph?
-        /// The paragraph's fragments with y from 0 and characters from 0, and the height it takes (spacing
-        /// before and after included); nil until laid out.
-        var local: (fragments: [LineFragment], height: Double)?
-        /// The place in its lists the local layout was made for.
-        var localListItem: ListItemPlace?
-        /// The paragraph as the last full layout placed it (``LayoutManager/layout()``), in the containers of
-        /// ``ParagraphCache/recordsContainers``.
+        /// The paragraph as a layout or a window last placed it, in the containers of
+        /// ``ParagraphCache/recordsContainers``; nil until placed.
         var placed: PlacedParagraph?
     }
 
@@ -24,12 +20,10 @@ struct ParagraphCache {
     var isLoaded = false
     /// How far into the storage (UTF-16, terminators included) the entries reach: the sum of ``lengths``.
     private(set) var loadedLength = 0
-    /// The container snapshot the local layouts were made for.
-    var localLayoutContainer: ContainerSnapshot?
     /// The containers the entries' placed paragraphs were placed in.
     private(set) var recordsContainers: [ContainerSnapshot] = []
-    /// Where the first entries sit in an incremental layout: entry `i`'s first UTF-16 offset and top y, known for
-    /// `i < placed.count` (the local layouts of the entries before it are made). A change to an entry forgets the
+    /// Where the first entries sit in a window's layout: entry `i`'s first UTF-16 offset and top y, known for
+    /// `i < placed.count` (the entries before it are placed). A change to an entry forgets the
     /// places after it, so finding a line by offset or by y is a binary search over what is known.
     private(set) var placed: [(start: Int, top: Double)] = []
 
@@ -39,22 +33,23 @@ struct ParagraphCache {
         placed = []
         isLoaded = false
         loadedLength = 0
-        localLayoutContainer = nil
         recordsContainers = []
     }
 
-    /// Drops the placed paragraphs unless they were placed in `containers`, and notes that they now are.
+    /// Drops the placed paragraphs (and the places found from them) unless they were placed in `containers`, and
+    /// notes that they now are.
     mutating func keepRecords(for containers: [ContainerSnapshot]) {
         guard containers != recordsContainers else { return }
         for index in entries.indices { entries[index].placed = nil }
+        placed = []
         recordsContainers = containers
     }
 
-    mutating func setPlaced(_ placed: PlacedParagraph, at index: Int) { entries[index].placed = placed }
-
-    mutating func dropLocalLayouts() {
-        for index in entries.indices { entries[index].local = nil }
-        placed = []
+    /// Keeps entry `index` as `record` placed it; the places found after it are forgotten (its height may have
+    /// changed).
+    mutating func setPlaced(_ record: PlacedParagraph, at index: Int) {
+        entries[index].placed = record
+        if placed.count > index + 1 { placed.removeSubrange((index + 1)...) }
     }
 
     /// Replaces the entries in `range` with entries for `paragraphs`.
@@ -67,13 +62,6 @@ struct ParagraphCache {
     }
 
     mutating func setShaped(_ shaped: ShapedParagraph, at index: Int) { entries[index].shaped = shaped }
-    mutating func setLocal(
-        _ local: (fragments: [LineFragment], height: Double), listItem: ListItemPlace?, at index: Int
-    ) {
-        entries[index].local = local
-        entries[index].localListItem = listItem
-        if placed.count > index + 1 { placed.removeSubrange((index + 1)...) }
-    }
 
     /// Records where the next entry (`placed.count`) sits.
     mutating func place(start: Int, top: Double) { placed.append((start, top)) }

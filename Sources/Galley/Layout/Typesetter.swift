@@ -129,7 +129,9 @@ struct Typesetter {
     ) throws -> Int {
         let item = numbering.next(lists) { listMarkers.column(level: $0, from: index, paragraph: paragraph) }
         let key = PlacedParagraph.Key(start: bands.position, listItem: item, isLast: isLast)
-        if let record = records?.record(index), record.key == key {
+        if let record = records?.record(index),
+            record.isReusable(at: key, anywhereInContainer: bands.isTranslationInvariant)
+        {
             take(record, index: index, storageStart: start)
             return record.length
         }
@@ -147,16 +149,17 @@ struct Typesetter {
         return length
     }
 
-    /// Takes `record`'s fragments for paragraph `index`, now starting at UTF-16 offset `storageStart`, and moves on
-    /// to where it ended.
+    /// Takes `record`'s fragments for paragraph `index`, now starting at UTF-16 offset `storageStart` where the text
+    /// has reached, and moves on as far as it took.
     private mutating func take(_ record: PlacedParagraph, index: Int, storageStart: Int) {
-        let shift = storageStart - record.storageStart
-        if shift == 0, record.fragments.first?.paragraphIndex == index {
-            fragments += record.fragments
-        } else {
-            fragments += record.fragments.map { $0.offset(y: 0, characters: shift, paragraphIndex: index) }
-        }
-        bands.position = record.end
+        let here = bands.position
+        fragments += record.fragments(at: here.blockOffset, storageStart: storageStart, index: index)
+        bands.position =
+            here == record.key.start
+            ? record.end
+            : BandPosition(
+                containerIndex: here.containerIndex, blockOffset: here.blockOffset + record.blockSize,
+                bandsInContainer: here.bandsInContainer + record.end.bandsInContainer - record.key.start.bandsInContainer)
     }
 
     /// The fragments placed since the last call, handed over and forgotten: for laying out a text line by line

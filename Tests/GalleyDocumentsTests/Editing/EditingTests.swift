@@ -92,7 +92,7 @@ import Testing
         manager.addTextContainer(TextContainer(width: 320))
         let window = try manager.lineFragments(intersecting: Rect(x: 0, y: 0, width: 320, height: 600))
         #expect(!window.isEmpty)
-        let laidOut = manager.paragraphCache.entries.filter { $0.local != nil }.count
+        let laidOut = manager.paragraphCache.entries.filter { $0.placed != nil }.count
         #expect(laidOut < 10, "\(laidOut) paragraphs laid out for one screen")
         let shaped = manager.paragraphCache.entries.filter { $0.shaped != nil }.count
         #expect(shaped < 10)

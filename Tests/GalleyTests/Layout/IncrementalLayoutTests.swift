@@ -59,6 +59,36 @@ import Testing
         #expect(Snapshot.describe(after) == Snapshot.describe(fresh))
         #expect(Snapshot.describe(after) != Snapshot.describe(before))
     }
+
+    /// In one container of unbounded height without exclusions a paragraph's lines do not depend on how far down it
+    /// is: after an edit that makes a paragraph taller, the ones below are moved, not placed again; windows and full
+    /// layouts keep and take the same records.
+    @Test func belowATallerParagraphTheOthersMoveAndWindowsShareTheRecords() throws {
+        let text = Self.paragraphs.joined(separator: "\n")
+        let storage = TextStorage(text, attributes: TextAttributes(font: .textStyle(.body)))
+        let manager = LayoutManager(textStorage: storage, fontLibrary: try TestFonts.bundled)
+        manager.addTextContainer(TextContainer(size: Size(width: 300, height: 0)))
+        _ = try manager.layout()
+        let placed = manager.placedParagraphCount
+        // A window after the layout takes its records: nothing is placed again.
+        let window = try manager.lineFragments(intersecting: Rect(x: 0, y: 200, width: 300, height: 300))
+        #expect(!window.isEmpty)
+        #expect(manager.placedParagraphCount == placed)
+        let offset = Self.paragraphs[..<3].reduce(0) { $0 + $1.utf16.count + 1 } + 2
+        try storage.replaceCharacters(in: offset..<offset, with: String(repeating: "更长的一段文字", count: 12))
+        let after = try manager.layout()
+        #expect(manager.placedParagraphCount - placed == 1, "only the edited paragraph is placed again")
+        let fresh = LayoutManager(
+            textStorage: TextStorage(storage.string, attributes: TextAttributes(font: .textStyle(.body))),
+            fontLibrary: try TestFonts.bundled)
+        fresh.addTextContainer(TextContainer(size: Size(width: 300, height: 0)))
+        #expect(Snapshot.describe(after) == Snapshot.describe(try fresh.layout()))
+        // The window below the edit is the layout's fragments there.
+        let below = try manager.lineFragments(intersecting: Rect(x: 0, y: 600, width: 300, height: 100))
+        let expected = after.lineFragments.filter { $0.rect.maxY >= 600 && $0.rect.minY <= 700 }
+        #expect(below.map(\.characterRange) == expected.map(\.characterRange))
+        #expect(zip(below, expected).allSatisfy { abs($0.rect.minY - $1.rect.minY) < 1e-9 })
+    }
 }
 
 extension TextLayout {
