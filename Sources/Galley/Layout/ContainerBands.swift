@@ -66,9 +66,12 @@ struct ContainerBands: BandSpace {
 
     /// Whether lines do not depend on how far down they are: one container of unbounded height without exclusions
     /// or a line limit. A paragraph placed anywhere in it can be moved anywhere else in it.
-    var isTranslationInvariant: Bool {
-        frames.count == 1 && frames[0].isHeightUnbounded && !frames[0].hasExclusions
-            && frames[0].maximumNumberOfLines == 0
+    var isTranslationInvariant: Bool { Self.isTranslationInvariant(containers) }
+
+    /// Whether lines in `containers` do not depend on how far down they are (``isTranslationInvariant``).
+    static func isTranslationInvariant(_ containers: [TextContainer]) -> Bool {
+        guard containers.count == 1, let container = containers.first else { return false }
+        return container.isHeightUnbounded && !container.hasExclusions && container.maximumNumberOfLines == 0
     }
 
     /// Back at the first container's top, as made (not continuing).

@@ -1,11 +1,9 @@
 extension LayoutManager {
-    /// Whether paragraphs are laid out one at a time and kept: one container of unbounded height, without exclusion
-    /// paths or a line limit, where a paragraph's lines do not depend on where it sits. Then an edit re-breaks only
-    /// the paragraphs it touches, and window queries lay out only as far as they reach.
-    public var layoutIsIncremental: Bool {
-        guard textContainers.count == 1, let container = textContainers.first else { return false }
-        return container.isHeightUnbounded && !container.hasExclusions && container.maximumNumberOfLines == 0
-    }
+    /// Whether a paragraph's lines do not depend on where it sits: one container of unbounded height, without
+    /// exclusion paths or a line limit. Then window queries lay out only as far as they reach, and after an edit the
+    /// paragraphs below it are moved, not placed again. (In any containers, an edit places again only its
+    /// paragraphs and those the text reaches elsewhere than before.)
+    public var layoutIsIncremental: Bool { ContainerBands.isTranslationInvariant(textContainers) }
 
     /// The line fragments of container 0 whose bands meet `rect` (points, container coordinates), in layout order.
     ///
