@@ -159,7 +159,8 @@ struct Typesetter {
             ? record.end
             : BandPosition(
                 containerIndex: here.containerIndex, blockOffset: here.blockOffset + record.blockSize,
-                bandsInContainer: here.bandsInContainer + record.end.bandsInContainer - record.key.start.bandsInContainer)
+                bandsInContainer: here.bandsInContainer + record.end.bandsInContainer
+                    - record.key.start.bandsInContainer)
     }
 
     /// The fragments placed since the last call, handed over and forgotten: for laying out a text line by line
