@@ -3,7 +3,8 @@ extension LayoutManager {
     /// did not change keep their glyphs (a colour change never re-shapes); the others are shaped again when next
     /// needed. Paragraphs outside the range keep everything.
     func storageEdited(_ edit: TextEdit) {
-        invalidateLayout()
+        // The layout goes; the paragraphs the edit leaves keep their places, which the next layout takes.
+        forgetLayout()
         listNumberingAfter.removeAll()
         let old = edit.rangeBeforeEdit
         guard paragraphCache.isLoaded else {

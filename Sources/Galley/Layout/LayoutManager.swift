@@ -115,8 +115,15 @@ public final class LayoutManager {
         invalidateLayout()
     }
 
-    /// Forgets the line layout (kept: the shaped paragraphs).
-    public func invalidateLayout() { cached = nil }
+    /// Forgets the cached layout value alone.
+    func forgetLayout() { cached = nil }
+
+    /// Forgets the line layout, every paragraph as placed included (kept: the shaped paragraphs): the next layout
+    /// places every paragraph again.
+    public func invalidateLayout() {
+        cached = nil
+        paragraphCache.keepRecords(for: [])
+    }
 
     /// Forgets the shaped paragraphs and the layout, as after a font or settings change.
     public func invalidateShaping() {

@@ -87,6 +87,11 @@ import Testing
         let below = try manager.lineFragments(intersecting: Rect(x: 0, y: 600, width: 300, height: 100))
         let expected = after.lineFragments.filter { $0.rect.maxY >= 600 && $0.rect.minY <= 700 }
         #expect(below.map(\.characterRange) == expected.map(\.characterRange))
+        // Asked to, the manager forgets every placed paragraph.
+        let beforeInvalidation = manager.placedParagraphCount
+        manager.invalidateLayout()
+        _ = try manager.layout()
+        #expect(manager.placedParagraphCount - beforeInvalidation == Self.paragraphs.count)
         #expect(zip(below, expected).allSatisfy { abs($0.rect.minY - $1.rect.minY) < 1e-9 })
     }
 }
