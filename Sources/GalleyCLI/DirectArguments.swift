@@ -28,12 +28,9 @@ struct DirectArguments {
             let body = argument.dropFirst(2)
             let name = String(body.prefix { $0 != "=" })
             let inline = body.firstIndex(of: "=").map { String(body[body.index(after: $0)...]) }
-            guard
-                let setting = RequestSettings.all.first(where: {
-                    $0.surfaces.contains(.commandLine) && !$0.work.isDisjoint(with: work)
-                        && ($0.name.optionName == name || $0.formerNames.contains(name))
-                })
-            else { return nil }
+            guard let setting = try? RequestOptions.setting(named: name, from: .commandLine, work: work) else {
+                return nil
+            }
             if setting.values == .flag {
                 guard inline == nil else { return nil }
                 items.append((name, "true"))

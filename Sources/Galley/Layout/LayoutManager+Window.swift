@@ -102,7 +102,9 @@ extension LayoutManager {
         var typesetter = Typesetter(
             containers: textContainers, shaper: shaper, fontLibrary: fontLibrary, settings: settings,
             continuing: index > 0, markerShapes: markerShapes)
-        try typesetter.place(paragraph: shaped, index: 0, isLast: isLast, listItem: item)
+        try typesetter.place(paragraph: shaped, index: 0, isLast: isLast, listItem: item) {
+            try lineBreaker(for: shaped)
+        }
         let record = PlacedParagraph(
             key: key, end: typesetter.bands.position, storageStart: 0,
             length: shaped.paragraph.length + shaped.paragraph.terminatorLength,

@@ -38,8 +38,8 @@ public final class LayoutManager {
     var listNumberingAfter: [Int: ListNumbering] = [:]
     /// List markers shaped by any pass: a list's column measures all its markers again after each edit.
     let markerShapes = MarkerShapes()
-    /// How many paragraphs with text this manager has shaped and placed (broken into lines) in full layouts:
-    /// what an edit costs, for tests.
+    /// How many paragraphs this manager has shaped, and how many with text it has placed (broken into lines) in
+    /// layouts and windows: what an edit costs, for tests.
     var shapedParagraphCount = 0
     var placedParagraphCount = 0
     private var storageObservation: ObservationToken?
@@ -115,6 +115,12 @@ public final class LayoutManager {
         invalidateLayout()
     }
 
+    /// The line breaker that places `shaped` (a paragraph with text) in a layout or a window, counted.
+    func lineBreaker(for shaped: ShapedParagraph) throws -> LineBreaker {
+        placedParagraphCount += 1
+        return try LineBreaker(shaped, shaper: shaper)
+    }
+
     /// Forgets the cached layout value alone.
     func forgetLayout() { cached = nil }
 
@@ -122,7 +128,7 @@ public final class LayoutManager {
     /// places every paragraph again.
     public func invalidateLayout() {
         cached = nil
-        paragraphCache.keepRecords(for: [])
+        paragraphCache.dropRecords()
     }
 
     /// Forgets the shaped paragraphs and the layout, as after a font or settings change.
@@ -152,17 +158,13 @@ public final class LayoutManager {
         // Paragraphs placed by the last layout where the text reaches them again are taken as they were.
         var shapedAhead = 0
         paragraphCache.keepRecords(for: snapshots)
-        let shaper = shaper
         try typesetter.placeParagraphs(
             paragraph: { index in loadParagraphs(through: index) ? paragraphCache.entries[index].paragraph : nil },
             shaped: { index in
                 if index >= shapedAhead { shapedAhead = shapeAhead(from: index) }
                 return try shapedParagraph(at: index)
             },
-            lines: { _, shaped in
-                placedParagraphCount += 1
-                return try LineBreaker(shaped, shaper: shaper)
-            },
+            lines: { _, shaped in try lineBreaker(for: shaped) },
             records: ParagraphRecords(
                 record: { self.paragraphCache.entries[$0].placed },
                 store: { self.paragraphCache.setPlaced($0, at: $1) }))

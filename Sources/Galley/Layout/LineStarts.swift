@@ -6,8 +6,6 @@ struct LineStarts {
     private(set) var offsets: [Int] = []
     private var lastTop = -Double.infinity
 
-    init(capacity: Int = 0) { offsets.reserveCapacity(capacity) }
-
     /// Notes a fragment (or a prepared line) placed at `top` from `offset`: the first at a new top starts a line.
     mutating func add(top: Double, offset: Int) {
         guard top != lastTop else { return }

@@ -40,9 +40,14 @@ struct ParagraphCache {
     /// notes that they now are.
     mutating func keepRecords(for containers: [ContainerSnapshot]) {
         guard containers != recordsContainers else { return }
+        dropRecords()
+        recordsContainers = containers
+    }
+
+    /// Drops every placed paragraph and the places found from them.
+    mutating func dropRecords() {
         for index in entries.indices { entries[index].placed = nil }
         placed = []
-        recordsContainers = containers
     }
 
     /// Keeps entry `index` as `record` placed it; the places found after it are forgotten (its height may have

@@ -54,14 +54,13 @@ final class PreparedParagraph {
         uniformFigures = breaker.uniformFigures
         isPacked =
             length <= Int32.max && shaped.runs.count < UInt16.max && breaker.tabOffsets.isEmpty
-            && breaker.opportunities.opportunities.first?.offset != 0
-            && !paragraph.text.withUnsafeBufferPointer { UTF16Scan.contains(0xAD, in: $0) }
-        let figures = shaped.runs.map { LineMetrics.RunFigures($0.style) }
+            && breaker.opportunities.opportunities.first?.offset != 0 && !breaker.hasSoftHyphens
         guard isPacked else {
             (self.breaks, runs) = (0..<0, 0..<0)
             details = Details(breaker: breaker)
             return
         }
+        let figures = shaped.runs.map { LineMetrics.RunFigures($0.style) }
         runs = runFigures.count..<(runFigures.count + figures.count)
         runFigures += figures
         let first = breaks.count

@@ -53,9 +53,7 @@ extension Typesetter {
         }
         let usedX = rtl ? startX + trailing : startX
         let usedRect = Rect(x: usedX, y: top, width: max(0, content), height: metrics.height)
-        if measuresOnly {
-            return measurement.add(top: top, offset: context.storageStart + line.utf16Range.lowerBound, used: usedRect)
-        }
+        if measured(top: top, offset: context.storageStart + line.utf16Range.lowerBound, used: usedRect) { return }
         let baseline = top + metrics.baselineFromTop
         var pen = startX
         var positioned: [PositionedRun] = []

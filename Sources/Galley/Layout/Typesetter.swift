@@ -203,7 +203,7 @@ struct Typesetter {
 
     /// ``place(paragraph:index:isLast:listItem:)`` reading the paragraph's lines from the source `lines` makes
     /// (asked only for a paragraph with text).
-    private mutating func place<Source: LineSource>(
+    mutating func place<Source: LineSource>(
         paragraph shaped: ShapedParagraph, index: Int, isLast: Bool, listItem: ListItemPlace?,
         lines: () throws -> Source
     ) throws {
@@ -273,21 +273,23 @@ struct Typesetter {
             return stop(at: context.storageStart)
         }
         let top = room.blockOffset, span = room.span
-        let x = context.isRightToLeft ? span.maxX : span.minX
-        let end = context.storageStart + context.paragraph.terminatorLength
-        let marker = marker(
-            for: context, textEdge: context.isRightToLeft ? span.maxX - room.padding : span.minX + room.padding,
-            top: top, metrics: metrics)
-        keep(
-            LineFragment(
-                containerIndex: bands.containerIndex,
-                rect: Rect(x: span.minX, y: top, width: span.maxX - span.minX, height: metrics.height),
-                usedRect: Rect(x: x, y: top, width: 0, height: metrics.height),
-                baselineY: top + metrics.baselineFromTop,
-                characterRange: context.storageStart..<end, runs: [], paragraphIndex: context.index,
-                paragraphStart: context.storageStart, isTruncated: false, clipsToRect: false,
-                isRightToLeft: context.isRightToLeft, listMarker: marker,
-                paint: keepsGlyphs ? LinePaint(of: context.paragraph, in: 0..<0) : nil))
+        let usedRect = Rect(
+            x: context.isRightToLeft ? span.maxX : span.minX, y: top, width: 0, height: metrics.height)
+        if !measured(top: top, offset: context.storageStart, used: usedRect) {
+            let end = context.storageStart + context.paragraph.terminatorLength
+            let marker = marker(
+                for: context, textEdge: context.isRightToLeft ? span.maxX - room.padding : span.minX + room.padding,
+                top: top, metrics: metrics)
+            fragments.append(
+                LineFragment(
+                    containerIndex: bands.containerIndex,
+                    rect: Rect(x: span.minX, y: top, width: span.maxX - span.minX, height: metrics.height),
+                    usedRect: usedRect, baselineY: top + metrics.baselineFromTop,
+                    characterRange: context.storageStart..<end, runs: [], paragraphIndex: context.index,
+                    paragraphStart: context.storageStart, isTruncated: false, clipsToRect: false,
+                    isRightToLeft: context.isRightToLeft, listMarker: marker,
+                    paint: keepsGlyphs ? LinePaint(of: context.paragraph, in: 0..<0) : nil))
+        }
         bands.bandsInContainer += 1
         bands.blockOffset = top + metrics.height
     }
@@ -344,9 +346,12 @@ struct Typesetter {
         return cursor
     }
 
-    /// Keeps `fragment`, or only measures it.
-    private mutating func keep(_ fragment: LineFragment) {
-        if measuresOnly { measurement.add(fragment) } else { fragments.append(fragment) }
+    /// When the typesetter only measures: takes in a fragment placed at `top` from UTF-16 offset `offset` whose used
+    /// rect is `used`, without making it, and says so; false when fragments are kept (the caller makes it).
+    mutating func measured(top: Double, offset: Int, used: Rect) -> Bool {
+        guard measuresOnly else { return false }
+        measurement.add(top: top, offset: offset, used: used)
+        return true
     }
 
     private mutating func stop(at offset: Int) {

@@ -28,7 +28,7 @@ public struct LineBreaker: Sendable {
     let uniformFigures: LineMetrics.RunFigures?
     /// The paragraph's text, and whether it holds a soft hyphen (U+00AD).
     private let units: ArraySlice<UInt16>
-    private let hasSoftHyphens: Bool
+    let hasSoftHyphens: Bool
     /// The paragraph's CJK spacing (``ShapedParagraph/spacing``), held here: read at every candidate line end, it
     /// is looked up only where ``EdgeFlags`` say it has an entry.
     private let spacing: CJKSpacing

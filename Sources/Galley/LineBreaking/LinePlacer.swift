@@ -144,13 +144,12 @@ struct LinePlacer<Source: LineSource> {
         let obstructed = room.isObstructed
         let span = room.span, padding = room.padding
         segments.removeAll(keepingCapacity: true)
+        // The span inside the padding; when that leaves nothing, a point from its start, so a line still goes
+        // somewhere.
+        let inner = FreeSegment(minX: span.minX + padding, maxX: span.maxX - padding)
+        let fallback = FreeSegment(minX: inner.minX, maxX: max(inner.minX + 1, inner.maxX))
         guard let free = room.free else {
-            // The whole span is free: one segment inside the padding (at least a point wide).
-            let inner = FreeSegment(minX: span.minX + padding, maxX: span.maxX - padding)
-            segments.append(
-                inner.width > 0
-                    ? inner
-                    : FreeSegment(minX: span.minX + padding, maxX: max(span.minX + padding + 1, span.maxX - padding)))
+            segments.append(inner.width > 0 ? inner : fallback)
             return
         }
         // Beside an exclusion, a segment too narrow for even the first cluster is skipped.
@@ -165,9 +164,7 @@ struct LinePlacer<Source: LineSource> {
         if !context.wraps, let widest = segments.max(by: { $0.width < $1.width }) { segments = [widest] }
         if obstructed { segments = Self.segments(segments, side: room.wrapSide, rtl: context.isRightToLeft) }
         if context.isRightToLeft { segments.reverse() }
-        if segments.isEmpty && !obstructed {
-            segments = [FreeSegment(minX: span.minX + padding, maxX: max(span.minX + padding + 1, span.maxX - padding))]
-        }
+        if segments.isEmpty && !obstructed { segments = [fallback] }
         self.segments = segments
     }
 

@@ -66,7 +66,7 @@ public struct RequestOptions: Sendable {
     public mutating func set(_ name: SettingName, _ value: Value) { values[name] = [value] }
 
     /// The setting `name` names on `surface`, for `work`.
-    static func setting(named name: String, from surface: Surface, work: RequestSetting.Work) throws
+    package static func setting(named name: String, from surface: Surface, work: RequestSetting.Work) throws
         -> RequestSetting
     {
         let place: RequestSetting.Surfaces = surface == .commandLine ? .commandLine : .query
