@@ -5,9 +5,8 @@
 /// Minikin): every line costs its squared slack, a line costs a penalty proportional to the width and the font
 /// size, a break before the last word costs an orphan penalty, and the cheapest sequence of breaks wins; with
 /// Chromium's limits (balance: paragraphs of up to six lines, else bisecting the width; pretty: the last four
-/// lines, only when the greedy last line is one short word or ends a run of hyphens). `optimal` runs the same
-/// total-fit search over the whole paragraph (Knuth and Plass), with hyphenation points as breaks, a cost for
-/// consecutive hyphens and a limit on them, and a cost for a very short last line.
+/// lines, only when the greedy last line is one short word or ends a run of hyphens). `optimal` is Knuth and
+/// Plass's total fit as TeX tunes it (ParagraphBreaker+Optimal.swift), with hyphenation points as breaks.
 struct ParagraphBreaker {
     /// One line the strategy chose: where it ends (UTF-16 offset from the paragraph's start) and whether it ends
     /// at a hyphenation point, showing a hyphen.
@@ -17,7 +16,7 @@ struct ParagraphBreaker {
     }
 
     /// One place a line may end, with the kernel's figures for a line ending there and one starting there.
-    private struct Candidate {
+    struct Candidate {
         var offset: Int
         var isHyphenated: Bool
         var penalty: Float
@@ -25,11 +24,11 @@ struct ParagraphBreaker {
         var end: LineFit.End
     }
 
-    /// The cheapest way found to end a line at a candidate in one state of consecutive hyphens.
+    /// The cheapest way found to end a line at a candidate (Chromium's scores, in single precision as Blink keeps
+    /// them).
     private struct Score {
         var score = Float.infinity
         var previous = -1
-        var previousState = 0
         var lineIndex = 0
     }
 
@@ -38,8 +37,9 @@ struct ParagraphBreaker {
     static let prettyLineLimit = 4
     private static let overfull: Float = 1e12
     private static let orphanPenalty: Float = 10_000
-    /// What `optimal` charges for a line starting with an em dash: more than any feasible alternative costs.
-    private static let dashStartPenalty: Float = 1e8
+    /// What `optimal` charges for a line starting with an em dash: more than any sequence of feasible lines costs,
+    /// less than a line past the tolerance.
+    private static let dashStartPenalty: Float = 1e9
     private static let lastLinePenaltyMultiplier: Float = 4
 
     let strategy: ParagraphStyle.TextWrap
@@ -68,7 +68,7 @@ struct ParagraphBreaker {
         case .auto: return nil
         case .optimal:
             guard let candidates = candidates(breaker, from: start, hyphenationPoints: true) else { return nil }
-            return best(candidates, width: width, balanced: false, optimal: true, weighed: &weighed)
+            return optimalLines(candidates, breaker: breaker, width: width, weighed: &weighed)
         case .balance, .pretty:
             let limit = strategy == .balance ? Self.balanceLineLimit : Self.prettyLineLimit
             let greedy = greedyLines(&breaker, from: start, width: width)
@@ -78,7 +78,7 @@ struct ParagraphBreaker {
                 if let candidates = candidates(breaker, from: start, hyphenationPoints: false),
                     candidates.count >= 5
                 {
-                    return best(candidates, width: width, balanced: true, optimal: false, weighed: &weighed)
+                    return best(candidates, width: width, balanced: true, weighed: &weighed)
                 }
                 return bisected(&breaker, from: start, lineCount: greedy.count, greedy: greedy, width: width)
             }
@@ -92,8 +92,7 @@ struct ParagraphBreaker {
             let firstIndex = greedy.count - window.count
             guard
                 let tail = best(
-                    candidates, width: { width(firstIndex + $0) }, balanced: false, optimal: false,
-                    weighed: &weighed)
+                    candidates, width: { width(firstIndex + $0) }, balanced: false, weighed: &weighed)
             else { return nil }
             return greedy.prefix(firstIndex).map { Line(end: $0.utf16Range.upperBound, isHyphenated: $0.isHyphenated) }
                 + tail
@@ -129,11 +128,11 @@ struct ParagraphBreaker {
     /// The places a line may end from `start` to the paragraph's end, after a sentinel at `start`; nil when a
     /// forced break lies inside.
     private func candidates(_ breaker: LineBreaker, from start: Int, hyphenationPoints: Bool) -> [Candidate]? {
-        // Chromium's hyphen penalty for its strategies; optimal prices a hyphen as half an em of slack squared, so
-        // that it hyphenates where that evens the lines (and flags runs of hyphens, in `best`).
-        let hyphenPenalty =
+        // Chromium's hyphen penalty for its strategies; optimal's is TeX's, squared into demerits.
+        let hyphenPenalty: Float =
             strategy == .optimal
-            ? Float(fontSize * fontSize / 4) : Float(isJustified ? widthTimesFontSize / 2 : widthTimesFontSize * 2)
+            ? Float(Demerits.hyphenPenalty * Demerits.hyphenPenalty)
+            : Float(isJustified ? widthTimesFontSize / 2 : widthTimesFontSize * 2)
         var result = [
             Candidate(
                 offset: start, isHyphenated: false, penalty: 0, start: breaker.lineStart(at: start),
@@ -170,127 +169,65 @@ struct ParagraphBreaker {
     /// The width times the font size that Chromium's penalties scale with (its `SetupParameters`).
     private var widthTimesFontSize: Double { firstWidth * fontSize }
 
-    /// The cheapest breaks over `candidates` (Chromium's `ComputeScores` and `ComputeBreakPoints`; for `optimal`, with
-    /// a state per number of consecutive hyphenated lines, so that no more than ``hyphenationLineLimit`` follow each
-    /// other and each one in a row costs more).
-    private func best(
-        _ candidates: [Candidate], width: (Int) -> Double, balanced: Bool, optimal: Bool, weighed: inout Int
-    ) -> [Line]? {
+    /// The cheapest breaks over `candidates` (Chromium's `ComputeScores` and `ComputeBreakPoints`).
+    private func best(_ candidates: [Candidate], width: (Int) -> Double, balanced: Bool, weighed: inout Int) -> [Line]?
+    {
         var candidates = candidates
-        if candidates.count >= 4, !optimal {
+        if candidates.count >= 4 {
             // Chromium: the break before the last word (and the hyphenated breaks just before it) costs an orphan's
-            // penalty. Optimal prices a short last line by how short it is instead.
+            // penalty.
             for index in stride(from: candidates.count - 2, through: 0, by: -1) {
                 candidates[index].penalty += Self.orphanPenalty
                 if !candidates[index].isHyphenated { break }
             }
         }
         let linePenalty = Float(isJustified ? 0 : widthTimesFontSize * 4)
-        // A limit past a handful of lines is no limit in practice; it is not tracked.
-        let states =
-            optimal && candidates.contains(where: \.isHyphenated) && hyphenationLineLimit <= 16
-            ? hyphenationLineLimit + 1 : 1
-        let tracksHyphens = states > 1
-        // scores[index * states + state]: the cheapest way to end a line at candidate `index` after `state`
-        // hyphenated lines in a row (this one included).
-        var scores = [Score](repeating: Score(), count: candidates.count * states)
-        scores[0] = Score(score: 0, previous: -1, previousState: 0, lineIndex: 0)
+        var scores = [Score](repeating: Score(), count: candidates.count)
+        scores[0] = Score(score: 0, previous: -1, lineIndex: 0)
         var active = 0
         let last = candidates.count - 1
         for endIndex in 1...last {
-            // Cancelled work gives up the plan (the greedy lines stand), and the typesetter's next check stops it.
-            if endIndex & 1023 == 0, Cancellation.current?.isCancelled == true { return nil }
             let end = candidates[endIndex]
             let isLast = endIndex == last
-            let hyphenCounts = tracksHyphens && end.isHyphenated
-            for newState in 0..<states where hyphenCounts ? newState > 0 : newState == 0 {
-                var best = Score()
-                var bestHope: Float = 0
-                weighed += endIndex - active
-                for start in active..<endIndex {
-                    // A hyphenated end continues the run of hyphens it follows; any other end starts a new count.
-                    var originState = hyphenCounts ? newState - 1 : 0
-                    if !hyphenCounts {
-                        for state in 1..<states
-                        where scores[start * states + state].score < scores[start * states + originState].score {
-                            originState = state
-                        }
-                    }
-                    let origin = scores[start * states + originState]
-                    guard origin.score < .infinity else {
-                        // A start this state cannot continue from still leaves the window once no line from it
-                        // fits (or nothing reaches it): with the hyphen limit blocking breaks, most starts are such,
-                        // and the window would otherwise keep them all, every end looking back over each of them.
-                        if start == active,
-                            !Self.lineFits(
-                                from: start, to: end, candidates: candidates, scores: scores, states: states,
-                                width: width)
-                        {
-                            active = start + 1
-                        }
-                        continue
-                    }
-                    if states == 1, origin.score + bestHope >= best.score { continue }
-                    let available = width(origin.lineIndex)
-                    let lineWidth = LineFit.width(from: candidates[start].start, to: end.end)
-                    let delta = Float(available + LineFit.tolerance - lineWidth)
-                    let fits = LineFit.fits(lineWidth, in: available)
-                    var widthScore: Float = 0
-                    var additional: Float = 0
-                    if (isLast || !isJustified) && !fits {
-                        widthScore = Self.overfull
-                    } else if isLast && !balanced {
-                        additional = Self.lastLinePenaltyMultiplier * candidates[start].penalty
-                        if optimal, lineWidth < available / 3 {
-                            let short = Float(available / 3 - lineWidth)
-                            additional += short * short
-                        }
-                    } else if !fits {
-                        widthScore = Self.overfull
-                    } else {
-                        widthScore = delta * delta
-                    }
-                    if !fits {
-                        active = start + 1
-                    } else {
-                        bestHope = widthScore
-                    }
-                    // Consecutive hyphens cost more each (Knuth and Plass's flagged demerits).
-                    if hyphenCounts, newState > 1 { additional += end.penalty * Float(newState - 1) }
-                    let score = origin.score + widthScore + additional
-                    if score <= best.score {
-                        best = Score(
-                            score: score, previous: start, previousState: originState, lineIndex: origin.lineIndex + 1)
-                    }
+            var best = Score()
+            var bestHope: Float = 0
+            weighed += endIndex - active
+            for start in active..<endIndex {
+                let origin = scores[start]
+                guard origin.score < .infinity else { continue }
+                if origin.score + bestHope >= best.score { continue }
+                let available = width(origin.lineIndex)
+                let lineWidth = LineFit.width(from: candidates[start].start, to: end.end)
+                let delta = Float(available + LineFit.tolerance - lineWidth)
+                let fits = LineFit.fits(lineWidth, in: available)
+                var widthScore: Float = 0
+                var additional: Float = 0
+                if !fits {
+                    widthScore = Self.overfull
+                    active = start + 1
+                } else if isLast && !balanced {
+                    additional = Self.lastLinePenaltyMultiplier * candidates[start].penalty
+                } else {
+                    widthScore = delta * delta
                 }
-                best.score += end.penalty + linePenalty
-                scores[endIndex * states + newState] = best
+                if fits { bestHope = widthScore }
+                let score = origin.score + widthScore + additional
+                if score <= best.score {
+                    best = Score(score: score, previous: start, lineIndex: origin.lineIndex + 1)
+                }
             }
+            best.score += end.penalty + linePenalty
+            scores[endIndex] = best
         }
-        let finalState = (0..<states).min { scores[last * states + $0].score < scores[last * states + $1].score } ?? 0
-        guard scores[last * states + finalState].score < Self.overfull else { return nil }
+        guard scores[last].score < Self.overfull else { return nil }
         var lines: [Line] = []
-        var (index, state) = (last, finalState)
+        var index = last
         while index > 0 {
-            let score = scores[index * states + state]
-            guard score.previous >= 0 else { return nil }
+            guard scores[index].previous >= 0 else { return nil }
             lines.append(Line(end: candidates[index].offset, isHyphenated: candidates[index].isHyphenated))
-            (index, state) = (score.previous, score.previousState)
+            index = scores[index].previous
         }
         return lines.reversed()
-    }
-
-    /// Whether the line from candidate `start` to `end` fits the width of a line after some state that reaches
-    /// `start`; false when no state reaches it (no line can start there).
-    private static func lineFits(
-        from start: Int, to end: Candidate, candidates: [Candidate], scores: [Score], states: Int,
-        width: (Int) -> Double
-    ) -> Bool {
-        let lineWidth = LineFit.width(from: candidates[start].start, to: end.end)
-        return (0..<states).contains { state in
-            let origin = scores[start * states + state]
-            return origin.score < .infinity && LineFit.fits(lineWidth, in: width(origin.lineIndex))
-        }
     }
 
     /// Chromium's fallback for balancing (`ParagraphLineBreaker`): the narrowest width, found by bisection to

@@ -127,8 +127,10 @@ public struct ParagraphStyle: Hashable, Sendable {
         /// The paragraph's last four lines re-broken when the greedy last line is one short word or ends a run of
         /// hyphens, as Chromium's `text-wrap: pretty` does.
         case pretty
-        /// The whole paragraph broken at once for the least total slack (Knuth and Plass): loose lines, hyphens,
-        /// consecutive hyphens and a very short last line cost more.
+        /// The whole paragraph broken at once for the fewest demerits, as TeX does (Knuth and Plass): a line costs
+        /// its slack against what its word spaces (justified) or two ems (ragged) may stretch, cubed; a line whose
+        /// spaces would pass three times their width is taken only when nothing else fits; hyphens, two in a row,
+        /// one before the last line, a very loose line beside a decent one and a very short last line cost more.
         case optimal
     }
 

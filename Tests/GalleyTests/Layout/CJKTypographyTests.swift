@@ -154,7 +154,7 @@ import Testing
                 for (here, next) in zip(clusters, clusters.dropFirst()) {
                     guard let a = Unicode.Scalar(units[here]), let b = Unicode.Scalar(units[next]) else { continue }
                     let grew = wide[here]! - narrow[here]!
-                    if Justifier.keepsTogether(a.value, b.value) {
+                    if JustificationGaps.keepsTogether(a.value, b.value) {
                         #expect(abs(grew) < 1e-9, "\(a)\(b) at \(width) pt grew \(grew)")
                     } else if grew > 1e-6 {
                         stretched += 1
@@ -163,8 +163,8 @@ import Testing
             }
             #expect(stretched > 0, "other gaps take the slack at \(width) pt")
         }
-        #expect(Justifier.keepsTogether(0x4E2D, 0xFF0C) && Justifier.keepsTogether(0xFF08, 0x4E2D))
-        #expect(Justifier.keepsTogether(0x2014, 0x2014) && !Justifier.keepsTogether(0x4E2D, 0x6587))
+        #expect(JustificationGaps.keepsTogether(0x4E2D, 0xFF0C) && JustificationGaps.keepsTogether(0xFF08, 0x4E2D))
+        #expect(JustificationGaps.keepsTogether(0x2014, 0x2014) && !JustificationGaps.keepsTogether(0x4E2D, 0x6587))
     }
 
     @Test(arguments: [ParagraphStyle.LineBreakMode.wordWrap, .charWrap])
