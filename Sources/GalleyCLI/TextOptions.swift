@@ -25,6 +25,7 @@ struct TextOptions: SettingOptions {
         name: .setting(.maximumConsecutiveHyphenatedLines), parsing: .unconditional,
         help: .setting(.maximumConsecutiveHyphenatedLines))
     var maximumConsecutiveHyphenatedLines: String?
+    @Option(name: .setting(.hangingPunctuation), help: .setting(.hangingPunctuation)) var hangingPunctuation: String?
 
     var items: [(name: String, value: String)] {
         item(.language, language) + item(.alignment, alignment) + item(.hyphenationFactor, hyphenationFactor)
@@ -34,5 +35,6 @@ struct TextOptions: SettingOptions {
             + item(.lineHeightMetrics, lineHeightMetrics)
             + item(.baseWritingDirection, baseWritingDirection) + item(.textWrap, textWrap)
             + item(.maximumConsecutiveHyphenatedLines, maximumConsecutiveHyphenatedLines)
+            + item(.hangingPunctuation, hangingPunctuation)
     }
 }

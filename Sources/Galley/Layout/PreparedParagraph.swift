@@ -18,7 +18,8 @@ final class PreparedParagraph {
     /// array of them; both empty when the paragraph is not packed.
     let breaks: Range<Int>
     let runs: Range<Int>
-    /// Whether the packed breaks answer for the paragraph (else its live breaker does).
+    /// Whether the packed breaks answer for the paragraph (else its live breaker does: for tabs, soft hyphens and
+    /// hanging punctuation, whose line ends it works out).
     let isPacked: Bool
     /// Whether greedy lines may end at a hyphenation point (``ParagraphStyle/hyphenationFactor``): then the live
     /// breaker chooses them.
@@ -55,6 +56,7 @@ final class PreparedParagraph {
         isPacked =
             length <= Int32.max && shaped.runs.count < UInt16.max && breaker.tabOffsets.isEmpty
             && breaker.opportunities.opportunities.first?.offset != 0 && !breaker.hasSoftHyphens
+            && breaker.hanging.isNone
         guard isPacked else {
             (self.breaks, runs) = (0..<0, 0..<0)
             details = Details(breaker: breaker)

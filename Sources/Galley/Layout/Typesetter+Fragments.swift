@@ -10,9 +10,10 @@ extension Typesetter {
         let top = band.room.blockOffset, metrics = band.metrics
         let trailingRange = line.trailingRange
         let trailing = truncated ? 0 : placer.source.trailingWidth(of: line)
+        // Hung marks (``ParagraphStyle/hangingPunctuation``) sit past the edges, as the trailing white space does.
+        let hangingStart = truncated ? 0 : line.hangingStart, hangingEnd = truncated ? 0 : line.hangingEnd
         var runs: [GlyphRun] = []
         var content = lineContent.usedWidth
-        var total = content + trailing
         if var logicalRuns = lineContent.runs {
             let breaker = placer.source.breaker
             let baseLevel = context.shaped.bidi.baseLevel
@@ -27,8 +28,7 @@ extension Typesetter {
                     for: line)
             }
             runs = BidiParagraph.visualOrder(levels: logicalRuns.map(\.bidiLevel)).map { logicalRuns[$0] }
-            total = runs.reduce(0) { $0 + $1.width }
-            content = total - trailing
+            content = runs.reduce(0) { $0 + $1.width } - trailing - hangingStart - hangingEnd
         }
         var alignment = context.style.alignment
         if alignment == .natural { alignment = context.isRightToLeft ? .right : .left }
@@ -39,19 +39,19 @@ extension Typesetter {
             {
                 Justifier.justify(
                     &runs, in: context.paragraph, contentEnd: line.contentEnd, extra: segment.width - content)
-                total = runs.reduce(0) { $0 + $1.width }
-                content = total - trailing
+                content = runs.reduce(0) { $0 + $1.width } - trailing - hangingStart - hangingEnd
             }
             alignment = context.isRightToLeft ? .right : .left
         }
         let rtl = context.isRightToLeft
-        let startX: Double
+        let usedX: Double
         switch alignment {
-        case .right: startX = rtl ? segment.maxX - total : segment.maxX - content
-        case .center: startX = segment.minX + (segment.width - content) / 2 - (rtl ? trailing : 0)
-        default: startX = rtl ? segment.minX - trailing : segment.minX
+        case .right: usedX = segment.maxX - content
+        case .center: usedX = segment.minX + (segment.width - content) / 2
+        default: usedX = segment.minX
         }
-        let usedX = rtl ? startX + trailing : startX
+        // The runs start (on the left) with what passes the left edge: the end's in right-to-left text.
+        let startX = usedX - (rtl ? trailing + hangingEnd : hangingStart)
         let usedRect = Rect(x: usedX, y: top, width: max(0, content), height: metrics.height)
         if measured(top: top, offset: context.storageStart + line.utf16Range.lowerBound, used: usedRect) { return }
         let baseline = top + metrics.baselineFromTop

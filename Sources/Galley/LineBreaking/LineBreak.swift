@@ -21,6 +21,12 @@ public struct LineBreak: Hashable, Sendable {
     /// after the punctuation before it takes its full width back when a line starts with it. ``width`` includes
     /// it.
     public var startWidening = 0.0
+    /// The advance of the opening mark that hangs past the line's start edge, in points
+    /// (``ParagraphStyle/HangingPunctuation/first``); ``width`` excludes it.
+    public var hangingStart = 0.0
+    /// The advance of the stop, comma or closing mark that hangs past the line's end edge, in points
+    /// (``ParagraphStyle/HangingPunctuation``); ``width`` excludes it.
+    public var hangingEnd = 0.0
 
     /// The trailing white space, as UTF-16 offsets from the paragraph's start (empty when there is none).
     public var trailingRange: Range<Int> { contentEnd..<utf16Range.upperBound }
@@ -31,6 +37,15 @@ public struct LineBreak: Hashable, Sendable {
         var line = self
         line.width -= trim
         line.endTrim += trim
+        return line
+    }
+
+    /// The same line with its last mark, `hang` points wide, hanging past the end edge (`allowEnd`).
+    func hanging(by hang: Double) -> LineBreak {
+        guard hang != 0 else { return self }
+        var line = self
+        line.width -= hang
+        line.hangingEnd += hang
         return line
     }
 }

@@ -26,6 +26,8 @@ public struct LineBreaker: Sendable {
     /// The figures of every run, when the runs cover the paragraph and all have the same figures (a paragraph in
     /// one font, the common row): then every line's metrics are the same, and no line's runs are looked up.
     let uniformFigures: LineMetrics.RunFigures?
+    /// Which punctuation hangs past the lines' edges (the paragraph style's).
+    let hanging: ParagraphStyle.HangingPunctuation
     /// The paragraph's text, and whether it holds a soft hyphen (U+00AD).
     private let units: ArraySlice<UInt16>
     let hasSoftHyphens: Bool
@@ -72,6 +74,7 @@ public struct LineBreaker: Sendable {
         // The first run carries the paragraph's language (its first character's, or the inferred one) already.
         let language = shaped.runs.first.map { $0.shaping.language } ?? paragraph.language
         let style = paragraph.style
+        hanging = style.hangingPunctuation
         opportunities = try BreakOpportunities(
             paragraph.text, language: language, strictness: style.lineBreakStrictness, rules: style.lineBreakRules,
             wordBreak: style.wordBreak)
@@ -282,6 +285,7 @@ public struct LineBreaker: Sendable {
             let best = choice.map { choice -> LineBreak in
                 let candidate = candidates[choice.index]
                 return line(start..<candidate.offset, mandatory: candidate.isMandatory).trimmed(by: choice.trim)
+                    .hanging(by: choice.hang)
             }
             let stop = stopIndex < candidates.count ? min(candidates[stopIndex].offset, end) : end
             let factor = min(1, max(0, shaped.paragraph.style.hyphenationFactor))
@@ -312,7 +316,8 @@ public struct LineBreaker: Sendable {
         let candidates = opportunities.opportunities
         let mandatory = next < candidates.count && candidates[next].offset == end && candidates[next].isMandatory
         let line = line(start..<end, mandatory: mandatory, hyphenated: hyphenated)
-        return LineFit.fits(line.width, in: width) ? line : nil
+        if LineFit.fits(line.width, in: width) { return line }
+        return allowedHang(of: line, toFit: width).map { line.hanging(by: $0) }
     }
 
     /// A line over `range`, its trailing white space hanging. A line that ends after a soft hyphen (U+00AD), or
@@ -327,6 +332,8 @@ public struct LineBreaker: Sendable {
         line.isHyphenated = hyphenated || showsSoftHyphen(range, mandatory: mandatory)
         line.endTrim = hasContent ? end.autospace : 0
         line.startWidening = hasContent ? start.widening : 0
+        line.hangingStart = hasContent ? start.hang : 0
+        line.hangingEnd = hasContent && end.hangs ? end.hang : 0
         return line
     }
 
@@ -335,7 +342,8 @@ public struct LineBreaker: Sendable {
         LineFit.Start(
             offset: offset, widthBefore: prefixWidths[offset],
             widening: edges[offset].contains(.openingTrim) ? spacing.openingTrim[offset] ?? 0 : 0,
-            correction: startCorrections.isEmpty ? 0 : startCorrections[offset] ?? 0)
+            correction: startCorrections.isEmpty ? 0 : startCorrections[offset] ?? 0,
+            hang: offset == 0 && hanging.first ? hangingMark(before: 1, opening: true) : 0)
     }
 
     /// What a line over `range` changes in its width at its end (``LineFit/End``): its tabs' advances, the
@@ -354,18 +362,51 @@ public struct LineBreaker: Sendable {
         let tabs = tabOffsets.isEmpty ? 0 : tabsWidth(inLine: range, contentEnd: contentEnd, walk: &tabWalk)
         let showsHyphen = hyphenated || showsSoftHyphen(range, mandatory: mandatory)
         let edge = edges[contentEnd]
+        let hang =
+            hanging.isNone
+            ? (width: 0, always: false)
+            : hang(at: contentEnd, showsHyphen: showsHyphen, paragraphEnds: range.upperBound == length)
         return LineFit.End(
             contentEnd: contentEnd, widthBeforeContentEnd: prefixWidths[contentEnd] + tabs,
             autospace: edge.contains(.autospace) ? spacing.autospace[contentEnd] ?? 0 : 0,
             correction: endCorrections.isEmpty ? 0 : endCorrections[contentEnd] ?? 0,
             hyphen: showsHyphen ? hyphen(after: range.upperBound - 1)?.advance ?? 0 : 0,
-            closingTrim: closingTrim(at: contentEnd))
+            closingTrim: closingTrim(at: contentEnd), hang: hang.width, hangs: hang.always)
     }
 
+    /// The mark before `contentEnd` that may hang past a line's end there, by the paragraph's
+    /// ``ParagraphStyle/hangingPunctuation``: its advance (0 for none), and whether it always hangs.
+    private func hang(at contentEnd: Int, showsHyphen: Bool, paragraphEnds: Bool) -> (width: Double, always: Bool) {
+        guard contentEnd > 0, !showsHyphen else { return (0, false) }
+        let unit = units[units.startIndex + contentEnd - 1]
+        if hanging.end != .none, ParagraphStyle.HangingPunctuation.isStopOrComma(unit) {
+            return (advance(before: contentEnd), hanging.end == .force)
+        }
+        if hanging.last, paragraphEnds {
+            let width = hangingMark(before: contentEnd, opening: false)
+            return (width, width != 0)
+        }
+        return (0, false)
+    }
+
+    /// The advance of the character before `offset` when it is a bracket or quotation mark that hangs, opening
+    /// or closing as asked; 0 otherwise.
+    private func hangingMark(before offset: Int, opening: Bool) -> Double {
+        guard offset > 0, offset <= length else { return 0 }
+        let unit = UInt32(units[units.startIndex + offset - 1])
+        guard ParagraphStyle.HangingPunctuation.isQuoteOrBracket(unit, opening: opening) else { return 0 }
+        return advance(before: offset)
+    }
+
+    /// The advance of the character (one UTF-16 unit) before `offset`, in points.
+    private func advance(before offset: Int) -> Double { prefixWidths[offset] - prefixWidths[offset - 1] }
+
     /// The width of `line`'s content drawn with `runs` (its glyph runs, from ``runs(for:shaper:)``), in points: their
-    /// advances less the hanging white space. It differs from ``LineBreak/width`` where an edge was shaped again.
+    /// advances less the hanging white space and the hung marks. It differs from ``LineBreak/width`` where an edge
+    /// was shaped again.
     func usedWidth(of line: LineBreak, drawnWith runs: [GlyphRun]) -> Double {
-        runs.reduce(0) { $0 + $1.width } - width(of: line.trailingRange, inLine: line.utf16Range)
+        runs.reduce(0) { $0 + $1.width } - width(of: line.trailingRange, inLine: line.utf16Range) - line.hangingStart
+            - line.hangingEnd
     }
 
     /// Whether a line over `range` ends just after a soft hyphen (U+00AD) it shows as a hyphen.
@@ -388,6 +429,14 @@ public struct LineBreaker: Sendable {
         return LineFit.closingTrim(
             closingTrim(at: end), ofLineFrom: line.utf16Range.lowerBound, to: end, width: line.width, available: width
         ).map { line.trimmed(by: $0) }
+    }
+
+    /// The hang of `line`'s last stop or comma that makes it fit `width` points (``LineFit/allowedHang(_:width:available:)``);
+    /// nil when it has none that may hang, or still does not fit.
+    func allowedHang(of line: LineBreak, toFit width: Double) -> Double? {
+        guard hanging.end == .allow, line.hangingEnd == 0 else { return nil }
+        let end = lineEnd(line.utf16Range, mandatory: line.endsAtMandatoryBreak, hyphenated: line.isHyphenated)
+        return LineFit.allowedHang(end, width: line.width, available: width)
     }
 
     /// Where the white space hanging at the end of a line over `range` starts (`range.upperBound` when none).

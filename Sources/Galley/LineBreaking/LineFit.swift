@@ -22,6 +22,9 @@ enum LineFit {
         var widening = 0.0
         /// How much wider the first word is once shaped without what precedes it (a cut inside joined glyphs).
         var correction = 0.0
+        /// The advance of the opening mark at the paragraph's start that hangs past the start edge
+        /// (``ParagraphStyle/HangingPunctuation/first``), in points; 0 for none.
+        var hang = 0.0
     }
 
     /// What a line ending at a break adds to or takes from its width there.
@@ -40,28 +43,36 @@ enum LineFit {
         /// What setting a full-width closing mark at the end half-width gives back, when the line would not fit
         /// otherwise (CSS `text-spacing-trim`).
         var closingTrim = 0.0
+        /// The advance of the mark at the end that may hang past the end edge (``ParagraphStyle/HangingPunctuation``),
+        /// in points; 0 for none.
+        var hang = 0.0
+        /// Whether that mark always hangs (`forceEnd`, or `last` at the paragraph's end) rather than only when
+        /// the line would not fit otherwise (`allowEnd`).
+        var hangs = false
     }
 
-    /// The width of a line from `start` to `end`, in points, before any closing-mark trim: the text between them,
-    /// the corrections at cuts inside joined glyphs, the hyphen, less the autospace at the end, plus the opening
-    /// mark's widening. A line of hanging white space alone is 0 wide: it has no edge to adjust.
+    /// The width of a line from `start` to `end`, in points, before any closing-mark trim or hang that is taken
+    /// only when the line would not fit otherwise: the text between them, the corrections at cuts inside joined
+    /// glyphs, the hyphen, less the autospace at the end and the marks that always hang, plus the opening mark's
+    /// widening. A line of hanging white space alone is 0 wide: it has no edge to adjust.
     @inline(__always)
     static func width(from start: Start, to end: End) -> Double {
         guard end.contentEnd > start.offset else { return 0 }
         return (end.widthBeforeContentEnd - start.widthBefore) + (end.correction + start.correction) + end.hyphen
-            - end.autospace + start.widening
+            - end.autospace + start.widening - start.hang - (end.hangs ? end.hang : 0)
     }
 
-    /// A line's break as the greedy rule chooses it: the index of the break it ends at, and the closing-mark trim it
-    /// takes to fit (0 when it fits as it is).
+    /// A line's break as the greedy rule chooses it: the index of the break it ends at, and the closing-mark trim or
+    /// the hang of its last mark it takes to fit (0 when it fits as it is).
     struct Choice: Equatable {
         var index: Int
         var trim: Double
+        var hang = 0.0
     }
 
     /// The greedy rule: the last of the breaks `candidates` (in order, each ending a line from `start`) whose line
     /// fits `available` points, stopping at the first mandatory break; a break whose line fits only once its last
-    /// closing mark is set half-width is taken with that trim, and ends the search. `end(i)` gives the figures of
+    /// closing mark is set half-width, or its last stop or comma hangs (`allowEnd`), is taken so, and ends the search. `end(i)` gives the figures of
     /// break `i` (up to index `count`, from `first`), `isMandatory(i)` whether a line must end there. A line whose
     /// content is a single UTF-16 unit keeps its mark full-width.
     ///
@@ -78,7 +89,9 @@ enum LineFit {
             let figures = end(index)
             let lineWidth = width(from: start, to: figures)
             guard fits(lineWidth, in: available) else {
-                if let trim = closingTrim(
+                if let hang = allowedHang(figures, width: lineWidth, available: available) {
+                    best = Choice(index: index, trim: 0, hang: hang)
+                } else if let trim = closingTrim(
                     figures.closingTrim, ofLineFrom: start.offset, to: figures.contentEnd, width: lineWidth,
                     available: available)
                 {
@@ -102,6 +115,22 @@ enum LineFit {
         -> Double?
     {
         trim != 0 && contentEnd > start + 1 && fits(width - trim, in: available) ? trim : nil
+    }
+
+    /// The hang that makes a line `width` points wide, ending at `end`, fit `available` points: the advance of its
+    /// last mark when that may hang but does not always (``ParagraphStyle/HangingPunctuation/End/allow``) and
+    /// hanging it is enough; nil otherwise.
+    @inline(__always)
+    static func allowedHang(_ end: End, width: Double, available: Double) -> Double? {
+        end.hang != 0 && !end.hangs && fits(width - end.hang, in: available) ? end.hang : nil
+    }
+
+    /// The width of a line `width` points wide, ending at `end`, once fitted to `available` points: as it is when
+    /// it fits, less its last mark when hanging that mark (`allowEnd`) makes it fit; nil when neither fits.
+    @inline(__always)
+    static func fitted(_ width: Double, end: End, available: Double) -> Double? {
+        if fits(width, in: available) { return width }
+        return allowedHang(end, width: width, available: available).map { width - $0 }
     }
 
     /// The height of a band whose first character alone needs `firstCharacterHeight` points and whose lines need

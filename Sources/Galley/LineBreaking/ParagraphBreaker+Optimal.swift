@@ -65,13 +65,13 @@ extension ParagraphBreaker {
             let isLast = endIndex == last
             weighed += endIndex - active
             for start in active..<endIndex {
-                let lineWidth = LineFit.width(from: candidates[start].start, to: end.end)
+                let natural = LineFit.width(from: candidates[start].start, to: end.end)
                 var fitsSomewhere = false
                 for originState in 0..<states {
                     let origin = scores[start * states + originState]
                     guard origin.score < .infinity else { continue }
                     let available = width(origin.lineIndex)
-                    guard LineFit.fits(lineWidth, in: available) else { continue }
+                    guard let lineWidth = LineFit.fitted(natural, end: end.end, available: available) else { continue }
                     fitsSomewhere = true
                     let originHyphens = originState / fitnessStates
                     var hyphens = 0

@@ -197,7 +197,8 @@ struct ParagraphBreaker {
                 guard origin.score < .infinity else { continue }
                 if origin.score + bestHope >= best.score { continue }
                 let available = width(origin.lineIndex)
-                let lineWidth = LineFit.width(from: candidates[start].start, to: end.end)
+                let natural = LineFit.width(from: candidates[start].start, to: end.end)
+                let lineWidth = LineFit.fitted(natural, end: end.end, available: available) ?? natural
                 let delta = Float(available + LineFit.tolerance - lineWidth)
                 let fits = LineFit.fits(lineWidth, in: available)
                 var widthScore: Float = 0

@@ -204,6 +204,10 @@ public struct ParagraphStyle: Hashable, Sendable {
     /// normal` and CLREQ recommend: none where a space already separates them, none at a line's edges. Off by
     /// default (Chromium's initial value); the space counts in widths and caret positions.
     public var autospace = false
+    /// Which punctuation hangs past the line's edges (CSS `hanging-punctuation`); ``HangingPunctuation/none`` by
+    /// default, as in CSS. Notes hang stops and commas of justified Chinese and Japanese paragraphs when a line
+    /// would not fit otherwise (`allowEnd`).
+    public var hangingPunctuation = HangingPunctuation.none
 
     /// The default style.
     public init() {}

@@ -129,6 +129,14 @@ package enum LineSettings {
             help: "How a paragraph's lines are chosen: auto (greedy; JSON and measure's default), balance, pretty "
                 + "(notes' default; both as Chromium applies them) or optimal (the whole paragraph at once, Knuth–Plass).",
             \.textWrap),
+        .choice(
+            "hangingPunctuation",
+            help: "Which marks hang past the line's edges, uncounted when lines are fitted, aligned and justified "
+                + "(CSS hanging-punctuation): none (the default; notes hang stops and commas of justified Chinese "
+                + "and Japanese with allowEnd), or any of first (an opening quote or bracket starting the paragraph), "
+                + "allowEnd (a stop or comma ending a line that would not fit otherwise) or forceEnd (always), and "
+                + "last (a closing quote or bracket ending the paragraph), separated by spaces.",
+            \.hangingPunctuation),
         .integer(
             "maximumConsecutiveHyphenatedLines", 0...1_000, formerly: ["max-hyphenated-lines"],
             help: "The most lines in a row that end at an automatic hyphen (default 2; 0: no limit).",

@@ -153,8 +153,17 @@ final class NoteWriter {
             var plain = defaults
             var style = Self.body
             // Paragraphs written mostly in Chinese, Japanese or Korean are set justified, as their books and
-            // papers are; English with a Chinese phrase keeps ragged lines (justified, its word gaps would gape).
-            if NoteReader.isMostlyCJK(Self.text(of: pieces)) { style.alignment = .justified }
+            // papers are, a stop or comma hanging past the edge where the line would not hold it otherwise;
+            // English with a Chinese phrase keeps ragged lines (justified, its word gaps would gape).
+            let text = Self.text(of: pieces)
+            if NoteReader.isMostlyCJK(text) {
+                style.alignment = .justified
+                style.hangingPunctuation = .init(end: .allow)
+            }
+            // Japanese is set by JLREQ's strict rules, as most publishers set it: no line starts with ー or a
+            // small kana.
+            let language = plain.language ?? LanguageInference.language(of: ArraySlice(text.utf16))
+            if let language, language == "ja" || language.hasPrefix("ja-") { style.lineBreakStrictness = .strict }
             Self.quote(&style, &plain, depth: context.quoteDepth)
             plain.paragraphStyle = style
             return plain

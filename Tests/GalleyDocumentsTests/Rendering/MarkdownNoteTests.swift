@@ -211,4 +211,32 @@ import Testing
         #expect(try bands(nil).allSatisfy { $0 == 1 })
         #expect(try bands(.both).contains { $0 > 1 }, "both sides take text beside the picture")
     }
+
+    /// A Japanese paragraph of a note breaks by JLREQ's strict rules (no line starts with ー or a small kana, where
+    /// `normal`, measure's and CSS's default, lets one), and a justified CJK paragraph hangs a stop or comma that
+    /// would not fit; a Chinese paragraph keeps the normal rules.
+    @Test func japaneseNotesBreakStrictlyAndJustifiedCJKHangsStopsAndCommas() throws {
+        let japanese = String(repeating: "コンピューターでフォントを選ぶ。ユーザーのデータはサーバーに保存される。", count: 3)
+        let document = try NoteReader.read(japanese + "\n\n我们用电脑写作，也用电脑排版。", defaults: TextAttributes())
+        let styles = document.storage.paragraphs.map(\.style)
+        #expect(styles[0].lineBreakStrictness == .strict && styles[1].lineBreakStrictness == .normal)
+        #expect(styles.allSatisfy { $0.alignment == .justified && $0.hangingPunctuation == .init(end: .allow) })
+        var startsWithLongVowel = (strict: 0, normal: 0)
+        for width in stride(from: 200.0, through: 420, by: 3) {
+            for strictness in [ParagraphStyle.LineBreakStrictness.strict, .normal] {
+                var style = styles[0]
+                style.lineBreakStrictness = strictness
+                let (layout, storage) = try LayoutFixtures.layout(
+                    japanese, attributes: TextAttributes(paragraphStyle: style),
+                    container: TextContainer(size: Size(width: width, height: 0)))
+                let count = LayoutFixtures.lines(layout, storage).filter { $0.hasPrefix("ー") }.count
+                if strictness == .strict {
+                    startsWithLongVowel.strict += count
+                } else {
+                    startsWithLongVowel.normal += count
+                }
+            }
+        }
+        #expect(startsWithLongVowel.strict == 0 && startsWithLongVowel.normal > 0, "\(startsWithLongVowel)")
+    }
 }

@@ -99,6 +99,7 @@ import Testing
         "textLists": { $0.textLists = [TextList(markerFormat: .decimal)] },
         "listIndent": { $0.listIndent = 40 },
         "autospace": { $0.autospace = true },
+        "hangingPunctuation": { $0.hangingPunctuation = .init(first: true, end: .allow, last: true) },
     ]
 
     @Test func everyStoredPropertyIsChanged() {
