@@ -15,8 +15,10 @@ import Testing
 ///         --out Tests/Fixtures/chromium/text-wrap.chrome-balance-320.jsonl
 ///
 /// The greedy answers (`text-wrap: auto`, `.chrome-auto-*`) tell the rows where the strategies change the lines.
-/// The strategies are compared on the rows whose greedy lines Galley already breaks as Chromium does (all but about
-/// 2%: rows mixing Hebrew, Arabic or Devanagari into Chinese, where the greedy breaks themselves differ).
+/// Every row counts, those whose greedy lines already differ included. Recorded with Debian 12's fonts-noto-core,
+/// fonts-noto-cjk and fonts-noto-color-emoji installed, so that Chromium's fallback faces are the ones Galley
+/// bundles (recorded without them, Chromium took other faces for the Hebrew, Arabic and Devanagari words and its
+/// greedy lines moved in 2% of the rows).
 @Suite struct ChromiumTextWrapTests {
     static let cases: [(ParagraphStyle.TextWrap, Double)] = [
         (.balance, 320), (.balance, 200), (.balance, 137), (.pretty, 320), (.pretty, 200), (.pretty, 137),
@@ -34,21 +36,13 @@ import Testing
         style.textWrap = wrap
         let attributes = TextAttributes(
             font: .font(try library.font(family: "Inter", size: 17)), language: "zh-CN", paragraphStyle: style)
-        var greedyStyle = style
-        greedyStyle.textWrap = .auto
-        let greedyAttributes = TextAttributes(
-            font: attributes.font, language: "zh-CN", paragraphStyle: greedyStyle)
         let measurer = TextMeasurer(fontLibrary: library)
-        var same = 0, changed = 0, compared = 0
+        var same = 0, changed = 0
         var differing: [String] = []
         for ((input, answer), auto) in zip(zip(inputs, answers), greedy) {
             let text = try #require(input.text)
             let measurement = try measurer.measure(text, attributes: attributes, width: width)
             let starts = ChromiumTextFundamentalsTests.scalarOffsets(measurement.utf16LineStarts, in: text)
-            let greedyMeasurement = try measurer.measure(text, attributes: greedyAttributes, width: width)
-            let greedyStarts = ChromiumTextFundamentalsTests.scalarOffsets(greedyMeasurement.utf16LineStarts, in: text)
-            guard greedyStarts == auto.line_starts else { continue }
-            compared += 1
             if answer.line_starts != auto.line_starts { changed += 1 }
             if starts == answer.line_starts {
                 same += 1
@@ -58,7 +52,6 @@ import Testing
         }
         // The strategy is exercised: Chromium moved breaks in many rows.
         #expect(changed >= 40, "\(changed) rows changed by \(wrap)")
-        #expect(compared >= inputs.count * 95 / 100)
-        #expect(Double(same) / Double(compared) >= 0.99, "\(same) of \(compared): \(differing.prefix(8))")
+        #expect(Double(same) / Double(inputs.count) >= 0.99, "\(same) of \(inputs.count): \(differing.prefix(8))")
     }
 }
