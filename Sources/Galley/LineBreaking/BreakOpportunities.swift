@@ -39,7 +39,8 @@ public struct BreakOpportunities: Sendable {
         guard text.count < Self.lengthLimit else {
             throw ICUError(operation: "ubrk_open", code: "text of \(text.count) units over \(Self.lengthLimit)")
         }
-        if !alwaysAskingICU, rules == .css, !text.isEmpty, let decided = Self.fromFastRules(text, wordBreak: wordBreak)
+        if !alwaysAskingICU, rules == .css, strictness != .anywhere, !text.isEmpty,
+            let decided = Self.fromFastRules(text, wordBreak: wordBreak)
         {
             opportunities = decided
             return
@@ -59,10 +60,23 @@ public struct BreakOpportunities: Sendable {
                 }
             }
         }
-        if rules == .css || wordBreak != .normal {
+        if strictness == .anywhere {
+            opportunities = Self.everyGraphemeBoundary(of: text, keepingMandatory: opportunities)
+        } else if rules == .css || wordBreak != .normal {
             opportunities = Self.adjusted(icu: opportunities, in: text, css: rules == .css, wordBreak: wordBreak)
         }
         self.opportunities = opportunities
+    }
+
+    /// CSS `line-break: anywhere`: an opportunity at every grapheme-cluster boundary of `text`, mandatory where
+    /// `icu`'s opportunity there is.
+    private static func everyGraphemeBoundary(of text: ArraySlice<UInt16>, keepingMandatory icu: [Opportunity])
+        -> [Opportunity]
+    {
+        let mandatory = Set(icu.filter(\.isMandatory).map(\.offset))
+        return GraphemeClusters.boundaries(of: text).map {
+            Opportunity(offset: $0, isMandatory: mandatory.contains($0))
+        }
     }
 
     /// Calls `body` with ICU's line boundaries in `units` (not empty) and their rule statuses, as one pass of
@@ -248,7 +262,7 @@ public struct BreakOpportunities: Sendable {
         let language = language?.utf8 ?? "".utf8
         let keyword: String.UTF8View?
         switch strictness {
-        case .normal:
+        case .normal, .anywhere:
             let isJapanese =
                 language.starts(with: "ja".utf8)
                 && (language.count == 2

@@ -97,6 +97,16 @@ enum LineFit {
                 {
                     best = Choice(index: index, trim: trim)
                 }
+                // The breaks after it that only add white space, hanging, fit as well (`line-break: anywhere`
+                // breaks before and between spaces): the line takes them.
+                if var choice = best, choice.index == index {
+                    while choice.index + 1 < count, !isMandatory(choice.index),
+                        end(choice.index + 1).contentEnd == figures.contentEnd
+                    {
+                        choice.index += 1
+                    }
+                    best = choice
+                }
                 return (best, index)
             }
             best = Choice(index: index, trim: 0)

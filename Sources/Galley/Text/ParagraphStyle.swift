@@ -48,6 +48,9 @@ public struct ParagraphStyle: Hashable, Sendable {
         case normal
         /// Most rules: small kana and prolonged sound marks never start a line (`lb=strict`).
         case strict
+        /// A break between any two grapheme clusters, whatever the characters (CSS `line-break: anywhere`): inside
+        /// words, before punctuation, between spaces; only forced breaks stay forced.
+        case anywhere
     }
 
     /// Which rules find line-break opportunities.

@@ -113,7 +113,8 @@ package enum LineSettings {
         .choice(
             "lineBreakStrictness",
             help: "How strictly CJK line-breaking rules apply (CSS line-break): loose, normal (Chromium's auto, the "
-                + "default) or strict (JLREQ's: no line starts with ー or a small kana).",
+                + "default), strict (JLREQ's: no line starts with ー or a small kana) or anywhere (a break between any "
+                + "two characters, CSS line-break: anywhere).",
             \.lineBreakStrictness),
         .choice(
             "lineHeightMetrics", formerly: ["metrics"], formerKeys: ["metrics"],

@@ -19,8 +19,8 @@ import Testing
 ///         "Noto Sans CJK SC", "Noto Sans Arabic", "Noto Sans Hebrew", "Noto Sans Devanagari"' \
 ///         --out Tests/Fixtures/chromium/parity-japanese.chrome-ja-320.jsonl
 ///
-/// (`--text-autospace normal` for the autospace corpus and the `-autospace` files, `--line-break strict` for the
-/// `-strict` files.) Galley measures with its defaults, web metrics and the
+/// (`--text-autospace normal` for the autospace corpus and the `-autospace` files, `--line-break strict` or
+/// `anywhere` for the `-strict` and `-anywhere` files.) Galley measures with its defaults, web metrics and the
 /// page's language.
 @Suite struct ChromiumParityTests {
     struct Case: CustomTestStringConvertible, Sendable {
@@ -28,17 +28,18 @@ import Testing
         let language: String
         let width: Double
         var autospace = false
-        /// CSS `line-break` (`--line-break strict` when recorded: the `-strict` files).
+        /// CSS `line-break` (`--line-break strict` or `anywhere` when recorded: the `-strict` and `-anywhere` files).
         var strictness = ParagraphStyle.LineBreakStrictness.normal
         /// The least share of rows whose line starts and heights must equal Chromium's.
         var minimum = 1.0
 
         var testDescription: String {
-            "\(corpus) \(language) \(Int(width))\(autospace ? " autospace" : "")\(strictness == .strict ? " strict" : "")"
+            "\(corpus) \(language) \(Int(width))\(autospace ? " autospace" : "")"
+                + (strictness == .normal ? "" : " \(strictness)")
         }
         var fixture: String {
             "parity-\(corpus).chrome-\(language)-\(Int(width))\(autospace && corpus != "autospace" ? "-autospace" : "")"
-                + "\(strictness == .strict ? "-strict" : "").jsonl"
+                + (strictness == .normal ? "" : "-\(strictness)") + ".jsonl"
         }
     }
 
@@ -49,6 +50,9 @@ import Testing
                 Case(corpus: "japanese", language: "ja", width: width),
                 // JLREQ's strict rules (no line starts with ー or a small kana): 37-58% of the rows break otherwise.
                 Case(corpus: "japanese", language: "ja", width: width, strictness: .strict),
+                // line-break: anywhere (a break at every grapheme boundary): 42-74% of the Chinese rows break otherwise.
+                Case(corpus: "japanese", language: "ja", width: width, strictness: .anywhere),
+                Case(corpus: "chinese", language: "zh-CN", width: width, strictness: .anywhere, minimum: 0.99),
                 Case(corpus: "emoji", language: "zh-CN", width: width, minimum: 0.99),
                 // A soft hyphen between ideographs: Chromium draws the hyphen in the page's first font (Inter),
                 // Galley in the ideographs' (README, "Where Galley still differs").
