@@ -1,8 +1,10 @@
 /// Guesses the language of a paragraph that names none, from its characters, for the scripts whose typography
-/// depends on it: kana make it Japanese, Hangul Korean, and Han ideographs Chinese, Traditional (`zh-Hant`) when
-/// more of them are Traditional-only than Simplified-only, else Simplified (`zh-Hans`). Kana only inside title
-/// or quotation brackets (`《ノルウェイの森》`, `「…」`) in a paragraph whose ideographs stand outside them is a
-/// Japanese title or quote in Chinese prose: the paragraph stays Chinese.
+/// depends on it: Hangul makes it Korean; kana make it Japanese when the paragraph is written in Japanese (hiragana
+/// outside quotation and title brackets, the particles Japanese cannot do without; katakana outside them as many
+/// as its ideographs; or kana its main script, more of it than of ideographs); other Han text is Chinese,
+/// Traditional (`zh-Hant`) when more of its ideographs are Traditional-only than Simplified-only, else Simplified
+/// (`zh-Hans`). So a Japanese title or quote in Chinese prose (`《ノルウェイの森》`, `「…」`) or a katakana loanword
+/// (`在东京タワー拍照`) leaves the paragraph Chinese.
 ///
 /// The answer drives ICU's line-break tailoring, HarfBuzz's `locl` forms and which CJK face fallback asks
 /// fontconfig for. Text without any of these scripts gets nil: its language does not change those.
@@ -25,19 +27,18 @@ public enum LanguageInference {
     ) -> String? {
         let words = Int(HanVariants.last - HanVariants.first) / 64 + 1
         precondition(traditionalOnly.count >= words && simplifiedOnly.count >= words, "a bit for every ideograph")
-        var han = false
+        var han = 0, hanOutside = 0
         var traditional = 0
         var simplified = 0
-        // How deep inside 《》〈〉「」『』 the text is; kana met there, and ideographs met outside them.
+        // How deep inside 《》〈〉「」『』 the text is; kana met there and outside them.
         var quoted = 0
-        var quotedKana = false
-        var hanOutside = false
+        var kana = 0, katakanaOutside = 0
         for unit in text {
             // Latin and ideographs, the commonest, are told apart before the kana and Hangul ranges are compared.
             if unit < 0x1100 { continue }
             if unit >= 0x3400 && unit <= 0x9FFF {
-                han = true
-                if quoted == 0 { hanOutside = true }
+                han += 1
+                if quoted == 0 { hanOutside += 1 }
                 let offset = Int(UInt32(unit) - HanVariants.first)
                 let bit = UInt64(1) << (offset % 64)
                 if traditionalOnly[offset / 64] & bit != 0 { traditional += 1 }
@@ -49,20 +50,23 @@ public enum LanguageInference {
                 quoted += 1
             case 0x3009, 0x300B, 0x300D, 0x300F:
                 quoted = max(0, quoted - 1)
-            case 0x3041...0x309F, 0x30A1...0x30FA, 0x30FC...0x30FF, 0x31F0...0x31FF, 0xFF66...0xFF9D:
+            case 0x3041...0x309F:
                 if quoted == 0 { return "ja" }
-                quotedKana = true
+                kana += 1
+            case 0x30A1...0x30FA, 0x30FC...0x30FF, 0x31F0...0x31FF, 0xFF66...0xFF9D:
+                kana += 1
+                if quoted == 0 { katakanaOutside += 1 }
             case 0x1100...0x11FF, 0x3131...0x318E, 0xAC00...0xD7A3:
                 return "ko"
             case 0xD840...0xD87F:
-                han = true  // a high surrogate of the supplementary ideographic plane
-                if quoted == 0 { hanOutside = true }
+                han += 1  // a high surrogate of the supplementary ideographic plane
+                if quoted == 0 { hanOutside += 1 }
             default:
                 continue
             }
         }
-        if quotedKana, !hanOutside { return "ja" }
-        guard han else { return nil }
+        if kana > 0, kana > han || katakanaOutside >= hanOutside { return "ja" }
+        guard han > 0 else { return nil }
         return traditional > simplified ? "zh-Hant" : "zh-Hans"
     }
 }

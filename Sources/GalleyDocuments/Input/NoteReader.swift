@@ -3,8 +3,9 @@ import Galley
 
 /// Reads a note: Markdown as GitHub writes it (CommonMark with tables, strikethrough, task lists and autolinks,
 /// parsed by cmark-gfm), with a few things notes add on top of the parse:
-/// - an optional front matter block (`---`, `date: 2026-11-22`, `---`) whose date becomes a round badge in the
-///   top-right corner that the text flows around;
+/// - an optional front matter block (`---`, `date: 2026-11-22`, `lang: zh-Hant`, `---`) whose date becomes a
+///   round badge in the top-right corner that the text flows around, and whose language is the note's (over
+///   `--lang` and inference; a run's own `language` still wins);
 /// - a first `# Title` set as a headline with the letterpress effect;
 /// - each line a paragraph of its own, as notes are typed (a line written flush left after a list item or quote
 ///   ends the list or quote, where CommonMark would continue its paragraph);
@@ -32,10 +33,18 @@ public enum NoteReader {
         // The lines are split once: the front matter, the markup check and the writer's lazy lines all read them.
         let lines = text.replacingOccurrences(of: "\r\n", with: "\n").split(
             separator: "\n", omittingEmptySubsequences: false)
-        let (date, frontMatterLines) = frontMatter(of: lines)
+        let (date, language, frontMatterLines) = frontMatter(of: lines)
         if let date, DateBadge.components(of: date) == nil {
             throw InputError(
                 "front matter: date \"\(date.shortened(to: 40))\" is not a date like 2026-11-22 (YYYY-MM-DD)")
+        }
+        var defaults = defaults
+        if let language {
+            guard LanguageTag.isValid(language) else {
+                throw InputError(
+                    "front matter: lang \"\(language.shortened(to: 40))\" is not a BCP 47 language tag like zh-Hans or ja")
+            }
+            defaults.language = language
         }
         let body = lines[frontMatterLines...]
         try checkInlineMarkup(body, lineOffset: frontMatterLines)
@@ -102,18 +111,23 @@ public enum NoteReader {
         }
     }
 
-    /// The date a front matter block at the start of a note's `lines` gives, and how many lines the block takes
-    /// (0 without one).
-    static func frontMatter(of lines: [Substring]) -> (date: String?, lines: Int) {
+    /// The date and language a front matter block at the start of a note's `lines` gives, and how many lines the
+    /// block takes (0 without one).
+    static func frontMatter(of lines: [Substring]) -> (date: String?, language: String?, lines: Int) {
         guard lines.first?.trimmingCharacters(in: .whitespaces) == "---",
             let end = lines.dropFirst().firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == "---" })
-        else { return (nil, 0) }
-        var date: String?
+        else { return (nil, nil, 0) }
+        var date: String?, language: String?
         for line in lines[1..<end] {
             let parts = line.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-            if parts.count == 2, parts[0].lowercased() == "date", !parts[1].isEmpty { date = parts[1] }
+            guard parts.count == 2, !parts[1].isEmpty else { continue }
+            switch parts[0].lowercased() {
+            case "date": date = parts[1]
+            case "lang", "language": language = parts[1]
+            default: break
+            }
         }
-        return (date, end + 1)
+        return (date, language, end + 1)
     }
 
     /// Whether more of the line's letters are CJK ideographs, kana or Hangul than anything else.

@@ -239,4 +239,14 @@ import Testing
         }
         #expect(startsWithLongVowel.strict == 0 && startsWithLongVowel.normal > 0, "\(startsWithLongVowel)")
     }
+
+    /// A note's language (front matter `lang:`) wins over inference and `--lang`; a bad tag is refused, named.
+    @Test func aNotesLanguageWinsOverInference() throws {
+        let note = try NoteReader.read(
+            "---\nlang: zh-Hant\n---\n直角与骨\n\nコンピューターを使う", defaults: TextAttributes(language: "en"))
+        #expect(note.storage.paragraphs.map(\.language) == ["zh-Hant", "zh-Hant"])
+        #expect(throws: InputError.self) {
+            try NoteReader.read("---\nlang: klingon!\n---\ntext", defaults: TextAttributes())
+        }
+    }
 }

@@ -31,6 +31,16 @@ import Testing
         #expect(inferred("村上春樹の『ノルウェイの森』を読んだ") == "ja")
     }
 
+    /// Kana make a paragraph Japanese when it is written in Japanese: hiragana outside brackets (its particles),
+    /// katakana as many as the ideographs, or kana its main script; a katakana loanword in Chinese does not.
+    @Test func kanaMakeAParagraphJapaneseOnlyWhenItIsWrittenInJapanese() {
+        #expect(inferred("我在东京タワー拍照，晚上去吃了一碗拉面。") == "zh-Hans")
+        #expect(inferred("東京タワー") == "ja")
+        #expect(inferred("東京都知事選、投票率は過去最低") == "ja")  // one particle among ideographs
+        #expect(inferred("「ありがとう」山田太郎") == "ja")  // a quotation with its speaker: kana the main script
+        #expect(inferred("コンピューター") == "ja")
+    }
+
     @Test func aNamedLanguageWinsOverInference() {
         #expect(Paragraph("說後", attributes: TextAttributes(language: "zh-Hans")).language == "zh-Hans")
         #expect(Paragraph("說後").language == "zh-Hant")
