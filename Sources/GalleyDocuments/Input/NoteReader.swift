@@ -42,7 +42,8 @@ public enum NoteReader {
         if let language {
             guard LanguageTag.isValid(language) else {
                 throw InputError(
-                    "front matter: lang \"\(language.shortened(to: 40))\" is not a BCP 47 language tag like zh-Hans or ja")
+                    "front matter: lang \"\(language.shortened(to: 40))\" is not a BCP 47 language tag like zh-Hans or ja"
+                )
             }
             defaults.language = language
         }
