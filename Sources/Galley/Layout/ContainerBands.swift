@@ -116,6 +116,9 @@ struct LineIndents {
     var tail = 0.0
     var list = 0.0
     var rightToLeft = false
+    /// The table cell's stretch the lines are set in, which takes the place of the container's; nil outside
+    /// tables.
+    var cell: FreeSegment?
 
     init() {}
 
@@ -130,6 +133,7 @@ struct LineIndents {
     /// The stretch of a container `width` points wide a line may use after the indents (mirrored for
     /// right-to-left), in points; the whole width when the indents leave nothing.
     func span(inWidth width: Double, firstLine: Bool) -> FreeSegment {
+        if let cell { return cell }
         let head = max(0, firstLine ? firstLineHead : self.head) + list
         let tail = self.tail > 0 ? self.tail : width + self.tail
         var minX = rightToLeft ? width - tail : head

@@ -211,6 +211,7 @@ public final class LayoutManager {
             paragraph: paragraph,
             shaped: { index in try Self.shape(paragraph(index)!, shaper: shaper, itemizer: itemizer) },
             placed: { typesetter in for fragment in typesetter.takeFragments() { try body(fragment) } })
+        for fragment in typesetter.takeFragments() { try body(fragment) }  // a table's, when the text ends in one
     }
 
     /// What the layout of the containers depends on, to tell whether a cached layout still holds.

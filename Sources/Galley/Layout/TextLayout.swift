@@ -11,10 +11,14 @@ public struct TextLayout: Sendable {
     public let containerCharacterRanges: [Range<Int>]
     /// The characters that did not fit any container, or were cut off by truncation; empty when all fit.
     public let unlaidCharacterRange: Range<Int>
+    /// Where each ``TextTable`` was laid out, in the order the tables come in the text.
+    public internal(set) var tableFrames: [TableFrame] = []
 
-    /// The rectangle the text uses in container `index`: the union of its fragments' used rects.
+    /// The rectangle the text uses in container `index`: the union of its fragments' used rects and its tables'
+    /// frames.
     public func usedRect(inContainer index: Int = 0) -> Rect {
-        lineFragments.filter { $0.containerIndex == index }.reduce(Rect.zero) { $0.union($1.usedRect) }
+        let lines = lineFragments.filter { $0.containerIndex == index }.reduce(Rect.zero) { $0.union($1.usedRect) }
+        return tableFrames.filter { $0.containerIndex == index }.reduce(lines) { $0.union($1.rect) }
     }
 
     /// The number of lines (bands: fragments side by side at one top) in container `index`.

@@ -53,6 +53,12 @@ extension TextMeasurement {
             bottom = max(bottom, rect.maxY)
         }
 
+        /// Takes in a rect the text occupies without a line in it (a table's padding and rules).
+        mutating func include(_ rect: Rect) {
+            used = used.union(rect)
+            bottom = max(bottom, rect.maxY)
+        }
+
         /// The measurement of the fragments taken in.
         var measurement: TextMeasurement { TextMeasurement(starts: starts, height: bottom, width: used.width) }
     }

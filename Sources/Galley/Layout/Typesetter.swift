@@ -20,11 +20,14 @@ struct Typesetter {
     var measurement = TextMeasurement.Builder()
     private(set) var isStopped = false
     /// Where the text has reached in the containers.
-    private(set) var bands: ContainerBands
+    var bands: ContainerBands
     /// The line placers' buffers, handed from paragraph to paragraph (and from one use of a typesetter to the
     /// next, ``reset()``).
     private var placerBuffers = PlacerBuffers()
     private var unlaidStart: Int?
+    /// The table whose cells are being placed, and the frames of the tables placed.
+    var table: TableState?
+    var tableFrames: [TableFrame] = []
 
     /// A typesetter for `containers`. `continuing` starts as if text had been placed already (for laying out one
     /// paragraph of many on its own: the space before it applies).
@@ -51,6 +54,8 @@ struct Typesetter {
         measurement = TextMeasurement.Builder()
         isStopped = false
         unlaidStart = nil
+        table = nil
+        tableFrames.removeAll(keepingCapacity: true)
         bands.reset()
     }
 
@@ -92,13 +97,15 @@ struct Typesetter {
             try Cancellation.check()
             next = paragraph(index + 1)
             let ahead = try placeParagraph(
-                index, lists: current.style.textLists, isLast: next == nil, start: start, numbering: &numbering,
-                paragraph: paragraph, shaped: shaped, lines: lines, records: records)
+                index, lists: current.style.textLists, tableCell: current.style.tableCell, isLast: next == nil,
+                start: start, numbering: &numbering, paragraph: paragraph, shaped: shaped, lines: lines,
+                records: records)
             try placed(&self)
             if isStopped { break }
             start += ahead
             index += 1
         }
+        closeTable()
     }
 
     /// ``placeParagraphs(paragraph:shaped:lines:records:placed:)`` for `count` paragraphs shaped already
@@ -112,22 +119,32 @@ struct Typesetter {
         for index in 0..<count {
             try Cancellation.check()
             let shapedParagraph = try shaped(index)
+            let style = shapedParagraph.paragraph.style
             start += try placeParagraph(
-                index, lists: shapedParagraph.paragraph.style.textLists, isLast: index == count - 1, start: start,
-                numbering: &numbering, paragraph: paragraph, shaped: { _ in shapedParagraph }, lines: lines,
-                records: nil)
+                index, lists: style.textLists, tableCell: style.tableCell, isLast: index == count - 1, start: start,
+                numbering: &numbering, paragraph: paragraph, shaped: shaped, lines: lines, records: nil)
             if isStopped { break }
         }
+        closeTable()
     }
 
-    /// Places paragraph `index`, in `lists`, starting at UTF-16 offset `start` (or takes its record); returns its
-    /// length with its terminator.
+    /// Places paragraph `index`, in `lists` and `tableCell`, starting at UTF-16 offset `start` (or takes its
+    /// record); returns its length with its terminator.
     private mutating func placeParagraph<Source: LineSource>(
-        _ index: Int, lists: [TextList], isLast: Bool, start: Int, numbering: inout ListNumbering,
-        paragraph: (Int) -> Paragraph?, shaped: (Int) throws -> ShapedParagraph,
+        _ index: Int, lists: [TextList], tableCell: TextTableCell?, isLast: Bool, start: Int,
+        numbering: inout ListNumbering, paragraph: (Int) -> Paragraph?, shaped: (Int) throws -> ShapedParagraph,
         lines: (Int, ShapedParagraph) throws -> Source, records: ParagraphRecords?
     ) throws -> Int {
         let item = numbering.next(lists) { listMarkers.column(level: $0, from: index, paragraph: paragraph) }
+        // A table's cells depend on each other (their columns' widths), so they are neither recorded nor taken.
+        if let tableCell {
+            try enterTableCell(tableCell, index: index, paragraph: paragraph, shaped: shaped)
+            let shaped = try shaped(index).relocated(to: start)
+            try place(paragraph: shaped, index: index, isLast: isLast, listItem: item) { try lines(index, shaped) }
+            leaveTableCell(spacing: shaped.paragraph.style.paragraphSpacing)
+            return shaped.paragraph.length + shaped.paragraph.terminatorLength
+        }
+        closeTable()
         let key = PlacedParagraph.Key(start: bands.position, listItem: item, isLast: isLast)
         if let record = records?.record(index),
             record.isReusable(at: key, anywhereInContainer: bands.isTranslationInvariant)
@@ -164,8 +181,11 @@ struct Typesetter {
     }
 
     /// The fragments placed since the last call, handed over and forgotten: for laying out a text line by line
-    /// without holding its lines (``finish(textLength:)`` then describes only the fragments not taken).
+    /// without holding its lines (``finish(textLength:)`` then describes only the fragments not taken). Inside a
+    /// table none are: they are handed over once the table ends.
     mutating func takeFragments() -> [LineFragment] {
+        // A table's rows move their cells into line when they end: its fragments are handed over after it.
+        guard table == nil else { return [] }
         defer { fragments = [] }
         return fragments
     }
@@ -182,7 +202,8 @@ struct Typesetter {
         }
         let unlaid = min(unlaidStart ?? textLength, textLength)
         return TextLayout(
-            lineFragments: fragments, containerCharacterRanges: ranges, unlaidCharacterRange: unlaid..<textLength)
+            lineFragments: fragments, containerCharacterRanges: ranges, unlaidCharacterRange: unlaid..<textLength,
+            tableFrames: tableFrames)
     }
 
     // MARK: Paragraphs
@@ -217,7 +238,9 @@ struct Typesetter {
                 throw ParagraphStyleError.invalidListIndent(indent, limit: ParagraphStyle.tabLocationLimit)
             }
         }
-        if bands.bandsInContainer > 0 { bands.blockOffset += style.paragraphSpacingBefore }
+        // In a table, the cell padding takes the place of the spacing between paragraphs.
+        let inTable = style.tableCell != nil && table != nil
+        if bands.bandsInContainer > 0, !inTable { bands.blockOffset += style.paragraphSpacingBefore }
         let length = shaped.paragraph.length
         guard length > 0 else {
             let strut = try Self.strut(of: shaped.paragraph, fontLibrary: fontLibrary, settings: settings)
@@ -225,7 +248,7 @@ struct Typesetter {
                 ParagraphContext(
                     shaped: shaped, index: index, isLast: isLast, baseFont: strut.font, baseLeading: strut.leading,
                     listItem: listItem))
-            bands.blockOffset += style.paragraphSpacing
+            if !inTable { bands.blockOffset += style.paragraphSpacing }
             return
         }
         let (fontLibrary, settings) = (fontLibrary, settings)
@@ -242,7 +265,7 @@ struct Typesetter {
                     shaped: shaped, index: index, isLast: isLast, baseFont: strut.font, baseLeading: strut.leading,
                     listItem: listItem)
             })
-        bands.indents = LineIndents(placer.context)
+        bands.indents = indents(placer.context)
         var start = 0, bandCount = 0
         while start < length, !isStopped {
             // Every 64 bands: a paragraph of many lines stops soon after its work is cancelled, and a row of a
@@ -252,7 +275,16 @@ struct Typesetter {
             start = placeBand(from: start, &placer)
         }
         placerBuffers = placer.takeBuffers()
-        bands.blockOffset += style.paragraphSpacing
+        if !inTable { bands.blockOffset += style.paragraphSpacing }
+    }
+
+    /// The indents of the paragraph `context` describes: its own, or its table cell's column.
+    private func indents(_ context: ParagraphContext) -> LineIndents {
+        var indents = LineIndents(context)
+        if let cell = context.style.tableCell, let table, table.table === cell.table {
+            indents.cell = table.span(column: cell.column)
+        }
+        return indents
     }
 
     /// A paragraph's strut, which every line's height includes: its primary font (its first attributes' font)
@@ -267,12 +299,13 @@ struct Typesetter {
     }
 
     private mutating func placeEmptyLine(_ context: ParagraphContext) {
-        bands.indents = LineIndents(context)
+        bands.indents = indents(context)
         let metrics = context.strut.metrics(of: [])
         guard let room = bands.reserve(blockSize: metrics.height, firstLine: true) else {
             return stop(at: context.storageStart)
         }
         let top = room.blockOffset, span = room.span
+        if table != nil { noteTableLine(baseline: top + metrics.baselineFromTop) }
         let usedRect = Rect(
             x: context.isRightToLeft ? span.maxX : span.minX, y: top, width: 0, height: metrics.height)
         if !measured(top: top, offset: context.storageStart, used: usedRect) {
@@ -303,6 +336,7 @@ struct Typesetter {
             stop(at: context.storageStart + start)
             return length
         }
+        if table != nil, start == 0 { noteTableLine(baseline: band.room.blockOffset + band.metrics.baselineFromTop) }
         let container = bands.frames[bands.containerIndex]
         var cursor = band.end
         let textRemains = cursor < length || !context.isLast

@@ -63,12 +63,21 @@ public final class Renderer: Sendable {
             padding: options.margin, layout: layout, containers: [(options.containerIndex, 0)])
     }
 
-    /// Where drawing container `containerIndex` of `layout` can put ink, in points: its lines' rectangles, widened
+    /// Where drawing container `containerIndex` of `layout` can put ink, in points: its lines' and tables'
+    /// rectangles, widened
     /// by the furthest shadow its lines cast (offset plus blur). Nil when the container holds no line.
     public func drawnBounds(of layout: TextLayout, containerIndex: Int = 0) -> Rect? {
         let lines = layout.lineFragments.filter { $0.containerIndex == containerIndex }
         guard var bounds = lines.first.map({ $0.usedRect.union($0.rect) }) else { return nil }
         for line in lines.dropFirst() { bounds = bounds.union(line.usedRect.union(line.rect)) }
+        for table in layout.tableFrames where table.containerIndex == containerIndex {
+            // Rules are centred on the table's edges.
+            let rule = Self.tableRuleWidth / 2
+            bounds = bounds.union(
+                Rect(
+                    x: table.rect.minX - rule, y: table.rect.minY - rule, width: table.rect.width + 2 * rule,
+                    height: table.rect.height + 2 * rule))
+        }
         var left = 0.0, right = 0.0, up = 0.0, down = 0.0
         for paint in lines.flatMap({ $0.paint?.allPaints ?? [] }) {
             guard let shadow = paint.shadow, shadow.blurRadius.isFinite, shadow.offsetX.isFinite,
@@ -89,6 +98,7 @@ public final class Renderer: Sendable {
     /// decorations and effects their characters had when laid out).
     public func draw(_ layout: TextLayout, on canvas: inout Canvas, containerIndex: Int = 0) {
         let visible = canvas.visibleRect
+        drawTables(layout, on: &canvas, containerIndex: containerIndex)
         for fragment in layout.lineFragments where fragment.containerIndex == containerIndex {
             // Ink, shadows and effects reach past a line's band; a line's height of margin covers them.
             let reach = Rect(

@@ -211,6 +211,10 @@ public struct ParagraphStyle: Hashable, Sendable {
     /// default, as in CSS. Notes hang stops and commas of justified Chinese and Japanese paragraphs when a line
     /// would not fit otherwise (`allowEnd`).
     public var hangingPunctuation = HangingPunctuation.none
+    /// The table cell the paragraph is set in (`NSParagraphStyle.textBlocks`' table block); nil for none. The
+    /// paragraphs of one table follow one another, row by row; the cell's column bounds the lines, and the
+    /// paragraph's spacing before and after gives way to the table's cell padding.
+    public var tableCell: TextTableCell? = nil
 
     /// The default style.
     public init() {}

@@ -90,6 +90,14 @@ struct MarkdownNode {
     var endLine: Int { Int(cmark_node_get_end_line(pointer)) }
     /// The column a node ends at (inclusive), counted as ``column`` is.
     var endColumn: Int { Int(cmark_node_get_end_column(pointer)) }
+    /// A table's number of columns.
+    var tableColumnCount: Int { Int(cmark_gfm_extensions_get_table_columns(pointer)) }
+    /// A table's columns' alignments as GFM writes them under the header (`:--`, `--:`, `:-:`): `l`, `r` or `c`
+    /// as a byte, 0 for none.
+    var tableAlignments: [UInt8] {
+        guard let alignments = cmark_gfm_extensions_get_table_alignments(pointer) else { return [] }
+        return (0..<tableColumnCount).map { alignments[$0] }
+    }
     /// The node after this one under the same parent.
     var next: MarkdownNode? { cmark_node_next(pointer).map(MarkdownNode.init(pointer:)) }
 }

@@ -242,7 +242,8 @@ final class NoteWriter {
         }
     }
 
-    /// A table: a paragraph per row, its cells separated by rules, the header row bold.
+    /// A table as a grid (a ``TextTable``): a paragraph per cell, each column aligned as GFM's delimiter row says,
+    /// the header row bold on a tint, rules around and between the cells.
     private func table(_ block: MarkdownNode, in context: Context) throws {
         chineseSteps = nil
         let rows = block.children
@@ -253,16 +254,23 @@ final class NoteWriter {
                 "line \(block.line + lineOffset): the note's tables have \(tableCells) cells, over the limit of "
                     + "\(limit) (DocumentLimits.tableCells)")
         }
-        for row in rows {
-            var attributes = defaults
-            var style = Self.body
-            style.paragraphSpacing = 2
-            attributes.paragraphStyle = style
-            var rule = attributes
-            rule.foregroundColor = Self.muted
-            startParagraph(attributes)
-            for (index, cell) in row.children.enumerated() {
-                if index > 0 { storage.append("  │  ", attributes: rule) }
+        let alignments = block.tableAlignments
+        let table = TextTable(
+            columnCount: max(1, block.tableColumnCount), cellPadding: Self.tableCellPadding,
+            headerRowCount: rows.prefix { $0.kind == "table_header" }.count, ruleColor: Self.tableRule)
+        for (rowIndex, row) in rows.enumerated() {
+            for (column, cell) in row.children.enumerated() where column < table.columnCount {
+                var attributes = defaults
+                var style = Self.body
+                style.tableCell = TextTableCell(table: table, row: rowIndex, column: column)
+                switch column < alignments.count ? alignments[column] : 0 {
+                case UInt8(ascii: "r"): style.alignment = .right
+                case UInt8(ascii: "c"): style.alignment = .center
+                default: style.alignment = .natural
+                }
+                Self.quote(&style, &attributes, depth: context.quoteDepth)
+                attributes.paragraphStyle = style
+                startParagraph(attributes)
                 var pieces: [NoteInlines.Piece] = []
                 for line in try inlineLines(cell) { pieces += line.pieces }
                 if row.kind == "table_header" {
@@ -344,6 +352,9 @@ final class NoteWriter {
 
     /// The colour of quotes, rules and table lines.
     private static let muted = Color(red: 0.42, green: 0.42, blue: 0.45)
+    /// A table's rules (and, at a tenth, its header's tint), and the space inside its cells in points.
+    private static let tableRule = Color(red: 0.82, green: 0.84, blue: 0.87)
+    private static let tableCellPadding = 6.0
 
     /// A block quote's indent (16 pt a level) and muted colour.
     private static func quote(_ style: inout ParagraphStyle, _ attributes: inout TextAttributes, depth: Int) {

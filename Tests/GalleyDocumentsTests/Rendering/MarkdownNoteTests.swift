@@ -249,4 +249,24 @@ import Testing
             try NoteReader.read("---\nlang: klingon!\n---\ntext", defaults: TextAttributes())
         }
     }
+
+    /// A GFM table becomes a grid: a paragraph per cell in a ``TextTable`` of the table's columns, each column
+    /// aligned as its delimiter says, the header row set apart; laid out, one frame of its rows and columns.
+    @Test func aTableIsAGridOfCells() throws {
+        let text = try String(contentsOf: Self.examples.appendingPathComponent("note-table.md"), encoding: .utf8)
+        let document = try NoteReader.read(text, defaults: TextAttributes())
+        let cells = document.storage.paragraphs.compactMap { paragraph in
+            paragraph.style.tableCell.map { ($0, paragraph.style.alignment) }
+        }
+        #expect(cells.count == 20)
+        let table = try #require(cells.first?.0.table)
+        #expect(table.columnCount == 4 && table.headerRowCount == 1)
+        #expect(cells.allSatisfy { $0.0.table === table })
+        let alignments: [ParagraphStyle.Alignment] = [.natural, .center, .right, .right]
+        #expect(cells.allSatisfy { $0.1 == alignments[$0.0.column] })
+        let layout = try DocumentRenderer(document: document, library: try TestFonts.bundled).layout()
+        let frame = try #require(layout.tableFrames.first)
+        #expect(layout.tableFrames.count == 1 && frame.columnEdges.count == 5 && frame.rowEdges.count == 6)
+        #expect(frame.rect.maxX <= document.width + 1e-6)
+    }
 }

@@ -100,6 +100,7 @@ import Testing
         "listIndent": { $0.listIndent = 40 },
         "autospace": { $0.autospace = true },
         "hangingPunctuation": { $0.hangingPunctuation = .init(first: true, end: .allow, last: true) },
+        "tableCell": { $0.tableCell = TextTableCell(table: TextTable(columnCount: 2), row: 0, column: 1) },
     ]
 
     @Test func everyStoredPropertyIsChanged() {

@@ -1,0 +1,36 @@
+extension Renderer {
+    /// Draws the tables of container `containerIndex`: their header rows' tint, then a rule along every row and
+    /// column edge, as GitHub draws a Markdown table (its ``TextTable/ruleColor``; nothing without one).
+    func drawTables(_ layout: TextLayout, on canvas: inout Canvas, containerIndex: Int) {
+        for frame in layout.tableFrames where frame.containerIndex == containerIndex {
+            guard let color = frame.table.ruleColor, frame.rowEdges.count > 1, frame.columnEdges.count > 1 else {
+                continue
+            }
+            let rect = frame.rect
+            guard rect.intersects(canvas.visibleRect) else { continue }
+            let headerRows = min(frame.table.headerRowCount, frame.rowEdges.count - 1)
+            if headerRows > 0 {
+                var tint = color
+                tint.alpha *= 0.1
+                let bottom = frame.rowEdges[headerRows]
+                fill(
+                    .rect(Rect(x: rect.minX, y: rect.minY, width: rect.width, height: bottom - rect.minY)), color: tint,
+                    on: &canvas)
+            }
+            let rule = Self.tableRuleWidth
+            var path = BezierPath()
+            for y in frame.rowEdges {
+                path.append(
+                    .rect(Rect(x: rect.minX - rule / 2, y: y - rule / 2, width: rect.width + rule, height: rule)))
+            }
+            for x in frame.columnEdges {
+                path.append(
+                    .rect(Rect(x: x - rule / 2, y: rect.minY - rule / 2, width: rule, height: rect.height + rule)))
+            }
+            fill(path, color: color, on: &canvas)
+        }
+    }
+
+    /// The width of a table's rules, in points.
+    static let tableRuleWidth = 0.75
+}

@@ -1,0 +1,100 @@
+import Testing
+
+@testable import Galley
+@testable import GalleyTestSupport
+
+/// Tables (``TextTable``): columns sized from their cells' content as CSS's automatic table layout sizes them,
+/// cells aligned in their columns, rows as tall as their tallest cell; checked on fragment geometry.
+@Suite struct TextTableTests {
+    static let alignments: [ParagraphStyle.Alignment] = [.left, .center, .right]
+    static let cells = [
+        ["Name", "Status", "Time (ms)"],
+        ["Line breaking with ICU and the CSS rules Chromium applies", "done", "12.5"],
+        ["塑形", "完成", "3"],
+        ["竖排 vertical writing", "计划中，明年上半年开始", "1,024.75"],
+    ]
+
+    /// The table's cells as paragraphs of one storage, column `c` aligned as `alignments[c]`, laid out `width`
+    /// points wide; a paragraph after it.
+    static func layout(width: Double, cells: [[String]] = cells) throws -> (TextLayout, TextStorage, TextTable) {
+        let table = TextTable(columnCount: cells[0].count, cellPadding: 6, headerRowCount: 1, ruleColor: .black)
+        let storage = TextStorage()
+        let font = try TestFonts.bundled.font(family: "Inter", size: 15)
+        for (row, texts) in cells.enumerated() {
+            for (column, text) in texts.enumerated() {
+                var style = ParagraphStyle()
+                style.alignment = alignments[column]
+                style.paragraphSpacing = 8
+                style.tableCell = TextTableCell(table: table, row: row, column: column)
+                storage.append(
+                    (storage.length > 0 ? "\n" : "") + text,
+                    attributes: TextAttributes(font: .font(font), language: "zh-Hans", paragraphStyle: style))
+            }
+        }
+        storage.append("\nAfter the table.", attributes: TextAttributes(font: .font(font)))
+        let manager = LayoutManager(textStorage: storage, fontLibrary: try TestFonts.bundled)
+        manager.addTextContainer(TextContainer(size: Size(width: width, height: 0)))
+        return (try manager.layout(), storage, table)
+    }
+
+    @Test(arguments: [200.0, 320, 600])
+    func cellsAlignInTheirColumnsAndRowsHoldTheirTallestCell(width: Double) throws {
+        let (layout, _, table) = try Self.layout(width: width)
+        let frame = try #require(layout.tableFrames.first)
+        #expect(frame.table === table && frame.rowEdges.count == Self.cells.count + 1)
+        #expect(frame.rect.minX >= 0 && frame.rect.maxX <= width + 1e-6)
+        let cellFragments = layout.lineFragments.filter { $0.paragraphIndex < Self.cells.count * 3 }
+        for column in 0..<3 {
+            let lines = cellFragments.filter { $0.paragraphIndex % 3 == column }
+            let (left, right) = (frame.columnEdges[column] + 6, frame.columnEdges[column + 1] - 6)
+            for line in lines {
+                // Every line stays in its column (a wrapped cell continues at the column's x, not the container's).
+                #expect(line.usedRect.minX >= left - 1e-6 && line.usedRect.maxX <= right + 1e-6, "\(line.usedRect)")
+                switch Self.alignments[column] {
+                case .left: #expect(abs(line.usedRect.minX - left) < 1e-6)
+                case .right: #expect(abs(line.usedRect.maxX - right) < 1e-6)
+                default: #expect(abs(line.usedRect.midX - (left + right) / 2) < 1e-6)
+                }
+            }
+        }
+        for row in 0..<Self.cells.count {
+            let lines = cellFragments.filter { $0.paragraphIndex / 3 == row }
+            let (top, bottom) = (frame.rowEdges[row], frame.rowEdges[row + 1])
+            // The row's cells share their first baseline and lie between the row's edges, padding inside.
+            let firsts = (0..<3).compactMap { column in lines.first { $0.paragraphIndex % 3 == column } }
+            #expect(Set(firsts.map(\.baselineY)).count == 1, "row \(row)")
+            #expect(lines.allSatisfy { $0.rect.minY >= top + 6 - 1e-6 && $0.rect.maxY <= bottom - 6 + 1e-6 })
+            // The row is as tall as its tallest cell.
+            #expect(abs((lines.map(\.rect.maxY).max() ?? 0) + 6 - bottom) < 1e-6)
+        }
+        // The text after the table starts below it, after the last cell's spacing.
+        let after = try #require(layout.lineFragments.last)
+        #expect(abs(after.rect.minY - (frame.rowEdges.last! + 8)) < 1e-6)
+        #expect(abs(after.usedRect.minX) < 1e-6)
+    }
+
+    @Test func columnsShareTheWidthAsCSSAutomaticLayoutDoes() {
+        // Wide enough: every column at its maximum.
+        #expect(TableColumns.widths(minimum: [20, 30], maximum: [100, 50], available: 200) == [100, 50])
+        // Between: each minimum and a share of the rest in proportion to what it would still take.
+        let shared = TableColumns.widths(minimum: [20, 30], maximum: [100, 50], available: 140)
+        #expect(abs(shared[0] - (20 + 80 * 0.9)) < 1e-9 && abs(shared[1] - (30 + 20 * 0.9)) < 1e-9)
+        // Too narrow for the minimums: the minimums scaled down.
+        #expect(TableColumns.widths(minimum: [20, 30], maximum: [100, 50], available: 25) == [10, 15])
+    }
+
+    @Test func aNarrowTableUsesItsContentsWidthAndAWideOneTheContainers() throws {
+        let small = try Self.layout(width: 600, cells: [["a", "b"], ["c", "d"]]).0
+        let frame = try #require(small.tableFrames.first)
+        #expect(frame.rect.width < 100)
+        let wide = try #require(try Self.layout(width: 320).0.tableFrames.first)
+        #expect(abs(wide.rect.width - 320) < 1e-6)
+    }
+
+    @Test func measuringATableGivesTheLayoutsHeight() throws {
+        let (layout, storage, _) = try Self.layout(width: 320)
+        let measured = try TextMeasurer(fontLibrary: try TestFonts.bundled).measure(
+            storage, width: 320, maximumNumberOfLines: 0)
+        #expect(abs(measured.height - layout.usedRect().maxY) < 1e-6)
+    }
+}
