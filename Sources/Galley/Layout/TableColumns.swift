@@ -7,10 +7,17 @@ enum TableColumns {
     /// minimum plus a share of the room left in proportion to what the column would still take; when even the
     /// minimums do not fit, the minimums scaled down to the space (the cells' words then break between
     /// characters).
-    static func widths(minimum: [Double], maximum: [Double], available: Double) -> [Double] {
+    ///
+    /// A table that `fills` its space gives the room its maxima leave to its columns in proportion to them (all
+    /// columns alike when they are all empty).
+    static func widths(minimum: [Double], maximum: [Double], available: Double, fills: Bool = false) -> [Double] {
         let available = max(0, available)
         let least = minimum.reduce(0, +), most = maximum.reduce(0, +)
-        if most <= available { return maximum }
+        if most <= available {
+            guard fills, most < available else { return maximum }
+            return most > 0
+                ? maximum.map { $0 * available / most } : maximum.map { _ in available / Double(maximum.count) }
+        }
         if least >= available {
             return least > 0
                 ? minimum.map { $0 * available / least }

@@ -15,6 +15,8 @@ struct TableState {
     /// The container's line-fragment padding, which the placer insets every span by.
     let framePadding: Double
     var row = -1
+    /// The column of the cell placed last (a cell may hold several paragraphs).
+    var column = -1
     var rowTop = 0.0
     var rowCells: [RowCell] = []
     var rowEdges: [Double] = []
@@ -44,9 +46,13 @@ extension Typesetter {
         if cell.row != table!.row {
             let top = table!.row >= 0 ? closeRow() : bands.blockOffset
             table!.row = cell.row
+            table!.column = -1
             table!.rowTop = top
             table!.rowEdges.append(top)
         }
+        // A cell's further paragraphs follow its first one; a new cell starts at the row's top.
+        if table!.column == cell.column, !table!.rowCells.isEmpty { return }
+        table!.column = cell.column
         bands.blockOffset = table!.rowTop + cell.table.cellPadding
         table!.rowCells.append(
             TableState.RowCell(fragmentStart: fragments.count, firstBaseline: nil, bottom: bands.blockOffset))
@@ -132,7 +138,7 @@ extension Typesetter {
         (indents.head, indents.tail) = (first.style.headIndent, first.style.tailIndent)
         let span = indents.span(inWidth: frame.width, firstLine: false)
         let widths = TableColumns.widths(
-            minimum: minimum, maximum: maximum, available: span.width - 2 * frame.padding)
+            minimum: minimum, maximum: maximum, available: span.width - 2 * frame.padding, fills: table.fillsWidth)
         var edges = [span.minX + frame.padding]
         for width in widths { edges.append(edges[edges.count - 1] + width) }
         return TableState(

@@ -1,13 +1,17 @@
 extension Renderer {
-    /// Draws the tables of container `containerIndex`: their header rows' tint, then a rule along every row and
-    /// column edge, as GitHub draws a Markdown table (its ``TextTable/ruleColor``; nothing without one).
+    /// Draws the tables of container `containerIndex`: their background, their header rows' tint, then a rule
+    /// along every row and column edge, as GitHub draws a Markdown table (in its ``TextTable/ruleColor``; no
+    /// tint or rules without one).
     func drawTables(_ layout: TextLayout, on canvas: inout Canvas, containerIndex: Int) {
         for frame in layout.tableFrames where frame.containerIndex == containerIndex {
-            guard let color = frame.table.ruleColor, frame.rowEdges.count > 1, frame.columnEdges.count > 1 else {
+            let rect = frame.rect
+            guard frame.rowEdges.count > 1, frame.columnEdges.count > 1, rect.intersects(canvas.visibleRect) else {
                 continue
             }
-            let rect = frame.rect
-            guard rect.intersects(canvas.visibleRect) else { continue }
+            if let background = frame.table.backgroundColor {
+                fill(.roundedRect(rect, cornerRadius: frame.table.cellPadding / 2), color: background, on: &canvas)
+            }
+            guard let color = frame.table.ruleColor else { continue }
             let headerRows = min(frame.table.headerRowCount, frame.rowEdges.count - 1)
             if headerRows > 0 {
                 var tint = color

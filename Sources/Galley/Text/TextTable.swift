@@ -14,17 +14,29 @@ public final class TextTable: Hashable, Sendable, CustomStringConvertible {
     /// The colour of the rules around and between cells, and of the header rows' tint (at a tenth of its alpha);
     /// nil draws neither.
     public let ruleColor: Color?
+    /// The colour the table's area is filled with, its corners rounded by half the cell padding (a code block's
+    /// box); nil for none.
+    public let backgroundColor: Color?
+    /// Whether the table takes the whole width it is given (CSS `width: 100%`) rather than only what its content
+    /// needs.
+    public let fillsWidth: Bool
 
     /// The most columns a table may have.
     public static let columnLimit = 1_000
 
     /// A table of `columnCount` columns (clamped to 1...``columnLimit``), `cellPadding` points inside each cell
-    /// (clamped to 0...100), its first `headerRowCount` rows headers, its rules in `ruleColor`.
-    public init(columnCount: Int, cellPadding: Double = 6, headerRowCount: Int = 0, ruleColor: Color? = nil) {
+    /// (clamped to 0...100), its first `headerRowCount` rows headers, its rules in `ruleColor`, its area filled
+    /// with `backgroundColor`, as wide as its content or, when `fillsWidth`, as the space it is given.
+    public init(
+        columnCount: Int, cellPadding: Double = 6, headerRowCount: Int = 0, ruleColor: Color? = nil,
+        backgroundColor: Color? = nil, fillsWidth: Bool = false
+    ) {
         self.columnCount = min(max(1, columnCount), Self.columnLimit)
         self.cellPadding = cellPadding.isFinite ? min(max(0, cellPadding), 100) : 0
         self.headerRowCount = max(0, headerRowCount)
         self.ruleColor = ruleColor
+        self.backgroundColor = backgroundColor
+        self.fillsWidth = fillsWidth
     }
 
     /// Whether `lhs` and `rhs` are the same table.

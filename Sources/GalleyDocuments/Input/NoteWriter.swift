@@ -173,17 +173,32 @@ final class NoteWriter {
 
     /// Literal text (a code block, HTML, its lines joined by line separators), in JetBrains Mono on a tint for
     /// code.
+    ///
+    /// A code block outside lists is set in a box the width of the text, on the code tint with padding around
+    /// (a one-cell ``TextTable``), rather than on a strip of tint per line.
     private func literal(_ text: String, code: Bool, line: Int, in context: Context) throws {
+        let boxed = code && context.itemStarted == nil
         let attributes = startBlock(in: context) {
             var style = Self.body
             style.textWrap = .auto
             style.autospace = false
+            if boxed {
+                let box = TextTable(
+                    columnCount: 1, cellPadding: Self.codeBoxPadding, backgroundColor: Self.codeTint, fillsWidth: true)
+                style.tableCell = TextTableCell(table: box, row: 0, column: 0)
+            }
             var attributes = defaults
             Self.quote(&style, &attributes, depth: context.quoteDepth)
             attributes.paragraphStyle = style
             return attributes
         }
-        try append([.text(text, NoteInlines.Style(code: code))], base: attributes, line: line)
+        guard boxed else {
+            return try append([.text(text, NoteInlines.Style(code: code))], base: attributes, line: line)
+        }
+        guard !text.isEmpty else { return }
+        var codeAttributes = Self.attributes(attributes, NoteInlines.Style(code: true))
+        codeAttributes.backgroundColor = nil  // the box is the tint
+        storage.append(text, attributes: codeAttributes)
     }
 
     /// Starts the text of a block and returns its attributes: in a list item, on a new line of the item's
@@ -355,6 +370,9 @@ final class NoteWriter {
     /// A table's rules (and, at a tenth, its header's tint), and the space inside its cells in points.
     private static let tableRule = Color(red: 0.82, green: 0.84, blue: 0.87)
     private static let tableCellPadding = 6.0
+    /// Code's tint, and the space inside a code block's box in points.
+    private static let codeTint = Color(red: 0.5, green: 0.5, blue: 0.55, alpha: 0.14)
+    private static let codeBoxPadding = 10.0
 
     /// A block quote's indent (16 pt a level) and muted colour.
     private static func quote(_ style: inout ParagraphStyle, _ attributes: inout TextAttributes, depth: Int) {
@@ -390,7 +408,7 @@ final class NoteWriter {
             attributes.font = .styled(
                 style, family: "JetBrains Mono", weight: markup.bold ? 700 : nil, italic: markup.italic)
             attributes.fontFeatures = Self.codeFeatures
-            attributes.backgroundColor = Color(red: 0.5, green: 0.5, blue: 0.55, alpha: 0.14)
+            attributes.backgroundColor = Self.codeTint
         } else if markup.bold || markup.italic {
             switch base.font {
             case .font(let font):

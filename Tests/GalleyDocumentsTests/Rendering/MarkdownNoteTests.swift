@@ -269,4 +269,31 @@ import Testing
         #expect(layout.tableFrames.count == 1 && frame.columnEdges.count == 5 && frame.rowEdges.count == 6)
         #expect(frame.rect.maxX <= document.width + 1e-6)
     }
+
+    /// A code block is one box the width of the text, its lines inside the box's padding, the tint drawn once
+    /// (not per line); inline code keeps its tint.
+    @Test func aCodeBlockIsOnePaddedBox() throws {
+        let note =
+            "Before.\n\n```\nlet x = 1\nfor line in lines where line.isEmpty == false { print(line) }\n```\n\nAfter `x`."
+        let document = try NoteReader.read(note, defaults: TextAttributes())
+        let layout = try DocumentRenderer(document: document, library: try TestFonts.bundled).layout()
+        let frame = try #require(layout.tableFrames.first)
+        #expect(frame.table.backgroundColor != nil && frame.table.ruleColor == nil)
+        let textWidth = layout.lineFragments.map(\.rect.maxX).max() ?? 0
+        #expect(abs(frame.rect.maxX - textWidth) < 1e-6 && abs(frame.rect.minX) < 1e-6)
+        let code = layout.lineFragments.filter { $0.paragraphIndex == 1 }
+        #expect(code.count >= 3)  // two lines, the long one wrapped
+        let padding = frame.table.cellPadding
+        let box = frame.rect
+        #expect(
+            code.allSatisfy {
+                $0.usedRect.minX >= box.minX + padding - 1e-6 && $0.usedRect.maxX <= box.maxX - padding + 1e-6
+                    && $0.rect.minY >= box.minY + padding - 1e-6 && $0.rect.maxY <= box.maxY - padding + 1e-6
+            })
+        let storage = document.storage
+        let codeRuns = storage.paragraphs[1].attributeRuns
+        #expect(codeRuns.allSatisfy { $0.attributes.backgroundColor == nil })
+        let after = storage.paragraphs[2].attributeRuns.last { $0.attributes.backgroundColor != nil }
+        #expect(after != nil)
+    }
 }
