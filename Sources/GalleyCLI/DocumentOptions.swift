@@ -13,6 +13,7 @@ struct DocumentOptions: SettingOptions {
     @Option(name: .setting(.margin), parsing: .unconditional, help: .setting(.margin)) var margin: String?
     @OptionGroup var fontOptions: FontOptions
     @OptionGroup var textOptions: TextOptions
+    @Option(name: .setting(.theme), help: .setting(.theme)) var theme: String?
     @Option(name: .setting(.color), help: .setting(.color)) var color: String?
     @Option(name: .setting(.background), help: .setting(.background)) var background: String?
     @Flag(name: .setting(.letterpress), help: .setting(.letterpress)) var letterpress = false
@@ -33,7 +34,7 @@ struct DocumentOptions: SettingOptions {
 
     var items: [(name: String, value: String)] {
         item(.width, width) + item(.height, height) + item(.scale, scale) + item(.margin, margin) + fontOptions.items
-            + textOptions.items + item(.color, color) + item(.background, background)
+            + textOptions.items + item(.theme, theme) + item(.color, color) + item(.background, background)
             + item(.letterpress, letterpress ? true : nil) + item(.exclude, exclude)
             + item(.excludeImage, excludeImage) + item(.allowDir, allowDir) + item(.imageThreshold, imageThreshold)
             + item(.imageMargin, imageMargin) + item(.wrapSide, wrapSide) + item(.strokeWidth, strokeWidth)

@@ -40,9 +40,9 @@ public struct Document {
     public static var heightRange: ClosedRange<Double> { 0...TextContainer.sizeLimit }
 
     /// The paper colour notes are drawn on.
-    public static let paper = Color(red: 0.98, green: 0.973, blue: 0.953)
+    public static let paper = NoteTheme.light.page
     /// The ink colour of notes.
-    public static let ink = Color(red: 0.165, green: 0.165, blue: 0.18)
+    public static let ink = NoteTheme.light.text
 }
 
 /// A shape text flows around, optionally painted, with an optional centred label (a date badge); or a picture

@@ -23,13 +23,13 @@ public enum NoteReader {
     static let nestingLimit = 64
 
     /// The note in `text` (Markdown, with front matter) over `defaults`, its pictures read where `access`
-    /// allows.
+    /// allows, its roles (links, quotes, code, rules) in `theme`'s colours.
     ///
     /// - Throws: ``InputError`` naming the line of a missing, refused, corrupt or oversized picture, of a list
     ///   nested deeper than `Limits.listNesting`, or of markup nested deeper than 64 levels.
-    public static func read(_ text: String, defaults: TextAttributes, access: FileAccess = FileAccess()) throws
-        -> Document
-    {
+    public static func read(
+        _ text: String, defaults: TextAttributes, access: FileAccess = FileAccess(), theme: NoteTheme = .light
+    ) throws -> Document {
         // The lines are split once: the front matter, the markup check and the writer's lazy lines all read them.
         let lines = text.replacingOccurrences(of: "\r\n", with: "\n").split(
             separator: "\n", omittingEmptySubsequences: false)
@@ -52,7 +52,7 @@ public enum NoteReader {
         let tree = MarkdownTree(body.joined(separator: "\n"))
         let writer = NoteWriter(
             sourceLines: Array(body), defaults: defaults, images: DocumentFiles(access: access),
-            lineOffset: frontMatterLines)
+            lineOffset: frontMatterLines, theme: theme)
         writer.storage.beginEditing()  // one batch: the runs are fixed up once at the end, not once per run
         defer { writer.storage.endEditing() }
         try writer.write(tree.root.children, in: NoteWriter.Context(), depth: 0)

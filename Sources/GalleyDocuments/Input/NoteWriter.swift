@@ -7,6 +7,8 @@ final class NoteWriter {
     let storage: TextStorage
     private let defaults: TextAttributes
     private let images: DocumentFiles
+    /// The colours of the note's roles.
+    private let theme: NoteTheme
     /// Lines before the Markdown text (front matter), added to its line numbers in errors.
     private let lineOffset: Int
     /// The Markdown text's lines, where a paragraph's lazy continuation lines are found.
@@ -18,8 +20,12 @@ final class NoteWriter {
     /// The cells of the note's tables so far, held to ``DocumentLimits/tableCells``.
     private var tableCells = 0
 
-    init(sourceLines: [Substring], defaults: TextAttributes, images: DocumentFiles, lineOffset: Int) {
+    init(
+        sourceLines: [Substring], defaults: TextAttributes, images: DocumentFiles, lineOffset: Int,
+        theme: NoteTheme = .light
+    ) {
         self.sourceLines = sourceLines
+        self.theme = theme
         storage = TextStorage("", attributes: defaults)
         self.defaults = defaults
         self.images = images
@@ -76,7 +82,7 @@ final class NoteWriter {
                 var style = Self.body
                 style.alignment = .center
                 var attributes = defaults
-                attributes.foregroundColor = Self.muted
+                attributes.foregroundColor = theme.muted
                 attributes.paragraphStyle = style
                 chineseSteps = nil
                 startParagraph(attributes)
@@ -106,7 +112,7 @@ final class NoteWriter {
         style.textWrap = .balance
         if !wroteParagraph, block.headingLevel == 1 {
             attributes.font = Self.headingFont(.title2, from: defaults.font)
-            attributes.textEffect = .letterpress
+            if theme.pressesTitle { attributes.textEffect = .letterpress }
             style.paragraphSpacing = 10
         } else {
             let textStyle = Self.headingStyles[min(max(block.headingLevel, 1), 6) - 1]
@@ -164,7 +170,7 @@ final class NoteWriter {
             // small kana.
             let language = plain.language ?? LanguageInference.language(of: ArraySlice(text.utf16))
             if let language, language == "ja" || language.hasPrefix("ja-") { style.lineBreakStrictness = .strict }
-            Self.quote(&style, &plain, depth: context.quoteDepth)
+            quote(&style, &plain, depth: context.quoteDepth)
             plain.paragraphStyle = style
             return plain
         }
@@ -184,11 +190,11 @@ final class NoteWriter {
             style.autospace = false
             if boxed {
                 let box = TextTable(
-                    columnCount: 1, cellPadding: Self.codeBoxPadding, backgroundColor: Self.codeTint, fillsWidth: true)
+                    columnCount: 1, cellPadding: Self.codeBoxPadding, backgroundColor: theme.codeTint, fillsWidth: true)
                 style.tableCell = TextTableCell(table: box, row: 0, column: 0)
             }
             var attributes = defaults
-            Self.quote(&style, &attributes, depth: context.quoteDepth)
+            quote(&style, &attributes, depth: context.quoteDepth)
             attributes.paragraphStyle = style
             return attributes
         }
@@ -196,7 +202,7 @@ final class NoteWriter {
             return try append([.text(text, NoteInlines.Style(code: code))], base: attributes, line: line)
         }
         guard !text.isEmpty else { return }
-        var codeAttributes = Self.attributes(attributes, NoteInlines.Style(code: true))
+        var codeAttributes = Self.attributes(attributes, NoteInlines.Style(code: true), theme: theme)
         codeAttributes.backgroundColor = nil  // the box is the tint
         storage.append(text, attributes: codeAttributes)
     }
@@ -272,7 +278,7 @@ final class NoteWriter {
         let alignments = block.tableAlignments
         let table = TextTable(
             columnCount: max(1, block.tableColumnCount), cellPadding: Self.tableCellPadding,
-            headerRowCount: rows.prefix { $0.kind == "table_header" }.count, ruleColor: Self.tableRule)
+            headerRowCount: rows.prefix { $0.kind == "table_header" }.count, ruleColor: theme.rule)
         for (rowIndex, row) in rows.enumerated() {
             for (column, cell) in row.children.enumerated() where column < table.columnCount {
                 var attributes = defaults
@@ -283,7 +289,7 @@ final class NoteWriter {
                 case UInt8(ascii: "c"): style.alignment = .center
                 default: style.alignment = .natural
                 }
-                Self.quote(&style, &attributes, depth: context.quoteDepth)
+                quote(&style, &attributes, depth: context.quoteDepth)
                 attributes.paragraphStyle = style
                 startParagraph(attributes)
                 var pieces: [NoteInlines.Piece] = []
@@ -330,9 +336,9 @@ final class NoteWriter {
             switch piece {
             case .text(let text, let style):
                 guard !text.isEmpty else { continue }
-                storage.append(text, attributes: Self.attributes(base, style))
+                storage.append(text, attributes: Self.attributes(base, style, theme: theme))
             case .picture(let picture, let style):
-                var attributes = Self.attributes(base, style)
+                var attributes = Self.attributes(base, style, theme: theme)
                 attributes.attachment = try attachment(for: picture, line: line)
                 storage.append(String(TextAttachment.character), attributes: attributes)
             }
@@ -366,20 +372,16 @@ final class NoteWriter {
     }
 
     /// The colour of quotes, rules and table lines.
-    private static let muted = Color(red: 0.42, green: 0.42, blue: 0.45)
-    /// A table's rules (and, at a tenth, its header's tint), and the space inside its cells in points.
-    private static let tableRule = Color(red: 0.82, green: 0.84, blue: 0.87)
+    /// The space inside a table's cells and inside a code block's box, in points.
     private static let tableCellPadding = 6.0
-    /// Code's tint, and the space inside a code block's box in points.
-    private static let codeTint = Color(red: 0.5, green: 0.5, blue: 0.55, alpha: 0.14)
     private static let codeBoxPadding = 10.0
 
     /// A block quote's indent (16 pt a level) and muted colour.
-    private static func quote(_ style: inout ParagraphStyle, _ attributes: inout TextAttributes, depth: Int) {
+    private func quote(_ style: inout ParagraphStyle, _ attributes: inout TextAttributes, depth: Int) {
         guard depth > 0 else { return }
         style.headIndent += 16 * Double(depth)
         style.firstLineHeadIndent += 16 * Double(depth)
-        attributes.foregroundColor = muted
+        attributes.foregroundColor = theme.muted
     }
 
     private static func text(of pieces: [NoteInlines.Piece]) -> String {
@@ -399,16 +401,18 @@ final class NoteWriter {
         }
     }
 
-    /// `base` with the markup's styles: bold and italic faces, code in JetBrains Mono on a tint, struck text,
-    /// links coloured and underlined.
-    static func attributes(_ base: TextAttributes, _ markup: NoteInlines.Style) -> TextAttributes {
+    /// `base` with the markup's styles: bold and italic faces, code in JetBrains Mono on the theme's tint, struck
+    /// text, links in the theme's colour and underlined.
+    static func attributes(_ base: TextAttributes, _ markup: NoteInlines.Style, theme: NoteTheme = .light)
+        -> TextAttributes
+    {
         var attributes = base
         let style = base.font?.textStyle ?? .body
         if markup.code {
             attributes.font = .styled(
                 style, family: "JetBrains Mono", weight: markup.bold ? 700 : nil, italic: markup.italic)
             attributes.fontFeatures = Self.codeFeatures
-            attributes.backgroundColor = Self.codeTint
+            attributes.backgroundColor = theme.codeTint
         } else if markup.bold || markup.italic {
             switch base.font {
             case .font(let font):
@@ -423,7 +427,7 @@ final class NoteWriter {
         if markup.strike { attributes.strikethrough = TextDecoration() }
         if let link = markup.link {
             attributes.link = link
-            attributes.foregroundColor = Color(red: 0.09, green: 0.4, blue: 0.78)
+            attributes.foregroundColor = theme.link
             attributes.underline = TextDecoration()
         }
         return attributes

@@ -59,7 +59,7 @@ extension RequestOptions {
         let library = try fontLibrary()
         var document = try InputReader.read(
             text: text, kind: kind, defaults: try defaultAttributes(library: library), library: library,
-            access: documentAccess)
+            access: documentAccess, theme: theme)
         try apply(to: &document)
         return (document, library)
     }
@@ -70,7 +70,7 @@ extension RequestOptions {
         let library = try fontLibrary()
         var document = try InputReader.read(
             path: path, defaults: try defaultAttributes(library: library), library: library,
-            allowing: texts(.allowDir))
+            allowing: texts(.allowDir), theme: theme)
         try apply(to: &document)
         return (document, library)
     }
@@ -83,9 +83,12 @@ extension RequestOptions {
             documentAccess: FileAccess(baseDirectory: baseDirectory, allowing: texts(.allowDir)))
     }
 
-    /// The attributes text starts from: the options' font and colour.
+    /// The theme the options name (light by default).
+    private var theme: NoteTheme { choice(.theme, as: NoteTheme.Name.self).map(NoteTheme.named) ?? .light }
+
+    /// The attributes text starts from: the options' font and colour (the theme's text colour by default).
     private func defaultAttributes(library: FontLibrary) throws -> TextAttributes {
-        var defaults = TextAttributes(font: try fontSpecifier(library: library), foregroundColor: Document.ink)
+        var defaults = TextAttributes(font: try fontSpecifier(library: library), foregroundColor: theme.text)
         if let color = text(.color) { defaults.foregroundColor = try Color(css: color) }
         return defaults
     }
@@ -99,15 +102,12 @@ extension RequestOptions {
         if let side = choice(.wrapSide, as: TextContainer.WrapSide.self) { document.wrapSide = side }
         if let background = text(.background) {
             document.render.background = background.lowercased() == "none" ? nil : try Color(css: background)
+        } else if has(.theme) {
+            document.render.background = theme.page
         }
         if has(.category) || flag(.boldText) { document.settings = dynamicTypeSettings }
         let storage = document.storage
         let everything = 0..<storage.length
-        if let color = try text(.color).map(Color.init(css:)) {
-            try storage.modifyAttributes(in: everything) {
-                var changed = $0; changed.foregroundColor = color; return changed
-            }
-        }
         let text = textSettings
         if text != TextSettings() { try storage.modifyAttributes(in: everything) { text.applied(to: $0) } }
         let strokeWidth = number(.strokeWidth), obliqueness = number(.obliqueness), expansion = number(.expansion)

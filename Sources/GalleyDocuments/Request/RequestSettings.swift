@@ -39,6 +39,10 @@ public enum RequestSettings {
             .margin, .number(0...10_000), default: "16", for: .document, formerly: ["padding"],
             "Empty margin around the container in the image, in points."),
         setting(
+            .theme, .choice(NoteTheme.Name.allCases.map(\.rawValue)), default: "light", for: .document,
+            "The colours of a note's roles (text, page, links, quotes, code, table rules): light, dark or sepia; "
+                + "--color and --background then change only the text and the page."),
+        setting(
             .color, .text(.color), default: "the document's", for: .document,
             "The text colour as #RRGGBB, #RRGGBBAA or a CSS colour name (red, rebeccapurple)."),
         setting(

@@ -1,0 +1,56 @@
+import Galley
+
+/// The colours a note is set in, by role: the page, the text, muted text (quotes, rules), links, code's tint and
+/// table rules, and whether the title is pressed into the page (letterpress reads on light pages only).
+///
+/// `--color` and `--background` change only the text and the page of a theme; every other role keeps its colour.
+public struct NoteTheme: Sendable, Equatable {
+    /// The themes by name (`--theme`).
+    public enum Name: String, CaseIterable, Sendable {
+        case light, dark, sepia
+    }
+
+    /// The page, and the body text on it.
+    public var page: Color
+    public var text: Color
+    /// Quotes and thematic breaks.
+    public var muted: Color
+    /// Links (also underlined).
+    public var link: Color
+    /// The tint behind code, inline and in blocks.
+    public var codeTint: Color
+    /// Table rules (and, at a tenth of its alpha, the header's tint).
+    public var rule: Color
+    /// Whether the title is drawn with the letterpress effect.
+    public var pressesTitle: Bool
+
+    /// Dark text on warm paper (the default).
+    public static let light = NoteTheme(
+        page: Color(red: 0.98, green: 0.973, blue: 0.953), text: Color(red: 0.165, green: 0.165, blue: 0.18),
+        muted: Color(red: 0.42, green: 0.42, blue: 0.45), link: Color(red: 0.09, green: 0.4, blue: 0.78),
+        codeTint: Color(red: 0.5, green: 0.5, blue: 0.55, alpha: 0.14), rule: Color(red: 0.82, green: 0.84, blue: 0.87),
+        pressesTitle: true)
+    /// Light text on a near-black page, as iOS's dark appearance sets it (system background #1C1C1E, label
+    /// #F2F2F7); no letterpress, which blurs light strokes on a dark page.
+    public static let dark = NoteTheme(
+        page: Color(red: 0.11, green: 0.11, blue: 0.118), text: Color(red: 0.949, green: 0.949, blue: 0.969),
+        muted: Color(red: 0.6, green: 0.6, blue: 0.63), link: Color(red: 0.39, green: 0.66, blue: 1),
+        codeTint: Color(red: 0.6, green: 0.6, blue: 0.66, alpha: 0.2), rule: Color(red: 0.3, green: 0.3, blue: 0.33),
+        pressesTitle: false)
+    /// Brown ink on sepia paper, as e-readers' sepia themes.
+    public static let sepia = NoteTheme(
+        page: Color(red: 0.957, green: 0.925, blue: 0.847), text: Color(red: 0.357, green: 0.275, blue: 0.2),
+        muted: Color(red: 0.55, green: 0.47, blue: 0.39), link: Color(red: 0.6, green: 0.3, blue: 0.12),
+        codeTint: Color(red: 0.55, green: 0.42, blue: 0.28, alpha: 0.14),
+        rule: Color(red: 0.82, green: 0.76, blue: 0.65),
+        pressesTitle: true)
+
+    /// The theme called `name`.
+    public static func named(_ name: Name) -> NoteTheme {
+        switch name {
+        case .light: return .light
+        case .dark: return .dark
+        case .sepia: return .sepia
+        }
+    }
+}
