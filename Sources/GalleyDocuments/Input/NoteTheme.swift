@@ -7,11 +7,17 @@ import Galley
 public struct NoteTheme: Sendable, Equatable {
     /// The themes by name (`--theme`).
     public enum Name: String, CaseIterable, Sendable {
-        case light, dark, sepia
+        /// ``NoteTheme/light``.
+        case light
+        /// ``NoteTheme/dark``.
+        case dark
+        /// ``NoteTheme/sepia``.
+        case sepia
     }
 
-    /// The page, and the body text on it.
+    /// The page.
     public var page: Color
+    /// The body text.
     public var text: Color
     /// Quotes and thematic breaks.
     public var muted: Color
