@@ -63,7 +63,9 @@ enum GlyphRasterizer {
         let result: GlyphBitmap?? = font.face.withFreeTypeFace { face in
             applyVariations(font, to: face)
             if face.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0 {
-                return outlineGlyph(face, glyph: glyph, pixelSize: pixelSize, shift: shift, form: form, window: window)
+                return outlineGlyph(
+                    face, glyph: glyph, pixelSize: pixelSize, shift: shift, form: form, window: window,
+                    hinted: hintsVertically(font.face, pixelSize: pixelSize, form: form))
             }
             return colorGlyph(face, glyph: glyph, pixelSize: pixelSize, window: window)
         }
@@ -87,14 +89,27 @@ enum GlyphRasterizer {
         _ = FT_Set_Var_Design_Coordinates(face, FT_UInt(coordinates.count), &coordinates)
     }
 
+    /// The largest size in pixels per em at which ideographs are hinted (``hintsVertically(_:pixelSize:form:)``).
+    static let hintingLimit = 24.0
+
+    /// Whether a glyph of `face` drawn `pixelSize` pixels per em in `form` is hinted, vertically only (FreeType's
+    /// light hinting): ideographs of a face that has them, up to ``hintingLimit`` pixels, drawn plain. Unhinted,
+    /// the close horizontal strokes of dense characters (量 警 鐘) blur into grey bands at text sizes at scale 1;
+    /// light hinting moves them onto pixel rows and leaves every advance and horizontal position as it was (the
+    /// layout never changes). Larger sizes, Latin and transformed or outlined glyphs stay unhinted.
+    static func hintsVertically(_ face: FontFace, pixelSize: Double, form: GlyphForm) -> Bool {
+        pixelSize <= hintingLimit && !form.isTransformed && form.strokeWidth == 0 && face.covers("\u{91CF}")
+    }
+
     private static func outlineGlyph(
-        _ face: FT_Face, glyph: UInt32, pixelSize: Double, shift: Int, form: GlyphForm, window: PixelWindow
+        _ face: FT_Face, glyph: UInt32, pixelSize: Double, shift: Int, form: GlyphForm, window: PixelWindow,
+        hinted: Bool = false
     ) -> GlyphBitmap? {
         // FreeType keeps a size's pixels per em in 16 bits (TrueType rounds its scale to them), so larger glyphs
         // are loaded at `loadedPixels` and enlarged as outlines, which are 26.6 in a 64-bit long.
         let loadedPixels = min(pixelSize, 16_384), enlargement = pixelSize / loadedPixels
         guard pixelSize < 16_777_216, FT_Set_Char_Size(face, 0, FT_F26Dot6((loadedPixels * 64).rounded()), 72, 72) == 0,
-            FT_Load_Glyph(face, glyph, Int32(FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP)) == 0,
+            FT_Load_Glyph(face, glyph, hinted ? Self.lightHinting : Int32(FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP)) == 0,
             let slot = face.pointee.glyph, slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE
         else { return nil }
         if form.isTransformed || enlargement != 1 {
@@ -111,6 +126,10 @@ enum GlyphRasterizer {
         guard form.strokeWidth > 0 else { return render(&slot.pointee.outline, library: library, window: window) }
         return stroke(slot, width: form.strokeWidth, library: library, window: window)
     }
+
+    /// FreeType's `FT_LOAD_TARGET_LIGHT` (vertical-only hinting), without embedded bitmaps.
+    private static let lightHinting =
+        Int32(bitPattern: (FT_RENDER_MODE_LIGHT.rawValue & 15) << 16) | Int32(FT_LOAD_NO_BITMAP)
 
     /// The glyph's outline in `slot` stroked `width` pixels wide: the stroke of the union of its contours
     /// (``unionStroke(of:width:library:)``, no line where contours overlap inside a letter) when its
