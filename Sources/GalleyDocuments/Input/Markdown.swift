@@ -35,7 +35,7 @@ final class MarkdownTree {
     init(_ text: String) {
         var text = text
         document = Self.parsing.withLock { _ in
-            let parser = cmark_parser_new(CMARK_OPT_DEFAULT)
+            let parser = cmark_parser_new(CMARK_OPT_DEFAULT | CMARK_OPT_FOOTNOTES)
             defer { cmark_parser_free(parser) }
             for found in Self.extensions { cmark_parser_attach_syntax_extension(parser, found) }
             text.withUTF8 { bytes in
@@ -53,8 +53,15 @@ final class MarkdownTree {
 struct MarkdownNode {
     let pointer: OpaquePointer
 
-    /// The node's kind as cmark-gfm names it: `paragraph`, `heading`, `emph`, `strikethrough`, `tasklist`, ….
-    var kind: String { String(cString: cmark_node_get_type_string(pointer)) }
+    /// The node's kind as cmark-gfm names it: `paragraph`, `heading`, `emph`, `strikethrough`, `tasklist`, …;
+    /// `footnote_reference` and `footnote_definition`, which cmark-gfm 0.29 names `<unknown>`.
+    var kind: String {
+        switch cmark_node_get_type(pointer) {
+        case CMARK_NODE_FOOTNOTE_REFERENCE: return "footnote_reference"
+        case CMARK_NODE_FOOTNOTE_DEFINITION: return "footnote_definition"
+        default: return String(cString: cmark_node_get_type_string(pointer))
+        }
+    }
 
     /// The node's children, first to last.
     var children: [MarkdownNode] {
@@ -67,7 +74,8 @@ struct MarkdownNode {
         return nodes
     }
 
-    /// The text of a text, code, code block or HTML node.
+    /// The text of a text, code, code block or HTML node; a footnote reference's number (from 1, in the order the
+    /// footnotes are first referred to, which is the order cmark-gfm puts their definitions in at the end).
     var literal: String { cmark_node_get_literal(pointer).map { String(cString: $0) } ?? "" }
     /// A link's or image's destination.
     var url: String { cmark_node_get_url(pointer).map { String(cString: $0) } ?? "" }

@@ -13,6 +13,8 @@ struct NoteInlines {
         var strike = false
         var code = false
         var link: URL?
+        /// A footnote's number where it is referred to (set as a superscript).
+        var footnote = false
 
         /// The style of the text inside `node` when it is markup that styles its children (emphasis, strong
         /// emphasis, strikethrough, a link), this style with the markup's added; nil for any other node. The one
@@ -84,6 +86,9 @@ struct NoteInlines {
                     lines.append(Line(number: number))
                 case "linebreak":
                     append(.text("\u{2028}", style))
+                case "footnote_reference":
+                    style.footnote = true
+                    append(.text(node.literal, style))
                 case "image":
                     let size = node.next.flatMap { $0.kind == "text" ? NotePicture.size(after: $0.literal) : nil }
                     skipPrefix = size?.length ?? 0

@@ -14,9 +14,9 @@ import Galley
 ///   sharp at the default scale 2).
 ///
 /// Emphasis is italic, strong emphasis bold, code in JetBrains Mono on a tint, links coloured and underlined,
-/// block quotes indented in a muted colour, code blocks in JetBrains Mono, tables as rows with their cells
-/// separated by rules, other headings in the headline sizes. Paragraphs written mostly in Chinese, Japanese or
-/// Korean are justified.
+/// footnotes as superscript numbers with the notes at the end, block quotes indented in a muted colour, code
+/// blocks in JetBrains Mono in a padded box, tables as grids (``Galley/TextTable``), other headings in a type scale.
+/// Paragraphs written mostly in Chinese, Japanese or Korean are justified.
 public enum NoteReader {
     /// How deeply block and inline markup may nest (a quote in a list in a quote, emphasis in a link in strong
     /// emphasis) before the note is refused.

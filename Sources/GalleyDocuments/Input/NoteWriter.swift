@@ -19,6 +19,9 @@ final class NoteWriter {
     private var chineseSteps: TextList?
     /// The cells of the note's tables so far, held to ``DocumentLimits/tableCells``.
     private var tableCells = 0
+    /// The footnote definitions written so far: cmark-gfm puts them at the note's end in the order they are first
+    /// referred to, which numbers them.
+    private var footnotes = 0
 
     init(
         sourceLines: [Substring], defaults: TextAttributes, images: DocumentFiles, lineOffset: Int,
@@ -88,6 +91,7 @@ final class NoteWriter {
                 startParagraph(attributes)
                 storage.append("·  ·  ·", attributes: attributes)
             case "table": try table(block, in: context)
+            case "footnote_definition": try footnote(block)
             default: try write(block.children, in: context, depth: depth + 1)
             }
         }
@@ -324,6 +328,36 @@ final class NoteWriter {
             block.children, firstLine: block.line, lineOffset: lineOffset, nestingLimit: NoteReader.nestingLimit)
     }
 
+    /// A footnote's definition, at the note's end: its number and text in the footnote size, muted, the first one
+    /// under a short rule.
+    private func footnote(_ block: MarkdownNode) throws {
+        chineseSteps = nil
+        var attributes = defaults
+        switch defaults.font {
+        case .styled(_, let family, let weight, let italic):
+            attributes.font = .styled(.footnote, family: family, weight: weight, italic: italic)
+        case .font: break  // a fixed font keeps its size
+        default: attributes.font = .textStyle(.footnote)
+        }
+        attributes.foregroundColor = theme.muted
+        var style = Self.body
+        style.paragraphSpacing = 4
+        attributes.paragraphStyle = style
+        footnotes += 1
+        if footnotes == 1 {
+            startParagraph(attributes)
+            storage.append("——", attributes: attributes)
+        }
+        var pieces: [NoteInlines.Piece] = []
+        for (index, paragraph) in block.children.enumerated() {
+            if index > 0 { pieces.append(.text("\u{2028}", NoteInlines.Style())) }
+            for line in try inlineLines(paragraph) { pieces += line.pieces }
+        }
+        startParagraph(attributes)
+        storage.append("\(footnotes). ", attributes: attributes)
+        try append(pieces, base: attributes, line: block.line)
+    }
+
     /// Starts a paragraph in `attributes` (after a paragraph separator unless it is the first).
     private func startParagraph(_ attributes: TextAttributes) {
         if wroteParagraph { storage.append("\n", attributes: attributes) }
@@ -425,6 +459,10 @@ final class NoteWriter {
             }
         }
         if markup.strike { attributes.strikethrough = TextDecoration() }
+        if markup.footnote {
+            attributes.superscript = 1
+            attributes.foregroundColor = theme.link
+        }
         if let link = markup.link {
             attributes.link = link
             attributes.foregroundColor = theme.link

@@ -255,9 +255,10 @@ import Testing
     @Test func aTableIsAGridOfCells() throws {
         let text = try String(contentsOf: Self.examples.appendingPathComponent("note-table.md"), encoding: .utf8)
         let document = try NoteReader.read(text, defaults: TextAttributes())
+        // The grid's cells (the note's code block is a table of one cell too).
         let cells = document.storage.paragraphs.compactMap { paragraph in
             paragraph.style.tableCell.map { ($0, paragraph.style.alignment) }
-        }
+        }.filter { $0.0.table.columnCount > 1 }
         #expect(cells.count == 20)
         let table = try #require(cells.first?.0.table)
         #expect(table.columnCount == 4 && table.headerRowCount == 1)
@@ -266,7 +267,7 @@ import Testing
         #expect(cells.allSatisfy { $0.1 == alignments[$0.0.column] })
         let layout = try DocumentRenderer(document: document, library: try TestFonts.bundled).layout()
         let frame = try #require(layout.tableFrames.first)
-        #expect(layout.tableFrames.count == 1 && frame.columnEdges.count == 5 && frame.rowEdges.count == 6)
+        #expect(frame.table === table && frame.columnEdges.count == 5 && frame.rowEdges.count == 6)
         #expect(frame.rect.maxX <= document.width + 1e-6)
     }
 
@@ -295,5 +296,24 @@ import Testing
         #expect(codeRuns.allSatisfy { $0.attributes.backgroundColor == nil })
         let after = storage.paragraphs[2].attributeRuns.last { $0.attributes.backgroundColor != nil }
         #expect(after != nil)
+    }
+
+    /// GFM footnotes: each reference is its footnote's number as a superscript, numbered in the order first
+    /// referred to, and the notes follow at the end under a short rule; nothing of `[^label]` is printed.
+    @Test func footnotesAreNumberedReferencesWithTheNotesAtTheEnd() throws {
+        let note =
+            "Shaped by HarfBuzz[^hb], broken by ICU[^icu], shaped again[^hb].\n\n[^icu]: Unicode's library.\n[^hb]: The shaper."
+        let document = try NoteReader.read(note, defaults: TextAttributes())
+        let text = document.storage.string
+        #expect(!text.contains("[^") && !text.contains("hb]"))
+        let paragraphs = document.storage.paragraphs.map(\.string)
+        #expect(
+            paragraphs == [
+                "Shaped by HarfBuzz1, broken by ICU2, shaped again1.", "——", "1. The shaper.", "2. Unicode's library.",
+            ])
+        for offset in [18, 34] {
+            #expect(document.storage.attributes(at: offset).superscript == 1, "at \(offset)")
+        }
+        #expect(document.storage.attributes(at: 17).superscript == nil)
     }
 }
