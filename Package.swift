@@ -56,6 +56,10 @@ let package = Package(
         .target(
             name: "CPNG",
             linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z")]),
+        // libwebp's encoder, driven from a C shim (its advanced API needs inline initialisers and a callback).
+        .target(
+            name: "CWebP",
+            linkerSettings: [.linkedLibrary("webp")]),
         // The default fonts compiled into the library (`.incbin` finds them on the header search path), so a
         // built Galley needs no Fonts/ directory wherever it is copied.
         .target(
@@ -64,7 +68,9 @@ let package = Package(
             cSettings: [.headerSearchPath("../../Fonts")]),
         .target(
             name: "Galley",
-            dependencies: ["CHarfBuzz", "CFreeType", "CFontconfig", "CICU", "CPNG", "CGalleyFonts", "CHyphen"]),
+            dependencies: [
+                "CHarfBuzz", "CFreeType", "CFontconfig", "CICU", "CPNG", "CWebP", "CGalleyFonts", "CHyphen",
+            ]),
         // Readers for notes (.md) and JSON documents, and the renderer that draws them: the CLI's inputs, as a
         // library so other programs (and the fuzzers) can use them.
         .target(

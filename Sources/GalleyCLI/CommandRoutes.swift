@@ -21,10 +21,15 @@ struct CommandRoutes: ServiceCommands {
     }
 
     func render(options: [QueryItem], input: ServiceInput) throws -> [UInt8] {
-        let (document, library) = try read(input, with: try decode(options, work: .document, access: input.access))
+        let request = try decode(options, work: .document, access: input.access)
+        let (document, library) = try read(input, with: request)
         // One thread per request: the service's workers already keep every processor busy.
         return try report {
-            [UInt8](try DocumentRenderer(document: document, library: library).renderPNG(with: PNGWriter(threads: 1)))
+            [UInt8](
+                try DocumentRenderer(document: document, library: library).renderImage(
+                    request.choice(.format, as: ImageFormat.self) ?? .png, quality: request.number(.quality),
+                    pngWriter: PNGWriter(threads: 1)
+                ).data)
         }
     }
 

@@ -11,6 +11,8 @@ struct DocumentOptions: SettingOptions {
     @Option(name: .setting(.height), parsing: .unconditional, help: .setting(.height)) var height: String?
     @Option(name: .setting(.scale), parsing: .unconditional, help: .setting(.scale)) var scale: String?
     @Option(name: .setting(.margin), parsing: .unconditional, help: .setting(.margin)) var margin: String?
+    @Option(name: .setting(.format), help: .setting(.format)) var format: String?
+    @Option(name: .setting(.quality), parsing: .unconditional, help: .setting(.quality)) var quality: String?
     @OptionGroup var fontOptions: FontOptions
     @OptionGroup var textOptions: TextOptions
     @Option(name: .setting(.theme), help: .setting(.theme)) var theme: String?
@@ -33,7 +35,8 @@ struct DocumentOptions: SettingOptions {
     @Option(name: .setting(.expansion), parsing: .unconditional, help: .setting(.expansion)) var expansion: String?
 
     var items: [(name: String, value: String)] {
-        item(.width, width) + item(.height, height) + item(.scale, scale) + item(.margin, margin) + fontOptions.items
+        item(.width, width) + item(.height, height) + item(.scale, scale) + item(.margin, margin)
+            + item(.format, format) + item(.quality, quality) + fontOptions.items
             + textOptions.items + item(.theme, theme) + item(.color, color) + item(.background, background)
             + item(.letterpress, letterpress ? true : nil) + item(.exclude, exclude)
             + item(.excludeImage, excludeImage) + item(.allowDir, allowDir) + item(.imageThreshold, imageThreshold)

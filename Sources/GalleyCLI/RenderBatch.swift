@@ -34,18 +34,19 @@ struct RenderBatch {
     let jobs: [Job]
     let options: DocumentOptions
 
-    /// The jobs for `inputs`, writing into `directory`: `notes/today.md` to `today.png`, line 12 of `week.jsonl`
-    /// to `week-12.png` (blank lines are skipped); a folder gives its inputs (`.md`, `.txt`, `.json`, `.jsonl`, in
+    /// The jobs for `inputs`, writing into `directory`: `notes/today.md` to `today.png` (`.webp` with
+    /// `--format webp`), line 12 of `week.jsonl` to `week-12.png` (blank lines are skipped); a folder gives its inputs (`.md`, `.txt`, `.json`, `.jsonl`, in
     /// name order), and with `recursive` its subfolders' too, written into matching subfolders.
     ///
     /// - Throws: when a .jsonl file or a folder cannot be read, a folder holds no input, standard input is among
     ///   several inputs, or two inputs would write the same image.
     init(inputs: [String], directory: String, recursive: Bool = false, options: DocumentOptions) throws {
         var jobs: [Job] = []
+        let suffix = (options.format.flatMap(ImageFormat.init(rawValue:)) ?? .png).fileExtension
         var files: [(input: String, directory: String)] = []
         for input in inputs {
             guard input != "-" else {
-                throw ValidationError("'-' (standard input) can only be rendered alone, to one .png file")
+                throw ValidationError("'-' (standard input) can only be rendered alone, to one image")
             }
             guard RenderCommand.isDirectory(input) else {
                 files.append((input, directory))
@@ -67,7 +68,7 @@ struct RenderBatch {
         for (input, directory) in files {
             let stem = ((input as NSString).lastPathComponent as NSString).deletingPathExtension
             guard (input as NSString).pathExtension.lowercased() == "jsonl" else {
-                jobs.append(Job(name: input, output: Self.path(directory, stem + ".png"), source: .file(input)))
+                jobs.append(Job(name: input, output: Self.path(directory, stem + "." + suffix), source: .file(input)))
                 continue
             }
             let folder = (input as NSString).deletingLastPathComponent
@@ -76,7 +77,7 @@ struct RenderBatch {
             where !line.allSatisfy({ $0.isWhitespace }) {
                 jobs.append(
                     Job(
-                        name: "\(input):\(index + 1)", output: Self.path(directory, "\(stem)-\(index + 1).png"),
+                        name: "\(input):\(index + 1)", output: Self.path(directory, "\(stem)-\(index + 1).\(suffix)"),
                         source: .json(String(line), baseDirectory: folder)))
             }
         }
@@ -136,14 +137,16 @@ struct RenderBatch {
             }
         // One thread per document: the documents keep every processor busy, and bands on one thread need no
         // hand-over between threads.
-        let (png, cut) = try DocumentRenderer(document: document, library: library).renderPNGReportingCut(
-            with: PNGWriter(threads: 1))
+        let request = try options.options
+        let (image, cut) = try DocumentRenderer(document: document, library: library).renderImage(
+            request.choice(.format, as: ImageFormat.self) ?? .png, quality: request.number(.quality),
+            pngWriter: PNGWriter(threads: 1))
         RenderCommand.warnIfCut(cut, of: document, input: job.name)
         let folder = (job.output as NSString).deletingLastPathComponent
         if !folder.isEmpty {
             try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         }
-        try PNGWriter.write(png, to: job.output)
+        try PNGWriter.write(image, to: job.output)
     }
 }
 

@@ -67,7 +67,7 @@ struct RenderCommand: ParsableCommand {
         }
         guard !isBatch else {
             // A directory named like an image is almost always a mistake: say so rather than make `out.png/`.
-            if (output as NSString).pathExtension.lowercased() == "png", !Self.isDirectory(output) {
+            if ImageFormat(fileName: output) != nil, !Self.isDirectory(output) {
                 let base = (output as NSString).deletingPathExtension
                 throw ValidationError(
                     "-o \(output): several images are written, one per input, .jsonl line or file of a folder; name a directory "
@@ -76,22 +76,33 @@ struct RenderCommand: ParsableCommand {
             return
         }
         let kind = (output as NSString).pathExtension.lowercased()
-        guard kind == "png" else {
+        guard let named = ImageFormat(fileName: output) else {
             throw ValidationError(
-                "-o \(output): galley writes PNG images only; name the output .png"
+                "-o \(output): galley writes \(ImageFormat.extensionsList) images; name the output so"
                     + (kind.isEmpty ? "" : " (.\(kind) is not written)"))
         }
+        if let asked = documentOptions.format.flatMap(ImageFormat.init(rawValue:)), asked != named {
+            throw ValidationError(
+                "-o \(output): --format \(asked.rawValue) writes .\(asked.fileExtension) images; name the output so")
+        }
+    }
+
+    /// The format of the image written to `output`: `--format`'s, else its name's, else PNG.
+    static func format(_ options: RequestOptions, output: String) -> ImageFormat {
+        options.choice(.format, as: ImageFormat.self) ?? ImageFormat(fileName: output) ?? .png
     }
 
     func run() throws {
         guard isBatch else {
             let (document, library) = try documentOptions.read(inputs[0])
-            let (png, cut) = try DocumentRenderer(document: document, library: library).renderPNGReportingCut()
+            let options = try documentOptions.options
+            let (image, cut) = try DocumentRenderer(document: document, library: library).renderImage(
+                Self.format(options, output: output), quality: options.number(.quality))
             Self.warnIfCut(cut, of: document, input: inputs[0])
             if output == "-" {
-                try StandardOutput.write(png)
+                try StandardOutput.write(image)
             } else {
-                try PNGWriter.write(png, to: output)
+                try PNGWriter.write(image, to: output)
             }
             return
         }

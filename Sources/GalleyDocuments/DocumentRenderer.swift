@@ -49,6 +49,24 @@ public struct DocumentRenderer {
         return (png, scene.layout.unlaidCharacterRange)
     }
 
+    /// The document drawn and encoded as `format` (PNG band by band with `pngWriter`; WebP from the whole image,
+    /// lossless, or lossy at `quality` from 0 to 100), and the UTF-16 range of the characters its height (or line
+    /// limit) left out of the image.
+    public func renderImage(_ format: ImageFormat, quality: Double? = nil, pngWriter: PNGWriter = PNGWriter())
+        throws -> (data: Data, cut: Range<Int>)
+    {
+        switch format {
+        case .png:
+            let (png, cut) = try renderPNGReportingCut(with: pngWriter)
+            return (png, cut)
+        case .webp:
+            let scene = try Scene(self)
+            let canvas = try scene.renderer.render(
+                scene, scale: document.render.scale, background: document.render.background)
+            return (try WebPWriter(quality: quality).encode(canvas), scene.layout.unlaidCharacterRange)
+        }
+    }
+
     /// What drawing the document needs, laid out once and then drawn into any number of canvases or bands (on
     /// several threads at once): the text's layout, the painted exclusions with their labels laid out, the image's
     /// area in points. Layouts carry their paint, so no storage is read while drawing.

@@ -23,12 +23,13 @@ struct Routes: Sendable {
     func add(to router: Router<ServiceRequestContext>) {
         router.post("/v1/measure") { request, context in await measure(request, context) }
         router.post("/v1/render") { request, context in
-            await document("/v1/render", request, context, contentType: "image/png") { options, input in
+            // The image in the format the query asks for (a bad one is refused when the options are decoded).
+            await document("/v1/render", request, context, contentType: Self.imageType) { options, input in
                 try commands.render(options: options, input: input)
             }
         }
         router.post("/v1/layout") { request, context in
-            await document("/v1/layout", request, context, contentType: "application/json") { options, input in
+            await document("/v1/layout", request, context, contentType: { _ in "application/json" }) { options, input in
                 try commands.layout(options: options, input: input)
             }
         }
@@ -110,8 +111,15 @@ struct Routes: Sendable {
 
     /// `POST /v1/render` and `/v1/layout`: the body read as its Content-Type says (JSON document, note, plain text),
     /// turned into `contentType` bytes by `produce` on a worker.
+    /// The media type of the image a query asks for (`format=`), PNG's by default.
+    @Sendable private static func imageType(_ options: [QueryItem]) -> String {
+        let asked = options.last { $0.name == SettingName.format.optionName }?.value
+        return (asked.flatMap(ImageFormat.init(rawValue:)) ?? .png).mediaType
+    }
+
     private func document(
-        _ route: String, _ request: Request, _ context: ServiceRequestContext, contentType: String,
+        _ route: String, _ request: Request, _ context: ServiceRequestContext,
+        contentType: @escaping @Sendable ([QueryItem]) -> String,
         produce: @escaping @Sendable ([QueryItem], ServiceInput) throws -> [UInt8]
     ) async -> Response {
         let record = RequestRecord(route: route, logger: context.logger, metrics: metrics)
@@ -125,7 +133,7 @@ struct Routes: Sendable {
             }
             record.finish(status: 200)
             return Response(
-                status: .ok, headers: [.contentType: contentType],
+                status: .ok, headers: [.contentType: contentType(options)],
                 body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
         } catch {
             return record.answer(failure(error))

@@ -9,6 +9,8 @@ public enum RenderError: GalleyError, Equatable, Sendable {
     case invalidDimension(name: String, value: Double)
     /// libpng refused to encode or decode an image.
     case pngFailed(String)
+    /// libwebp could not encode the image (the reason given).
+    case webpFailed(String)
     /// The PNG could not be written to its file.
     case fileNotWritable(path: String, reason: String)
 
@@ -24,6 +26,8 @@ public enum RenderError: GalleyError, Equatable, Sendable {
             return "\(name) must be a positive finite number, got \(value)"
         case .pngFailed(let message):
             return "PNG encoding or decoding failed: \(message)"
+        case .webpFailed(let message):
+            return "WebP encoding failed: \(message)"
         case .fileNotWritable(let path, let reason):
             return "cannot write \(path): \(reason)"
         }

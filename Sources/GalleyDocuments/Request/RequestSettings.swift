@@ -36,6 +36,12 @@ public enum RequestSettings {
             "The container's height in points."),
         setting(.scale, .number(0.1...8), default: "2", for: .document, "Pixels per point."),
         setting(
+            .format, .choice(ImageFormat.allCases.map(\.rawValue)), default: "the output's extension, else png",
+            for: .document, "The image's format: png, or webp (lossless unless --quality is given)."),
+        setting(
+            .quality, .number(WebPWriter.qualityRange), default: "lossless", for: .document,
+            "Write lossy WebP at this quality (0 to 100, libwebp's scale) instead of lossless."),
+        setting(
             .margin, .number(0...10_000), default: "16", for: .document, formerly: ["padding"],
             "Empty margin around the container in the image, in points."),
         setting(

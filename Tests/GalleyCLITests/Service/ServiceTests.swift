@@ -67,6 +67,12 @@ import Testing
             #expect(layout.status == 200)
             #expect(layout.text == printed.output, "\(example)")
         }
+        // WebP as the command writes it, named as such.
+        let webp = try server.request("POST", "/v1/render?format=webp", text: "Hello\n世界\n", contentType: "text/plain")
+        let webpOutput = GalleyCommand.temporary("served-plain.webp")
+        _ = try GalleyCommand.run(["render", "-", "-o", webpOutput], input: "Hello\n世界\n")
+        #expect(webp.status == 200 && webp.headers["content-type"] == "image/webp")
+        #expect(Data(webp.body) == (try Data(contentsOf: URL(fileURLWithPath: webpOutput))))
         let plain = try server.request("POST", "/v1/render?letterpress", text: "Hello\n世界\n", contentType: "text/plain")
         let output = GalleyCommand.temporary("served-plain.png")
         _ = try GalleyCommand.run(["render", "-", "-o", output, "--letterpress"], input: "Hello\n世界\n")

@@ -1,0 +1,42 @@
+import CWebP
+import Foundation
+
+/// Encodes a canvas as WebP through libwebp: lossless by default (every pixel exactly, transparent ones
+/// included), or lossy at a quality.
+public struct WebPWriter: Sendable {
+    /// The lossy quality, 0 to 100 (libwebp's scale); nil writes lossless.
+    public var quality: Double?
+
+    /// The qualities a lossy image may be written at.
+    public static let qualityRange = 0.0...100
+
+    /// A writer of lossless WebP, or of lossy WebP at `quality` (clamped to ``qualityRange``).
+    public init(quality: Double? = nil) {
+        self.quality = quality.map { min(max($0, Self.qualityRange.lowerBound), Self.qualityRange.upperBound) }
+    }
+
+    /// `canvas` encoded as WebP.
+    ///
+    /// - Throws: ``RenderError/webpFailed(_:)`` when libwebp refuses the image (WebP holds at most 16,383 pixels a
+    ///   side).
+    public func encode(_ canvas: Canvas) throws -> Data {
+        let (width, height) = (canvas.width, canvas.height)
+        guard width > 0, height > 0, width <= Self.sideLimit, height <= Self.sideLimit else {
+            throw RenderError.webpFailed(
+                "\(width)×\(height) pixels; WebP holds at most \(Self.sideLimit) pixels a side (write PNG)")
+        }
+        let rgba = canvas.straightRGBA()
+        var output: UnsafeMutablePointer<UInt8>?
+        let size = rgba.withUnsafeBufferPointer { pixels in
+            galley_webp_encode(
+                pixels.baseAddress, Int32(width), Int32(height), Int32(width * 4), quality == nil ? 1 : 0,
+                Float(quality ?? 100), &output)
+        }
+        guard size > 0, let output else { throw RenderError.webpFailed("libwebp could not encode the image") }
+        defer { galley_webp_free(output) }
+        return Data(bytes: output, count: size)
+    }
+
+    /// The most pixels a side of a WebP image may have.
+    public static let sideLimit = 16_383
+}
