@@ -32,20 +32,17 @@ public struct LineBreak: Hashable, Sendable {
     public var trailingRange: Range<Int> { contentEnd..<utf16Range.upperBound }
 
     /// The same line with `trim` more given back at its end (a closing mark set half-width so that it fits).
-    func trimmed(by trim: Double) -> LineBreak {
-        guard trim != 0 else { return self }
-        var line = self
-        line.width -= trim
-        line.endTrim += trim
-        return line
-    }
+    func trimmed(by trim: Double) -> LineBreak { narrowed(by: trim, keepingIn: \.endTrim) }
 
     /// The same line with its last mark, `hang` points wide, hanging past the end edge (`allowEnd`).
-    func hanging(by hang: Double) -> LineBreak {
-        guard hang != 0 else { return self }
+    func hanging(by hang: Double) -> LineBreak { narrowed(by: hang, keepingIn: \.hangingEnd) }
+
+    /// The same line `amount` points narrower, the amount noted in `part`.
+    private func narrowed(by amount: Double, keepingIn part: WritableKeyPath<LineBreak, Double>) -> LineBreak {
+        guard amount != 0 else { return self }
         var line = self
-        line.width -= hang
-        line.hangingEnd += hang
+        line.width -= amount
+        line[keyPath: part] += amount
         return line
     }
 }

@@ -13,6 +13,19 @@ import Testing
         return text.split(separator: "\n").map(String.init)
     }()
 
+    /// `text` in English laid out `width` points wide with `wrap`, hyphenation on, and its UTF-16 units.
+    static func hyphenated(_ text: String, wrap: ParagraphStyle.TextWrap, width: Double) throws -> (
+        TextLayout, [UInt16]
+    ) {
+        var style = ParagraphStyle()
+        style.hyphenationFactor = 1
+        style.textWrap = wrap
+        let (layout, storage) = try LayoutFixtures.layout(
+            text, attributes: TextAttributes(language: "en-US", paragraphStyle: style),
+            container: TextContainer(size: Size(width: width, height: 0)))
+        return (layout, Array(storage.string.utf16))
+    }
+
     struct Lines {
         var slack: [Double] = []
         var hyphenRuns: [Int] = []
@@ -22,13 +35,7 @@ import Testing
     /// The lines of `text` laid out `width` points wide with `wrap`: each non-final line's slack, the lengths of
     /// runs of lines ending inside a word, the line count.
     static func lines(_ text: String, wrap: ParagraphStyle.TextWrap, width: Double) throws -> Lines {
-        var style = ParagraphStyle()
-        style.hyphenationFactor = 1
-        style.textWrap = wrap
-        let (layout, storage) = try LayoutFixtures.layout(
-            text, attributes: TextAttributes(language: "en-US", paragraphStyle: style),
-            container: TextContainer(size: Size(width: width, height: 0)))
-        let units = Array(storage.string.utf16)
+        let (layout, units) = try hyphenated(text, wrap: wrap, width: width)
         func isLetter(_ offset: Int) -> Bool {
             offset >= 0 && offset < units.count && (Character(UnicodeScalar(units[offset]) ?? " ").isLetter)
         }
@@ -150,13 +157,7 @@ import Testing
             var result = (hyphenated: 0, short: 0)
             for width in stride(from: 180.0, through: 320, by: 10) {
                 for text in Self.prose {
-                    var style = ParagraphStyle()
-                    style.hyphenationFactor = 1
-                    style.textWrap = wrap
-                    let (layout, storage) = try LayoutFixtures.layout(
-                        text, attributes: TextAttributes(language: "en-US", paragraphStyle: style),
-                        container: TextContainer(size: Size(width: width, height: 0)))
-                    let units = Array(storage.string.utf16)
+                    let (layout, units) = try Self.hyphenated(text, wrap: wrap, width: width)
                     let lines = layout.lineFragments
                     let end = lines[lines.count - 2].characterRange.upperBound
                     if [end - 1, end].allSatisfy({ Character(UnicodeScalar(units[$0])!).isLetter }) {
