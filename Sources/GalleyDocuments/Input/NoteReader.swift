@@ -15,7 +15,7 @@ import Galley
 ///
 /// Emphasis is italic, strong emphasis bold, code in JetBrains Mono on a tint, links coloured and underlined,
 /// footnotes as superscript numbers with the notes at the end, block quotes indented in a muted colour, code
-/// blocks in JetBrains Mono in a padded box, tables as grids (``Galley/TextTable``), other headings in a type scale.
+/// blocks in JetBrains Mono in a padded box, tables as grids (`TextTable`), other headings in a type scale.
 /// Paragraphs written mostly in Chinese, Japanese or Korean are justified.
 public enum NoteReader {
     /// How deeply block and inline markup may nest (a quote in a list in a quote, emphasis in a link in strong
