@@ -122,7 +122,8 @@ struct Typesetter {
             let style = shapedParagraph.paragraph.style
             start += try placeParagraph(
                 index, lists: style.textLists, tableCell: style.tableCell, isLast: index == count - 1, start: start,
-                numbering: &numbering, paragraph: paragraph, shaped: shaped, lines: lines, records: nil)
+                numbering: &numbering, paragraph: paragraph,
+                shaped: { $0 == index ? shapedParagraph : try shaped($0) }, lines: lines, records: nil)
             if isStopped { break }
         }
         closeTable()

@@ -357,6 +357,7 @@ public struct LineBreaker: Sendable {
     /// ``lineEnd(_:mandatory:hyphenated:)`` for one of a series of ends of lines from one start, with the tab
     /// advances the series has already found in `tabWalk`: a line of thousands of tabs costs its tabs once, not
     /// once per candidate end.
+    @inline(__always)  // asked at every candidate line end of the greedy loop
     func lineEnd(_ range: Range<Int>, mandatory: Bool, hyphenated: Bool, tabWalk: inout TabWalk?) -> LineFit.End {
         let contentEnd = contentEnd(of: range)
         let tabs = tabOffsets.isEmpty ? 0 : tabsWidth(inLine: range, contentEnd: contentEnd, walk: &tabWalk)
@@ -376,6 +377,7 @@ public struct LineBreaker: Sendable {
 
     /// The mark before `contentEnd` that may hang past a line's end there, by the paragraph's
     /// ``ParagraphStyle/hangingPunctuation``: its advance (0 for none), and whether it always hangs.
+    @inline(never)  // out of lineEnd, which every candidate line asks and which inlines while it is small
     private func hang(at contentEnd: Int, showsHyphen: Bool, paragraphEnds: Bool) -> (width: Double, always: Bool) {
         guard contentEnd > 0, !showsHyphen else { return (0, false) }
         let unit = units[units.startIndex + contentEnd - 1]

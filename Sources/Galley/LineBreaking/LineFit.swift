@@ -85,8 +85,20 @@ enum LineFit {
     ) -> (choice: Choice?, stop: Int) {
         var best: Choice?
         var index = first
+        // Once a line fits only trimmed or hung, the breaks after it that add nothing but white space (hanging:
+        // `line-break: anywhere` breaks before and between spaces) fit as well, and the line takes them. `end` is
+        // called in one place only, so that the caller's figures inline into this loop.
+        var trimmed: (contentEnd: Int, stop: Int)?
         while index < count {
             let figures = end(index)
+            if let trimmed {
+                guard figures.contentEnd == trimmed.contentEnd, !isMandatory(index - 1) else {
+                    return (best, trimmed.stop)
+                }
+                best?.index = index
+                index += 1
+                continue
+            }
             let lineWidth = width(from: start, to: figures)
             guard fits(lineWidth, in: available) else {
                 if let hang = allowedHang(figures, width: lineWidth, available: available) {
@@ -97,23 +109,16 @@ enum LineFit {
                 {
                     best = Choice(index: index, trim: trim)
                 }
-                // The breaks after it that only add white space, hanging, fit as well (`line-break: anywhere`
-                // breaks before and between spaces): the line takes them.
-                if var choice = best, choice.index == index {
-                    while choice.index + 1 < count, !isMandatory(choice.index),
-                        end(choice.index + 1).contentEnd == figures.contentEnd
-                    {
-                        choice.index += 1
-                    }
-                    best = choice
-                }
-                return (best, index)
+                guard best?.index == index else { return (best, index) }
+                trimmed = (figures.contentEnd, index)
+                index += 1
+                continue
             }
             best = Choice(index: index, trim: 0)
             if isMandatory(index) { return (best, index) }
             index += 1
         }
-        return (best, index)
+        return (best, trimmed?.stop ?? index)
     }
 
     /// The closing-mark trim that makes a line `width` points wide, from `start` with its content ending at

@@ -66,8 +66,20 @@ extension ParagraphStyle {
             }
         }.sorted { $0.rawValue.count < $1.rawValue.count }
 
-        /// Whether anything hangs.
-        var isNone: Bool { self == .none }
+        /// Whether nothing hangs (asked at every line end).
+        var isNone: Bool { !first && !last && end == .none }
+
+        /// Whether the two settings hang the same marks (member by member: the raw value is text made on demand).
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            lhs.first == rhs.first && lhs.last == rhs.last && lhs.end == rhs.end
+        }
+
+        /// Hashes the members.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(first)
+            hasher.combine(last)
+            hasher.combine(end)
+        }
 
         /// Whether the character `value` (a Unicode scalar value) hangs at a line's end with ``end``: a stop or
         /// comma as CSS lists them.
