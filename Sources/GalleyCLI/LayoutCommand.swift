@@ -23,7 +23,9 @@ struct LayoutCommand: ParsableCommand {
     var input: String
 
     @Flag(
-        help: "Print JSON: {\"lines\": [{\"container\", \"range\", \"rect\", \"used_rect\", \"baseline\", \"runs\"}]}.")
+        help: ArgumentHelp(
+            "Print JSON: {\"lines\": [{\"container\", \"range\", \"rect\", \"used_rect\", \"baseline\", \"runs\"}], "
+                + "and, with tables, \"tables\": [{\"container\", \"columns\", \"rows\"}]}."))
     var json = false
 
     @OptionGroup var documentOptions: DocumentOptions
@@ -43,7 +45,7 @@ struct LayoutCommand: ParsableCommand {
         let encoder = StandardOutput.jsonEncoder()
         var pending = json ? #"{"lines":["# : ""
         var count = 0
-        try DocumentRenderer(document: document, library: library).enumerateLineFragments { fragment in
+        let tables = try DocumentRenderer(document: document, library: library).enumerateLineFragments { fragment in
             let record = LineRecord(fragment, scalars: scalars)
             count += 1
             if json {
@@ -57,11 +59,44 @@ struct LayoutCommand: ParsableCommand {
                 pending = ""
             }
         }
-        try output(pending + (json ? "]}\n" : ""))
+        // The tables' edges follow the lines (their cells are among the lines).
+        let records = tables.map(TableRecord.init)
+        if json {
+            pending += "]"
+            if !records.isEmpty {
+                pending +=
+                    #","tables":["#
+                    + (try records.map { try StandardOutput.json($0, encoder: encoder) })
+                    .joined(separator: ",") + "]"
+            }
+            pending += "}\n"
+        } else {
+            for (index, record) in records.enumerated() { pending += record.text(number: index + 1) + "\n" }
+        }
+        try output(pending)
     }
 }
 
 private func rounded(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
+
+/// One table's edges as `galley layout` prints them: its container, its columns' left edges and last right edge,
+/// its rows' top edges and last bottom edge, in points.
+private struct TableRecord: Encodable {
+    let container: Int
+    let columns: [Double]
+    let rows: [Double]
+
+    init(_ frame: TableFrame) {
+        container = frame.containerIndex
+        columns = frame.columnEdges.map(rounded)
+        rows = frame.rowEdges.map(rounded)
+    }
+
+    /// The table as a line of text.
+    func text(number: Int) -> String {
+        "table \(number) container \(container) columns \(columns) rows \(rows)"
+    }
+}
 
 /// One line fragment as `galley layout` prints it.
 private struct LineRecord: Encodable {

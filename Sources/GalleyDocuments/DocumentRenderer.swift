@@ -22,8 +22,11 @@ public struct DocumentRenderer {
     /// The line fragments of ``layout()``, handed to `body` one by one as they are laid out, none kept: memory
     /// follows a batch of paragraphs, not the text's length (`LayoutManager.enumerateLineFragments(_:)`).
     ///
+    /// Returns the frames of the tables laid out.
+    ///
     /// - Throws: what ``layout()`` throws, and what `body` throws.
-    public func enumerateLineFragments(_ body: (LineFragment) throws -> Void) throws {
+    @discardableResult
+    public func enumerateLineFragments(_ body: (LineFragment) throws -> Void) throws -> [TableFrame] {
         try layoutManager(forDrawing: false).manager.enumerateLineFragments(body)
     }
 

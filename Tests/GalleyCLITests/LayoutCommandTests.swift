@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Galley
+@testable import GalleyDocuments
 @testable import GalleyTestSupport
 
 /// `galley layout` shows what layout decided, and what it shows is what the library laid out.
@@ -26,7 +27,13 @@ import Testing
             let baseline: Double
             let runs: [Run]
         }
+        struct Table: Decodable {
+            let container: Int
+            let columns: [Double]
+            let rows: [Double]
+        }
         let lines: [Line]
+        let tables: [Table]?
     }
 
     static func layout(_ text: String, _ flags: [String]) throws -> Output {
@@ -62,5 +69,23 @@ import Testing
             #expect(abs(line.baseline - fragment.baselineY) < 0.001)
             #expect(line.runs.flatMap(\.glyphs).map(\.id) == fragment.runs.flatMap(\.glyphRun.glyphs).map(\.glyphID))
         }
+    }
+
+    /// A note's table is printed with its edges (its cells are among the lines), as the library lays it out.
+    @Test func aTablesEdgesFollowTheLines() throws {
+        let outcome = try GalleyCommand.run(["layout", "Examples/note-table.md", "--json"])
+        #expect(outcome.status == 0, "\(outcome.error)")
+        let output = try JSONDecoder().decode(Output.self, from: Data(outcome.output.utf8))
+        let tables = try #require(output.tables)
+        let document = try NoteReader.read(
+            try String(contentsOfFile: "Examples/note-table.md", encoding: .utf8), defaults: TextAttributes(),
+            access: FileAccess(baseDirectory: "Examples"))
+        let frames = try DocumentRenderer(document: document, library: try TestFonts.bundled).layout().tableFrames
+        #expect(tables.count == frames.count && tables.count == 2)  // the grid and the code block's box
+        for (table, frame) in zip(tables, frames) {
+            #expect(zip(table.columns, frame.columnEdges).allSatisfy { abs($0 - $1) < 0.001 })
+            #expect(zip(table.rows, frame.rowEdges).allSatisfy { abs($0 - $1) < 0.001 })
+        }
+        #expect(try Self.layout("no table here", []).tables == nil)
     }
 }

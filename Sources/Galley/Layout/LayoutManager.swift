@@ -178,8 +178,12 @@ public final class LayoutManager {
     /// of paragraphs whatever the text's length (a million lines printed by `galley layout`). Caches nothing for
     /// later layouts.
     ///
+    /// Returns the frames of the tables laid out (``TextLayout/tableFrames``), which their cells' fragments do not
+    /// carry.
+    ///
     /// - Throws: what ``layout()`` throws, and what `body` throws (which ends the layout).
-    public func enumerateLineFragments(_ body: (LineFragment) throws -> Void) throws {
+    @discardableResult
+    public func enumerateLineFragments(_ body: (LineFragment) throws -> Void) throws -> [TableFrame] {
         guard !textContainers.isEmpty else { throw LayoutError.noTextContainer }
         for container in textContainers { try container.validate() }
         var typesetter = Typesetter(
@@ -212,6 +216,7 @@ public final class LayoutManager {
             shaped: { index in try Self.shape(paragraph(index)!, shaper: shaper, itemizer: itemizer) },
             placed: { typesetter in for fragment in typesetter.takeFragments() { try body(fragment) } })
         for fragment in typesetter.takeFragments() { try body(fragment) }  // a table's, when the text ends in one
+        return typesetter.tableFrames
     }
 
     /// What the layout of the containers depends on, to tell whether a cached layout still holds.
