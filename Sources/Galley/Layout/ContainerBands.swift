@@ -40,12 +40,15 @@ struct ContainerBands: BandSpace {
         }
     }
 
-    mutating func reserve(blockSize: Double, firstLine: Bool) -> BandRoom? {
+    mutating func reserve(blockSize: Double, firstLine: Bool, wrapIndent: Double) -> BandRoom? {
         while containerIndex < containers.count {
             let frame = frames[containerIndex]
             let linesFull = frame.maximumNumberOfLines > 0 && bandsInContainer >= frame.maximumNumberOfLines
             if !linesFull, frame.isHeightUnbounded || blockOffset + blockSize <= frame.height + 1e-9 {
-                let span = indents.span(inWidth: frame.width, firstLine: firstLine)
+                var span = indents.span(inWidth: frame.width, firstLine: firstLine)
+                // A wrapped line's indent takes at most half the line, so some text always fits beside it.
+                let indent = min(max(0, wrapIndent), span.width / 2)
+                if indents.rightToLeft { span.maxX -= indent } else { span.minX += indent }
                 return BandRoom(
                     blockOffset: blockOffset, span: span,
                     free: frame.hasExclusions

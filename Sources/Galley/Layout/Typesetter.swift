@@ -302,7 +302,7 @@ struct Typesetter {
     private mutating func placeEmptyLine(_ context: ParagraphContext) {
         bands.indents = indents(context)
         let metrics = context.strut.metrics(of: [])
-        guard let room = bands.reserve(blockSize: metrics.height, firstLine: true) else {
+        guard let room = bands.reserve(blockSize: metrics.height, firstLine: true, wrapIndent: 0) else {
             return stop(at: context.storageStart)
         }
         let top = room.blockOffset, span = room.span

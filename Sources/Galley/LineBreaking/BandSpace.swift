@@ -6,8 +6,9 @@
 protocol BandSpace {
     /// The room for a band `blockSize` points tall where the text has reached, moving to the next container when
     /// the current one is full; nil when no container is left. `firstLine` says whether the band holds the
-    /// paragraph's first line (its indent applies).
-    mutating func reserve(blockSize: Double, firstLine: Bool) -> BandRoom?
+    /// paragraph's first line (its indent applies); `wrapIndent` (points) moves the line's start edge in further,
+    /// for a wrapped line that continues indented (``ParagraphStyle/indentsWrappedLines``).
+    mutating func reserve(blockSize: Double, firstLine: Bool, wrapIndent: Double) -> BandRoom?
     /// Moves on to `blockOffset` in the current container, past a band where no segment could take text.
     mutating func skip(to blockOffset: Double)
     /// The inline size of a line beside no exclusion where the text has reached (indents, lists and padding

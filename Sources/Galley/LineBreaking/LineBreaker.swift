@@ -18,7 +18,7 @@ public struct LineBreaker: Sendable {
     /// clusters.
     var graphemes: [Int]?
     /// The offsets of the mandatory breaks, in increasing order.
-    private let mandatoryOffsets: [Int]
+    let mandatoryOffsets: [Int]
     /// The hyphenation points of the word met last (``hyphenatedLine(from:word:width:)``).
     var hyphenationMemo: (word: Range<Int>, points: [Int])?
     /// The UTF-16 offsets of the paragraph's tab characters, in increasing order (usually none).
@@ -26,10 +26,13 @@ public struct LineBreaker: Sendable {
     /// The figures of every run, when the runs cover the paragraph and all have the same figures (a paragraph in
     /// one font, the common row): then every line's metrics are the same, and no line's runs are looked up.
     let uniformFigures: LineMetrics.RunFigures?
+    /// The advance of one of the paragraph's spaces, in points, when its wrapped lines continue indented
+    /// (``ParagraphStyle/indentsWrappedLines``): the unit of that indent. 0 otherwise.
+    let wrapSpace: Double
     /// Which punctuation hangs past the lines' edges (the paragraph style's).
     let hanging: ParagraphStyle.HangingPunctuation
     /// The paragraph's text, and whether it holds a soft hyphen (U+00AD).
-    private let units: ArraySlice<UInt16>
+    let units: ArraySlice<UInt16>
     let hasSoftHyphens: Bool
     /// The paragraph's CJK spacing (``ShapedParagraph/spacing``), held here: read at every candidate line end, it
     /// is looked up only where ``EdgeFlags`` say it has an entry.
@@ -124,6 +127,7 @@ public struct LineBreaker: Sendable {
         }
         advances[paragraph.length] = total
         prefixWidths = advances
+        wrapSpace = style.indentsWrappedLines ? Self.spaceAdvance(in: paragraph.text, prefixWidths: advances) : 0
         if let shaper { measureCutsInJoinedGlyphs(shaper) }
     }
 

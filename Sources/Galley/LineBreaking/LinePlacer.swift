@@ -59,7 +59,10 @@ struct LinePlacer<Source: LineSource> {
         let flowBefore = flow.mark
         while true {
             flow.restore(flowBefore)  // a band tried again at another height places its lines again
-            guard let room = space.reserve(blockSize: height, firstLine: start == 0) else { return nil }
+            let wrapIndent = context.style.indentsWrappedLines ? source.breaker.wrapIndent(at: start) : 0
+            guard let room = space.reserve(blockSize: height, firstLine: start == 0, wrapIndent: wrapIndent) else {
+                return nil
+            }
             let end = placeLines(from: start, in: room)
             if lines.isEmpty {
                 space.skip(to: room.blockOffset + max(1, height / 4))

@@ -192,6 +192,7 @@ final class NoteWriter {
             var style = Self.body
             style.textWrap = .auto
             style.autospace = false
+            style.indentsWrappedLines = code  // a wrapped line of code continues under its own indentation
             if boxed {
                 let box = TextTable(
                     columnCount: 1, cellPadding: Self.codeBoxPadding, backgroundColor: theme.codeTint, fillsWidth: true)

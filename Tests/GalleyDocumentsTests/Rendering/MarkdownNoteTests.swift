@@ -316,4 +316,23 @@ import Testing
         }
         #expect(document.storage.attributes(at: 17).superscript == nil)
     }
+
+    /// A wrapped line of code continues under its own indentation plus two spaces (as code editors wrap), not at
+    /// the box's left edge; a line that does not wrap starts where it is written.
+    @Test func wrappedCodeContinuesUnderItsIndentation() throws {
+        let note =
+            "```\nfor note in notes {\n    try galley.render(note, width: 375, scale: 2, output: \"out/note.png\", theme: .dark)\n}\n```"
+        let document = try NoteReader.read(note, defaults: TextAttributes())
+        let layout = try DocumentRenderer(document: document, library: try TestFonts.bundled).layout()
+        let lines = layout.lineFragments
+        #expect(lines.count >= 4)  // the long line wraps
+        let left = lines[0].usedRect.minX
+        let cell = (lines[1].runs.first?.glyphRun.glyphs.first?.advance ?? 0)  // a space of JetBrains Mono
+        #expect(cell > 5)
+        #expect(abs(lines[1].usedRect.minX - left) < 0.01)  // "    try …" starts at the box's edge, its spaces drawn
+        for continuation in lines[2..<(lines.count - 1)] {
+            #expect(abs(continuation.usedRect.minX - (left + 6 * cell)) < 0.01, "\(continuation.usedRect)")
+        }
+        #expect(abs(lines[lines.count - 1].usedRect.minX - left) < 0.01)  // "}"
+    }
 }

@@ -101,6 +101,7 @@ import Testing
         "autospace": { $0.autospace = true },
         "hangingPunctuation": { $0.hangingPunctuation = .init(first: true, end: .allow, last: true) },
         "tableCell": { $0.tableCell = TextTableCell(table: TextTable(columnCount: 2), row: 0, column: 1) },
+        "indentsWrappedLines": { $0.indentsWrappedLines = true },
     ]
 
     @Test func everyStoredPropertyIsChanged() {
