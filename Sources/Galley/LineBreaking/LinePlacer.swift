@@ -59,7 +59,7 @@ struct LinePlacer<Source: LineSource> {
         let flowBefore = flow.mark
         while true {
             flow.restore(flowBefore)  // a band tried again at another height places its lines again
-            let wrapIndent = context.style.indentsWrappedLines ? source.breaker.wrapIndent(at: start) : 0
+            let wrapIndent = context.indentsWrappedLines ? source.breaker.wrapIndent(at: start) : 0
             guard let room = space.reserve(blockSize: height, firstLine: start == 0, wrapIndent: wrapIndent) else {
                 return nil
             }
@@ -284,11 +284,12 @@ final class ParagraphContext {
     let style: ParagraphStyle
     /// What of the style every line reads, held apart from it: how lines break, the most hyphenated lines in a
     /// row, whether a word wider than the line is left whole (`overflow-wrap: normal`), whether lines are
-    /// justified.
+    /// justified, whether wrapped lines continue indented.
     let lineBreakMode: ParagraphStyle.LineBreakMode
     let hyphenatedLineLimit: Int
     let overflowsWhole: Bool
     let isJustified: Bool
+    let indentsWrappedLines: Bool
     /// The paragraph's primary font: the strut every line's height includes.
     let baseFont: Font
     /// The strut and the style's rules every line's metrics follow.
@@ -310,6 +311,7 @@ final class ParagraphContext {
         hyphenatedLineLimit = style.hyphenatedLineLimit
         overflowsWhole = style.overflowWrap == .normal
         isJustified = style.alignment == .justified
+        indentsWrappedLines = style.indentsWrappedLines
         self.baseFont = baseFont
         strut = LineMetrics.Strut(style: style, font: baseFont, leading: baseLeading)
         isRightToLeft = shaped.bidi.isRightToLeft
