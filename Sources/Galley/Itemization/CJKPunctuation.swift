@@ -15,7 +15,7 @@ enum CJKPunctuation {
     /// Whether `tag` (canonical) is a Chinese or Japanese language.
     static func isChineseOrJapanese(_ tag: String?) -> Bool {
         guard let tag else { return false }
-        return tag == "zh" || tag == "ja" || tag.hasPrefix("zh-") || tag.hasPrefix("ja-")
+        return LanguageTag.hasPrimaryLanguage(tag, "zh") || LanguageTag.hasPrimaryLanguage(tag, "ja")
     }
 
     /// Whether the shared mark at `offset` (of `length` units) in `text` stands between or beside CJK characters:

@@ -19,13 +19,11 @@ enum Justifier {
         guard clusters.count > 1 else { return }
         var gaps: [(run: Int, glyph: Int)] = []
         for index in 0..<(clusters.count - 1) {
-            let here = clusters[index].cluster, next = clusters[index + 1].cluster
-            let before = JustificationGaps.scalar(at: here, in: paragraph)
-            guard JustificationGaps.takesSpace(after: before, before: JustificationGaps.scalar(at: next, in: paragraph))
-            else {
-                continue
+            let before = JustificationGaps.scalar(at: clusters[index].cluster, in: paragraph)
+            let after = JustificationGaps.scalar(at: clusters[index + 1].cluster, in: paragraph)
+            if JustificationGaps.takesSpace(after: before, before: after) {
+                gaps.append((clusters[index].run, clusters[index].glyph))
             }
-            gaps.append((clusters[index].run, clusters[index].glyph))
         }
         guard !gaps.isEmpty else { return }
         let share = extra / Double(gaps.count)

@@ -1,7 +1,7 @@
 /// One paragraph as a layout placed it, kept so that a later layout can take it as it is: where it started, its
 /// place in its lists and whether it was last (what its placing depended on, besides itself and the containers),
-/// where it ended and its fragments. A layout manager's full layouts and its windows (``LayoutManager/lineFragments(intersecting:)``)
-/// keep and take the same records.
+/// where it ended and its fragments. A layout manager's full layouts and its windows
+/// (``LayoutManager/lineFragments(intersecting:)``) keep and take the same records.
 struct PlacedParagraph {
     /// What placing the paragraph depended on besides its text and the containers.
     struct Key: Equatable {
@@ -42,8 +42,9 @@ struct PlacedParagraph {
     }
 }
 
-/// Where a typesetter finds and keeps the paragraphs it placed (``Typesetter/placeParagraphs(paragraph:shaped:lines:records:placed:)``):
-/// a layout manager's paragraph cache, whose records an edit drops with the paragraphs it replaces.
+/// Where a typesetter finds and keeps the paragraphs it placed
+/// (``Typesetter/placeParagraphs(paragraph:shaped:lines:records:placed:)``): a layout manager's paragraph cache,
+/// whose records an edit drops with the paragraphs it replaces.
 struct ParagraphRecords {
     /// The record of paragraph `index`, if one is kept.
     let record: (Int) -> PlacedParagraph?

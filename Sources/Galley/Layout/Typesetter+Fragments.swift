@@ -13,6 +13,8 @@ extension Typesetter {
         // Hung marks (``ParagraphStyle/hangingPunctuation``) sit past the edges, as the trailing white space does.
         let hangingStart = truncated ? 0 : line.hangingStart, hangingEnd = truncated ? 0 : line.hangingEnd
         var runs: [GlyphRun] = []
+        // The width that is aligned and justified: the runs' less what hangs past the edges.
+        func contentWidth() -> Double { runs.reduce(0) { $0 + $1.width } - trailing - hangingStart - hangingEnd }
         var content = lineContent.usedWidth
         if var logicalRuns = lineContent.runs {
             let breaker = placer.source.breaker
@@ -28,7 +30,7 @@ extension Typesetter {
                     for: line)
             }
             runs = BidiParagraph.visualOrder(levels: logicalRuns.map(\.bidiLevel)).map { logicalRuns[$0] }
-            content = runs.reduce(0) { $0 + $1.width } - trailing - hangingStart - hangingEnd
+            content = contentWidth()
         }
         var alignment = context.style.alignment
         if alignment == .natural { alignment = context.isRightToLeft ? .right : .left }
@@ -39,7 +41,7 @@ extension Typesetter {
             {
                 Justifier.justify(
                     &runs, in: context.paragraph, contentEnd: line.contentEnd, extra: segment.width - content)
-                content = runs.reduce(0) { $0 + $1.width } - trailing - hangingStart - hangingEnd
+                content = contentWidth()
             }
             alignment = context.isRightToLeft ? .right : .left
         }

@@ -259,14 +259,11 @@ public struct BreakOpportunities: Sendable {
     static func locale(
         language: String?, strictness: ParagraphStyle.LineBreakStrictness, rules: ParagraphStyle.LineBreakRules = .css
     ) -> String {
+        let isJapanese = language.map { LanguageTag.hasPrimaryLanguage($0, "ja") } ?? false
         let language = language?.utf8 ?? "".utf8
         let keyword: String.UTF8View?
         switch strictness {
         case .normal, .anywhere:
-            let isJapanese =
-                language.starts(with: "ja".utf8)
-                && (language.count == 2
-                    || [UInt8(ascii: "-"), UInt8(ascii: "_")].contains(language.dropFirst(2).first))
             keyword = rules == .css && !isJapanese ? "normal".utf8 : nil
         case .loose, .strict:
             keyword = strictness.rawValue.utf8

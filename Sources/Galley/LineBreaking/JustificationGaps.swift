@@ -33,8 +33,9 @@ struct JustificationGaps {
     }
 
     /// Whether the gap between two neighbouring characters (Unicode scalar values) takes a share of a justified
-    /// line's extra space: after a space, or beside an ideographic character, unless the two keep together.
-    /// The justifier spreads a line's slack over them; `optimal` breaking counts them to know how far a line may stretch.
+    /// line's extra space: after a space, or beside an ideographic character, unless the two keep together. The
+    /// justifier spreads a line's slack over them; `optimal` breaking counts them to know how far a line may
+    /// stretch.
     static func takesSpace(after before: UInt32, before after: UInt32) -> Bool {
         guard isSpace(before) || isIdeographic(before) || isIdeographic(after) else { return false }
         return !keepsTogether(before, after)

@@ -437,8 +437,8 @@ public struct LineBreaker: Sendable {
         ).map { line.trimmed(by: $0) }
     }
 
-    /// The hang of `line`'s last stop or comma that makes it fit `width` points (``LineFit/allowedHang(_:width:available:)``);
-    /// nil when it has none that may hang, or still does not fit.
+    /// The hang of `line`'s last stop or comma that makes it fit `width` points
+    /// (``LineFit/allowedHang(_:width:available:)``); nil when it has none that may hang, or still does not fit.
     func allowedHang(of line: LineBreak, toFit width: Double) -> Double? {
         guard hanging.end == .allow, line.hangingEnd == 0 else { return nil }
         let end = lineEnd(line.utf16Range, mandatory: line.endsAtMandatoryBreak, hyphenated: line.isHyphenated)

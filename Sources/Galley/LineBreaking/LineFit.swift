@@ -72,9 +72,10 @@ enum LineFit {
 
     /// The greedy rule: the last of the breaks `candidates` (in order, each ending a line from `start`) whose line
     /// fits `available` points, stopping at the first mandatory break; a break whose line fits only once its last
-    /// closing mark is set half-width, or its last stop or comma hangs (`allowEnd`), is taken so, and ends the search. `end(i)` gives the figures of
-    /// break `i` (up to index `count`, from `first`), `isMandatory(i)` whether a line must end there. A line whose
-    /// content is a single UTF-16 unit keeps its mark full-width.
+    /// closing mark is set half-width, or its last stop or comma hangs (`allowEnd`), is taken so (with the white
+    /// space after it), and ends the search. `end(i)` gives the figures of break `i` (up to index `count`, from
+    /// `first`), `isMandatory(i)` whether a line must end there. A line whose content is a single UTF-16 unit keeps
+    /// its mark full-width.
     ///
     /// Returns the choice (nil when not even the first break's line fits) and the index where the search stopped:
     /// the first break past the choice that was tried and did not fit, or the end of the candidates.

@@ -66,6 +66,10 @@ extension ParagraphBreaker {
             weighed += endIndex - active
             for start in active..<endIndex {
                 let natural = LineFit.width(from: candidates[start].start, to: end.end)
+                // What the line may stretch depends on its text only, not on the state it follows.
+                let stretch =
+                    gaps.map { Double($0.count(in: candidates[start].offset..<end.end.contentEnd)) * stretchPerGap }
+                    ?? raggedStretch
                 var fitsSomewhere = false
                 for originState in 0..<states {
                     let origin = scores[start * states + originState]
@@ -93,9 +97,6 @@ extension ParagraphBreaker {
                         if candidates[start].isHyphenated { demerits += Demerits.finalHyphen }
                     } else {
                         let slack = max(0, available - lineWidth)
-                        let stretch =
-                            gaps.map { Double($0.count(in: candidates[start].offset..<end.end.contentEnd)) }
-                            .map { $0 * stretchPerGap } ?? raggedStretch
                         let ratio = slack <= LineFit.tolerance ? 0 : stretch > 0 ? slack / stretch : .infinity
                         let badness = Self.badness(ratio)
                         demerits = (Demerits.linePenalty + badness) * (Demerits.linePenalty + badness)

@@ -25,6 +25,16 @@ public enum LanguageTag {
         isCanonical(tag) ? tag : canonicalBySubtags(tag)
     }
 
+    /// Whether `tag`'s primary language subtag is `primary` (written as canonical tags write it, in lower case):
+    /// `ja`, `ja-JP` and `ja_JP` are Japanese, `jam` is not. Read from the bytes: a paragraph's breaking and
+    /// punctuation ask it.
+    public static func hasPrimaryLanguage(_ tag: String, _ primary: String) -> Bool {
+        let bytes = tag.utf8, count = primary.utf8.count
+        guard bytes.starts(with: primary.utf8) else { return false }
+        guard let next = bytes.dropFirst(count).first else { return true }
+        return next == UInt8(ascii: "-") || next == UInt8(ascii: "_")
+    }
+
     /// ``canonical(_:)`` made from `tag`'s subtags.
     static func canonicalBySubtags(_ tag: String) -> String? {
         var subtags = Self.subtags(of: tag)[...]

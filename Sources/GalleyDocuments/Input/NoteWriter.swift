@@ -173,7 +173,7 @@ final class NoteWriter {
             // Japanese is set by JLREQ's strict rules, as most publishers set it: no line starts with ー or a
             // small kana.
             let language = plain.language ?? LanguageInference.language(of: ArraySlice(text.utf16))
-            if let language, language == "ja" || language.hasPrefix("ja-") { style.lineBreakStrictness = .strict }
+            if let language, LanguageTag.hasPrimaryLanguage(language, "ja") { style.lineBreakStrictness = .strict }
             quote(&style, &plain, depth: context.quoteDepth)
             plain.paragraphStyle = style
             return plain
