@@ -33,7 +33,8 @@ public struct DocumentRenderer {
     /// The document drawn into a new canvas.
     public func render() throws -> Canvas {
         let scene = try Scene(self)
-        return try scene.renderer.render(scene, scale: document.render.scale, background: document.render.background)
+        return try scene.renderer.render(
+            scene.picture, scale: document.render.scale, background: document.render.background)
     }
 
     /// The document drawn and encoded as PNG band by band on `writer`'s threads
@@ -48,7 +49,7 @@ public struct DocumentRenderer {
     public func renderPNGReportingCut(with writer: PNGWriter = PNGWriter()) throws -> (png: Data, cut: Range<Int>) {
         let scene = try Scene(self)
         let png = try scene.renderer.renderPNG(
-            scene, scale: document.render.scale, background: document.render.background, writer: writer)
+            scene.picture, scale: document.render.scale, background: document.render.background, writer: writer)
         return (png, scene.layout.unlaidCharacterRange)
     }
 
@@ -65,63 +66,64 @@ public struct DocumentRenderer {
         case .webp:
             let scene = try Scene(self)
             let canvas = try scene.renderer.render(
-                scene, scale: document.render.scale, background: document.render.background)
+                scene.picture, scale: document.render.scale, background: document.render.background)
             return (try WebPWriter(quality: quality).encode(canvas), scene.layout.unlaidCharacterRange)
         }
     }
 
-    /// What drawing the document needs, laid out once and then drawn into any number of canvases or bands (on
-    /// several threads at once): the text's layout, the painted exclusions with their labels laid out, the image's
-    /// area in points. Layouts carry their paint, so no storage is read while drawing.
-    private struct Scene: Drawing {
-        /// An exclusion as it is drawn: its path painted in a colour, its picture in its frame, its label.
-        struct Painting: Sendable {
-            let path: BezierPath?
-            let fill: Color?
-            let image: Canvas?
-            let imageFrame: Rect?
-            /// The label laid out, and the point its layout's origin goes to.
-            let label: (layout: TextLayout, origin: Point)?
-        }
-
+    /// What drawing the document needs, laid out once and then drawn into any number of canvases, bands or pages
+    /// (on several threads at once): the painted exclusions with their labels laid out, then the text's columns, as
+    /// one picture. Layouts carry their paint, so no storage is read while drawing.
+    private struct Scene {
         let layout: TextLayout
-        let paintings: [Painting]
-        /// Where each column's container starts, in points from the first column's: columns follow the text's
-        /// direction, so a right-to-left document's first column is on the right.
-        let columnX: [Double]
-        /// The image's area in points, the first column's container at (0, 0).
-        let area: Rect
+        let picture: Picture
         let renderer = Renderer()
 
         init(_ owner: DocumentRenderer) throws {
             let document = owner.document
             let (layout, exclusions, columnWidth) = try owner.laidOut(forDrawing: true)
             self.layout = layout
+            // Columns follow the text's direction, so a right-to-left document's first column is on the right.
             let rightToLeft = layout.lineFragments.first?.isRightToLeft ?? false
             let columnX = (0..<document.columns).map { column in
                 Double(rightToLeft ? document.columns - 1 - column : column) * (columnWidth + document.columnGap)
             }
-            self.columnX = columnX
-            paintings = try exclusions.map { exclusion in
-                var label: (layout: TextLayout, origin: Point)?
+            // Exclusions are in the first column's coordinates.
+            let firstColumn = columnX[0]
+            var elements: [Picture.Element] = []
+            for exclusion in exclusions {
+                let moved = AffineTransform.translation(x: firstColumn, y: 0)
+                if let fill = exclusion.fill, let path = exclusion.path {
+                    elements.append(.fill(path.applying(moved), fill))
+                }
+                if let image = exclusion.image, let frame = exclusion.imageFrame {
+                    elements.append(
+                        .image(
+                            image,
+                            frame: Rect(
+                                x: frame.minX + firstColumn, y: frame.minY, width: frame.width, height: frame.height)))
+                }
                 if let text = exclusion.label {
                     let manager = LayoutManager(
                         textStorage: text, fontLibrary: owner.library, settings: document.settings)
                     let bounds = exclusion.shape.bounds
                     manager.addTextContainer(TextContainer(width: max(1, bounds.width)))
-                    let layout = try manager.layout()
-                    let used = layout.usedRect()
-                    label = (layout, Point(x: bounds.minX, y: bounds.minY + (bounds.height - used.height) / 2))
+                    let label = try manager.layout()
+                    let used = label.usedRect()
+                    elements.append(
+                        .text(
+                            label, containerIndex: 0,
+                            origin: Point(
+                                x: bounds.minX + firstColumn, y: bounds.minY + (bounds.height - used.height) / 2)))
                 }
-                return Painting(
-                    path: exclusion.path, fill: exclusion.fill, image: exclusion.image,
-                    imageFrame: exclusion.imageFrame, label: label)
+            }
+            for (column, x) in columnX.enumerated() {
+                elements.append(.text(layout, containerIndex: column, origin: Point(x: x, y: 0)))
             }
             // The image is the container and the painted exclusions with the margin around them, grown where any
             // column's ink (shadows included) would fall outside it.
             var content = renderer.containerArea(
                 Size(width: document.width, height: document.height), of: layout, containerIndex: 0)
-            let firstColumn = columnX[0]
             for exclusion in exclusions where exclusion.fill != nil || exclusion.label != nil || exclusion.image != nil
             {
                 let bounds =
@@ -129,36 +131,10 @@ public struct DocumentRenderer {
                 content = content.union(
                     Rect(x: bounds.minX + firstColumn, y: bounds.minY, width: bounds.width, height: bounds.height))
             }
-            area = try renderer.imageArea(
+            let area = try renderer.imageArea(
                 content: content, padding: document.render.margin, layout: layout,
                 containers: columnX.enumerated().map { ($0.offset, $0.element) })
-        }
-
-        /// Draws the painted exclusions and their labels, then the text, into `canvas` (a whole image or a band).
-        func draw(on canvas: inout Canvas) {
-            let origin = canvas.origin
-            func moveTo(column: Int) {
-                canvas.origin = Point(x: origin.x - columnX[column], y: origin.y)
-            }
-            // Exclusions are in the first column's coordinates.
-            moveTo(column: 0)
-            let columnOrigin = canvas.origin
-            for painting in paintings {
-                if let fill = painting.fill, let path = painting.path {
-                    renderer.fill(path, color: fill, on: &canvas)
-                }
-                if let image = painting.image, let frame = painting.imageFrame { canvas.draw(image, in: frame) }
-                if let label = painting.label {
-                    canvas.origin = Point(x: columnOrigin.x - label.origin.x, y: columnOrigin.y - label.origin.y)
-                    renderer.draw(label.layout, on: &canvas)
-                    canvas.origin = columnOrigin
-                }
-            }
-            for column in columnX.indices {
-                moveTo(column: column)
-                renderer.draw(layout, on: &canvas, containerIndex: column)
-            }
-            canvas.origin = origin
+            picture = Picture(area: area, elements: elements)
         }
     }
 

@@ -93,18 +93,10 @@ public struct Canvas: Sendable {
     }
 
     /// The pixel position of a point (fractional) on this canvas.
-    public func pixelPoint(_ point: Point) -> (x: Double, y: Double) {
-        // The row offset is subtracted after scaling, where subtracting a whole number is exact, so a band's
-        // pixels come out as the whole image's.
-        ((point.x - origin.x) * scale, (point.y - origin.y) * scale - Double(firstRow))
-    }
+    public func pixelPoint(_ point: Point) -> (x: Double, y: Double) { grid.pixelPoint(point) }
 
     /// The points this canvas shows.
-    var visibleRect: Rect {
-        Rect(
-            x: origin.x, y: origin.y + Double(firstRow) / scale, width: Double(width) / scale,
-            height: Double(height) / scale)
-    }
+    var visibleRect: Rect { grid.visibleRect }
 
     /// The premultiplied RGBA of pixel (x, y).
     public func pixel(x: Int, y: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {

@@ -1,24 +1,24 @@
 import CFreeType
 
 /// Fills and strokes Bézier paths through FreeType's outline rasterizer (anti-aliased, non-zero or even-odd), into
-/// coverage masks on a canvas's pixel grid.
+/// coverage masks on a pixel grid.
 enum PathRasterizer {
-    /// The coverage of `path` (in points) on `canvas`'s grid, clipped to the canvas; nil when nothing shows.
-    static func fill(_ path: BezierPath, on canvas: Canvas) -> CoverageMask? {
+    /// The coverage of `path` (in points) on `grid`, clipped to it; nil when nothing shows.
+    static func fill(_ path: BezierPath, on grid: PixelGrid) -> CoverageMask? {
         let pixels = path.applying(
-            AffineTransform.translation(x: -canvas.origin.x, y: -canvas.origin.y)
-                .concatenating(.scale(x: canvas.scale, y: canvas.scale))
-                .concatenating(.translation(x: 0, y: -Double(canvas.firstRow))))
-        return render(pixels, canvasWidth: canvas.width, canvasHeight: canvas.height, stroke: nil)
+            AffineTransform.translation(x: -grid.origin.x, y: -grid.origin.y)
+                .concatenating(.scale(x: grid.scale, y: grid.scale))
+                .concatenating(.translation(x: 0, y: -Double(grid.firstRow))))
+        return render(pixels, canvasWidth: grid.width, canvasHeight: grid.height, stroke: nil)
     }
 
     /// The coverage of `path` stroked `lineWidth` points wide with round joins and caps.
-    static func stroke(_ path: BezierPath, lineWidth: Double, on canvas: Canvas) -> CoverageMask? {
+    static func stroke(_ path: BezierPath, lineWidth: Double, on grid: PixelGrid) -> CoverageMask? {
         let pixels = path.applying(
-            AffineTransform.translation(x: -canvas.origin.x, y: -canvas.origin.y)
-                .concatenating(.scale(x: canvas.scale, y: canvas.scale))
-                .concatenating(.translation(x: 0, y: -Double(canvas.firstRow))))
-        return render(pixels, canvasWidth: canvas.width, canvasHeight: canvas.height, stroke: lineWidth * canvas.scale)
+            AffineTransform.translation(x: -grid.origin.x, y: -grid.origin.y)
+                .concatenating(.scale(x: grid.scale, y: grid.scale))
+                .concatenating(.translation(x: 0, y: -Double(grid.firstRow))))
+        return render(pixels, canvasWidth: grid.width, canvasHeight: grid.height, stroke: lineWidth * grid.scale)
     }
 
     /// Rasterizes a path already in pixel coordinates. FreeType's outlines are y-up in 26.6 fixed point; the mask

@@ -1,6 +1,6 @@
 extension Renderer {
     /// Draws the images of the line's attachments into their frames.
-    func drawAttachments(_ fragment: LineFragment, on canvas: inout Canvas) {
+    func drawAttachments(_ fragment: LineFragment, on canvas: inout some DrawingTarget) {
         for placement in fragment.attachments {
             guard let image = placement.attachment.image else { continue }
             canvas.draw(image, in: placement.frame)

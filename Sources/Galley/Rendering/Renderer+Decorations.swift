@@ -1,6 +1,6 @@
 extension Renderer {
     /// Fills the line band behind characters that have a background colour.
-    func drawBackgrounds(_ fragment: LineFragment, on canvas: inout Canvas) {
+    func drawBackgrounds(_ fragment: LineFragment, on canvas: inout some DrawingTarget) {
         var current: (color: Color, minX: Double, maxX: Double)?
         func flush() {
             if let current {
@@ -28,7 +28,7 @@ extension Renderer {
     /// decoration stays level across Latin, Chinese, Arabic and emoji. White space hanging at the line's end is
     /// not decorated. An underline breaks around the ink of the glyphs it crosses as its ``TextDecoration/skipInk``
     /// says (`glyphs` are the line's, placed).
-    func drawDecorations(_ fragment: LineFragment, glyphs: [PlacedGlyph], on canvas: inout Canvas) {
+    func drawDecorations(_ fragment: LineFragment, glyphs: [PlacedGlyph], on canvas: inout some DrawingTarget) {
         var contentEnd = fragment.characterRange.upperBound
         while contentEnd > fragment.characterRange.lowerBound {
             // Past the line's characters is its paragraph's terminator.
@@ -54,7 +54,7 @@ extension Renderer {
                         isUnderline && line.decoration.skipInk != .none
                         ? inkGaps(
                             of: glyphs, under: line.decoration, center: line.center, thickness: line.thickness,
-                            from: line.minX, to: line.maxX, canvas: canvas, fragment: fragment) : []
+                            from: line.minX, to: line.maxX, grid: canvas.grid, fragment: fragment) : []
                     var start = line.minX
                     for gap in gaps + [line.maxX...line.maxX] {
                         // A sliver left between two gaps, or between a gap and the line's end, is dropped: a
@@ -109,20 +109,20 @@ extension Renderer {
     /// `.auto`, so are ideographs, kana, Hangul and full-width forms.
     private func inkGaps(
         of glyphs: [PlacedGlyph], under decoration: TextDecoration, center: Double, thickness: Double,
-        from minX: Double, to maxX: Double, canvas: Canvas, fragment: LineFragment
+        from minX: Double, to maxX: Double, grid: PixelGrid, fragment: LineFragment
     ) -> [ClosedRange<Double>] {
         let half = decoration.style == .single ? thickness / 2 : thickness
         let pad = thickness
-        let (_, top) = canvas.pixelPoint(Point(x: 0, y: center - half - pad / 2))
-        let (_, bottom) = canvas.pixelPoint(Point(x: 0, y: center + half + pad / 2))
-        let (originX, _) = canvas.pixelPoint(Point(x: 0, y: 0))
+        let (_, top) = grid.pixelPoint(Point(x: 0, y: center - half - pad / 2))
+        let (_, bottom) = grid.pixelPoint(Point(x: 0, y: center + half + pad / 2))
+        let (originX, _) = grid.pixelPoint(Point(x: 0, y: 0))
         // A font's tables or a wild baseline offset could put the band nowhere sensible: then nothing is skipped.
         guard top.isFinite, bottom.isFinite, bottom > top, abs(top) < 1e9, abs(bottom) < 1e9, pad >= 0 else {
             return []
         }
         var gaps: [ClosedRange<Double>] = []
         let bandTop = Int(top.rounded(.down)), bandBottom = Int(bottom.rounded(.up))
-        func points(_ pixelX: Int) -> Double { (Double(pixelX) - originX) / canvas.scale }
+        func points(_ pixelX: Int) -> Double { (Double(pixelX) - originX) / grid.scale }
         for glyph in glyphs where glyph.bitmap.color == nil && glyph.bitmap.coverage.count > 0 {
             // Only glyphs whose box, widened by the gap, meets this stretch of the line and its band are read.
             guard glyph.y < bandBottom, glyph.y + glyph.bitmap.height > bandTop,
@@ -165,7 +165,7 @@ extension Renderer {
     /// starting at `minX`), each in the decoration's style.
     private func drawLine(
         _ decoration: TextDecoration, from minX: Double, to maxX: Double, center: Double, thickness: Double,
-        color: Color, on canvas: inout Canvas
+        color: Color, on canvas: inout some DrawingTarget
     ) {
         let lengths = decoration.pattern.lengths.map { $0 * thickness * (decoration.style == .thick ? 2 : 1) }
         guard !lengths.isEmpty, lengths.allSatisfy({ $0 > 0 }) else {
@@ -190,7 +190,7 @@ extension Renderer {
 
     private func drawSegment(
         _ style: TextDecoration.Style, from minX: Double, to maxX: Double, center: Double, thickness: Double,
-        color: Color, on canvas: inout Canvas
+        color: Color, on canvas: inout some DrawingTarget
     ) {
         switch style {
         case .single:

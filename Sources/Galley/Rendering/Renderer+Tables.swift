@@ -2,14 +2,14 @@ extension Renderer {
     /// Draws the tables of container `containerIndex`: their background, their header rows' tint, then a rule
     /// along every row and column edge, as GitHub draws a Markdown table (in its ``TextTable/ruleColor``; no
     /// tint or rules without one).
-    func drawTables(_ layout: TextLayout, on canvas: inout Canvas, containerIndex: Int) {
+    func drawTables(_ layout: TextLayout, on canvas: inout some DrawingTarget, containerIndex: Int) {
         for frame in layout.tableFrames where frame.containerIndex == containerIndex {
             let rect = frame.rect
-            guard frame.rowEdges.count > 1, frame.columnEdges.count > 1, rect.intersects(canvas.visibleRect) else {
+            guard frame.rowEdges.count > 1, frame.columnEdges.count > 1, rect.intersects(canvas.grid.visibleRect) else {
                 continue
             }
             if let background = frame.table.backgroundColor {
-                fill(.roundedRect(rect, cornerRadius: frame.table.cellPadding / 2), color: background, on: &canvas)
+                canvas.fill(.roundedRect(rect, cornerRadius: frame.table.cellPadding / 2), color: background)
             }
             guard let color = frame.table.ruleColor else { continue }
             let headerRows = min(frame.table.headerRowCount, frame.rowEdges.count - 1)
@@ -17,9 +17,8 @@ extension Renderer {
                 var tint = color
                 tint.alpha *= 0.1
                 let bottom = frame.rowEdges[headerRows]
-                fill(
-                    .rect(Rect(x: rect.minX, y: rect.minY, width: rect.width, height: bottom - rect.minY)), color: tint,
-                    on: &canvas)
+                canvas.fill(
+                    .rect(Rect(x: rect.minX, y: rect.minY, width: rect.width, height: bottom - rect.minY)), color: tint)
             }
             let rule = Self.tableRuleWidth
             var path = BezierPath()
@@ -31,7 +30,7 @@ extension Renderer {
                 path.append(
                     .rect(Rect(x: x - rule / 2, y: rect.minY - rule / 2, width: rule, height: rect.height + rule)))
             }
-            fill(path, color: color, on: &canvas)
+            canvas.fill(path, color: color)
         }
     }
 

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Stage 5: draws laid-out text into canvases with FreeType: colours, backgrounds, underlines and strikethroughs,
+/// Stage 5: draws laid-out text into canvases with FreeType, and into PDF and SVG pages with cairo: colours, backgrounds, underlines and strikethroughs,
 /// shadows, the letterpress effect and colour emoji; and fills and strokes paths.
 ///
 /// ```swift
@@ -22,7 +22,7 @@ public final class Renderer: Sendable {
     /// - Throws: the layout's errors; ``RenderError/imageTooLarge(width:height:limit:)`` before drawing anything
     ///   when the image would pass ``Canvas/pixelLimit``.
     public func render(_ manager: LayoutManager, options: RenderOptions = RenderOptions()) throws -> Canvas {
-        try render(drawing(manager, options: options), scale: options.scale, background: options.background)
+        try render(picture(manager, options: options), scale: options.scale, background: options.background)
     }
 
     /// Lays out `manager`'s text if needed and draws container `options.containerIndex` straight to PNG with
@@ -32,17 +32,17 @@ public final class Renderer: Sendable {
         _ manager: LayoutManager, options: RenderOptions = RenderOptions(), writer: PNGWriter = PNGWriter()
     ) throws -> Data {
         try renderPNG(
-            drawing(manager, options: options), scale: options.scale, background: options.background, writer: writer)
+            picture(manager, options: options), scale: options.scale, background: options.background, writer: writer)
     }
 
     /// Container `options.containerIndex` of `manager`'s layout, over the area
     /// ``makeCanvas(for:containerSize:options:)`` covers.
-    private func drawing(_ manager: LayoutManager, options: RenderOptions) throws -> ContainerDrawing {
+    func picture(_ manager: LayoutManager, options: RenderOptions) throws -> Picture {
         let layout = try manager.layout()
         guard manager.textContainers.indices.contains(options.containerIndex) else { throw LayoutError.noTextContainer }
         let area = try canvasArea(
             for: layout, containerSize: manager.textContainers[options.containerIndex].size, options: options)
-        return ContainerDrawing(layout: layout, containerIndex: options.containerIndex, area: area, renderer: self)
+        return Picture(area: area, elements: [.text(layout, containerIndex: options.containerIndex, origin: .zero)])
     }
 
     /// A canvas for container `options.containerIndex` of `layout`: the clip rect when the caller sets one; else the
@@ -97,7 +97,13 @@ public final class Renderer: Sendable {
     /// Draws the fragments of container `containerIndex` that reach into `canvas`, in their paint (the colours,
     /// decorations and effects their characters had when laid out).
     public func draw(_ layout: TextLayout, on canvas: inout Canvas, containerIndex: Int = 0) {
-        let visible = canvas.visibleRect
+        draw(layout, onto: &canvas, containerIndex: containerIndex)
+    }
+
+    /// Draws the fragments and tables of container `containerIndex` that reach into `target`'s grid: every target
+    /// gets the same marks in the same order.
+    func draw(_ layout: TextLayout, onto canvas: inout some DrawingTarget, containerIndex: Int) {
+        let visible = canvas.grid.visibleRect
         drawTables(layout, on: &canvas, containerIndex: containerIndex)
         for fragment in layout.lineFragments where fragment.containerIndex == containerIndex {
             // Ink, shadows and effects reach past a line's band; a line's height of margin covers them.
@@ -105,13 +111,13 @@ public final class Renderer: Sendable {
                 x: fragment.rect.minX - fragment.rect.height, y: fragment.rect.minY - fragment.rect.height,
                 width: fragment.rect.width + 2 * fragment.rect.height, height: 3 * fragment.rect.height)
             guard reach.intersects(visible) else { continue }
-            let glyphs = place(fragment, on: canvas)
+            let glyphs = place(fragment, on: canvas.grid)
             drawBackgrounds(fragment, on: &canvas)
             drawAttachments(fragment, on: &canvas)
             drawShadows(glyphs, on: &canvas)
-            let pressed = letterpressMask(glyphs, on: canvas)
+            let pressed = letterpressMask(glyphs, on: canvas.grid)
             if let pressed { drawLetterpressHighlight(pressed, on: &canvas) }
-            drawFills(glyphs, on: &canvas)
+            canvas.drawGlyphs(glyphs, characters: fragment.character(at:))
             if let pressed { drawLetterpressInnerShadow(pressed, on: &canvas) }
             drawDecorations(fragment, glyphs: glyphs, on: &canvas)
             drawListMarker(fragment, on: &canvas)
@@ -119,17 +125,11 @@ public final class Renderer: Sendable {
     }
 
     /// Fills `path` (points) in `color` with its fill rule, anti-aliased, through FreeType's rasterizer.
-    public func fill(_ path: BezierPath, color: Color, on canvas: inout Canvas) {
-        guard let mask = PathRasterizer.fill(path, on: canvas) else { return }
-        canvas.composite(color, mask: mask)
-    }
+    public func fill(_ path: BezierPath, color: Color, on canvas: inout Canvas) { canvas.fill(path, color: color) }
 
     /// Strokes `path` `lineWidth` points wide in `color`, with round joins and caps.
     public func stroke(_ path: BezierPath, lineWidth: Double, color: Color, on canvas: inout Canvas) {
-        guard lineWidth > 0, lineWidth.isFinite,
-            let mask = PathRasterizer.stroke(path, lineWidth: lineWidth, on: canvas)
-        else { return }
-        canvas.composite(color, mask: mask)
+        canvas.stroke(path, lineWidth: lineWidth, color: color)
     }
 
     // MARK: Glyph placement
@@ -145,31 +145,50 @@ public final class Renderer: Sendable {
         let characterIndex: Int
         /// The stroke drawn over the fill when the stroke width is negative, with its top-left pixel.
         var outline: (bitmap: GlyphBitmap, x: Int, y: Int)?
+        /// What a vector target draws: the font, the glyph, its origin on the baseline in points (offsets and
+        /// the baseline shift applied), its slant and expansion, and its outline's width in points (0 for none).
+        let font: Font, glyphID: UInt32, position: Point, form: GlyphForm, outlineWidth: Double
 
         /// Whether ``bitmap`` is the stroke of hollow text.
         var isHollow: Bool { paint.isHollow }
+
+        /// The colour of ``bitmap``'s ink: the stroke's colour for hollow text, else the foreground (black when
+        /// unset), darkened for letterpress.
+        var inkColor: Color {
+            let foreground = paint.foregroundColor ?? .black
+            let color = isHollow ? paint.strokeColor ?? foreground : foreground
+            guard paint.textEffect == .letterpress else { return color }
+            let darkening = LetterpressRecipe.fillDarkening
+            return Color(
+                red: color.red * darkening, green: color.green * darkening, blue: color.blue * darkening,
+                alpha: color.alpha)
+        }
+
+        /// The colour of the stroke drawn over a filled glyph (a negative stroke width).
+        var outlineColor: Color { paint.strokeColor ?? paint.foregroundColor ?? .black }
     }
 
-    func place(_ fragment: LineFragment, on canvas: Canvas) -> [PlacedGlyph] {
+    func place(_ fragment: LineFragment, on grid: PixelGrid) -> [PlacedGlyph] {
         var placed: [PlacedGlyph] = []
         for run in fragment.runs where run.glyphRun.style.attachment == nil {
-            place(run, paragraphStart: fragment.paragraphStart, on: canvas, into: &placed, paintAt: fragment.paint(at:))
+            place(run, paragraphStart: fragment.paragraphStart, on: grid, into: &placed, paintAt: fragment.paint(at:))
         }
         return placed
     }
 
     /// Appends the glyphs of `run` to `placed`, each with the paint `paintAt` gives for its storage offset.
     func place(
-        _ run: PositionedRun, paragraphStart: Int, on canvas: Canvas, into placed: inout [PlacedGlyph],
+        _ run: PositionedRun, paragraphStart: Int, on grid: PixelGrid, into placed: inout [PlacedGlyph],
         paintAt: (Int) -> TextPaint
     ) {
-        let bins = Double(GlyphRasterizer.subpixelBins(scale: canvas.scale))
+        let bins = Double(GlyphRasterizer.subpixelBins(scale: grid.scale))
         let font = run.glyphRun.font
-        let pixelSize = font.size * canvas.scale
+        let pixelSize = font.size * grid.scale
         for (glyph, penX) in zip(run.glyphRun.glyphs, run.glyphPositions) {
             let paint = paintAt(paragraphStart + glyph.cluster)
-            let (x, y) = canvas.pixelPoint(
-                Point(x: penX + glyph.xOffset, y: run.origin.y + glyph.yOffset - (paint.baselineOffset ?? 0)))
+            let position = Point(
+                x: penX + glyph.xOffset, y: run.origin.y + glyph.yOffset - (paint.baselineOffset ?? 0))
+            let (x, y) = grid.pixelPoint(position)
             guard x.isFinite, y.isFinite, abs(x) < 1e7, abs(y) < 1e7 else { continue }
             let steps = (x * bins).rounded(.down)
             let whole = (steps / bins).rounded(.down)
@@ -177,9 +196,9 @@ public final class Renderer: Sendable {
             // Half up, the same for a band as for the whole image (rounding half away from zero is not, above
             // a band's top).
             let pen = Int(whole), baseline = Int((y + 0.5).rounded(.down))
-            let reach = Self.effectReach(of: paint, scale: canvas.scale)
+            let reach = Self.effectReach(of: paint, scale: grid.scale)
             let window = PixelWindow(
-                left: -pen - reach, right: canvas.width - pen + reach, bottom: baseline - canvas.height - reach,
+                left: -pen - reach, right: grid.width - pen + reach, bottom: baseline - grid.height - reach,
                 top: baseline + reach)
             var form = GlyphForm()
             if let expansion = paint.expansion { form.horizontalScale = Shaper.expansionFactor(expansion) }
@@ -202,7 +221,8 @@ public final class Renderer: Sendable {
             guard let ink = bitmap(hollow ? strokeForm : form) else { continue }
             var entry = PlacedGlyph(
                 bitmap: ink, x: pen + ink.left, y: baseline - ink.top, paint: paint,
-                characterIndex: paragraphStart + glyph.cluster)
+                characterIndex: paragraphStart + glyph.cluster, font: font, glyphID: glyph.glyphID,
+                position: position, form: form, outlineWidth: strokeForm.strokeWidth / grid.scale)
             if stroke < 0, strokeForm.strokeWidth > 0, ink.color == nil, let outline = bitmap(strokeForm) {
                 entry.outline = (outline, pen + outline.left, baseline - outline.top)
             }
@@ -225,8 +245,8 @@ public final class Renderer: Sendable {
     }
 
     /// The union of the coverage of `glyphs`, grown by `margin` pixels, kept to the part within `reach` pixels of
-    /// `canvas` (a blur or offset brings nothing further onto it).
-    func mask(of glyphs: [PlacedGlyph], margin: Int, on canvas: Canvas, reach: Int) -> CoverageMask {
+    /// `grid` (a blur or offset brings nothing further onto it).
+    func mask(of glyphs: [PlacedGlyph], margin: Int, on grid: PixelGrid, reach: Int) -> CoverageMask {
         guard let first = glyphs.first else { return CoverageMask(left: 0, top: 0, width: 0, height: 0) }
         var minX = first.x, minY = first.y, maxX = first.x, maxY = first.y
         for glyph in glyphs {
@@ -237,8 +257,8 @@ public final class Renderer: Sendable {
         }
         minX = max(minX - margin, -reach) + margin
         minY = max(minY - margin, -reach) + margin
-        maxX = min(maxX + margin, canvas.width + reach) - margin
-        maxY = min(maxY + margin, canvas.height + reach) - margin
+        maxX = min(maxX + margin, grid.width + reach) - margin
+        maxY = min(maxY + margin, grid.height + reach) - margin
         var mask = CoverageMask(
             left: minX - margin, top: minY - margin, width: maxX - minX + 2 * margin, height: maxY - minY + 2 * margin)
         for glyph in glyphs {
@@ -256,64 +276,42 @@ public final class Renderer: Sendable {
 
     // MARK: Layers
 
-    func drawFills(_ glyphs: [PlacedGlyph], on canvas: inout Canvas) {
-        for glyph in glyphs {
-            if let image = glyph.bitmap.color {
-                canvas.compositeImage(image, left: glyph.x, top: glyph.y)
-                continue
-            }
-            let foreground = glyph.paint.foregroundColor ?? .black
-            var color = glyph.isHollow ? glyph.paint.strokeColor ?? foreground : foreground
-            if glyph.paint.textEffect == .letterpress {
-                let darkening = LetterpressRecipe.fillDarkening
-                color = Color(
-                    red: color.red * darkening, green: color.green * darkening, blue: color.blue * darkening,
-                    alpha: color.alpha)
-            }
-            canvas.composite(
-                color, coverage: glyph.bitmap.coverage, width: glyph.bitmap.width, height: glyph.bitmap.height,
-                left: glyph.x, top: glyph.y)
-            if let outline = glyph.outline {
-                canvas.composite(
-                    glyph.paint.strokeColor ?? foreground, coverage: outline.bitmap.coverage,
-                    width: outline.bitmap.width, height: outline.bitmap.height, left: outline.x, top: outline.y)
-            }
-        }
-    }
-
-    private func drawShadows(_ glyphs: [PlacedGlyph], on canvas: inout Canvas) {
+    private func drawShadows(_ glyphs: [PlacedGlyph], on canvas: inout some DrawingTarget) {
         let groups = Dictionary(grouping: glyphs.filter { $0.paint.shadow != nil }, by: { $0.paint.shadow! })
         for (shadow, members) in groups.sorted(by: { $0.value.count > $1.value.count }) {
-            let sigma = max(0, shadow.blurRadius) * canvas.scale / 2
-            let reach = Self.effectReach(of: members[0].paint, scale: canvas.scale)
-            var layer = mask(of: members, margin: Int((3 * sigma).rounded(.up)) + 1, on: canvas, reach: reach)
+            let grid = canvas.grid
+            let sigma = max(0, shadow.blurRadius) * grid.scale / 2
+            let reach = Self.effectReach(of: members[0].paint, scale: grid.scale)
+            var layer = mask(of: members, margin: Int((3 * sigma).rounded(.up)) + 1, on: grid, reach: reach)
                 .blurred(sigma: sigma)
-            layer.left += Int((shadow.offsetX * canvas.scale).rounded())
-            layer.top += Int((shadow.offsetY * canvas.scale).rounded())
-            canvas.composite(shadow.color, mask: layer)
+            layer.left += Int((shadow.offsetX * grid.scale).rounded())
+            layer.top += Int((shadow.offsetY * grid.scale).rounded())
+            canvas.composite(shadow.color, mask: layer, opacity: 1)
         }
     }
 
     /// The coverage of the glyphs drawn with the letterpress effect, with room around them for both of its
     /// layers' blurs and offset; nil when there are none.
-    private func letterpressMask(_ glyphs: [PlacedGlyph], on canvas: Canvas) -> CoverageMask? {
+    private func letterpressMask(_ glyphs: [PlacedGlyph], on grid: PixelGrid) -> CoverageMask? {
         let pressed = glyphs.filter { $0.paint.textEffect == .letterpress && $0.bitmap.color == nil }
         guard !pressed.isEmpty else { return nil }
-        let sigma = LetterpressRecipe.blurPoints * canvas.scale
-        let margin = Int((3 * sigma).rounded(.up)) + LetterpressRecipe.offset(scale: canvas.scale) + 1
-        return mask(of: pressed, margin: margin, on: canvas, reach: 2 * margin)
+        let sigma = LetterpressRecipe.blurPoints * grid.scale
+        let margin = Int((3 * sigma).rounded(.up)) + LetterpressRecipe.offset(scale: grid.scale) + 1
+        return mask(of: pressed, margin: margin, on: grid, reach: 2 * margin)
     }
 
-    private func drawLetterpressHighlight(_ glyphMask: CoverageMask, on canvas: inout Canvas) {
-        let sigma = LetterpressRecipe.highlightBlurFactor * LetterpressRecipe.blurPoints * canvas.scale
+    private func drawLetterpressHighlight(_ glyphMask: CoverageMask, on canvas: inout some DrawingTarget) {
+        let scale = canvas.grid.scale
+        let sigma = LetterpressRecipe.highlightBlurFactor * LetterpressRecipe.blurPoints * scale
         var highlight = glyphMask.blurred(sigma: sigma)
-        highlight.top += LetterpressRecipe.offset(scale: canvas.scale)
+        highlight.top += LetterpressRecipe.offset(scale: scale)
         canvas.composite(.white, mask: highlight, opacity: LetterpressRecipe.highlightOpacity)
     }
 
-    private func drawLetterpressInnerShadow(_ glyphMask: CoverageMask, on canvas: inout Canvas) {
-        let sigma = LetterpressRecipe.blurPoints * canvas.scale
-        let offset = LetterpressRecipe.offset(scale: canvas.scale)
+    private func drawLetterpressInnerShadow(_ glyphMask: CoverageMask, on canvas: inout some DrawingTarget) {
+        let scale = canvas.grid.scale
+        let sigma = LetterpressRecipe.blurPoints * scale
+        let offset = LetterpressRecipe.offset(scale: scale)
         var moved = glyphMask
         moved.top += offset
         let lit = moved.blurred(sigma: sigma)
