@@ -44,6 +44,10 @@ let package = Package(
             name: "CCmarkGFM",
             pkgConfig: "libcmark-gfm",
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
+        // PDF and SVG: cairo's surfaces embed subset fonts and keep the text (cairo-ft draws Galley's FreeType faces).
+        .systemLibrary(
+            name: "CCairo", pkgConfig: "cairo-ft",
+            providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(
             name: "CHyphen",
             providers: [.apt(["libhyphen-dev"])]),
@@ -69,7 +73,8 @@ let package = Package(
         .target(
             name: "Galley",
             dependencies: [
-                "CHarfBuzz", "CFreeType", "CFontconfig", "CICU", "CPNG", "CWebP", "CGalleyFonts", "CHyphen",
+                "CHarfBuzz", "CFreeType", "CFontconfig", "CICU", "CPNG", "CWebP", "CCairo", "CGalleyFonts",
+                "CHyphen",
             ]),
         // Readers for notes (.md) and JSON documents, and the renderer that draws them: the CLI's inputs, as a
         // library so other programs (and the fuzzers) can use them.

@@ -54,8 +54,8 @@ public struct DocumentRenderer {
     }
 
     /// The document drawn and encoded as `format` (PNG band by band with `pngWriter`; WebP from the whole image,
-    /// lossless, or lossy at `quality` from 0 to 100), and the UTF-16 range of the characters its height (or line
-    /// limit) left out of the image.
+    /// lossless, or lossy at `quality` from 0 to 100; PDF and SVG through cairo, effects at the document's scale),
+    /// and the UTF-16 range of the characters its height (or line limit) left out of the image.
     public func renderImage(_ format: ImageFormat, quality: Double? = nil, pngWriter: PNGWriter = PNGWriter())
         throws -> (data: Data, cut: Range<Int>)
     {
@@ -68,6 +68,16 @@ public struct DocumentRenderer {
             let canvas = try scene.renderer.render(
                 scene.picture, scale: document.render.scale, background: document.render.background)
             return (try WebPWriter(quality: quality).encode(canvas), scene.layout.unlaidCharacterRange)
+        case .pdf:
+            let scene = try Scene(self)
+            let pdf = try scene.renderer.renderPDF(
+                [scene.picture], scale: document.render.scale, background: document.render.background)
+            return (pdf, scene.layout.unlaidCharacterRange)
+        case .svg:
+            let scene = try Scene(self)
+            let svg = try scene.renderer.renderSVG(
+                scene.picture, scale: document.render.scale, background: document.render.background)
+            return (svg, scene.layout.unlaidCharacterRange)
         }
     }
 

@@ -8,6 +8,10 @@ public enum ImageFormat: String, CaseIterable, Sendable {
     case png
     /// WebP through libwebp: lossless (exact pixels) unless a quality is given.
     case webp
+    /// PDF through cairo: fonts embedded as subsets, the text selectable, links as annotations.
+    case pdf
+    /// SVG through cairo: glyphs as outlines, one CSS pixel per point.
+    case svg
 
     /// The format a file named `fileName` asks for by its extension; nil for another extension or none.
     public init?(fileName: String) {
@@ -22,10 +26,12 @@ public enum ImageFormat: String, CaseIterable, Sendable {
         switch self {
         case .png: return "image/png"
         case .webp: return "image/webp"
+        case .pdf: return "application/pdf"
+        case .svg: return "image/svg+xml"
         }
     }
 
-    /// The formats' extensions, for messages: `.png or .webp`.
+    /// The formats' extensions, for messages: `.png, .webp, .pdf or .svg`.
     public static var extensionsList: String {
         let names = allCases.map { "." + $0.fileExtension }
         return names.dropLast().joined(separator: ", ") + " or " + names.last!

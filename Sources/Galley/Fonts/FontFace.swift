@@ -190,6 +190,28 @@ public final class FontFace: Hashable, @unchecked Sendable, CustomStringConverti
         axes = Self.readAxes(hbFace)
     }
 
+    /// The face cut down by HarfBuzz's subsetter to `glyphs` (and what they need), glyph ids kept, as a font file
+    /// of one face in a blob the caller destroys; nil when HarfBuzz cannot subset it. What a PDF embeds starts
+    /// from it: cairo 1.16 subsets some CID-keyed CFF fonts as they come (Noto Sans CJK among them) with glyphs
+    /// missing, and subsets HarfBuzz's rewritten CFF whole.
+    func subsetBlob(keeping glyphs: Set<UInt32>) -> OpaquePointer? {
+        guard let input = hb_subset_input_create_or_fail() else { return nil }
+        defer { hb_subset_input_destroy(input) }
+        let set = hb_subset_input_glyph_set(input)
+        for glyph in glyphs where glyph < glyphCount { hb_set_add(set, glyph) }
+        hb_subset_input_set_flags(
+            input, HB_SUBSET_FLAGS_RETAIN_GIDS.rawValue | HB_SUBSET_FLAGS_NO_HINTING.rawValue)
+        guard let subset = hb_subset_or_fail(hbFace, input) else { return nil }
+        defer { hb_face_destroy(subset) }
+        return hb_face_reference_blob(subset)
+    }
+
+    /// Face 0 of `blob` (a font file's bytes, kept alive by the caller) opened in FreeType, for a caller that frees
+    /// it under ``FreeType/withLibrary(_:)`` (cairo's PDF and SVG surfaces, which use an FT_Face of their own).
+    static func openDetachedFreeTypeFace(_ blob: OpaquePointer, path: String) throws -> FT_Face {
+        try openFreeTypeFace(blob, path: path, index: 0)
+    }
+
     /// Face `index` of `blob` opened in FreeType.
     private static func openFreeTypeFace(_ blob: OpaquePointer, path: String, index: Int) throws -> FT_Face {
         var length: UInt32 = 0

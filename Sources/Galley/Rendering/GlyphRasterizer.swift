@@ -79,7 +79,7 @@ enum GlyphRasterizer {
 
     /// Sets every axis of a variable face: the font's coordinate where it has one, the default elsewhere (the
     /// shared FT_Face keeps whatever the last caller set).
-    private static func applyVariations(_ font: Font, to face: FT_Face) {
+    static func applyVariations(_ font: Font, to face: FT_Face) {
         let axes = font.face.axes
         guard !axes.isEmpty else { return }
         var coordinates = axes.map { axis -> FT_Fixed in

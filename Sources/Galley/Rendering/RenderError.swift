@@ -11,6 +11,8 @@ public enum RenderError: GalleyError, Equatable, Sendable {
     case pngFailed(String)
     /// libwebp could not encode the image (the reason given).
     case webpFailed(String)
+    /// cairo could not write the PDF or SVG document (the reason it gave).
+    case vectorFailed(String)
     /// The PNG could not be written to its file.
     case fileNotWritable(path: String, reason: String)
 
@@ -28,6 +30,8 @@ public enum RenderError: GalleyError, Equatable, Sendable {
             return "PNG encoding or decoding failed: \(message)"
         case .webpFailed(let message):
             return "WebP encoding failed: \(message)"
+        case .vectorFailed(let message):
+            return "PDF or SVG writing failed: \(message)"
         case .fileNotWritable(let path, let reason):
             return "cannot write \(path): \(reason)"
         }

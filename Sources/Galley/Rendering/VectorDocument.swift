@@ -1,0 +1,81 @@
+import CCairo
+import Foundation
+
+/// A PDF or SVG document being written by cairo into memory: pages are added one by one and drawn through
+/// ``VectorPage``; ``finish()`` gives the bytes.
+final class VectorDocument {
+    /// The kinds of document cairo writes for Galley.
+    enum Format {
+        /// PDF 1.5: fonts embedded as subsets, text selectable, links as URI annotations.
+        case pdf
+        /// SVG 1.1, glyphs as outlines, sized in CSS pixels (one per point).
+        case svg
+    }
+
+    private let surface: OpaquePointer
+    private let sink = Sink()
+    private let format: Format
+    let fonts: CairoFonts
+
+    /// What cairo has written so far.
+    private final class Sink {
+        var data = Data()
+    }
+
+    /// A document whose first page is `width × height` points, drawing `glyphs` (by face) as outlines.
+    ///
+    /// - Throws: ``RenderError/vectorFailed(_:)`` when cairo cannot make the surface.
+    init(_ format: Format, width: Double, height: Double, glyphs: [FontFace: Set<UInt32>]) throws {
+        self.format = format
+        fonts = CairoFonts(glyphs: glyphs)
+        let closure = Unmanaged.passUnretained(sink).toOpaque()
+        let write: cairo_write_func_t = { closure, bytes, length in
+            guard let closure, let bytes else { return CAIRO_STATUS_WRITE_ERROR }
+            Unmanaged<Sink>.fromOpaque(closure).takeUnretainedValue().data.append(bytes, count: Int(length))
+            return CAIRO_STATUS_SUCCESS
+        }
+        let made: OpaquePointer?
+        switch format {
+        case .pdf: made = cairo_pdf_surface_create_for_stream(write, closure, width, height)
+        case .svg: made = cairo_svg_surface_create_for_stream(write, closure, width, height)
+        }
+        guard let made else { throw RenderError.vectorFailed("cairo could not make a surface") }
+        surface = made
+        if let message = Self.failure(cairo_surface_status(surface)) {
+            cairo_surface_destroy(surface)
+            throw RenderError.vectorFailed(message)
+        }
+        switch format {
+        case .pdf:
+            cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "Galley")
+        case .svg:
+            // A note 375 points wide is 375 CSS pixels wide, as a browser lays it out.
+            cairo_svg_surface_set_document_unit(surface, CAIRO_SVG_UNIT_PX)
+        }
+    }
+
+    deinit { cairo_surface_destroy(surface) }
+
+    /// Draws one page `width × height` points (PDF pages may differ in size; an SVG document has one), `draw`
+    /// given a cairo context on it.
+    func addPage(width: Double, height: Double, _ draw: (OpaquePointer) -> Void) throws {
+        if format == .pdf { cairo_pdf_surface_set_size(surface, width, height) }
+        guard let context = cairo_create(surface) else { throw RenderError.vectorFailed("no drawing context") }
+        defer { cairo_destroy(context) }
+        draw(context)
+        cairo_show_page(context)
+        if let message = Self.failure(cairo_status(context)) { throw RenderError.vectorFailed(message) }
+    }
+
+    /// The finished document's bytes.
+    func finish() throws -> Data {
+        cairo_surface_finish(surface)
+        if let message = Self.failure(cairo_surface_status(surface)) { throw RenderError.vectorFailed(message) }
+        return sink.data
+    }
+
+    /// cairo's description of `status`; nil for success.
+    static func failure(_ status: cairo_status_t) -> String? {
+        status == CAIRO_STATUS_SUCCESS ? nil : String(cString: cairo_status_to_string(status))
+    }
+}
