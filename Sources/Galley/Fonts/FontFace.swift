@@ -200,7 +200,9 @@ public final class FontFace: Hashable, @unchecked Sendable, CustomStringConverti
         let set = hb_subset_input_glyph_set(input)
         for glyph in glyphs where glyph < glyphCount { hb_set_add(set, glyph) }
         hb_subset_input_set_flags(
-            input, HB_SUBSET_FLAGS_RETAIN_GIDS.rawValue | HB_SUBSET_FLAGS_NO_HINTING.rawValue)
+            input,
+            HB_SUBSET_FLAGS_RETAIN_GIDS.rawValue | HB_SUBSET_FLAGS_NO_HINTING.rawValue
+                | HB_SUBSET_FLAGS_NOTDEF_OUTLINE.rawValue)
         guard let subset = hb_subset_or_fail(hbFace, input) else { return nil }
         defer { hb_face_destroy(subset) }
         return hb_face_reference_blob(subset)

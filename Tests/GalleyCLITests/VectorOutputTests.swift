@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+
+@testable import Galley
+@testable import GalleyTestSupport
+
+/// `galley render` writes PDF and SVG through cairo when the output is named `.pdf` or `.svg` (or `--format`):
+/// poppler and librsvg, reading them back, find the note's text in reading order, embedded subset fonts, links, and
+/// the PNG's picture.
+@Suite struct VectorOutputTests {
+    static let notes = ["Examples/note-mixed.md", "Examples/note-markdown.md", "Examples/note-table.md"]
+
+    /// `note` rendered to PNG and to `format`, the two paths.
+    private func render(_ note: String, as format: String) throws -> (png: String, vector: String) {
+        let name = (note as NSString).lastPathComponent
+        let (png, vector) = (
+            GalleyCommand.temporary("\(name).png"), GalleyCommand.temporary("\(name).\(format)")
+        )
+        for output in [png, vector] {
+            let outcome = try GalleyCommand.run(["render", note, "-o", output])
+            #expect(outcome.status == 0, "\(outcome.error)")
+        }
+        return (png, vector)
+    }
+
+    @Test(arguments: notes)
+    func aPDFRasterizedByPopplerLooksAsThePNG(_ note: String) throws {
+        let pdftoppm = try #require(ExternalTool.find("pdftoppm"), "pdftoppm is missing: run Scripts/setup")
+        let (png, pdf) = try render(note, as: "pdf")
+        let rasterized = GalleyCommand.temporary("\((note as NSString).lastPathComponent)-pdf")
+        _ = try ExternalTool.run(pdftoppm, ["-r", "144", "-png", "-singlefile", pdf, rasterized])
+        let difference = try #require(
+            ImageLikeness.blockDifference(
+                try GalleyCommand.image(png), try GalleyCommand.image(rasterized + ".png")),
+            "the PDF's page at 144 dpi is not the PNG's size at scale 2")
+        // Anti-aliasing and the letterpress layers' edges differ a little; a missing glyph differs by 100 or more.
+        #expect(difference.mean < 3 && difference.largest < 64, "8 × 8 block differences \(difference)")
+    }
+
+    @Test(arguments: notes)
+    func anSVGRasterizedByLibrsvgLooksAsThePNG(_ note: String) throws {
+        let rsvg = try #require(ExternalTool.find("rsvg-convert"), "rsvg-convert is missing: run Scripts/setup")
+        let (png, svg) = try render(note, as: "svg")
+        let rasterized = GalleyCommand.temporary("\((note as NSString).lastPathComponent)-svg.png")
+        _ = try ExternalTool.run(rsvg, ["-z", "2", svg, "-o", rasterized])
+        let difference = try #require(
+            ImageLikeness.blockDifference(try GalleyCommand.image(png), try GalleyCommand.image(rasterized)),
+            "the SVG at zoom 2 is not the PNG's size at scale 2")
+        // Anti-aliasing and the letterpress layers' edges differ a little; a missing glyph differs by 100 or more.
+        #expect(difference.mean < 3 && difference.largest < 64, "8 × 8 block differences \(difference)")
+    }
+
+    @Test func aPDFsTextIsTheNotesInReadingOrder() throws {
+        let pdftotext = try #require(ExternalTool.find("pdftotext"), "pdftotext is missing: run Scripts/setup")
+        let (_, pdf) = try render("Examples/note-mixed.md", as: "pdf")
+        let text = try ExternalTool.run(pdftotext, [pdf, "-"]).filter { !$0.isWhitespace }
+        // Heading, English, inline code, Chinese, then the paragraph after: in the order they are read.
+        let expected = [
+            "Releasechecklist发布清单", "Runswiftbuild-creleaseandthenScripts/test；所有测试都必须通过。",
+            "Thechangelogliststhreefixes", "版本号是v2.4.1。",
+        ]
+        var rest = Substring(text)
+        for piece in expected {
+            let found = try #require(rest.range(of: piece), "\(piece) not after what precedes it in \(text)")
+            rest = rest[found.upperBound...]
+        }
+    }
+
+    @Test func aPDFEmbedsOnlySubsetFontsAndKeepsItsLinks() throws {
+        let pdffonts = try #require(ExternalTool.find("pdffonts"), "pdffonts is missing: run Scripts/setup")
+        let pdfinfo = try #require(ExternalTool.find("pdfinfo"), "pdfinfo is missing: run Scripts/setup")
+        let (_, pdf) = try render("Examples/note-markdown.md", as: "pdf")
+        // name, type (may be two words), encoding, then emb sub uni object ID.
+        let rows = try ExternalTool.run(pdffonts, [pdf]).split(separator: "\n").dropFirst(2)
+        #expect(rows.count >= 3, "\(rows)")
+        for row in rows {
+            let columns = row.split(separator: " ")
+            #expect(columns.suffix(5).prefix(3) == ["yes", "yes", "yes"], "not an embedded subset: \(row)")
+        }
+        let links = try ExternalTool.run(pdfinfo, ["-url", pdf])
+        #expect(links.contains("https://spec.commonmark.org"), "\(links)")
+        // A note's PDF is kilobytes, its Chinese font cut to the characters drawn.
+        let size = try FileManager.default.attributesOfItem(atPath: pdf)[.size] as? Int ?? 0
+        #expect(size > 0 && size < 120_000, "\(size) bytes")
+    }
+
+    @Test(arguments: [
+        (
+            ["-o", "/tmp/x.jpg"],
+            "-o /tmp/x.jpg: galley writes .png, .webp, .pdf or .svg images; name the output so (.jpg is not written)"
+        ),
+        (
+            ["-o", "/tmp/x.svg", "--format", "pdf"],
+            "-o /tmp/x.svg: --format pdf writes .pdf images; name the output so"
+        ),
+        (["-o", "/tmp/x.pdf", "--format", "gif"], "--format \"gif\" is not one of png, webp, pdf, svg"),
+    ])
+    func badOutputsAreOneLineErrors(_ arguments: [String], _ message: String) throws {
+        let outcome = try GalleyCommand.run(["render", "Examples/note-mixed.md"] + arguments)
+        #expect(outcome.status == 2)
+        #expect(outcome.error.contains(message), "\(outcome.error)")
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+
+@testable import Galley
+@testable import GalleyTestSupport
+
+/// The renderer's PDF and SVG pages draw what its raster images draw, effects included, and a text flowing through
+/// chained containers becomes pages: checked with poppler's and librsvg's own tools.
+@Suite struct VectorRenderingTests {
+    /// Every kind of mark a page holds: shadowed, pressed, hollow and outlined text, obliqued and expanded glyphs,
+    /// colour emoji (the system's), a character no font has (drawn as the missing-glyph box), decorations,
+    /// backgrounds, Arabic.
+    static func markedStorage() -> TextStorage {
+        let storage = TextStorage()
+        let body = TextAttributes(font: .textStyle(.title2))
+        let runs: [(String, TextAttributes)] = [
+            ("Shadowed 影子 ", TextAttributes(shadow: Shadow(offsetX: 2, offsetY: 2, blurRadius: 3))),
+            (
+                "pressed 凹版 ",
+                TextAttributes(foregroundColor: Color(red: 0.4, green: 0.35, blue: 0.3), textEffect: .letterpress)
+            ),
+            ("hollow ", TextAttributes(strokeWidth: 4)),
+            ("outlined ", TextAttributes(foregroundColor: .white, strokeWidth: -6, strokeColor: .black)),
+            ("slanted ", TextAttributes(obliqueness: 0.25)),
+            ("wide ", TextAttributes(expansion: 0.3)),
+            ("🌷🎉\u{E000} ", TextAttributes()),
+            ("underlined ", TextAttributes(underline: TextDecoration())),
+            ("marked ", TextAttributes(backgroundColor: Color(red: 1, green: 0.9, blue: 0.3))),
+            ("مرحبا بالعالم", TextAttributes()),
+        ]
+        for (text, attributes) in runs { storage.append(text, attributes: body.merging(attributes)) }
+        return storage
+    }
+
+    private func rasterized(pdf: Data, name: String) throws -> Canvas {
+        let pdftoppm = try #require(ExternalTool.find("pdftoppm"), "pdftoppm is missing: run Scripts/setup")
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("galley-vector-\(name).pdf").path
+        try pdf.write(to: URL(fileURLWithPath: path))
+        _ = try ExternalTool.run(pdftoppm, ["-r", "144", "-png", "-singlefile", path, path])
+        return try PNGReader.decode(try Data(contentsOf: URL(fileURLWithPath: path + ".png")), scale: 2)
+    }
+
+    @Test func everyMarkOnAPDFPageLooksAsInThePNG() throws {
+        let manager = LayoutManager(textStorage: Self.markedStorage(), fontLibrary: try TestFonts.system)
+        manager.addTextContainer(TextContainer(width: 320))
+        let options = RenderOptions(scale: 2, background: RenderFixtures.paper, margin: 16)
+        let png = try Renderer().render(manager, options: options)
+        let page = try rasterized(pdf: try Renderer().renderPDF(manager, options: options), name: "marks")
+        let difference = try #require(ImageLikeness.blockDifference(png, page), "the page is not the PNG's size")
+        #expect(difference.mean < 3 && difference.largest < 64, "8 × 8 block differences \(difference)")
+    }
+
+    @Test func everyMarkInAnSVGLooksAsInThePNG() throws {
+        let rsvg = try #require(ExternalTool.find("rsvg-convert"), "rsvg-convert is missing: run Scripts/setup")
+        let manager = LayoutManager(textStorage: Self.markedStorage(), fontLibrary: try TestFonts.system)
+        manager.addTextContainer(TextContainer(width: 320))
+        let options = RenderOptions(scale: 2, background: RenderFixtures.paper, margin: 16)
+        let png = try Renderer().render(manager, options: options)
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("galley-vector-marks.svg").path
+        try Renderer().renderSVG(manager, options: options).write(to: URL(fileURLWithPath: path))
+        _ = try ExternalTool.run(rsvg, ["-z", "2", path, "-o", path + ".png"])
+        let drawn = try PNGReader.decode(try Data(contentsOf: URL(fileURLWithPath: path + ".png")), scale: 2)
+        let difference = try #require(ImageLikeness.blockDifference(png, drawn), "the SVG is not the PNG's size")
+        #expect(difference.mean < 3 && difference.largest < 64, "8 × 8 block differences \(difference)")
+    }
+
+    @Test func chainedContainersBecomePagesInReadingOrder() throws {
+        let pdftotext = try #require(ExternalTool.find("pdftotext"), "pdftotext is missing: run Scripts/setup")
+        let storage = TextStorage(
+            LayoutFixtures.english + " " + LayoutFixtures.chinese, attributes: TextAttributes(font: .textStyle(.body)))
+        let manager = LayoutManager(textStorage: storage, fontLibrary: try TestFonts.bundled)
+        for _ in 0..<3 { manager.addTextContainer(TextContainer(size: Size(width: 200, height: 120))) }
+        let layout = try manager.layout()
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("galley-vector-pages.pdf").path
+        try Renderer().renderPDF(manager, options: RenderOptions(scale: 2)).write(to: URL(fileURLWithPath: path))
+        for page in 1...3 {
+            let text = try ExternalTool.run(pdftotext, ["-f", "\(page)", "-l", "\(page)", path, "-"])
+                .filter { !$0.isWhitespace }
+            let lines = layout.lineFragments.filter { $0.containerIndex == page - 1 }
+            let first = try #require(lines.first, "container \(page - 1) holds no line")
+            let firstWords = String(decoding: storage.utf16[first.characterRange], as: UTF16.self)
+                .filter { !$0.isWhitespace }.prefix(6)
+            #expect(!firstWords.isEmpty && text.hasPrefix(firstWords), "page \(page) starts \(text.prefix(20))")
+        }
+    }
+}
