@@ -23,8 +23,12 @@ struct Routes: Sendable {
     func add(to router: Router<ServiceRequestContext>) {
         router.post("/v1/measure") { request, context in await measure(request, context) }
         router.post("/v1/render") { request, context in
-            // The image in the format the query asks for (a bad one is refused when the options are decoded).
-            await document("/v1/render", request, context, contentType: Self.imageType) { options, input in
+            // The image in the format the query asks for (a bad one is refused when the options are decoded), else
+            // the first the Accept header names, else PNG.
+            await document(
+                "/v1/render", request, context, impliedOptions: Self.acceptedFormat(request.headers[.accept]),
+                contentType: Self.imageType
+            ) { options, input in
                 try commands.render(options: options, input: input)
             }
         }
@@ -112,20 +116,37 @@ struct Routes: Sendable {
     /// `POST /v1/render` and `/v1/layout`: the body read as its Content-Type says (JSON document, note, plain text),
     /// turned into `contentType` bytes by `produce` on a worker.
     /// The media type of the image a query asks for (`format=`), PNG's by default.
+    ///
+    /// ``acceptedFormat(_:)`` puts the Accept header's choice among the options when the query makes none.
     @Sendable private static func imageType(_ options: [QueryItem]) -> String {
         let asked = options.last { $0.name == SettingName.format.optionName }?.value
         return (asked.flatMap(ImageFormat.init(rawValue:)) ?? .png).mediaType
     }
 
+    /// A `format` option for the first image format `accept` (an Accept header) names by media type, such as
+    /// `application/pdf`; none when it names none (`*/*`, `image/*`).
+    static func acceptedFormat(_ accept: String?) -> [QueryItem] {
+        guard let accept else { return [] }
+        for range in accept.split(separator: ",") {
+            let type = range.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
+            if let format = ImageFormat.allCases.first(where: { $0.mediaType == type }) {
+                return [QueryItem(name: SettingName.format.optionName, value: format.rawValue)]
+            }
+        }
+        return []
+    }
+
+    /// `impliedOptions` (from the request's headers) count unless the query sets the same option.
     private func document(
-        _ route: String, _ request: Request, _ context: ServiceRequestContext,
+        _ route: String, _ request: Request, _ context: ServiceRequestContext, impliedOptions: [QueryItem] = [],
         contentType: @escaping @Sendable ([QueryItem]) -> String,
         produce: @escaping @Sendable ([QueryItem], ServiceInput) throws -> [UInt8]
     ) async -> Response {
         let record = RequestRecord(route: route, logger: context.logger, metrics: metrics)
         do {
             let kind = try Self.inputKind(request.headers[.contentType])
-            let (place, body, options, reservation) = try await admitted(request, record)
+            let (place, body, queried, reservation) = try await admitted(request, record)
+            let options = impliedOptions.filter { implied in !queried.contains { $0.name == implied.name } } + queried
             let input = ServiceInput(body: body, kind: kind, access: access)
             let bytes = try await pool.run(for: place, until: record.deadline(configuration.deadline)) { _ in
                 _ = reservation  // the body is held until the job ends

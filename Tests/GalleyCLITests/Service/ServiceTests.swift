@@ -73,6 +73,22 @@ import Testing
         _ = try GalleyCommand.run(["render", "-", "-o", webpOutput], input: "Hello\n世界\n")
         #expect(webp.status == 200 && webp.headers["content-type"] == "image/webp")
         #expect(Data(webp.body) == (try Data(contentsOf: URL(fileURLWithPath: webpOutput))))
+        // PDF and SVG as the command writes them, asked for by the query or by Accept (the query wins).
+        for (target, accept, format, type) in [
+            ("/v1/render?format=pdf", nil, "pdf", "application/pdf"),
+            ("/v1/render", "image/svg+xml, image/*;q=0.8", "svg", "image/svg+xml"),
+            ("/v1/render?format=pdf", "image/svg+xml", "pdf", "application/pdf"),
+        ] {
+            let served = try server.request(
+                "POST", target, body: Array("Hello\n世界\n".utf8),
+                headers: ["Content-Type": "text/plain"].merging(accept.map { ["Accept": $0] } ?? [:]) { $1 })
+            // The command's document but for what cairo numbers per process (a PDF's date, an SVG's glyph ids).
+            let written = GalleyCommand.temporary("served-plain.\(format)")
+            _ = try GalleyCommand.run(["render", "-", "-o", written], input: "Hello\n世界\n")
+            let expected = try Data(contentsOf: URL(fileURLWithPath: written))
+            #expect(Data(served.body.prefix(5)) == expected.prefix(5))
+            #expect(abs(served.body.count - expected.count) < 64, "\(served.body.count) vs \(expected.count) bytes")
+        }
         let plain = try server.request("POST", "/v1/render?letterpress", text: "Hello\n世界\n", contentType: "text/plain")
         let output = GalleyCommand.temporary("served-plain.png")
         _ = try GalleyCommand.run(["render", "-", "-o", output, "--letterpress"], input: "Hello\n世界\n")
