@@ -27,7 +27,7 @@ public struct DocumentRenderer {
     /// - Throws: what ``layout()`` throws, and what `body` throws.
     @discardableResult
     public func enumerateLineFragments(_ body: (LineFragment) throws -> Void) throws -> [TableFrame] {
-        try layoutManager(forDrawing: false).manager.enumerateLineFragments(body)
+        try layoutManager(forDrawing: false, pages: nil).manager.enumerateLineFragments(body)
     }
 
     /// The document drawn into a new canvas.
@@ -59,6 +59,9 @@ public struct DocumentRenderer {
     public func renderImage(_ format: ImageFormat, quality: Double? = nil, pngWriter: PNGWriter = PNGWriter())
         throws -> (data: Data, cut: Range<Int>)
     {
+        if document.pageHeight != nil, format != .pdf {
+            throw InputError(path: "container.pageHeight", "pages are written to PDF only; name the output .pdf")
+        }
         switch format {
         case .png:
             let (png, cut) = try renderPNGReportingCut(with: pngWriter)
@@ -69,6 +72,14 @@ public struct DocumentRenderer {
                 scene.picture, scale: document.render.scale, background: document.render.background)
             return (try WebPWriter(quality: quality).encode(canvas), scene.layout.unlaidCharacterRange)
         case .pdf:
+            if let pageHeight = document.pageHeight {
+                let (pages, cut) = try pages(height: pageHeight)
+                return (
+                    try Renderer().renderPDF(
+                        pages, scale: document.render.scale, background: document.render.background),
+                    cut
+                )
+            }
             let scene = try Scene(self)
             let pdf = try scene.renderer.renderPDF(
                 [scene.picture], scale: document.render.scale, background: document.render.background)
@@ -100,33 +111,7 @@ public struct DocumentRenderer {
             }
             // Exclusions are in the first column's coordinates.
             let firstColumn = columnX[0]
-            var elements: [Picture.Element] = []
-            for exclusion in exclusions {
-                let moved = AffineTransform.translation(x: firstColumn, y: 0)
-                if let fill = exclusion.fill, let path = exclusion.path {
-                    elements.append(.fill(path.applying(moved), fill))
-                }
-                if let image = exclusion.image, let frame = exclusion.imageFrame {
-                    elements.append(
-                        .image(
-                            image,
-                            frame: Rect(
-                                x: frame.minX + firstColumn, y: frame.minY, width: frame.width, height: frame.height)))
-                }
-                if let text = exclusion.label {
-                    let manager = LayoutManager(
-                        textStorage: text, fontLibrary: owner.library, settings: document.settings)
-                    let bounds = exclusion.shape.bounds
-                    manager.addTextContainer(TextContainer(width: max(1, bounds.width)))
-                    let label = try manager.layout()
-                    let used = label.usedRect()
-                    elements.append(
-                        .text(
-                            label, containerIndex: 0,
-                            origin: Point(
-                                x: bounds.minX + firstColumn, y: bounds.minY + (bounds.height - used.height) / 2)))
-                }
-            }
+            var elements = try owner.paintings(of: exclusions, movedRight: firstColumn)
             for (column, x) in columnX.enumerated() {
                 elements.append(.text(layout, containerIndex: column, origin: Point(x: x, y: 0)))
             }
@@ -148,11 +133,86 @@ public struct DocumentRenderer {
         }
     }
 
+    /// What the painted exclusions draw, `x` points right of where they are (the first column's place): their
+    /// filled paths, their pictures, their labels laid out and centred in their bounds.
+    private func paintings(of exclusions: [Exclusion], movedRight x: Double) throws -> [Picture.Element] {
+        var elements: [Picture.Element] = []
+        for exclusion in exclusions {
+            if let fill = exclusion.fill, let path = exclusion.path {
+                elements.append(.fill(path.applying(.translation(x: x, y: 0)), fill))
+            }
+            if let image = exclusion.image, let frame = exclusion.imageFrame {
+                elements.append(
+                    .image(
+                        image, frame: Rect(x: frame.minX + x, y: frame.minY, width: frame.width, height: frame.height)))
+            }
+            if let text = exclusion.label {
+                let manager = LayoutManager(textStorage: text, fontLibrary: library, settings: document.settings)
+                let bounds = exclusion.shape.bounds
+                manager.addTextContainer(TextContainer(width: max(1, bounds.width)))
+                let label = try manager.layout()
+                let used = label.usedRect()
+                elements.append(
+                    .text(
+                        label, containerIndex: 0,
+                        origin: Point(x: bounds.minX + x, y: bounds.minY + (bounds.height - used.height) / 2)))
+            }
+        }
+        return elements
+    }
+
+    /// The document as PDF pages `pageHeight` points tall, margins included: the text flowing from page to page,
+    /// the exclusions on the first; and the UTF-16 range of the characters its line limit left out.
+    ///
+    /// - Throws: ``InputError`` for several columns or a height (a paged document is as tall as its pages), a
+    ///   page with no room inside its margins or shorter than the first line, and a text needing more than
+    ///   ``Document/pageLimit`` pages.
+    private func pages(height pageHeight: Double) throws -> (pictures: [Picture], cut: Range<Int>) {
+        let field = "container.pageHeight"
+        guard document.columns == 1, document.height == 0 else {
+            throw InputError(
+                path: field, "pages hold the text in one column as tall as the page; leave columns and height unset")
+        }
+        let margin = document.render.margin
+        let contentHeight = pageHeight - 2 * margin
+        guard contentHeight > 0 else {
+            throw InputError(path: field, "\(pageHeight) points leaves no room inside the \(margin)-point margins")
+        }
+        // As many pages as the text's height needs, and one more for lines that do not split evenly; doubled
+        // until the text fits.
+        let height = try layout().usedRect(inContainer: 0).maxY
+        var count = min(Document.pageLimit, max(1, Int((height / contentHeight).rounded(.up)) + 1))
+        while true {
+            let (manager, exclusions, _, _) = try layoutManager(forDrawing: false, pages: (count, contentHeight))
+            let layout = try manager.layout()
+            if !layout.unlaidCharacterRange.isEmpty, document.maximumLines == 0 {
+                guard layout.lineFragments.contains(where: { $0.containerIndex == 0 }) else {
+                    throw InputError(path: field, "\(pageHeight) points is shorter than the first line and the margins")
+                }
+                guard count < Document.pageLimit else {
+                    throw InputError(
+                        path: field, "the text needs more than \(Document.pageLimit) pages of \(pageHeight) points")
+                }
+                count = min(Document.pageLimit, count * 2)
+                continue
+            }
+            let filled = (layout.lineFragments.map(\.containerIndex).max() ?? 0) + 1
+            let area = Rect(x: -margin, y: -margin, width: document.width + 2 * margin, height: pageHeight)
+            let paintings = try paintings(of: exclusions, movedRight: 0)
+            let pictures = (0..<filled).map { page in
+                Picture(
+                    area: area,
+                    elements: (page == 0 ? paintings : []) + [.text(layout, containerIndex: page, origin: .zero)])
+            }
+            return (pictures, layout.unlaidCharacterRange)
+        }
+    }
+
     /// The layout, the exclusions it flowed around (the badge's included) and the width of one column; when
     /// `forDrawing`, a text too tall for an image fails as soon as its lines pass the drawable height.
     private func laidOut(forDrawing: Bool) throws -> (layout: TextLayout, exclusions: [Exclusion], columnWidth: Double)
     {
-        let (manager, exclusions, columnWidth, drawableHeight) = try layoutManager(forDrawing: forDrawing)
+        let (manager, exclusions, columnWidth, drawableHeight) = try layoutManager(forDrawing: forDrawing, pages: nil)
         let layout = try manager.layout()
         if let drawableHeight, !layout.unlaidCharacterRange.isEmpty {
             let width = Int(((document.width + 2 * document.render.margin) * document.render.scale).rounded(.up))
@@ -161,9 +221,10 @@ public struct DocumentRenderer {
         return (layout, exclusions, columnWidth)
     }
 
-    /// A layout manager over the document's storage with a container per column (the exclusions, the badge among
-    /// them, in the first), and the height past which the text could not be drawn when it is `forDrawing`.
-    private func layoutManager(forDrawing: Bool) throws -> (
+    /// A layout manager over the document's storage with a container per column, or per page when `pages` gives
+    /// their count and height (the exclusions, the badge among them, in the first), and the height past which the
+    /// text could not be drawn when it is `forDrawing`.
+    private func layoutManager(forDrawing: Bool, pages: (count: Int, height: Double)?) throws -> (
         manager: LayoutManager, exclusions: [Exclusion], columnWidth: Double, drawableHeight: Double?
     ) {
         var exclusions = document.exclusions
@@ -174,8 +235,10 @@ public struct DocumentRenderer {
             throw InputError(
                 path: "container.columns", "\(document.columns) columns need a container height to flow between")
         }
-        let columns = document.columns
-        let columnWidth = (document.width - document.columnGap * Double(columns - 1)) / Double(columns)
+        let columns = pages?.count ?? document.columns
+        let columnWidth =
+            pages == nil
+            ? (document.width - document.columnGap * Double(columns - 1)) / Double(columns) : document.width
         guard columnWidth > 0 else {
             throw InputError(path: "container.columnGap", "leaves no room for \(columns) columns")
         }
@@ -183,7 +246,9 @@ public struct DocumentRenderer {
         let drawableHeight = forDrawing ? tallestDrawableHeight() : nil
         for column in 0..<columns {
             let container = TextContainer(
-                size: Size(width: columnWidth, height: document.height > 0 ? document.height : drawableHeight ?? 0),
+                size: Size(
+                    width: columnWidth,
+                    height: pages?.height ?? (document.height > 0 ? document.height : drawableHeight ?? 0)),
                 exclusions: column == 0 ? exclusions.map(\.shape) : [],
                 lineFragmentPadding: document.lineFragmentPadding,
                 maximumNumberOfLines: document.maximumLines, lineBreakMode: document.lineBreakMode)

@@ -84,6 +84,45 @@ import Testing
         #expect(size > 0 && size < 120_000, "\(size) bytes")
     }
 
+    @Test func aPageHeightSplitsANoteIntoPagesInReadingOrder() throws {
+        let (pdfinfo, pdftotext) = (
+            try #require(ExternalTool.find("pdfinfo"), "pdfinfo is missing: run Scripts/setup"),
+            try #require(ExternalTool.find("pdftotext"), "pdftotext is missing: run Scripts/setup")
+        )
+        let note = "Examples/note-markdown.md"
+        let (whole, paged) = (GalleyCommand.temporary("whole.pdf"), GalleyCommand.temporary("paged.pdf"))
+        for (output, extra) in [(whole, [String]()), (paged, ["--page-height", "300"])] {
+            let outcome = try GalleyCommand.run(["render", note, "-o", output] + extra)
+            #expect(outcome.status == 0, "\(outcome.error)")
+        }
+        let info = try ExternalTool.run(pdfinfo, ["-l", "100", paged])
+        let pages = info.split(separator: "\n").filter { $0.hasPrefix("Page ") && $0.contains("size:") }
+        #expect(pages.count >= 3, "\(info)")
+        // Every page as wide as the note (360 points and two 16-point margins) and as tall as asked.
+        for page in pages { #expect(page.hasSuffix("392 x 300 pts"), "\(page)") }
+        // The pages hold the note's text, none of it lost or twice (poppler orders a page's blocks by its own
+        // reckoning, so characters are compared, not their order), the title first.
+        func text(_ pdf: String) throws -> String {
+            try ExternalTool.run(pdftotext, [pdf, "-"]).filter { !$0.isWhitespace && $0 != "\u{0C}" }
+        }
+        let (pagedText, wholeText) = (try text(paged), try text(whole))
+        #expect(pagedText.sorted() == wholeText.sorted())
+        #expect(pagedText.hasPrefix("Releasenotes发布说明"))
+    }
+
+    @Test(arguments: [
+        (["-o", "/tmp/x.pdf", "--page-height", "20"], "20.0 points leaves no room inside the 16.0-point margins"),
+        (["-o", "/tmp/x.pdf", "--page-height", "45"], "45.0 points is shorter than the first line and the margins"),
+        (["-o", "/tmp/x.png", "--page-height", "300"], "pages are written to PDF only; name the output .pdf"),
+        (["-o", "/tmp/x.pdf", "--page-height", "0"], "--page-height 0 must be positive"),
+    ])
+    func badPageHeightsAreOneLineErrors(_ arguments: [String], _ message: String) throws {
+        let outcome = try GalleyCommand.run(["render", "Examples/note-markdown.md"] + arguments)
+        #expect(outcome.status != 0)
+        #expect(outcome.error.contains(message), "\(outcome.error)")
+        #expect(outcome.error.split(separator: "\n").count == 1, "\(outcome.error)")
+    }
+
     @Test(arguments: [
         (
             ["-o", "/tmp/x.jpg"],

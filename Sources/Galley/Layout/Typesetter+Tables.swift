@@ -9,7 +9,9 @@ struct TableState {
     }
 
     let table: TextTable
-    let containerIndex: Int
+    /// The container the rows being placed are in, and the row the table's part there starts with.
+    var containerIndex: Int
+    var firstRow = 0
     /// The columns' left edges, then the last one's right edge, in container coordinates.
     let columnEdges: [Double]
     /// The container's line-fragment padding, which the placer insets every span by.
@@ -56,6 +58,37 @@ extension Typesetter {
         bands.blockOffset = table!.rowTop + cell.table.cellPadding
         table!.rowCells.append(
             TableState.RowCell(fragmentStart: fragments.count, firstBaseline: nil, bottom: bands.blockOffset))
+    }
+
+    /// Moves the table on to the container the band about to be placed went to, when that is the next one: the
+    /// rows so far keep their frame in the container they are in, closed below the lowest line placed there; the
+    /// row being placed goes on at the new container's top (`top`), its cell's next lines first (the cells before
+    /// it in the row stay behind, so the row's baselines are not lined up again).
+    mutating func followTable(toBandAt top: Double) {
+        guard var state = table, state.containerIndex != bands.containerIndex else { return }
+        let padding = state.table.cellPadding
+        let rowStart = state.rowCells.first?.fragmentStart ?? fragments.count
+        let lowest = fragments[rowStart...].lazy.filter { $0.containerIndex == state.containerIndex }.map(\.rect.maxY)
+            .max()
+        // Closed below the lowest line by the cell padding, as far as the container reaches.
+        let container = bands.frames[state.containerIndex]
+        let bottom = min(
+            max(state.rowTop + 2 * padding, (lowest ?? state.rowTop) + padding),
+            container.isHeightUnbounded ? .infinity : container.height)
+        // A table none of whose lines made it into the container leaves no frame there.
+        if lowest != nil || state.rowEdges.count > 1, !measuresOnly {
+            var frame = TableFrame(
+                table: state.table, containerIndex: state.containerIndex, columnEdges: state.columnEdges,
+                rowEdges: state.rowEdges + [bottom])
+            frame.firstRow = state.firstRow
+            tableFrames.append(frame)
+        }
+        state.containerIndex = bands.containerIndex
+        state.firstRow = max(0, state.row)
+        state.rowTop = top
+        state.rowEdges = [top]
+        state.rowCells = [TableState.RowCell(fragmentStart: fragments.count, firstBaseline: nil, bottom: top)]
+        table = state
     }
 
     /// Notes a line of the cell being placed whose baseline is at `baseline` (container coordinates).
@@ -109,9 +142,10 @@ extension Typesetter {
         let state = table!
         table = nil
         bands.blockOffset = bottom + state.spacingAfter
-        let frame = TableFrame(
+        var frame = TableFrame(
             table: state.table, containerIndex: state.containerIndex, columnEdges: state.columnEdges,
             rowEdges: state.rowEdges + [bottom])
+        frame.firstRow = state.firstRow
         if measuresOnly { measurement.include(frame.rect) } else { tableFrames.append(frame) }
     }
 

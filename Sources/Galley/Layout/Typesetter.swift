@@ -306,7 +306,10 @@ struct Typesetter {
             return stop(at: context.storageStart)
         }
         let top = room.blockOffset, span = room.span
-        if table != nil { noteTableLine(baseline: top + metrics.baselineFromTop) }
+        if table != nil {
+            followTable(toBandAt: top)
+            noteTableLine(baseline: top + metrics.baselineFromTop)
+        }
         let usedRect = Rect(
             x: context.isRightToLeft ? span.maxX : span.minX, y: top, width: 0, height: metrics.height)
         if !measured(top: top, offset: context.storageStart, used: usedRect) {
@@ -337,7 +340,10 @@ struct Typesetter {
             stop(at: context.storageStart + start)
             return length
         }
-        if table != nil, start == 0 { noteTableLine(baseline: band.room.blockOffset + band.metrics.baselineFromTop) }
+        if table != nil {
+            followTable(toBandAt: band.room.blockOffset)
+            if start == 0 { noteTableLine(baseline: band.room.blockOffset + band.metrics.baselineFromTop) }
+        }
         let container = bands.frames[bands.containerIndex]
         var cursor = band.end
         let textRemains = cursor < length || !context.isLast

@@ -12,7 +12,7 @@ extension Renderer {
                 canvas.fill(.roundedRect(rect, cornerRadius: frame.table.cellPadding / 2), color: background)
             }
             guard let color = frame.table.ruleColor else { continue }
-            let headerRows = min(frame.table.headerRowCount, frame.rowEdges.count - 1)
+            let headerRows = min(frame.headerRowCount, frame.rowEdges.count - 1)
             if headerRows > 0 {
                 var tint = color
                 tint.alpha *= 0.1

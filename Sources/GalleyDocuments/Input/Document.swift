@@ -11,6 +11,9 @@ public struct Document {
     public var height = 0.0
     /// Columns side by side, `columnGap` points apart, text flowing from one to the next (needs a height).
     public var columns = 1
+    /// The height of a PDF's pages in points, margins included: the text flows from page to page (the first
+    /// holding the exclusions). Nil: one page as tall as the image.
+    public var pageHeight: Double?
     /// The space between columns, in points.
     public var columnGap = 16.0
     /// Space kept free inside each line's ends, in points (TextKit's line-fragment padding).
@@ -38,6 +41,10 @@ public struct Document {
     public static var widthRange: ClosedRange<Double> { 1...TextContainer.sizeLimit }
     /// The heights a container may be given, in points (0: as tall as the text).
     public static var heightRange: ClosedRange<Double> { 0...TextContainer.sizeLimit }
+    /// The page heights a document may ask for, in points.
+    public static var pageHeightRange: ClosedRange<Double> { 1...TextContainer.sizeLimit }
+    /// The most pages a document may fill.
+    public static let pageLimit = 1_000
 
     /// The paper colour notes are drawn on.
     public static let paper = NoteTheme.light.page

@@ -9,7 +9,8 @@ enum DocumentKeys {
     static let render = ["scale", "background", "margin", "padding"]
     static let attachment = ["image", "width", "height", "baselineOffset", "alt"]
     static let container = [
-        "width", "height", "columns", "columnGap", "lineFragmentPadding", "padding", "maxLines", "lineBreakMode",
+        "width", "height", "pageHeight", "columns", "columnGap", "lineFragmentPadding", "padding", "maxLines",
+        "lineBreakMode",
         "exclusions", "minimumSegmentWidth", "wrapSide",
     ]
     static let exclusion = ["path", "fillRule", "fill", "label"]

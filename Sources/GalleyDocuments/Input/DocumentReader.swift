@@ -123,6 +123,9 @@ public enum DocumentReader {
         try field.requireObject(allowing: DocumentKeys.container)
         if let width = field.member("width") { document.width = try width.number(in: Document.widthRange) }
         if let height = field.member("height") { document.height = try height.number(in: Document.heightRange) }
+        if let height = field.member("pageHeight") {
+            document.pageHeight = try height.number(in: Document.pageHeightRange)
+        }
         if let columns = field.member("columns") { document.columns = try columns.integer(in: 1...20) }
         if let gap = field.member("columnGap") { document.columnGap = try gap.number(in: 0...10_000) }
         if let padding = field.member("lineFragmentPadding") ?? field.member("padding") {

@@ -97,6 +97,7 @@ extension RequestOptions {
     private func apply(to document: inout Document) throws {
         if let width = number(.width) { document.width = width }
         if let height = number(.height) { document.height = height }
+        if let height = number(.pageHeight) { document.pageHeight = height }
         if let scale = number(.scale) { document.render.scale = scale }
         if let margin = number(.margin) { document.render.margin = margin }
         if let side = choice(.wrapSide, as: TextContainer.WrapSide.self) { document.wrapSide = side }

@@ -34,10 +34,13 @@ public enum RequestSettings {
         setting(
             .height, .number(Document.heightRange), default: "as tall as the text", for: .document,
             "The container's height in points."),
+        setting(
+            .pageHeight, .number(Document.pageHeightRange), default: "one page as tall as the text", for: .document,
+            "Split a PDF into pages this many points tall, margins included (PDF output only)."),
         setting(.scale, .number(0.1...8), default: "2", for: .document, "Pixels per point."),
         setting(
             .format, .choice(ImageFormat.allCases.map(\.rawValue)), default: "the output's extension, else png",
-            for: .document, "The image's format: png, or webp (lossless unless --quality is given)."),
+            for: .document, "The image's format: png, webp (lossless unless --quality is given), pdf or svg."),
         setting(
             .quality, .number(WebPWriter.qualityRange), default: "lossless", for: .document,
             "Write lossy WebP at this quality (0 to 100, libwebp's scale) instead of lossless."),

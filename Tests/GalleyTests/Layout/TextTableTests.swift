@@ -16,7 +16,9 @@ import Testing
 
     /// The table's cells as paragraphs of one storage, column `c` aligned as `alignments[c]`, laid out `width`
     /// points wide; a paragraph after it.
-    static func layout(width: Double, cells: [[String]] = cells) throws -> (TextLayout, TextStorage, TextTable) {
+    static func layout(width: Double, cells: [[String]] = cells, containerHeights: [Double] = [0]) throws -> (
+        TextLayout, TextStorage, TextTable
+    ) {
         let table = TextTable(columnCount: cells[0].count, cellPadding: 6, headerRowCount: 1, ruleColor: .black)
         let storage = TextStorage()
         let font = try TestFonts.bundled.font(family: "Inter", size: 15)
@@ -33,8 +35,31 @@ import Testing
         }
         storage.append("\nAfter the table.", attributes: TextAttributes(font: .font(font)))
         let manager = LayoutManager(textStorage: storage, fontLibrary: try TestFonts.bundled)
-        manager.addTextContainer(TextContainer(size: Size(width: width, height: 0)))
+        for height in containerHeights {
+            manager.addTextContainer(TextContainer(size: Size(width: width, height: height)))
+        }
         return (try manager.layout(), storage, table)
+    }
+
+    @Test func aTableRunningPastItsContainerGoesOnInTheNextWithAFrameInEach() throws {
+        // 200 points wide the table is about 300 tall: a 150-point container holds its header and part of its rows.
+        let (layout, _, _) = try Self.layout(width: 200, containerHeights: [150, 400])
+        let frames = layout.tableFrames
+        #expect(frames.map(\.containerIndex) == [0, 1], "\(frames.map(\.containerIndex))")
+        guard frames.count == 2 else { return }
+        // The first part holds the header; the second goes on from the row that did not fit, without one.
+        #expect(frames[0].firstRow == 0 && frames[0].headerRowCount == 1)
+        #expect(frames[1].firstRow > 0 && frames[1].headerRowCount == 0)
+        #expect(frames[0].rect.maxY <= 150 + 1e-6 && frames[1].rect.minY == 0)
+        #expect(frames[0].columnEdges == frames[1].columnEdges)
+        // Every cell line lies inside its container's part of the table.
+        for line in layout.lineFragments where line.paragraphIndex < Self.cells.count * 3 {
+            let frame = frames[line.containerIndex]
+            #expect(line.rect.minY >= frame.rect.minY - 1e-6 && line.rect.maxY <= frame.rect.maxY + 1e-6)
+        }
+        // The paragraph after the table follows the second part.
+        let after = try #require(layout.lineFragments.last)
+        #expect(after.containerIndex == 1 && after.rect.minY >= frames[1].rect.maxY - 1e-6)
     }
 
     @Test(arguments: [200.0, 320, 600])
