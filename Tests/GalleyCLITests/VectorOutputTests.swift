@@ -84,6 +84,21 @@ import Testing
         #expect(size > 0 && size < 120_000, "\(size) bytes")
     }
 
+    @Test func anSVGsLinksAreAnchorsOverTheirText() throws {
+        let (_, svg) = try render("Examples/note-markdown.md", as: "svg")
+        let text = try String(contentsOfFile: svg, encoding: .utf8)
+        let anchor = try #require(
+            text.firstMatch(
+                of:
+                    /<a xlink:href="https:\/\/spec\.commonmark\.org"><rect x="([0-9.]+)" y="([0-9.]+)" width="([0-9.]+)" height="([0-9.]+)"/
+            ),
+            "no anchor for the note's link")
+        // Over the link's words: on the line below the first paragraph's start, most of a column wide at most.
+        let (y, width, height) = (Double(anchor.2)!, Double(anchor.3)!, Double(anchor.4)!)
+        #expect(width > 100 && width < 300 && height > 10 && height < 30 && y > 100 && y < 200, "\(anchor.0)")
+        #expect(text.hasSuffix("</svg>\n") || text.hasSuffix("</svg>"))
+    }
+
     @Test func aPageHeightSplitsANoteIntoPagesInReadingOrder() throws {
         let (pdfinfo, pdftotext) = (
             try #require(ExternalTool.find("pdfinfo"), "pdfinfo is missing: run Scripts/setup"),

@@ -73,7 +73,7 @@ extension Renderer {
     private func draw(_ picture: Picture, in document: VectorDocument, scale: Double, background: Color?) throws {
         let (grid, size) = try pageGrid(of: picture, scale: scale)
         try document.addPage(width: size.width, height: size.height) { context in
-            var page = VectorPage(context: context, fonts: document.fonts, grid: grid)
+            var page = VectorPage(context: context, document: document, grid: grid)
             if let background {
                 page.fillRect(
                     Rect(x: picture.area.minX, y: picture.area.minY, width: size.width, height: size.height),

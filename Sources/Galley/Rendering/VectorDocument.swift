@@ -16,6 +16,8 @@ final class VectorDocument {
     private let sink = Sink()
     private let format: Format
     let fonts: CairoFonts
+    /// The links drawn on the page so far, each with the rectangle it covers (page coordinates, points).
+    private var links: [(target: URL, rect: Rect)] = []
 
     /// What cairo has written so far.
     private final class Sink {
@@ -67,11 +69,35 @@ final class VectorDocument {
         if let message = Self.failure(cairo_status(context)) { throw RenderError.vectorFailed(message) }
     }
 
-    /// The finished document's bytes.
+    /// Notes that `rect` (page coordinates, points) links to `target`. A PDF's links are cairo's annotations;
+    /// an SVG's are added when it is finished.
+    func addLink(_ target: URL, over rect: Rect) {
+        if format == .svg { links.append((target, rect)) }
+    }
+
+    /// The finished document's bytes: an SVG's links as `<a>` elements over their text, last, so they take
+    /// pointer events.
     func finish() throws -> Data {
         cairo_surface_finish(surface)
         if let message = Self.failure(cairo_surface_status(surface)) { throw RenderError.vectorFailed(message) }
-        return sink.data
+        guard !links.isEmpty, let end = sink.data.range(of: Data("</svg>".utf8), options: .backwards) else {
+            return sink.data
+        }
+        var anchors = ""
+        for (target, rect) in links {
+            anchors +=
+                "<a xlink:href=\"\(Self.xmlEscaped(target.absoluteString))\"><rect x=\"\(rect.minX)\" y=\"\(rect.minY)\" "
+                + "width=\"\(rect.width)\" height=\"\(rect.height)\" fill=\"#000\" fill-opacity=\"0\"/></a>\n"
+        }
+        var data = sink.data
+        data.insert(contentsOf: Data(anchors.utf8), at: end.lowerBound)
+        return data
+    }
+
+    /// `text` safe inside an XML attribute in double quotes.
+    private static func xmlEscaped(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "\"", with: "&quot;")
+            .replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
     }
 
     /// cairo's description of `status`; nil for success.

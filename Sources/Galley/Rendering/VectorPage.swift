@@ -8,7 +8,8 @@ import CCairo
 /// Page coordinates are points from the top-left corner of the picture's area.
 struct VectorPage: DrawingTarget {
     let context: OpaquePointer
-    let fonts: CairoFonts
+    /// The document the page belongs to: its fonts, and where links are noted.
+    let document: VectorDocument
     var grid: PixelGrid
 
     var origin: Point {
@@ -148,7 +149,9 @@ struct VectorPage: DrawingTarget {
 
     /// Glyphs of one font, form and paint: filled as text (or stroked when hollow), inside a link when they are one.
     private func drawOutlineGlyphs(_ glyphs: ArraySlice<Renderer.PlacedGlyph>, text: GlyphText) {
-        guard let first = glyphs.first, let font = fonts.scaledFont(for: first.font, form: first.form) else { return }
+        guard let first = glyphs.first, let font = document.fonts.scaledFont(for: first.font, form: first.form) else {
+            return
+        }
         let placed = glyphs.map { glyph in
             let (x, y) = page(glyph.position)
             return cairo_glyph_t(index: UInt(glyph.glyphID), x: x, y: y)
@@ -169,7 +172,18 @@ struct VectorPage: DrawingTarget {
                 stroke(width: first.outlineWidth)
             }
         }
-        if first.paint.link != nil { cairo_tag_end(context, CAIRO_TAG_LINK) }
+        if let link = first.paint.link {
+            cairo_tag_end(context, CAIRO_TAG_LINK)
+            // cairo's SVG surface writes no links: the document adds them over the glyphs' ink.
+            var ink: Rect?
+            for glyph in glyphs {
+                let box = Rect(
+                    x: Double(glyph.x) / grid.scale, y: Double(glyph.y + grid.firstRow) / grid.scale,
+                    width: Double(glyph.bitmap.width) / grid.scale, height: Double(glyph.bitmap.height) / grid.scale)
+                ink = ink.map { $0.union(box) } ?? box
+            }
+            if let ink { document.addLink(link, over: ink) }
+        }
     }
 
     /// Strokes the current path `width` points wide with round joins, as FreeType's stroker draws outlined text.
