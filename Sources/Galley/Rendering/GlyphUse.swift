@@ -19,7 +19,7 @@ struct GlyphUse: DrawingTarget {
     mutating func composite(_ color: Color, mask: CoverageMask, opacity: Double) {}
 
     mutating func drawGlyphs(_ glyphs: [Renderer.PlacedGlyph], characters: (Int) -> UInt16?) {
-        for glyph in glyphs where glyph.bitmap.color == nil {
+        for glyph in glyphs where !glyph.isColorImage {
             self.glyphs[glyph.font.face, default: []].insert(glyph.glyphID)
         }
     }

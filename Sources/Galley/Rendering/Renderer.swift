@@ -152,6 +152,10 @@ public final class Renderer: Sendable {
         /// Whether ``bitmap`` is the stroke of hollow text.
         var isHollow: Bool { paint.isHollow }
 
+        /// Whether the glyph is a colour image (an emoji's bitmap), which every target draws as pixels; others
+        /// are outlines a vector target draws as text.
+        var isColorImage: Bool { bitmap.color != nil }
+
         /// The colour of ``bitmap``'s ink: the stroke's colour for hollow text, else the foreground (black when
         /// unset), darkened for letterpress.
         var inkColor: Color {

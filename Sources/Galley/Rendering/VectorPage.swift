@@ -137,7 +137,7 @@ struct VectorPage: DrawingTarget {
                 continue
             }
             var end = start + 1
-            while end < glyphs.count, glyphs[end].bitmap.color == nil, glyphs[end].font == first.font,
+            while end < glyphs.count, !glyphs[end].isColorImage, glyphs[end].font == first.font,
                 glyphs[end].form == first.form, glyphs[end].paint == first.paint
             {
                 end += 1
