@@ -14,6 +14,8 @@ struct FaceNames {
     let isItalic: Bool
     /// Whether the face draws colour bitmaps from strikes (`CBDT`/`CBLC` or `sbix`, as emoji fonts do).
     let hasBitmapStrikes: Bool
+    /// Whether the `post` table marks the face monospaced (`isFixedPitch`).
+    let isFixedPitch: Bool
 
     init(_ face: OpaquePointer) {
         let os2 = Self.table("OS/2", of: face)
@@ -29,6 +31,8 @@ struct FaceNames {
         weightClass = fsSelection != nil ? Int(Self.uint16(os2, at: 4) ?? 400) : macStyle & 1 != 0 ? 700 : 400
         // FreeType reads the slope from OS/2 only for a face with outlines (not a colour-bitmap one).
         hasBitmapStrikes = ["sbix", "CBLC", "CBDT"].contains { Self.hasTable($0, in: face) }
+        let post = Self.table("post", of: face)
+        isFixedPitch = post.count >= 16 && post[12..<16].contains { $0 != 0 }
         let hasOutlines = ["glyf", "CFF ", "CFF2"].contains { Self.hasTable($0, in: face) } && !hasBitmapStrikes
         if let fsSelection, hasOutlines {
             isItalic = fsSelection & 0x201 != 0  // italic (bit 0) or oblique (bit 9)

@@ -99,6 +99,10 @@ public final class Shaper {
         if GraphemeClusters.mayDivideConjuncts(item.script), !item.isRightToLeft {
             glyphs = GraphemeClusters.aligning(glyphs, to: item.utf16Range, in: units)
         }
+        let primaryFont = item.style.primaryFont
+        if primaryFont.face.isFixedPitch, item.font.face !== primaryFont.face, item.style.attachment == nil {
+            MonospaceCells(of: primaryFont).fit(&glyphs)
+        }
         let expansion = item.shaping.expansion
         if expansion != 0, item.style.attachment == nil {
             let factor = Self.expansionFactor(expansion)
