@@ -6,16 +6,10 @@ import Testing
 
 /// Chinese note paragraphs with full-width punctuation, English words, numbers and code against Chromium 156's
 /// line starts, with its default punctuation trimming (`text-spacing-trim: normal`) and with `text-autospace`
-/// off and on. Recorded with `../shared/tools/chrome_lines.py` (Inter 17 px, fallback "Noto Sans CJK SC",
+/// off and on, recorded as Tests/Fixtures/chromium/recipes says (Inter 17 px, fallback "Noto Sans CJK SC",
 /// `lang="zh-CN"`, `overflow-wrap: break-word`) at 320 and 200 px into Tests/Fixtures/chromium/
-/// cjk-typography.chrome-*.jsonl; the rows were generated from phrases written for Galley. To record them again:
-///
-///     python3 ../shared/tools/chrome_lines.py --rows Tests/Fixtures/chromium/cjk-typography.rows.jsonl \
-///         --width 320 --size 17 --font Fonts/Inter/Inter-roman.var.ttf --lang zh-CN \
-///         --text-autospace normal --detail --out Tests/Fixtures/chromium/cjk-typography.chrome-320-autospace.jsonl
-///
-/// (`--text-autospace no-autospace` and `--out …chrome-320.jsonl` for the files without autospace.) Galley
-/// infers the paragraphs' language (zh-Hans) and uses its bundled fonts only, so CI needs no system CJK font.
+/// cjk-typography.chrome-*.jsonl; the rows were generated from phrases written for Galley.
+/// `Scripts/record-chromium --recipe cjk-typography.chrome-320-autospace.jsonl` records one again. Galley infers the paragraphs' language (zh-Hans) and uses its bundled fonts only, so CI needs no system CJK font.
 @Suite struct ChromiumCJKTypographyTests {
     static let cases: [(width: Double, autospace: Bool)] = [(320, false), (320, true), (200, false), (200, true)]
 

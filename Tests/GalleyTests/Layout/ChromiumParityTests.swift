@@ -10,17 +10,12 @@ import Testing
 /// spaces, zero-width spaces and word joiners, ASCII arrows (`-->`, `--->`, `<=>`), Chinese with ASCII marks
 /// under `text-autospace: normal`, Traditional Chinese with overlong words among full-width punctuation, Traditional
 /// Chinese notes of everyday sentences (Tests/Fixtures/chromium/parity-traditional-notes, 160 rows), and
-/// Simplified Chinese with English and code (with and without autospace). Recorded with `../shared/tools/chrome_lines.py` (Inter 17 px, then "Noto Color
-/// Emoji", "Noto Sans CJK SC", "Noto Sans Arabic", "Noto Sans Hebrew", "Noto Sans Devanagari"; `white-space:
-/// pre-wrap`, `overflow-wrap: break-word`) into Tests/Fixtures/chromium/parity-*.jsonl. To record one again:
-///
-///     python3 ../shared/tools/chrome_lines.py --rows Tests/Fixtures/chromium/parity-japanese.rows.jsonl \
-///         --width 320 --size 17 --font Fonts/Inter/Inter-roman.var.ttf --lang ja --fallback '"Noto Color Emoji", \
-///         "Noto Sans CJK SC", "Noto Sans Arabic", "Noto Sans Hebrew", "Noto Sans Devanagari"' \
-///         --out Tests/Fixtures/chromium/parity-japanese.chrome-ja-320.jsonl
-///
-/// (`--text-autospace normal` for the autospace corpus and the `-autospace` files, `--line-break strict` or
-/// `anywhere` for the `-strict` and `-anywhere` files.) Galley measures with its defaults, web metrics and the
+/// Simplified Chinese with English and code (with and without autospace), recorded as Tests/Fixtures/chromium/recipes
+/// says (Inter 17 px, then "Noto Color Emoji", "Noto Sans CJK SC", "Noto Sans Arabic", "Noto Sans Hebrew", "Noto
+/// Sans Devanagari"; `white-space: pre-wrap`, `overflow-wrap: break-word`) into Tests/Fixtures/chromium/parity-*.jsonl;
+/// `Scripts/record-chromium --recipe parity-japanese.chrome-ja-320.jsonl` records one again (the recipes add
+/// `--text-autospace normal` for the autospace corpus and the `-autospace` files, `--line-break strict` or
+/// `anywhere` for the `-strict` and `-anywhere` files). Galley measures with its defaults, web metrics and the
 /// page's language.
 @Suite struct ChromiumParityTests {
     struct Case: CustomTestStringConvertible, Sendable {

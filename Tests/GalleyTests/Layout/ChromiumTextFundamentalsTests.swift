@@ -4,16 +4,12 @@ import Testing
 @testable import Galley
 @testable import GalleyTestSupport
 
-/// Tabs, soft hyphens, invisible marks and emoji lines against Chromium 156's answers, recorded with
-/// `../shared/tools/chrome_lines.py --detail` (Inter 17 px, `lang="en-US"`, `white-space: pre-wrap`,
-/// `overflow-wrap: break-word`, `hyphens: manual`, fallback "Noto Color Emoji", "Noto Sans CJK SC") at 200 and
-/// 120 px into Tests/Fixtures/chromium/text-fundamentals.chrome-*.jsonl. Chromium's default `tab-size: 8` is
-/// eight spaces, so Galley's tab interval is set to eight of Inter's spaces here. To record them again:
-///
-///     python3 ../shared/tools/chrome_lines.py --rows Tests/Fixtures/chromium/text-fundamentals.rows.jsonl \
-///         --width 200 --size 17 --font Fonts/Inter/Inter-roman.var.ttf --lang en-US \
-///         --fallback '"Noto Color Emoji", "Noto Sans CJK SC"' --detail \
-///         --out Tests/Fixtures/chromium/text-fundamentals.chrome-200.jsonl
+/// Tabs, soft hyphens, invisible marks and emoji lines against Chromium 156's answers (Inter 17 px, `lang="en-US"`,
+/// `white-space: pre-wrap`, `overflow-wrap: break-word`, `hyphens: manual`, fallback "Noto Color Emoji", "Noto Sans
+/// CJK SC", each line's width) at 200 and 120 px, in Tests/Fixtures/chromium/text-fundamentals.chrome-*.jsonl, as
+/// the folder's `recipes` file says; `Scripts/record-chromium --recipe text-fundamentals.chrome-200.jsonl` records
+/// one again. Chromium's default `tab-size: 8` is eight spaces, so Galley's tab interval is set to eight of Inter's
+/// spaces here.
 @Suite struct ChromiumTextFundamentalsTests {
     struct Row: Decodable {
         let id: String
@@ -28,7 +24,7 @@ import Testing
     /// (Chromium's pre-wrap ignores it).
     static let otherReference: Set<String> = ["linesep"]
 
-    /// UTF-16 offsets into `text` as the code-point offsets chrome_lines.py reports.
+    /// UTF-16 offsets into `text` as the code-point offsets Chromium's answers hold.
     static func scalarOffsets(_ offsets: [Int], in text: String) -> [Int] {
         let units = Array(text.utf16)
         return offsets.map { String(decoding: units[..<$0], as: UTF16.self).unicodeScalars.count }
@@ -37,16 +33,6 @@ import Testing
     static func rows(_ name: String) throws -> [Row] {
         let text = try String(contentsOf: TestFonts.fixture("chromium/\(name)"), encoding: .utf8)
         return try text.split(separator: "\n").map { try JSONDecoder().decode(Row.self, from: Data($0.utf8)) }
-    }
-
-    /// Chromium's line starts with the tool's soft-hyphen slip undone: after a line that ends at a soft hyphen,
-    /// chrome_lines.py reports the next line one code point late (the generated hyphen shifts its character
-    /// rects); the line widths show where Chromium really broke.
-    static func chromiumStarts(_ row: Row, text: String) -> [Int] {
-        let scalars = Array(text.unicodeScalars)
-        return (row.line_starts ?? []).map { start in
-            start >= 2 && scalars[start - 2] == "\u{AD}" ? start - 1 : start
-        }
     }
 
     @Test(arguments: [200.0, 120.0])
@@ -79,7 +65,7 @@ import Testing
             }
             guard !Self.otherReference.contains(input.id) else { continue }
             compared += 1
-            #expect(starts == Self.chromiumStarts(answer, text: text), "\(input.id) at \(width)")
+            #expect(starts == answer.line_starts, "\(input.id) at \(width)")
             // Noto Color Emoji is a bitmap font: Chromium scales its advances from the bitmap strike (21.22 px per
             // emoji at 17 px), HarfBuzz reads them from hmtx (21.17 px); line starts still agree.
             guard starts.count == answer.line_widths?.count, !input.id.hasPrefix("emoji") else { continue }

@@ -6,15 +6,10 @@ import Testing
 
 /// Row heights and line breaks against Chromium 156 on rows like those lists show on web pages: English prose,
 /// Chinese with English and code, URLs, paths, identifiers, numbers with hyphens, emoji, Arabic, long unbreakable
-/// tokens. Recorded with `../shared/tools/chrome_lines.py` (Inter 17 px, fallback "Noto Color Emoji", "Noto Sans
-/// CJK SC", `lang="zh-CN"`, `white-space: pre-wrap`, `overflow-wrap: break-word`, `line-height: normal`) at 320
-/// and 200 px into Tests/Fixtures/chromium/web-measure.chrome-*.jsonl; the rows were generated from sentences
-/// written for Galley. To record them again:
-///
-///     python3 ../shared/tools/chrome_lines.py --rows Tests/Fixtures/chromium/web-measure.rows.jsonl \
-///         --width 320 --size 17 --font Fonts/Inter/Inter-roman.var.ttf --lang zh-CN \
-///         --fallback '"Noto Color Emoji", "Noto Sans CJK SC"' --detail \
-///         --out Tests/Fixtures/chromium/web-measure.chrome-320.jsonl
+/// tokens, recorded as Tests/Fixtures/chromium/recipes says (Inter 17 px, then the faces Galley bundles, `lang="zh-CN"`,
+/// `white-space: pre-wrap`, `overflow-wrap: break-word`, `line-height: normal`) at 320 and 200 px into
+/// Tests/Fixtures/chromium/web-measure.chrome-*.jsonl; the rows were generated from sentences written for Galley.
+/// `Scripts/record-chromium --recipe web-measure.chrome-320.jsonl` records one again.
 ///
 /// Galley measures them with its defaults (CSS line breaking) and web metrics.
 @Suite struct ChromiumWebMeasureTests {

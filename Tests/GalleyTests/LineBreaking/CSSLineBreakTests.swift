@@ -156,7 +156,7 @@ import Testing
         }
     }
 
-    /// Chromium 156's opportunities (chrome_lines.py at width 0 with `overflow-wrap: normal`): its `line-break:
+    /// Chromium 156's opportunities (Scripts/record-chromium at width 0 with `--overflow-wrap normal`): its `line-break:
     /// auto` lets small kana and `ー` start a line in every language, and in Chinese `〜` and `゠` too; iteration
     /// marks never.
     @Test func smallKanaAndTheProlongedSoundMarkMayStartALineAsInChromium() throws {

@@ -6,13 +6,9 @@ import Testing
 
 /// `text-wrap: balance` and `pretty` against Chromium 156 on rows assembled for this check: 160 English sentences of
 /// 4 to 56 words and 160 rows of Chinese notes with English, code and a few words of other scripts
-/// (Tests/Fixtures/chromium/text-wrap.rows.jsonl). Recorded with `../shared/tools/chrome_lines.py` (Inter 17 px,
-/// `lang="zh-CN"`, the bundled fallback faces named after it) at 320, 200 and 137 px:
-///
-///     python3 ../shared/tools/chrome_lines.py --rows Tests/Fixtures/chromium/text-wrap.rows.jsonl \
-///         --width 320 --size 17 --font Fonts/Inter/Inter-roman.var.ttf --lang zh-CN --text-wrap balance \
-///         --fallback '"Noto Color Emoji", "Noto Sans CJK SC", "Noto Sans Arabic", "Noto Sans Hebrew", "Noto Sans Devanagari"' \
-///         --out Tests/Fixtures/chromium/text-wrap.chrome-balance-320.jsonl
+/// (Tests/Fixtures/chromium/text-wrap.rows.jsonl), recorded as Tests/Fixtures/chromium/recipes says (Inter 17 px,
+/// `lang="zh-CN"`, the bundled fallback faces named after it) at 320, 200 and 137 px; `Scripts/record-chromium
+/// --recipe text-wrap.chrome-balance-320.jsonl` records one again.
 ///
 /// The greedy answers (`text-wrap: auto`, `.chrome-auto-*`) tell the rows where the strategies change the lines.
 /// Every row counts, those whose greedy lines already differ included. Recorded with Debian 12's fonts-noto-core,
