@@ -427,14 +427,19 @@ final class NoteWriter {
     /// as single arrows and signs through `calt`).
     static let codeFeatures = [FontFeature("calt", 0), FontFeature("liga", 0)]
 
-    /// A heading's font: `textStyle` semibold in the body's family, or the body's fixed font made semibold.
+    /// A heading's font: `textStyle` bold in the body's family, or the body's fixed font made bold. Bold (700), not
+    /// semibold: the Chinese face has no 600 (Noto Sans CJK's Regular and Bold are bundled), so a semibold heading
+    /// set its Chinese in Bold beside semibold Latin, visibly heavier; at 700 both scripts have the same weight.
     static func headingFont(_ textStyle: TextStyle, from body: FontSpecifier?) -> FontSpecifier {
         switch body {
-        case .font(let font): return .font((try? font.withWeight(600)) ?? font)
-        case .styled(_, let family, _, _): return .styled(textStyle, family: family, weight: 600)
-        default: return .styled(textStyle, weight: 600)
+        case .font(let font): return .font((try? font.withWeight(headingWeight)) ?? font)
+        case .styled(_, let family, _, _): return .styled(textStyle, family: family, weight: headingWeight)
+        default: return .styled(textStyle, weight: headingWeight)
         }
     }
+
+    /// The weight of headings and the title.
+    static let headingWeight = 700.0
 
     /// `base` with the markup's styles: bold and italic faces, code in JetBrains Mono on the theme's tint, struck
     /// text, links in the theme's colour and underlined.
