@@ -27,7 +27,8 @@ def font_files(fonts):
     return sorted(p for p in pathlib.Path(fonts).rglob("*") if p.suffix in (".ttf", ".otf"))
 
 
-def skia_measurer(fonts, width, size):
+def skia_styles(fonts, size):
+    """SkParagraph's font collection over the bundled faces, and a paragraph and text style at `size` px in them."""
     import skia
 
     provider = skia.textlayout.TypefaceFontProvider()
@@ -41,6 +42,13 @@ def skia_measurer(fonts, width, size):
     text_style.setFontFamilies(FAMILIES)
     text_style.setFontSize(size)
     style.setTextStyle(text_style)
+    return collection, style, text_style
+
+
+def skia_measurer(fonts, width, size):
+    import skia
+
+    collection, style, text_style = skia_styles(fonts, size)
 
     def measure(row):
         builder = skia.textlayout.ParagraphBuilder.make(style, collection, skia.Unicode())

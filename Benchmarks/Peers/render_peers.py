@@ -9,14 +9,13 @@ apart, on a white page. It renders once to warm its caches, then ROUNDS times ti
 Usage: render_peers.py PEER NOTE.txt FONTS_DIR [ROUNDS]   (PEER: skia, takumi or typst)
 """
 
-import io
 import pathlib
 import statistics
 import struct
 import sys
 import time
 
-from python_peers import FAMILIES, font_files
+from python_peers import FAMILIES, font_files, skia_styles
 
 WIDTH, MARGIN, SIZE, SCALE, GAP = 375, 16, 17, 2, 12
 
@@ -28,15 +27,7 @@ def png_size(png):
 def skia_renderer(fonts, rows):
     import skia
 
-    provider = skia.textlayout.TypefaceFontProvider()
-    for path in font_files(fonts):
-        provider.registerTypeface(skia.Typeface.MakeFromFile(str(path)))
-    collection = skia.textlayout.FontCollection()
-    collection.setDefaultFontManager(provider)
-    style = skia.textlayout.ParagraphStyle()
-    text_style = skia.textlayout.TextStyle()
-    text_style.setFontFamilies(FAMILIES)
-    text_style.setFontSize(SIZE)
+    collection, style, text_style = skia_styles(fonts, SIZE)
     text_style.setColor(skia.ColorBLACK)
     style.setTextStyle(text_style)
 
