@@ -43,11 +43,8 @@ struct VectorPage: DrawingTarget {
     mutating func stroke(_ path: BezierPath, lineWidth: Double, color: Color) {
         guard lineWidth > 0, lineWidth.isFinite, !path.isEmpty, path.isFinite else { return }
         addPath(path)
-        cairo_set_line_width(context, lineWidth)
-        cairo_set_line_join(context, CAIRO_LINE_JOIN_ROUND)
-        cairo_set_line_cap(context, CAIRO_LINE_CAP_ROUND)
         setColor(color)
-        cairo_stroke(context)
+        stroke(width: lineWidth)
     }
 
     /// Makes `path` cairo's current path, in page coordinates.
@@ -186,7 +183,8 @@ struct VectorPage: DrawingTarget {
         }
     }
 
-    /// Strokes the current path `width` points wide with round joins, as FreeType's stroker draws outlined text.
+    /// Strokes the current path `width` points wide with round joins and caps, as the raster canvas strokes paths and
+    /// FreeType's stroker outlines text.
     private func stroke(width: Double) {
         cairo_set_line_width(context, width)
         cairo_set_line_join(context, CAIRO_LINE_JOIN_ROUND)
