@@ -104,7 +104,7 @@ extension Paragraph {
         return ShapingSignature(
             text: Array(text), direction: style.baseWritingDirection, punctuationTrim: style.punctuationTrim,
             sharedPunctuationFromCJKFont: style.takesSharedPunctuationFromCJKFont, autospace: style.autospace,
-            ranges: runs.map(\.0), keys: runs.map(\.1))
+            keepsMonospaceCells: style.keepsMonospaceCells, ranges: runs.map(\.0), keys: runs.map(\.1))
     }
 }
 
@@ -114,6 +114,7 @@ struct ShapingSignature: Equatable {
     let punctuationTrim: ParagraphStyle.PunctuationTrim
     let sharedPunctuationFromCJKFont: Bool
     let autospace: Bool
+    let keepsMonospaceCells: Bool
     let ranges: [Range<Int>]
     let keys: [ShapingKey]
 }

@@ -3,7 +3,8 @@
 /// cells, centred in them, as terminals and code editors set it, so the columns after it stay on the grid. An
 /// ideograph 1 em wide in a font of 0.6-em cells takes two cells (1.2 em), a narrow letter one.
 ///
-/// Browsers do not (CSS has no such rule): Galley departs from Chromium here, for monospaced fonts only.
+/// Applied where a paragraph asks (``ParagraphStyle/keepsMonospaceCells``; notes' code blocks): browsers do not,
+/// CSS having no such rule, so measuring stays equal to Chromium's by default.
 struct MonospaceCells {
     /// The width of one cell, in points: the font's space.
     let cell: Double

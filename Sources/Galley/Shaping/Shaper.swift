@@ -56,7 +56,9 @@ public final class Shaper {
     public func shape(_ itemized: ItemizedParagraph) -> ShapedParagraph {
         let text = itemized.paragraph.text
         var runs = text.withUnsafeBufferPointer { units in
-            itemized.items.map { shape($0, in: units) }
+            itemized.items.map {
+                shape($0, in: units, keepingMonospaceCells: itemized.paragraph.style.keepsMonospaceCells)
+            }
         }
         let spacing = cjkSpacing(of: itemized.paragraph, runs: runs)
         spacing.apply(to: &runs)
@@ -71,13 +73,16 @@ public final class Shaper {
             bidiLevel: run.bidiLevel, script: run.script, style: run.style)
         let text = paragraph.text
         let slice = text[(text.startIndex + context.lowerBound)..<(text.startIndex + context.upperBound)]
-        var reshaped = slice.withUnsafeBufferPointer { shape(item, in: $0) }
+        var reshaped = slice.withUnsafeBufferPointer {
+            shape(item, in: $0, keepingMonospaceCells: paragraph.style.keepsMonospaceCells)
+        }
         for index in reshaped.glyphs.indices { reshaped.glyphs[index].cluster += context.lowerBound }
         return reshaped.cut(to: range)
     }
 
-    /// Shapes one item of the paragraph whose UTF-16 text is `units`.
-    func shape(_ item: TextItem, in units: UnsafeBufferPointer<UInt16>) -> GlyphRun {
+    /// Shapes one item of the paragraph whose UTF-16 text is `units`; where its paragraph
+    /// ``ParagraphStyle/keepsMonospaceCells``, what other faces draw for a monospaced font takes whole cells.
+    func shape(_ item: TextItem, in units: UnsafeBufferPointer<UInt16>, keepingMonospaceCells: Bool) -> GlyphRun {
         var glyphs: [ShapedGlyph]
         if let attachment = item.style.attachment {
             glyphs = Self.attachmentGlyphs(item, attachment, in: units)
@@ -100,7 +105,9 @@ public final class Shaper {
             glyphs = GraphemeClusters.aligning(glyphs, to: item.utf16Range, in: units)
         }
         let primaryFont = item.style.primaryFont
-        if primaryFont.face.isFixedPitch, item.font.face !== primaryFont.face, item.style.attachment == nil {
+        if keepingMonospaceCells, primaryFont.face.isFixedPitch, item.font.face !== primaryFont.face,
+            item.style.attachment == nil
+        {
             MonospaceCells(of: primaryFont).fit(&glyphs)
         }
         let expansion = item.shaping.expansion

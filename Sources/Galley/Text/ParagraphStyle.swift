@@ -219,6 +219,11 @@ public struct ParagraphStyle: Hashable, Sendable {
     /// paragraph's lines between forced breaks (U+2028) are its source lines, and their leading spaces (a tab as
     /// four) their indentation. Off by default; notes turn it on in code blocks.
     public var indentsWrappedLines = false
+    /// Whether text asking for a monospaced font keeps to its cells where other faces draw for it, as terminals
+    /// and code editors set code: each such character takes a whole number of cells, centred (an ideograph two),
+    /// so the columns after a Chinese comment stay on the grid (``MonospaceCells``). Off by default, as browsers
+    /// (CSS has no such rule); notes turn it on in code blocks.
+    public var keepsMonospaceCells = false
 
     /// The default style.
     public init() {}

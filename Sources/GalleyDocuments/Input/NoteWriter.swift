@@ -193,6 +193,7 @@ final class NoteWriter {
             style.textWrap = .auto
             style.autospace = false
             style.indentsWrappedLines = code  // a wrapped line of code continues under its own indentation
+            style.keepsMonospaceCells = code  // a Chinese comment keeps the columns after it on the grid
             if boxed {
                 let box = TextTable(
                     columnCount: 1, cellPadding: Self.codeBoxPadding, backgroundColor: theme.codeTint, fillsWidth: true)

@@ -102,6 +102,7 @@ import Testing
         "hangingPunctuation": { $0.hangingPunctuation = .init(first: true, end: .allow, last: true) },
         "tableCell": { $0.tableCell = TextTableCell(table: TextTable(columnCount: 2), row: 0, column: 1) },
         "indentsWrappedLines": { $0.indentsWrappedLines = true },
+        "keepsMonospaceCells": { $0.keepsMonospaceCells = true },
     ]
 
     @Test func everyStoredPropertyIsChanged() {
