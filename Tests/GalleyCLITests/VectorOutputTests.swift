@@ -8,7 +8,10 @@ import Testing
 /// poppler and librsvg, reading them back, find the note's text in reading order, embedded subset fonts, links, and
 /// the PNG's picture.
 @Suite struct VectorOutputTests {
-    static let notes = ["Examples/note-mixed.md", "Examples/note-markdown.md", "Examples/note-table.md"]
+    static let notes = [
+        "Examples/note-mixed.md", "Examples/note-markdown.md", "Examples/note-table.md",
+        "Examples/note-chinese-typography.md",
+    ]
 
     /// `note` rendered to PNG and to `format`, the two paths.
     private func render(_ note: String, as format: String) throws -> (png: String, vector: String) {
