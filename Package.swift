@@ -44,10 +44,6 @@ let package = Package(
             name: "CCmarkGFM",
             pkgConfig: "libcmark-gfm",
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
-        // PDF and SVG: cairo's surfaces embed subset fonts and keep the text (cairo-ft draws Galley's FreeType faces).
-        .systemLibrary(
-            name: "CCairo", pkgConfig: "cairo-ft",
-            providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(
             name: "CHyphen",
             providers: [.apt(["libhyphen-dev"])]),
@@ -60,6 +56,11 @@ let package = Package(
         .target(
             name: "CPNG",
             linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z")]),
+        // PDF and SVG: cairo's surfaces embed subset fonts and keep the text (cairo-ft draws Galley's FreeType
+        // faces). cairo's headers at build time (libcairo2-dev); the library itself loaded on first use.
+        .target(
+            name: "CCairo",
+            dependencies: ["CFreeType"]),
         // libwebp's encoder, driven from a C shim (its advanced API needs inline initialisers and a callback).
         .target(
             name: "CWebP",

@@ -28,8 +28,8 @@ final class CairoFonts {
     init(glyphs: [FontFace: Set<UInt32>]) { self.glyphs = glyphs }
 
     deinit {
-        for font in scaledFonts.values { cairo_scaled_font_destroy(font) }
-        for face in faces.values { cairo_font_face_destroy(face) }
+        for font in scaledFonts.values { galley_cairo_scaled_font_destroy(font) }
+        for face in faces.values { galley_cairo_font_face_destroy(face) }
     }
 
     /// The scaled font drawing `font`'s glyphs in `form` (slant and expansion; a stroke is drawn from the outline),
@@ -44,13 +44,13 @@ final class CairoFonts {
         var matrix = cairo_matrix_t(
             xx: font.size * form.horizontalScale, yx: 0, xy: -form.slant * font.size, yy: font.size, x0: 0, y0: 0)
         var identity = cairo_matrix_t()
-        cairo_matrix_init_identity(&identity)
-        let options = cairo_font_options_create()
-        defer { cairo_font_options_destroy(options) }
-        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
-        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
-        guard let scaled = cairo_scaled_font_create(face, &matrix, &identity, options),
-            cairo_scaled_font_status(scaled) == CAIRO_STATUS_SUCCESS
+        galley_cairo_matrix_init_identity(&identity)
+        let options = galley_cairo_font_options_create()
+        defer { galley_cairo_font_options_destroy(options) }
+        galley_cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+        galley_cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+        guard let scaled = galley_cairo_scaled_font_create(face, &matrix, &identity, options),
+            galley_cairo_scaled_font_status(scaled) == CAIRO_STATUS_SUCCESS
         else { return nil }
         scaledFonts[key] = scaled
         return scaled
@@ -71,14 +71,14 @@ final class CairoFonts {
         GlyphRasterizer.applyVariations(font, to: freeTypeFace)
         let box = DetachedFace(blob: blob, freeTypeFace: freeTypeFace)
         let flags = Int32(FT_LOAD_NO_HINTING) | Int32(FT_LOAD_NO_BITMAP)
-        guard let cairoFace = cairo_ft_font_face_create_for_ft_face(freeTypeFace, flags) else { return nil }
+        guard let cairoFace = galley_cairo_ft_font_face_create_for_ft_face(freeTypeFace, flags) else { return nil }
         let owner = Unmanaged.passRetained(box).toOpaque()
-        let status = cairo_font_face_set_user_data(cairoFace, Self.ownerKey, owner) { pointer in
+        let status = galley_cairo_font_face_set_user_data(cairoFace, Self.ownerKey, owner) { pointer in
             if let pointer { Unmanaged<DetachedFace>.fromOpaque(pointer).release() }
         }
         guard status == CAIRO_STATUS_SUCCESS else {
             Unmanaged<DetachedFace>.fromOpaque(owner).release()
-            cairo_font_face_destroy(cairoFace)
+            galley_cairo_font_face_destroy(cairoFace)
             return nil
         }
         faces[key] = cairoFace

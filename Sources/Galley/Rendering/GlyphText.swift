@@ -52,12 +52,12 @@ struct GlyphText {
                     cairo_text_cluster_t(num_bytes: Int32(text.utf8.count), num_glyphs: Int32(group.glyphs)))
             }
         }
-        guard !utf8.isEmpty else { return cairo_show_glyphs(context, placed, Int32(placed.count)) }
+        guard !utf8.isEmpty else { return galley_cairo_show_glyphs(context, placed, Int32(placed.count)) }
         let flags: cairo_text_cluster_flags_t =
             forward ? cairo_text_cluster_flags_t(0) : CAIRO_TEXT_CLUSTER_FLAG_BACKWARD
         utf8.withUnsafeBufferPointer { bytes in
             bytes.withMemoryRebound(to: CChar.self) { text in
-                cairo_show_text_glyphs(
+                galley_cairo_show_text_glyphs(
                     context, text.baseAddress, Int32(text.count), placed, Int32(placed.count), clusters,
                     Int32(clusters.count), flags)
             }

@@ -26,8 +26,11 @@ final class VectorDocument {
 
     /// A document whose first page is `width × height` points, drawing `glyphs` (by face) as outlines.
     ///
-    /// - Throws: ``RenderError/vectorFailed(_:)`` when cairo cannot make the surface.
+    /// - Throws: ``RenderError/vectorFailed(_:)`` when cairo cannot be loaded or cannot make the surface.
     init(_ format: Format, width: Double, height: Double, glyphs: [FontFace: Set<UInt32>]) throws {
+        if let failure = galley_cairo_load() {
+            throw RenderError.vectorFailed("PDF and SVG need cairo (Debian's libcairo2): \(String(cString: failure))")
+        }
         self.format = format
         fonts = CairoFonts(glyphs: glyphs)
         let closure = Unmanaged.passUnretained(sink).toOpaque()
@@ -38,35 +41,35 @@ final class VectorDocument {
         }
         let made: OpaquePointer?
         switch format {
-        case .pdf: made = cairo_pdf_surface_create_for_stream(write, closure, width, height)
-        case .svg: made = cairo_svg_surface_create_for_stream(write, closure, width, height)
+        case .pdf: made = galley_cairo_pdf_surface_create_for_stream(write, closure, width, height)
+        case .svg: made = galley_cairo_svg_surface_create_for_stream(write, closure, width, height)
         }
         guard let made else { throw RenderError.vectorFailed("cairo could not make a surface") }
         surface = made
-        if let message = Self.failure(cairo_surface_status(surface)) {
-            cairo_surface_destroy(surface)
+        if let message = Self.failure(galley_cairo_surface_status(surface)) {
+            galley_cairo_surface_destroy(surface)
             throw RenderError.vectorFailed(message)
         }
         switch format {
         case .pdf:
-            cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "Galley")
+            galley_cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "Galley")
         case .svg:
             // A note 375 points wide is 375 CSS pixels wide, as a browser lays it out.
-            cairo_svg_surface_set_document_unit(surface, CAIRO_SVG_UNIT_PX)
+            galley_cairo_svg_surface_set_document_unit(surface, CAIRO_SVG_UNIT_PX)
         }
     }
 
-    deinit { cairo_surface_destroy(surface) }
+    deinit { galley_cairo_surface_destroy(surface) }
 
     /// Draws one page `width × height` points (PDF pages may differ in size; an SVG document has one), `draw`
     /// given a cairo context on it.
     func addPage(width: Double, height: Double, _ draw: (OpaquePointer) -> Void) throws {
-        if format == .pdf { cairo_pdf_surface_set_size(surface, width, height) }
-        guard let context = cairo_create(surface) else { throw RenderError.vectorFailed("no drawing context") }
-        defer { cairo_destroy(context) }
+        if format == .pdf { galley_cairo_pdf_surface_set_size(surface, width, height) }
+        guard let context = galley_cairo_create(surface) else { throw RenderError.vectorFailed("no drawing context") }
+        defer { galley_cairo_destroy(context) }
         draw(context)
-        cairo_show_page(context)
-        if let message = Self.failure(cairo_status(context)) { throw RenderError.vectorFailed(message) }
+        galley_cairo_show_page(context)
+        if let message = Self.failure(galley_cairo_status(context)) { throw RenderError.vectorFailed(message) }
     }
 
     /// Notes that `rect` (page coordinates, points) links to `target`. A PDF's links are cairo's annotations;
@@ -78,8 +81,8 @@ final class VectorDocument {
     /// The finished document's bytes: an SVG's links as `<a>` elements over their text, last, so they take
     /// pointer events.
     func finish() throws -> Data {
-        cairo_surface_finish(surface)
-        if let message = Self.failure(cairo_surface_status(surface)) { throw RenderError.vectorFailed(message) }
+        galley_cairo_surface_finish(surface)
+        if let message = Self.failure(galley_cairo_surface_status(surface)) { throw RenderError.vectorFailed(message) }
         guard !links.isEmpty, let end = sink.data.range(of: Data("</svg>".utf8), options: .backwards) else {
             return sink.data
         }
@@ -102,6 +105,6 @@ final class VectorDocument {
 
     /// cairo's description of `status`; nil for success.
     static func failure(_ status: cairo_status_t) -> String? {
-        status == CAIRO_STATUS_SUCCESS ? nil : String(cString: cairo_status_to_string(status))
+        status == CAIRO_STATUS_SUCCESS ? nil : String(cString: galley_cairo_status_to_string(status))
     }
 }

@@ -21,23 +21,24 @@ struct VectorPage: DrawingTarget {
     private func page(_ point: Point) -> (x: Double, y: Double) { (point.x - grid.origin.x, point.y - grid.origin.y) }
 
     private func setColor(_ color: Color) {
-        cairo_set_source_rgba(context, color.red, color.green, color.blue, color.alpha)
+        galley_cairo_set_source_rgba(context, color.red, color.green, color.blue, color.alpha)
     }
 
     mutating func fillRect(_ rect: Rect, color: Color) {
         guard rect.width > 0, rect.height > 0, rect.minX.isFinite, rect.minY.isFinite else { return }
         let (x, y) = page(rect.origin)
         setColor(color)
-        cairo_rectangle(context, x, y, rect.width, rect.height)
-        cairo_fill(context)
+        galley_cairo_rectangle(context, x, y, rect.width, rect.height)
+        galley_cairo_fill(context)
     }
 
     mutating func fill(_ path: BezierPath, color: Color) {
         guard !path.isEmpty, path.isFinite else { return }
         addPath(path)
-        cairo_set_fill_rule(context, path.fillRule == .evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
+        galley_cairo_set_fill_rule(
+            context, path.fillRule == .evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
         setColor(color)
-        cairo_fill(context)
+        galley_cairo_fill(context)
     }
 
     mutating func stroke(_ path: BezierPath, lineWidth: Double, color: Color) {
@@ -49,29 +50,29 @@ struct VectorPage: DrawingTarget {
 
     /// Makes `path` cairo's current path, in page coordinates.
     private func addPath(_ path: BezierPath) {
-        cairo_new_path(context)
+        galley_cairo_new_path(context)
         var current = (x: 0.0, y: 0.0)
         for element in path.elements {
             switch element {
             case .move(let point):
                 current = page(point)
-                cairo_move_to(context, current.x, current.y)
+                galley_cairo_move_to(context, current.x, current.y)
             case .line(let point):
                 current = page(point)
-                cairo_line_to(context, current.x, current.y)
+                galley_cairo_line_to(context, current.x, current.y)
             case .quadCurve(let point, let control):
                 // A quadratic curve is the cubic whose controls are two thirds of the way to its control point.
                 let end = page(point), middle = page(control)
-                cairo_curve_to(
+                galley_cairo_curve_to(
                     context, current.x + 2 / 3 * (middle.x - current.x), current.y + 2 / 3 * (middle.y - current.y),
                     end.x + 2 / 3 * (middle.x - end.x), end.y + 2 / 3 * (middle.y - end.y), end.x, end.y)
                 current = end
             case .curve(let point, let control1, let control2):
                 let first = page(control1), second = page(control2)
                 current = page(point)
-                cairo_curve_to(context, first.x, first.y, second.x, second.y, current.x, current.y)
+                galley_cairo_curve_to(context, first.x, first.y, second.x, second.y, current.x, current.y)
             case .close:
-                cairo_close_path(context)
+                galley_cairo_close_path(context)
             }
         }
     }
@@ -92,16 +93,16 @@ struct VectorPage: DrawingTarget {
                     }
                 })
         else { return }
-        defer { cairo_surface_destroy(surface) }
+        defer { galley_cairo_surface_destroy(surface) }
         let (x, y) = page(rect.origin)
-        cairo_save(context)
-        cairo_translate(context, x, y)
-        cairo_scale(context, rect.width / Double(image.width), rect.height / Double(image.height))
-        cairo_set_source_surface(context, surface, 0, 0)
-        cairo_pattern_set_extend(cairo_get_source(context), CAIRO_EXTEND_PAD)
-        cairo_rectangle(context, 0, 0, Double(image.width), Double(image.height))
-        cairo_fill(context)
-        cairo_restore(context)
+        galley_cairo_save(context)
+        galley_cairo_translate(context, x, y)
+        galley_cairo_scale(context, rect.width / Double(image.width), rect.height / Double(image.height))
+        galley_cairo_set_source_surface(context, surface, 0, 0)
+        galley_cairo_pattern_set_extend(galley_cairo_get_source(context), CAIRO_EXTEND_PAD)
+        galley_cairo_rectangle(context, 0, 0, Double(image.width), Double(image.height))
+        galley_cairo_fill(context)
+        galley_cairo_restore(context)
     }
 
     mutating func composite(_ color: Color, mask: CoverageMask, opacity: Double) {
@@ -119,7 +120,7 @@ struct VectorPage: DrawingTarget {
                     }
                 })
         else { return }
-        defer { cairo_surface_destroy(surface) }
+        defer { galley_cairo_surface_destroy(surface) }
         drawPixels(surface, left: mask.left, top: mask.top, width: mask.width, height: mask.height)
     }
 
@@ -153,24 +154,24 @@ struct VectorPage: DrawingTarget {
             let (x, y) = page(glyph.position)
             return cairo_glyph_t(index: UInt(glyph.glyphID), x: x, y: y)
         }
-        cairo_set_scaled_font(context, font)
+        galley_cairo_set_scaled_font(context, font)
         if let link = first.paint.link {
-            cairo_tag_begin(context, CAIRO_TAG_LINK, "uri='\(Self.escaped(link.absoluteString))'")
+            galley_cairo_tag_begin(context, CAIRO_TAG_LINK, "uri='\(Self.escaped(link.absoluteString))'")
         }
         setColor(first.inkColor)
         if first.isHollow {
-            cairo_glyph_path(context, placed, Int32(placed.count))
+            galley_cairo_glyph_path(context, placed, Int32(placed.count))
             stroke(width: first.outlineWidth)
         } else {
             text.show(glyphs, placed: placed, on: context)
             if first.outlineWidth > 0 {
-                cairo_glyph_path(context, placed, Int32(placed.count))
+                galley_cairo_glyph_path(context, placed, Int32(placed.count))
                 setColor(first.outlineColor)
                 stroke(width: first.outlineWidth)
             }
         }
         if let link = first.paint.link {
-            cairo_tag_end(context, CAIRO_TAG_LINK)
+            galley_cairo_tag_end(context, CAIRO_TAG_LINK)
             // cairo's SVG surface writes no links: the document adds them over the glyphs' ink.
             var ink: Rect?
             for glyph in glyphs {
@@ -186,10 +187,10 @@ struct VectorPage: DrawingTarget {
     /// Strokes the current path `width` points wide with round joins and caps, as the raster canvas strokes paths and
     /// FreeType's stroker outlines text.
     private func stroke(width: Double) {
-        cairo_set_line_width(context, width)
-        cairo_set_line_join(context, CAIRO_LINE_JOIN_ROUND)
-        cairo_set_line_cap(context, CAIRO_LINE_CAP_ROUND)
-        cairo_stroke(context)
+        galley_cairo_set_line_width(context, width)
+        galley_cairo_set_line_join(context, CAIRO_LINE_JOIN_ROUND)
+        galley_cairo_set_line_cap(context, CAIRO_LINE_CAP_ROUND)
+        galley_cairo_stroke(context)
     }
 
     /// A colour glyph's image (premultiplied BGRA, as cairo keeps ARGB) at its pixel position on the grid.
@@ -202,19 +203,19 @@ struct VectorPage: DrawingTarget {
                     for index in 0..<(image.width * 4) { bytes[index] = image.bgra[start + index] }
                 })
         else { return }
-        defer { cairo_surface_destroy(surface) }
+        defer { galley_cairo_surface_destroy(surface) }
         drawPixels(surface, left: x, top: y, width: image.width, height: image.height)
     }
 
     /// Draws an image surface pixel for pixel on the grid, its top-left at grid pixel (`left`, `top`).
     private func drawPixels(_ surface: OpaquePointer, left: Int, top: Int, width: Int, height: Int) {
-        cairo_save(context)
-        cairo_scale(context, 1 / grid.scale, 1 / grid.scale)
+        galley_cairo_save(context)
+        galley_cairo_scale(context, 1 / grid.scale, 1 / grid.scale)
         let x = Double(left), y = Double(top + grid.firstRow)
-        cairo_set_source_surface(context, surface, x, y)
-        cairo_rectangle(context, x, y, Double(width), Double(height))
-        cairo_fill(context)
-        cairo_restore(context)
+        galley_cairo_set_source_surface(context, surface, x, y)
+        galley_cairo_rectangle(context, x, y, Double(width), Double(height))
+        galley_cairo_fill(context)
+        galley_cairo_restore(context)
     }
 
     /// An ARGB32 image surface `width × height` whose rows `fill` writes; nil when cairo cannot make it.
@@ -222,17 +223,18 @@ struct VectorPage: DrawingTarget {
         width: Int, height: Int, _ fill: (Int, UnsafeMutablePointer<UInt8>) -> Void
     ) -> OpaquePointer? {
         guard width > 0, height > 0,
-            let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))
+            let surface = galley_cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))
         else { return nil }
-        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(surface)
+        guard galley_cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS,
+            let data = galley_cairo_image_surface_get_data(surface)
         else {
-            cairo_surface_destroy(surface)
+            galley_cairo_surface_destroy(surface)
             return nil
         }
-        cairo_surface_flush(surface)
-        let stride = Int(cairo_image_surface_get_stride(surface))
+        galley_cairo_surface_flush(surface)
+        let stride = Int(galley_cairo_image_surface_get_stride(surface))
         for row in 0..<height { fill(row, data + row * stride) }
-        cairo_surface_mark_dirty(surface)
+        galley_cairo_surface_mark_dirty(surface)
         return surface
     }
 
