@@ -60,6 +60,14 @@ public final class Shaper {
                 shape($0, in: units, keepingMonospaceCells: itemized.paragraph.style.keepsMonospaceCells)
             }
         }
+        let padding = InlinePadding(of: itemized.paragraph)
+        if !padding.isEmpty {
+            for index in runs.indices {
+                padding.apply(
+                    to: &runs[index].glyphs, range: runs[index].utf16Range, size: runs[index].font.size,
+                    rightToLeft: runs[index].isRightToLeft)
+            }
+        }
         let spacing = cjkSpacing(of: itemized.paragraph, runs: runs)
         spacing.apply(to: &runs)
         return ShapedParagraph(paragraph: itemized.paragraph, bidi: itemized.bidi, runs: runs, spacing: spacing)
@@ -77,6 +85,11 @@ public final class Shaper {
             shape(item, in: $0, keepingMonospaceCells: paragraph.style.keepsMonospaceCells)
         }
         for index in reshaped.glyphs.indices { reshaped.glyphs[index].cluster += context.lowerBound }
+        let padding = InlinePadding(of: paragraph)
+        if !padding.isEmpty {
+            padding.apply(
+                to: &reshaped.glyphs, range: range, size: reshaped.font.size, rightToLeft: reshaped.isRightToLeft)
+        }
         return reshaped.cut(to: range)
     }
 

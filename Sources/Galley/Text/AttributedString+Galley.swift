@@ -43,6 +43,8 @@ extension AttributeScopes {
         public let expansion: GalleyAttributeKeys.Expansion
         /// ``TextAttributes/superscript``, under the key ``GalleyAttributeKeys/Superscript``.
         public let superscript: GalleyAttributeKeys.Superscript
+        /// ``TextAttributes/inlinePadding``, under the key ``GalleyAttributeKeys/InlinePadding``.
+        public let inlinePadding: GalleyAttributeKeys.InlinePadding
         /// ``TextAttributes/attachment``, under the key ``GalleyAttributeKeys/Attachment``.
         public let attachment: GalleyAttributeKeys.Attachment
         /// Foundation's attributes (`link` among them).
@@ -190,6 +192,13 @@ public enum GalleyAttributeKeys {
         /// The key's name in archived attributed strings.
         public static let name = "galley.expansion"
     }
+    /// The key of ``TextAttributes/inlinePadding``.
+    public enum InlinePadding: AttributedStringKey {
+        /// The type ``TextAttributes/inlinePadding`` holds.
+        public typealias Value = Double
+        /// The key's name in archived attributed strings.
+        public static let name = "galley.inlinePadding"
+    }
     /// The key of ``TextAttributes/superscript``.
     public enum Superscript: AttributedStringKey {
         /// The type ``TextAttributes/superscript`` holds.
@@ -245,6 +254,7 @@ private struct AttributeBridge {
             AttributeBridge(GalleyAttributeKeys.Obliqueness.self, \.obliqueness),
             AttributeBridge(GalleyAttributeKeys.Expansion.self, \.expansion),
             AttributeBridge(GalleyAttributeKeys.Superscript.self, \.superscript),
+            AttributeBridge(GalleyAttributeKeys.InlinePadding.self, \.inlinePadding),
             AttributeBridge(GalleyAttributeKeys.Attachment.self, \.attachment),
             AttributeBridge(AttributeScopes.FoundationAttributes.LinkAttribute.self, \.link),
         ]

@@ -204,7 +204,7 @@ public enum DocumentReader {
     static let attributeKeys = [
         "font", "color", "backgroundColor", "kern", "tracking", "ligatures", "features", "language", "baselineOffset",
         "underline", "strikethrough", "shadow", "effect", "link", "paragraph", "strokeWidth", "strokeColor",
-        "obliqueness", "expansion", "superscript",
+        "obliqueness", "expansion", "superscript", "inlinePadding",
     ]
 
     static func attributes(_ field: JSONField, library: FontLibrary, files: DocumentFiles) throws -> TextAttributes {
@@ -221,6 +221,7 @@ public enum DocumentReader {
         result.obliqueness = try field.member("obliqueness")?.number(in: range(.obliqueness))
         result.expansion = try field.member("expansion")?.number(in: range(.expansion))
         result.superscript = try field.member("superscript")?.integer(in: -8...8)
+        result.inlinePadding = try field.member("inlinePadding")?.number(in: 0...TextAttributes.inlinePaddingLimit)
         result.ligatures = try field.member("ligatures").map { field -> Ligatures in
             let names = ["none": Ligatures.none, "standard": .standard, "all": .all]
             guard let found = names[try field.string()] else {

@@ -210,6 +210,7 @@ final class NoteWriter {
         guard !text.isEmpty else { return }
         var codeAttributes = Self.attributes(attributes, NoteInlines.Style(code: true), theme: theme)
         codeAttributes.backgroundColor = nil  // the box is the tint
+        codeAttributes.inlinePadding = nil  // and its padding the box's
         storage.append(text, attributes: codeAttributes)
     }
 
@@ -424,6 +425,9 @@ final class NoteWriter {
         pieces.map { if case .text(let text, _) = $0 { text } else { "" } }.joined()
     }
 
+    /// The space inside each end of inline code's tint, in ems (GitHub's 0.2 em).
+    static let inlineCodePadding = 0.2
+
     /// Code is set as written, as GitHub sets it: no programming ligatures (JetBrains Mono draws `->`, `!=`, `<=`
     /// as single arrows and signs through `calt`).
     static let codeFeatures = [FontFeature("calt", 0), FontFeature("liga", 0)]
@@ -454,6 +458,7 @@ final class NoteWriter {
                 style, family: "JetBrains Mono", weight: markup.bold ? 700 : nil, italic: markup.italic)
             attributes.fontFeatures = Self.codeFeatures
             attributes.backgroundColor = theme.codeTint
+            attributes.inlinePadding = Self.inlineCodePadding
         } else if markup.bold || markup.italic {
             switch base.font {
             case .font(let font):
