@@ -408,7 +408,6 @@ final class NoteWriter {
         return attributes
     }
 
-    /// The colour of quotes, rules and table lines.
     /// The space inside a table's cells and inside a code block's box, in points.
     private static let tableCellPadding = 6.0
     private static let codeBoxPadding = 10.0
@@ -423,63 +422,5 @@ final class NoteWriter {
 
     private static func text(of pieces: [NoteInlines.Piece]) -> String {
         pieces.map { if case .text(let text, _) = $0 { text } else { "" } }.joined()
-    }
-
-    /// The space inside each end of inline code's tint, in ems (GitHub's 0.2 em).
-    static let inlineCodePadding = 0.2
-
-    /// Code is set as written, as GitHub sets it: no programming ligatures (JetBrains Mono draws `->`, `!=`, `<=`
-    /// as single arrows and signs through `calt`).
-    static let codeFeatures = [FontFeature("calt", 0), FontFeature("liga", 0)]
-
-    /// A heading's font: `textStyle` bold in the body's family, or the body's fixed font made bold. Bold (700), not
-    /// semibold: the Chinese face has no 600 (Noto Sans CJK's Regular and Bold are bundled), so a semibold heading
-    /// set its Chinese in Bold beside semibold Latin, visibly heavier; at 700 both scripts have the same weight.
-    static func headingFont(_ textStyle: TextStyle, from body: FontSpecifier?) -> FontSpecifier {
-        switch body {
-        case .font(let font): return .font((try? font.withWeight(headingWeight)) ?? font)
-        case .styled(_, let family, _, _): return .styled(textStyle, family: family, weight: headingWeight)
-        default: return .styled(textStyle, weight: headingWeight)
-        }
-    }
-
-    /// The weight of headings and the title.
-    static let headingWeight = 700.0
-
-    /// `base` with the markup's styles: bold and italic faces, code in JetBrains Mono on the theme's tint, struck
-    /// text, links in the theme's colour and underlined.
-    static func attributes(_ base: TextAttributes, _ markup: NoteInlines.Style, theme: NoteTheme = .light)
-        -> TextAttributes
-    {
-        var attributes = base
-        let style = base.font?.textStyle ?? .body
-        if markup.code {
-            attributes.font = .styled(
-                style, family: "JetBrains Mono", weight: markup.bold ? 700 : nil, italic: markup.italic)
-            attributes.fontFeatures = Self.codeFeatures
-            attributes.backgroundColor = theme.codeTint
-            attributes.inlinePadding = Self.inlineCodePadding
-        } else if markup.bold || markup.italic {
-            switch base.font {
-            case .font(let font):
-                attributes.font = .font((try? font.withWeight(markup.bold ? 700 : font.weight)) ?? font)
-            case .styled(_, let family, let weight, let baseItalic):
-                attributes.font = .styled(
-                    style, family: family, weight: markup.bold ? 700 : weight, italic: markup.italic || baseItalic)
-            default:
-                attributes.font = .styled(style, weight: markup.bold ? 700 : nil, italic: markup.italic)
-            }
-        }
-        if markup.strike { attributes.strikethrough = TextDecoration() }
-        if markup.footnote {
-            attributes.superscript = 1
-            attributes.foregroundColor = theme.link
-        }
-        if let link = markup.link {
-            attributes.link = link
-            attributes.foregroundColor = theme.link
-            attributes.underline = TextDecoration()
-        }
-        return attributes
     }
 }
