@@ -221,7 +221,7 @@ public struct ParagraphStyle: Hashable, Sendable {
     public var indentsWrappedLines = false
     /// Whether text asking for a monospaced font keeps to its cells where other faces draw for it, as terminals
     /// and code editors set code: each such character takes a whole number of cells, centred (an ideograph two),
-    /// so the columns after a Chinese comment stay on the grid (``MonospaceCells``). Off by default, as browsers
+    /// so the columns after a Chinese comment stay on the grid. Off by default, as browsers
     /// (CSS has no such rule); notes turn it on in code blocks.
     public var keepsMonospaceCells = false
 
