@@ -130,6 +130,7 @@ extension LineFragment {
                     characterRange: shift($0.characterRange))
             },
             paragraphIndex: paragraphIndex, paragraphStart: paragraphStart + characters, isTruncated: isTruncated,
-            clipsToRect: clipsToRect, isRightToLeft: isRightToLeft, listMarker: listMarker?.offset(y: y), paint: paint)
+            clipsToRect: clipsToRect, isRightToLeft: isRightToLeft, listMarker: listMarker?.offset(y: y),
+            continuesSourceLine: continuesSourceLine, paint: paint)
     }
 }

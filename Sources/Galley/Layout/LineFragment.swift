@@ -48,6 +48,10 @@ public struct LineFragment: Sendable {
     public let isRightToLeft: Bool
     /// The list marker drawn beside the line, on the first line of a list item's paragraph.
     public internal(set) var listMarker: ListMarker? = nil
+    /// Whether the line continues a source line its paragraph wraps, indented under it
+    /// (``ParagraphStyle/indentsWrappedLines``, as code wraps), rather than starting one: drawn with a continuation
+    /// mark in the indent.
+    public internal(set) var continuesSourceLine = false
     /// How the line's characters are drawn (their colours, decorations, shadows, effects and strokes, taken from
     /// their attributes when the line was laid out); nil for a line laid out only to be measured.
     public internal(set) var paint: LinePaint? = nil

@@ -82,6 +82,8 @@ extension Typesetter {
                 characterRange: (context.storageStart + line.utf16Range.lowerBound)..<end, runs: positioned,
                 paragraphIndex: context.index, paragraphStart: context.storageStart, isTruncated: truncated,
                 clipsToRect: context.lineBreakMode == .clip, isRightToLeft: rtl, listMarker: marker,
+                continuesSourceLine: context.indentsWrappedLines
+                    && placer.source.breaker.wrapIndent(at: line.utf16Range.lowerBound) > 0,
                 paint: keepsGlyphs ? LinePaint(of: context.paragraph, in: line.utf16Range) : nil))
     }
 

@@ -121,6 +121,7 @@ public final class Renderer: Sendable {
             if let pressed { drawLetterpressInnerShadow(pressed, on: &canvas) }
             drawDecorations(fragment, glyphs: glyphs, on: &canvas)
             drawListMarker(fragment, on: &canvas)
+            drawContinuationMark(fragment, on: &canvas)
         }
     }
 

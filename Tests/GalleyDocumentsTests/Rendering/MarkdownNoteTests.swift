@@ -334,5 +334,24 @@ import Testing
             #expect(abs(continuation.usedRect.minX - (left + 6 * cell)) < 0.01, "\(continuation.usedRect)")
         }
         #expect(abs(lines[lines.count - 1].usedRect.minX - left) < 0.01)  // "}"
+        // Only the continuations are marked, and the mark is drawn in their indent, not beside the source lines.
+        #expect(
+            lines.map(\.continuesSourceLine) == [false, false] + Array(repeating: true, count: lines.count - 3) + [
+                false
+            ])
+        var canvas = try Canvas(covering: Rect(x: -10, y: -10, width: 400, height: 300), scale: 2, background: .white)
+        Renderer().draw(layout, on: &canvas)
+        func ink(leftOf line: LineFragment) -> Int {
+            // The indent's last two cells, over the line's middle, in pixels.
+            let (x0, y0) = canvas.pixelPoint(Point(x: line.usedRect.minX - 2 * cell, y: line.rect.minY))
+            let (x1, y1) = canvas.pixelPoint(Point(x: line.usedRect.minX, y: line.rect.maxY))
+            var dark = 0
+            for y in Int(y0)..<Int(y1) {
+                for x in Int(x0)..<Int(x1) where canvas.pixel(x: x, y: y).r < 220 { dark += 1 }
+            }
+            return dark
+        }
+        #expect(ink(leftOf: lines[2]) > 20, "no mark before a continuation")
+        #expect(ink(leftOf: lines[1]) == 0, "a mark before a source line")
     }
 }
