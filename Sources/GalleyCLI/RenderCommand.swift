@@ -3,22 +3,26 @@ import Foundation
 import Galley
 import GalleyDocuments
 
-/// `galley render`: a note, a text file or a JSON document to PNG.
+/// `galley render`: a note, a text file or a JSON document to PNG, WebP, PDF or SVG.
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
-        abstract: "Render a .txt, .md note or .json document to a PNG image.",
+        abstract: "Render a .txt, .md note or .json document to a PNG, WebP, PDF or SVG image.",
         discussion: """
             A note (.md) is Markdown as GitHub writes it (headings, emphasis, links, quotes, code, lists, task \
             lists, tables, pictures), a line per paragraph, its first '# Title' set with the letterpress effect; \
             front matter with 'date: 2026-11-22' adds a round date badge the text flows around. A .json document \
             sets every attribute, the container and the exclusions (see the JSON documents article). With no \
             --height the image is as tall as the text; text a --height cuts off is named on standard error. The \
-            PNG is 8-bit RGB (RGBA when the background is not opaque), written at zlib level 1 with row filter \
-            none, drawn and compressed in bands on every processor.
+            output's name (or --format) says the format. A PNG is 8-bit RGB (RGBA when the background is not \
+            opaque), written at zlib level 1 with row filter none, drawn and compressed in bands on every \
+            processor; WebP is lossless unless --quality is given; a PDF keeps the text selectable in embedded \
+            subset fonts, its links as annotations, and --page-height splits it into pages; an SVG draws glyphs as \
+            outlines.
 
             Examples:
               galley render Examples/note-english.md -o note.png
+              galley render Examples/note-markdown.md -o note.pdf --page-height 600
               galley render Examples/*.md week.jsonl -o images/
               galley render notes.txt -o out.png --width 320 --category accessibilityLarge --scale 3
               galley render poem.txt -o poem.png --exclude "M 200 20 A 60 60 0 1 1 200 20.1 Z" --letterpress
