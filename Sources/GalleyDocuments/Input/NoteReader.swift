@@ -3,9 +3,10 @@ import Galley
 
 /// Reads a note: Markdown as GitHub writes it (CommonMark with tables, strikethrough, task lists and autolinks,
 /// parsed by cmark-gfm), with a few things notes add on top of the parse:
-/// - an optional front matter block (`---`, `date: 2026-11-22`, `lang: zh-Hant`, `---`) whose date becomes a
-///   round badge in the top-right corner that the text flows around, and whose language is the note's (over
-///   `--lang` and inference; a run's own `language` still wins);
+/// - an optional front matter block (`---`, `date: 2026-11-22`, `lang: zh-Hant`, `code-ligatures: on`, `---`)
+///   whose date becomes a round badge in the top-right corner that the text flows around, whose language is the
+///   note's (over `--lang` and inference; a run's own `language` still wins), and whose `code-ligatures: on`
+///   lets code form the monospaced font's programming ligatures (`->` as an arrow; off by default, as GitHub);
 /// - a first `# Title` set as a headline with the letterpress effect;
 /// - each line a paragraph of its own, as notes are typed (a line written flush left after a list item or quote
 ///   ends the list or quote, where CommonMark would continue its paragraph);
@@ -33,10 +34,14 @@ public enum NoteReader {
         // The lines are split once: the front matter, the markup check and the writer's lazy lines all read them.
         let lines = text.replacingOccurrences(of: "\r\n", with: "\n").split(
             separator: "\n", omittingEmptySubsequences: false)
-        let (date, language, frontMatterLines) = frontMatter(of: lines)
+        let (date, language, codeLigatures, frontMatterLines) = frontMatter(of: lines)
         if let date, DateBadge.components(of: date) == nil {
             throw InputError(
                 "front matter: date \"\(date.shortened(to: 40))\" is not a date like 2026-11-22 (YYYY-MM-DD)")
+        }
+        if let codeLigatures, !["on", "off"].contains(codeLigatures.lowercased()) {
+            throw InputError(
+                "front matter: code-ligatures \"\(codeLigatures.shortened(to: 40))\" is not on or off")
         }
         var defaults = defaults
         if let language {
@@ -52,7 +57,7 @@ public enum NoteReader {
         let tree = MarkdownTree(body.joined(separator: "\n"))
         let writer = NoteWriter(
             sourceLines: Array(body), defaults: defaults, images: DocumentFiles(access: access),
-            lineOffset: frontMatterLines, theme: theme)
+            lineOffset: frontMatterLines, theme: theme, codeLigatures: codeLigatures?.lowercased() == "on")
         writer.storage.beginEditing()  // one batch: the runs are fixed up once at the end, not once per run
         defer { writer.storage.endEditing() }
         try writer.write(tree.root.children, in: NoteWriter.Context(), depth: 0)
@@ -114,21 +119,24 @@ public enum NoteReader {
 
     /// The date and language a front matter block at the start of a note's `lines` gives, and how many lines the
     /// block takes (0 without one).
-    static func frontMatter(of lines: [Substring]) -> (date: String?, language: String?, lines: Int) {
+    static func frontMatter(of lines: [Substring]) -> (
+        date: String?, language: String?, codeLigatures: String?, lines: Int
+    ) {
         guard lines.first?.trimmingCharacters(in: .whitespaces) == "---",
             let end = lines.dropFirst().firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == "---" })
-        else { return (nil, nil, 0) }
-        var date: String?, language: String?
+        else { return (nil, nil, nil, 0) }
+        var date: String?, language: String?, codeLigatures: String?
         for line in lines[1..<end] {
             let parts = line.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
             guard parts.count == 2, !parts[1].isEmpty else { continue }
             switch parts[0].lowercased() {
             case "date": date = parts[1]
             case "lang", "language": language = parts[1]
+            case "code-ligatures": codeLigatures = parts[1]
             default: break
             }
         }
-        return (date, language, end + 1)
+        return (date, language, codeLigatures, end + 1)
     }
 
     /// Whether more of the line's letters are CJK ideographs, kana or Hangul than anything else.

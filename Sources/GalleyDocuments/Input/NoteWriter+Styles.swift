@@ -7,7 +7,7 @@ extension NoteWriter {
     static let inlineCodePadding = 0.2
 
     /// Code is set as written, as GitHub sets it: no programming ligatures (JetBrains Mono draws `->`, `!=`, `<=`
-    /// as single arrows and signs through `calt`).
+    /// as single arrows and signs through `calt`), unless the note asks for them.
     static let codeFeatures = [FontFeature("calt", 0), FontFeature("liga", 0)]
 
     /// A heading's font: `textStyle` bold in the body's family, or the body's fixed font made bold. Bold (700), not
@@ -24,17 +24,17 @@ extension NoteWriter {
     /// The weight of headings and the title.
     static let headingWeight = 700.0
 
-    /// `base` with the markup's styles: bold and italic faces, code in JetBrains Mono on the theme's tint, struck
-    /// text, links in the theme's colour and underlined.
-    static func attributes(_ base: TextAttributes, _ markup: NoteInlines.Style, theme: NoteTheme = .light)
-        -> TextAttributes
-    {
+    /// `base` with the markup's styles: bold and italic faces, code in JetBrains Mono on the theme's tint (its
+    /// programming ligatures off unless `codeLigatures`), struck text, links in the theme's colour and underlined.
+    static func attributes(
+        _ base: TextAttributes, _ markup: NoteInlines.Style, theme: NoteTheme = .light, codeLigatures: Bool = false
+    ) -> TextAttributes {
         var attributes = base
         let style = base.font?.textStyle ?? .body
         if markup.code {
             attributes.font = .styled(
                 style, family: "JetBrains Mono", weight: markup.bold ? 700 : nil, italic: markup.italic)
-            attributes.fontFeatures = Self.codeFeatures
+            attributes.fontFeatures = codeLigatures ? [] : Self.codeFeatures
             attributes.backgroundColor = theme.codeTint
             attributes.inlinePadding = Self.inlineCodePadding
         } else if markup.bold || markup.italic {

@@ -9,6 +9,8 @@ final class NoteWriter {
     private let images: DocumentFiles
     /// The colours of the note's roles.
     private let theme: NoteTheme
+    /// Whether code forms its font's programming ligatures (front matter `code-ligatures: on`).
+    private let codeLigatures: Bool
     /// Lines before the Markdown text (front matter), added to its line numbers in errors.
     private let lineOffset: Int
     /// The Markdown text's lines, where a paragraph's lazy continuation lines are found.
@@ -25,10 +27,11 @@ final class NoteWriter {
 
     init(
         sourceLines: [Substring], defaults: TextAttributes, images: DocumentFiles, lineOffset: Int,
-        theme: NoteTheme = .light
+        theme: NoteTheme = .light, codeLigatures: Bool = false
     ) {
         self.sourceLines = sourceLines
         self.theme = theme
+        self.codeLigatures = codeLigatures
         storage = TextStorage("", attributes: defaults)
         self.defaults = defaults
         self.images = images
@@ -208,7 +211,8 @@ final class NoteWriter {
             return try append([.text(text, NoteInlines.Style(code: code))], base: attributes, line: line)
         }
         guard !text.isEmpty else { return }
-        var codeAttributes = Self.attributes(attributes, NoteInlines.Style(code: true), theme: theme)
+        var codeAttributes = Self.attributes(
+            attributes, NoteInlines.Style(code: true), theme: theme, codeLigatures: codeLigatures)
         codeAttributes.backgroundColor = nil  // the box is the tint
         codeAttributes.inlinePadding = nil  // and its padding the box's
         storage.append(text, attributes: codeAttributes)
@@ -373,9 +377,10 @@ final class NoteWriter {
             switch piece {
             case .text(let text, let style):
                 guard !text.isEmpty else { continue }
-                storage.append(text, attributes: Self.attributes(base, style, theme: theme))
+                storage.append(
+                    text, attributes: Self.attributes(base, style, theme: theme, codeLigatures: codeLigatures))
             case .picture(let picture, let style):
-                var attributes = Self.attributes(base, style, theme: theme)
+                var attributes = Self.attributes(base, style, theme: theme, codeLigatures: codeLigatures)
                 attributes.attachment = try attachment(for: picture, line: line)
                 storage.append(String(TextAttachment.character), attributes: attributes)
             }

@@ -317,6 +317,22 @@ import Testing
         #expect(document.storage.attributes(at: 17).superscript == nil)
     }
 
+    /// Code is set as written, as GitHub sets it, unless the note's front matter asks for the monospaced font's
+    /// programming ligatures (`code-ligatures: on`): JetBrains Mono's `->` then takes its arrow glyphs.
+    @Test func codeLigaturesAreOffUnlessTheNoteAsks() throws {
+        func glyphs(_ frontMatter: String) throws -> [UInt32] {
+            let document = try NoteReader.read(frontMatter + "```\na -> b != c\n```\n", defaults: TextAttributes())
+            let layout = try DocumentRenderer(document: document, library: try TestFonts.bundled).layout()
+            return layout.lineFragments.flatMap(\.runs).flatMap(\.glyphRun.glyphs).map(\.glyphID)
+        }
+        let plain = try glyphs("")
+        #expect(try glyphs("---\ncode-ligatures: off\n---\n") == plain)
+        #expect(try glyphs("---\ncode-ligatures: on\n---\n") != plain)
+        #expect(throws: InputError.self) {
+            try NoteReader.read("---\ncode-ligatures: maybe\n---\nx", defaults: TextAttributes())
+        }
+    }
+
     /// A wrapped line of code continues under its own indentation plus two spaces (as code editors wrap), not at
     /// the box's left edge; a line that does not wrap starts where it is written.
     @Test func wrappedCodeContinuesUnderItsIndentation() throws {
