@@ -59,37 +59,26 @@ public struct DocumentRenderer {
     public func renderImage(_ format: ImageFormat, quality: Double? = nil, pngWriter: PNGWriter = PNGWriter())
         throws -> (data: Data, cut: Range<Int>)
     {
-        if document.pageHeight != nil, format != .pdf {
-            throw InputError(path: "container.pageHeight", "pages are written to PDF only; name the output .pdf")
-        }
-        switch format {
-        case .png:
-            let (png, cut) = try renderPNGReportingCut(with: pngWriter)
-            return (png, cut)
-        case .webp:
-            let scene = try Scene(self)
-            let canvas = try scene.renderer.render(
-                scene.picture, scale: document.render.scale, background: document.render.background)
-            return (try WebPWriter(quality: quality).encode(canvas), scene.layout.unlaidCharacterRange)
-        case .pdf:
-            if let pageHeight = document.pageHeight {
-                let (pages, cut) = try pages(height: pageHeight)
-                return (
-                    try Renderer().renderPDF(
-                        pages, scale: document.render.scale, background: document.render.background),
-                    cut
-                )
+        let (scale, background) = (document.render.scale, document.render.background)
+        if let pageHeight = document.pageHeight {
+            guard format == .pdf else {
+                throw InputError(path: "container.pageHeight", "pages are written to PDF only; name the output .pdf")
             }
-            let scene = try Scene(self)
-            let pdf = try scene.renderer.renderPDF(
-                [scene.picture], scale: document.render.scale, background: document.render.background)
-            return (pdf, scene.layout.unlaidCharacterRange)
-        case .svg:
-            let scene = try Scene(self)
-            let svg = try scene.renderer.renderSVG(
-                scene.picture, scale: document.render.scale, background: document.render.background)
-            return (svg, scene.layout.unlaidCharacterRange)
+            let (pages, cut) = try pages(height: pageHeight)
+            return (try Renderer().renderPDF(pages, scale: scale, background: background), cut)
         }
+        let scene = try Scene(self)
+        let renderer = scene.renderer, picture = scene.picture
+        let data: Data
+        switch format {
+        case .png: data = try renderer.renderPNG(picture, scale: scale, background: background, writer: pngWriter)
+        case .webp:
+            data = try WebPWriter(quality: quality).encode(
+                try renderer.render(picture, scale: scale, background: background))
+        case .pdf: data = try renderer.renderPDF([picture], scale: scale, background: background)
+        case .svg: data = try renderer.renderSVG(picture, scale: scale, background: background)
+        }
+        return (data, scene.layout.unlaidCharacterRange)
     }
 
     /// What drawing the document needs, laid out once and then drawn into any number of canvases, bands or pages

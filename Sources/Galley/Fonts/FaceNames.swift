@@ -31,7 +31,8 @@ struct FaceNames {
         weightClass = fsSelection != nil ? Int(Self.uint16(os2, at: 4) ?? 400) : macStyle & 1 != 0 ? 700 : 400
         // FreeType reads the slope from OS/2 only for a face with outlines (not a colour-bitmap one).
         hasBitmapStrikes = ["sbix", "CBLC", "CBDT"].contains { Self.hasTable($0, in: face) }
-        let post = Self.table("post", of: face)
+        // Only its header: a `post` table of version 2 goes on with every glyph's name.
+        let post = Self.table("post", of: face, upTo: 16)
         isFixedPitch = post.count >= 16 && post[12..<16].contains { $0 != 0 }
         let hasOutlines = ["glyf", "CFF ", "CFF2"].contains { Self.hasTable($0, in: face) } && !hasBitmapStrikes
         if let fsSelection, hasOutlines {
@@ -70,13 +71,13 @@ struct FaceNames {
         return nil
     }
 
-    /// Table `tag`'s bytes (empty when the face has none).
-    static func table(_ tag: String, of face: OpaquePointer) -> [UInt8] {
+    /// Table `tag`'s bytes, at most `limit` of them from its start (empty when the face has none).
+    static func table(_ tag: String, of face: OpaquePointer, upTo limit: Int = .max) -> [UInt8] {
         let blob = hb_face_reference_table(face, OpenTypeTag.value(of: tag))
         defer { hb_blob_destroy(blob) }
         var length: UInt32 = 0
         guard let data = hb_blob_get_data(blob, &length), length > 0 else { return [] }
-        return Array(UnsafeRawBufferPointer(start: data, count: Int(length)))
+        return Array(UnsafeRawBufferPointer(start: data, count: min(Int(length), limit)))
     }
 
     private static func hasTable(_ tag: String, in face: OpaquePointer) -> Bool {

@@ -82,8 +82,7 @@ extension Typesetter {
                 characterRange: (context.storageStart + line.utf16Range.lowerBound)..<end, runs: positioned,
                 paragraphIndex: context.index, paragraphStart: context.storageStart, isTruncated: truncated,
                 clipsToRect: context.lineBreakMode == .clip, isRightToLeft: rtl, listMarker: marker,
-                continuesSourceLine: context.indentsWrappedLines
-                    && placer.source.breaker.wrapIndent(at: line.utf16Range.lowerBound) > 0,
+                continuesSourceLine: band.wrapIndent > 0 && line.utf16Range.lowerBound == band.start,
                 paint: keepsGlyphs ? LinePaint(of: context.paragraph, in: line.utf16Range) : nil))
     }
 

@@ -82,7 +82,8 @@ struct LinePlacer<Source: LineSource> {
             // Placed lines are consecutive, so the band's runs are those of the span they cover together.
             let metrics =
                 only ?? lineMetrics(of: lines[0].line.utf16Range.lowerBound..<end)
-            return PlacedBand(room: room, blockSize: height, metrics: metrics, end: end)
+            return PlacedBand(
+                room: room, blockSize: height, metrics: metrics, start: start, end: end, wrapIndent: wrapIndent)
         }
     }
 
@@ -262,7 +263,11 @@ struct PlacedBand {
     let room: BandRoom
     let blockSize: Double
     let metrics: LineMetrics
-    let end: Int
+    /// Where its first line starts and where the next band starts (UTF-16 offsets from the paragraph's start).
+    let start: Int, end: Int
+    /// How far its start edge was moved in for a wrapped source line's continuation
+    /// (``ParagraphStyle/indentsWrappedLines``), in points; 0 for none.
+    let wrapIndent: Double
 }
 
 /// A line's glyphs as placing needs them.

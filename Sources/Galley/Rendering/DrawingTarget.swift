@@ -19,6 +19,12 @@ struct PixelGrid: Sendable {
         ((point.x - origin.x) * scale, (point.y - origin.y) * scale - Double(firstRow))
     }
 
+    /// Points to pixels as an affine transform, for paths: the same mapping as ``pixelPoint(_:)``.
+    var pixelTransform: AffineTransform {
+        AffineTransform.translation(x: -origin.x, y: -origin.y).concatenating(.scale(x: scale, y: scale))
+            .concatenating(.translation(x: 0, y: -Double(firstRow)))
+    }
+
     /// The points the grid shows.
     var visibleRect: Rect {
         Rect(

@@ -5,20 +5,14 @@ import CFreeType
 enum PathRasterizer {
     /// The coverage of `path` (in points) on `grid`, clipped to it; nil when nothing shows.
     static func fill(_ path: BezierPath, on grid: PixelGrid) -> CoverageMask? {
-        let pixels = path.applying(
-            AffineTransform.translation(x: -grid.origin.x, y: -grid.origin.y)
-                .concatenating(.scale(x: grid.scale, y: grid.scale))
-                .concatenating(.translation(x: 0, y: -Double(grid.firstRow))))
-        return render(pixels, canvasWidth: grid.width, canvasHeight: grid.height, stroke: nil)
+        render(path.applying(grid.pixelTransform), canvasWidth: grid.width, canvasHeight: grid.height, stroke: nil)
     }
 
     /// The coverage of `path` stroked `lineWidth` points wide with round joins and caps.
     static func stroke(_ path: BezierPath, lineWidth: Double, on grid: PixelGrid) -> CoverageMask? {
-        let pixels = path.applying(
-            AffineTransform.translation(x: -grid.origin.x, y: -grid.origin.y)
-                .concatenating(.scale(x: grid.scale, y: grid.scale))
-                .concatenating(.translation(x: 0, y: -Double(grid.firstRow))))
-        return render(pixels, canvasWidth: grid.width, canvasHeight: grid.height, stroke: lineWidth * grid.scale)
+        render(
+            path.applying(grid.pixelTransform), canvasWidth: grid.width, canvasHeight: grid.height,
+            stroke: lineWidth * grid.scale)
     }
 
     /// Rasterizes a path already in pixel coordinates. FreeType's outlines are y-up in 26.6 fixed point; the mask

@@ -123,7 +123,7 @@ extension Renderer {
         var gaps: [ClosedRange<Double>] = []
         let bandTop = Int(top.rounded(.down)), bandBottom = Int(bottom.rounded(.up))
         func points(_ pixelX: Int) -> Double { (Double(pixelX) - originX) / grid.scale }
-        for glyph in glyphs where glyph.bitmap.color == nil && glyph.bitmap.coverage.count > 0 {
+        for glyph in glyphs where !glyph.isColorImage && glyph.bitmap.coverage.count > 0 {
             // Only glyphs whose box, widened by the gap, meets this stretch of the line and its band are read.
             guard glyph.y < bandBottom, glyph.y + glyph.bitmap.height > bandTop,
                 points(glyph.x + glyph.bitmap.width) + pad > minX, points(glyph.x) - pad < maxX,

@@ -11,11 +11,12 @@ extension Renderer {
     ///   ``RenderError/imageTooLarge(width:height:limit:)`` for a page whose image would pass ``Canvas/sideLimit``;
     ///   ``RenderError/vectorFailed(_:)`` when there are no pages or cairo fails.
     public func renderPDF(_ pages: [Picture], scale: Double = 2, background: Color?) throws -> Data {
-        guard let first = pages.first else { throw RenderError.vectorFailed("a PDF needs at least one page") }
-        let size = try pageGrid(of: first, scale: scale).size
+        let grids = try pages.map { try pageGrid(of: $0, scale: scale) }
+        guard let first = grids.first else { throw RenderError.vectorFailed("a PDF needs at least one page") }
         let document = try VectorDocument(
-            .pdf, width: size.width, height: size.height, glyphs: glyphsDrawn(pages, scale: scale))
-        for picture in pages { try draw(picture, in: document, scale: scale, background: background) }
+            .pdf, width: first.size.width, height: first.size.height,
+            glyphs: glyphsDrawn(zip(pages, grids.map(\.grid))))
+        for (picture, page) in zip(pages, grids) { try draw(picture, in: document, on: page, background: background) }
         return try document.finish()
     }
 
@@ -24,10 +25,10 @@ extension Renderer {
     ///
     /// - Throws: what ``renderPDF(_:scale:background:)`` throws.
     public func renderSVG(_ picture: Picture, scale: Double = 2, background: Color?) throws -> Data {
-        let size = try pageGrid(of: picture, scale: scale).size
+        let (grid, size) = try pageGrid(of: picture, scale: scale)
         let document = try VectorDocument(
-            .svg, width: size.width, height: size.height, glyphs: glyphsDrawn([picture], scale: scale))
-        try draw(picture, in: document, scale: scale, background: background)
+            .svg, width: size.width, height: size.height, glyphs: glyphsDrawn([(picture, grid)]))
+        try draw(picture, in: document, on: (grid, size), background: background)
         return try document.finish()
     }
 
@@ -58,20 +59,22 @@ extension Renderer {
         )
     }
 
-    /// The glyphs drawing `pictures` draws as outlines, by face.
-    private func glyphsDrawn(_ pictures: [Picture], scale: Double) throws -> [FontFace: Set<UInt32>] {
+    /// The glyphs drawing each picture on its page's grid draws as outlines, by face.
+    private func glyphsDrawn(_ pages: some Sequence<(Picture, PixelGrid)>) -> [FontFace: Set<UInt32>] {
         var glyphs: [FontFace: Set<UInt32>] = [:]
-        for picture in pictures {
-            var use = GlyphUse(grid: try pageGrid(of: picture, scale: scale).grid)
+        for (picture, grid) in pages {
+            var use = GlyphUse(grid: grid)
             draw(picture, on: &use)
             glyphs.merge(use.glyphs) { $0.union($1) }
         }
         return glyphs
     }
 
-    /// Draws `picture` as a new page of `document`, effects on the grid of its image at `scale`.
-    private func draw(_ picture: Picture, in document: VectorDocument, scale: Double, background: Color?) throws {
-        let (grid, size) = try pageGrid(of: picture, scale: scale)
+    /// Draws `picture` as a new page of `document` the size of `page`, effects on its grid.
+    private func draw(
+        _ picture: Picture, in document: VectorDocument, on page: (grid: PixelGrid, size: Size), background: Color?
+    ) throws {
+        let (grid, size) = page
         try document.addPage(width: size.width, height: size.height) { context in
             var page = VectorPage(context: context, document: document, grid: grid)
             if let background {

@@ -1,7 +1,8 @@
 import Foundation
 
-/// Stage 5: draws laid-out text into canvases with FreeType, and into PDF and SVG pages with cairo: colours, backgrounds, underlines and strikethroughs,
-/// shadows, the letterpress effect and colour emoji; and fills and strokes paths.
+/// Stage 5: draws laid-out text into canvases with FreeType, and into PDF and SVG pages with cairo: colours,
+/// backgrounds, underlines and strikethroughs, shadows, the letterpress effect and colour emoji; and fills and strokes
+/// paths.
 ///
 /// ```swift
 /// let canvas = try Renderer().render(layoutManager, options: RenderOptions(scale: 2))
@@ -64,8 +65,8 @@ public final class Renderer: Sendable {
     }
 
     /// Where drawing container `containerIndex` of `layout` can put ink, in points: its lines' and tables'
-    /// rectangles, widened
-    /// by the furthest shadow its lines cast (offset plus blur). Nil when the container holds no line.
+    /// rectangles, widened by the furthest shadow its lines cast (offset plus blur). Nil when the container holds no
+    /// line.
     public func drawnBounds(of layout: TextLayout, containerIndex: Int = 0) -> Rect? {
         let lines = layout.lineFragments.filter { $0.containerIndex == containerIndex }
         guard var bounds = lines.first.map({ $0.usedRect.union($0.rect) }) else { return nil }
@@ -298,7 +299,7 @@ public final class Renderer: Sendable {
     /// The coverage of the glyphs drawn with the letterpress effect, with room around them for both of its
     /// layers' blurs and offset; nil when there are none.
     private func letterpressMask(_ glyphs: [PlacedGlyph], on grid: PixelGrid) -> CoverageMask? {
-        let pressed = glyphs.filter { $0.paint.textEffect == .letterpress && $0.bitmap.color == nil }
+        let pressed = glyphs.filter { $0.paint.textEffect == .letterpress && !$0.isColorImage }
         guard !pressed.isEmpty else { return nil }
         let sigma = LetterpressRecipe.blurPoints * grid.scale
         let margin = Int((3 * sigma).rounded(.up)) + LetterpressRecipe.offset(scale: grid.scale) + 1
