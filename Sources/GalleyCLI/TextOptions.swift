@@ -26,6 +26,9 @@ struct TextOptions: SettingOptions {
         help: .setting(.maximumConsecutiveHyphenatedLines))
     var maximumConsecutiveHyphenatedLines: String?
     @Option(name: .setting(.hangingPunctuation), help: .setting(.hangingPunctuation)) var hangingPunctuation: String?
+    @Option(name: .setting(.writingMode), help: .setting(.writingMode)) var writingMode: String?
+    @Option(name: .setting(.textOrientation), help: .setting(.textOrientation)) var textOrientation: String?
+    @Option(name: .setting(.textCombineUpright), help: .setting(.textCombineUpright)) var textCombineUpright: String?
 
     var items: [(name: String, value: String)] {
         item(.language, language) + item(.alignment, alignment) + item(.hyphenationFactor, hyphenationFactor)
@@ -35,6 +38,7 @@ struct TextOptions: SettingOptions {
             + item(.lineHeightMetrics, lineHeightMetrics)
             + item(.baseWritingDirection, baseWritingDirection) + item(.textWrap, textWrap)
             + item(.maximumConsecutiveHyphenatedLines, maximumConsecutiveHyphenatedLines)
-            + item(.hangingPunctuation, hangingPunctuation)
+            + item(.hangingPunctuation, hangingPunctuation) + item(.writingMode, writingMode)
+            + item(.textOrientation, textOrientation) + item(.textCombineUpright, textCombineUpright)
     }
 }

@@ -109,6 +109,15 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
     /// for most characters.
     func covers(_ scalar: Unicode.Scalar) -> Bool { instance.covers(scalar) }
 
+    /// Whether the face has a vertical form of `scalar`: a glyph its `vert` or `vrt2` substitutions replace the
+    /// mapped one with (a bracket turned, `ー` made a vertical bar).
+    func hasVerticalForm(of scalar: Unicode.Scalar) -> Bool {
+        guard let glyph = glyph(for: scalar) else { return false }
+        let facts = face.shapingFacts
+        return facts.glyphsSubstituted(byFeature: "vert").contains(glyph)
+            || facts.glyphsSubstituted(byFeature: "vrt2").contains(glyph)
+    }
+
     /// Whether the font covers every printable ASCII character.
     var coversPrintableASCII: Bool { instance.coversPrintableASCII }
 

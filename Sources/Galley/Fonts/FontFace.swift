@@ -42,6 +42,10 @@ public final class FontFace: Hashable, @unchecked Sendable, CustomStringConverti
     /// punctuation trimming uses; read from the GPOS table once, when first asked.
     public var hasHalfWidthPunctuation: Bool { shapingFacts.hasHalfWidthPunctuation }
 
+    /// Whether the face has vertical metrics (a `vmtx` table): without them HarfBuzz advances every upright glyph
+    /// by the font's ascent plus descent.
+    let hasVerticalMetrics: Bool
+
     let hbFace: OpaquePointer
     /// Whether the face draws colour bitmaps from strikes (an emoji font), whose advances follow the strike's
     /// metrics (``bitmapAdvance(of:)``).
@@ -192,6 +196,9 @@ public final class FontFace: Hashable, @unchecked Sendable, CustomStringConverti
         hasBitmapStrikes = names.hasBitmapStrikes
         isFixedPitch = names.isFixedPitch
         axes = Self.readAxes(hbFace)
+        let verticalMetrics = hb_face_reference_table(hbFace, OpenTypeTag.value(of: "vmtx"))
+        hasVerticalMetrics = hb_blob_get_length(verticalMetrics) > 0
+        hb_blob_destroy(verticalMetrics)
     }
 
     /// The face cut down by HarfBuzz's subsetter to `glyphs` (and what they need), glyph ids kept, as a font file

@@ -88,7 +88,13 @@ public struct Itemizer: Sendable {
                 }
             }
         }
-        return ItemizedParagraph(paragraph: paragraph, items: builder.finish(), bidi: bidi)
+        var items = builder.finish()
+        if paragraph.style.writingMode.isVertical {
+            try paragraph.text.withUnsafeBufferPointer { text in
+                items = try VerticalItems.orient(items, in: text, style: paragraph.style)
+            }
+        }
+        return ItemizedParagraph(paragraph: paragraph, items: items, bidi: bidi)
     }
 
     /// Merges characters into items in one pass. Common and Inherited characters join the item they fall in; an

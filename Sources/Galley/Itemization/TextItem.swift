@@ -79,6 +79,15 @@ final class RunStyle: Hashable, Sendable {
         }
     }
 
+    /// This style with its glyphs standing as `orientation` says.
+    func oriented(_ orientation: GlyphOrientation) -> RunStyle {
+        var shaping = shaping
+        shaping.orientation = orientation
+        return RunStyle(
+            font: font, matchedFont: matchedFont, primaryFont: primaryFont, shaping: shaping,
+            styleLineHeight: styleLineHeight, baselineShift: baselineShift)
+    }
+
     /// The attachment the run's characters draw, if any.
     var attachment: TextAttachment? { shaping.attachment }
 

@@ -1,6 +1,7 @@
-/// The vertical measure of one line: the tallest ascent and descent among the fonts on it (fallback fonts
-/// included) and the paragraph's primary font, the line gap, the text style's leading, and the paragraph style's
-/// multiple and limits.
+/// The block measure of one line (its height; a column's width in vertical text): the tallest ascent and descent
+/// among the fonts on it (fallback fonts included) and the paragraph's primary font, the line gap, the text style's
+/// leading, and the paragraph style's multiple and limits. In vertical text the baseline is the column's centre line
+/// and ``baselineFromTop`` its distance from the column's block-start edge (the right in `vertical-rl`).
 struct LineMetrics: Equatable {
     /// Distance from the line's top to its baseline, in points.
     let baselineFromTop: Double
@@ -29,8 +30,12 @@ struct LineMetrics: Equatable {
         let lineHeightMultiple: Double
         let minimumLineHeight: Double
         let maximumLineHeight: Double
+        /// Whether glyphs sit on a central baseline, as in vertical lines: each font's ascent and descent then
+        /// reach equally either side of it.
+        let central: Bool
 
         init(_ style: ParagraphStyle) {
+            central = style.writingMode.isVertical
             web = style.lineHeightMetrics == .web
             lineHeightMultiple = style.lineHeightMultiple
             minimumLineHeight = style.minimumLineHeight
@@ -64,7 +69,10 @@ struct LineMetrics: Equatable {
         let web = style.web
         func extents(_ ascender: Double, _ descender: Double, _ lineGap: Double) -> (Double, Double, Double) {
             let exact = (max(0, ascender), max(0, -descender), max(0, lineGap))
-            return web ? Self.webRounded(ascent: exact.0, descent: exact.1, gap: exact.2) : exact
+            let extents = web ? Self.webRounded(ascent: exact.0, descent: exact.1, gap: exact.2) : exact
+            guard style.central else { return extents }
+            let half = (extents.0 + extents.1) / 2
+            return (half, half, extents.2)
         }
         var (ascent, descent, gap) = extents(strut.ascender, strut.descender, strut.lineGap)
         var leading = strutLeading ?? 0

@@ -104,7 +104,8 @@ extension Paragraph {
         return ShapingSignature(
             text: Array(text), direction: style.baseWritingDirection, punctuationTrim: style.punctuationTrim,
             sharedPunctuationFromCJKFont: style.takesSharedPunctuationFromCJKFont, autospace: style.autospace,
-            keepsMonospaceCells: style.keepsMonospaceCells, ranges: runs.map(\.0), keys: runs.map(\.1))
+            keepsMonospaceCells: style.keepsMonospaceCells, vertical: style.verticalShaping, ranges: runs.map(\.0),
+            keys: runs.map(\.1))
     }
 }
 
@@ -115,6 +116,7 @@ struct ShapingSignature: Equatable {
     let sharedPunctuationFromCJKFont: Bool
     let autospace: Bool
     let keepsMonospaceCells: Bool
+    let vertical: VerticalShaping?
     let ranges: [Range<Int>]
     let keys: [ShapingKey]
 }

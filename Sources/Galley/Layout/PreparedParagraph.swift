@@ -174,8 +174,10 @@ extension PreparedParagraph {
                 let contentEnd = LineBreaker.contentEnd(of: 0..<offset, in: units)
                 var adjustment = Adjustment.none
                 if contentEnd >= endTablesNext || offset >= startTablesNext {
+                    let trim = closingTrim.value(at: contentEnd)
                     adjustment = Adjustment(
-                        autospace: autospace.value(at: contentEnd), closingTrim: closingTrim.value(at: contentEnd),
+                        autospace: autospace.value(at: contentEnd),
+                        closingTrim: LineFit.mayTrimClosingMark(contentEnd: contentEnd, lineEnd: offset) ? trim : 0,
                         endCorrection: endCorrection.value(at: contentEnd),
                         startWidening: startWidening.value(at: offset),
                         startCorrection: startCorrection.value(at: offset))

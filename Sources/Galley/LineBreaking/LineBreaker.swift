@@ -376,7 +376,8 @@ public struct LineBreaker: Sendable {
             autospace: edge.contains(.autospace) ? spacing.autospace[contentEnd] ?? 0 : 0,
             correction: endCorrections.isEmpty ? 0 : endCorrections[contentEnd] ?? 0,
             hyphen: showsHyphen ? hyphen(after: range.upperBound - 1)?.advance ?? 0 : 0,
-            closingTrim: closingTrim(at: contentEnd), hang: hang.width, hangs: hang.always)
+            closingTrim: LineFit.mayTrimClosingMark(contentEnd: contentEnd, lineEnd: range.upperBound)
+                ? closingTrim(at: contentEnd) : 0, hang: hang.width, hangs: hang.always)
     }
 
     /// The mark before `contentEnd` that may hang past a line's end there, by the paragraph's
@@ -432,6 +433,7 @@ public struct LineBreaker: Sendable {
     /// does not fit.
     func closingMarkTrimmed(_ line: LineBreak, toFit width: Double) -> LineBreak? {
         let end = line.contentEnd
+        guard LineFit.mayTrimClosingMark(contentEnd: end, lineEnd: line.utf16Range.upperBound) else { return nil }
         return LineFit.closingTrim(
             closingTrim(at: end), ofLineFrom: line.utf16Range.lowerBound, to: end, width: line.width, available: width
         ).map { line.trimmed(by: $0) }

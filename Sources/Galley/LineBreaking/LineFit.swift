@@ -133,6 +133,12 @@ enum LineFit {
         trim != 0 && contentEnd > start + 1 && fits(width - trim, in: available) ? trim : nil
     }
 
+    /// Whether a line ending at `lineEnd` with its content ending at `contentEnd` (UTF-16 offsets) may set the
+    /// full-width closing mark that ends its content half-width: only where the mark ends the line, as Chromium
+    /// trims it (a space after it, hanging at the line's end, keeps it full-width: `……」 `).
+    @inline(__always)
+    static func mayTrimClosingMark(contentEnd: Int, lineEnd: Int) -> Bool { contentEnd == lineEnd }
+
     /// The hang that makes a line `width` points wide, ending at `end`, fit `available` points: the advance of its
     /// last mark when that may hang but does not always (``ParagraphStyle/HangingPunctuation/End/allow``) and
     /// hanging it is enough; nil otherwise.

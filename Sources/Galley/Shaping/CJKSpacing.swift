@@ -113,6 +113,8 @@ struct HalfWidthKey: Hashable, Sendable {
     let script: Int32
     /// HarfBuzz's interned language (`hb_language_t`, one pointer per tag), as a number: cheap to hash.
     let language: UInt
+    /// Whether the mark stands upright in a vertical line, where `vhal` halves it down the column.
+    var vertical = false
 }
 
 /// A shaper's memo of ``HalfWidthEffect``s by face and ``HalfWidthKey``: a slot per hash of the two, the newest

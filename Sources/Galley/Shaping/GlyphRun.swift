@@ -5,9 +5,13 @@ public struct ShapedGlyph: Hashable, Sendable {
     /// The first UTF-16 offset (from the paragraph's start) of the characters this glyph draws; glyphs of one
     /// cluster share it.
     public var cluster: Int
-    /// How far the pen moves after this glyph, in points (letter spacing included).
+    /// How far the pen moves after this glyph, in points (letter spacing included): along the line, down the
+    /// column for a glyph upright in a vertical line.
     public var advance: Double
-    /// Displacement from the pen position, in points: right and down are positive.
+    /// Displacement from the pen position, in points: right and down are positive. A glyph upright in a vertical
+    /// line (shaped top to bottom, or combined into one em) is displaced down the column (`xOffset`) and across it,
+    /// rightwards from the column's centre line (`yOffset`), to where its horizontal origin goes; a glyph turned
+    /// with a vertical line keeps the offsets of the horizontal line it was shaped as.
     public var xOffset: Double, yOffset: Double
     /// HarfBuzz's `UNSAFE_TO_BREAK`: a line that starts or ends at this glyph's cluster must be shaped again,
     /// because shaping joined it with its neighbour (a ligature, kerning, Arabic joining).

@@ -112,14 +112,16 @@ extension Shaper {
         }
     }
 
-    /// What `halt` does to `scalar` in the run's font, script and language: shaped alone with and without it
-    /// once per face and language, then looked up.
+    /// What `halt` does to `scalar` in the run's font, script and language (`vhal` down the column, where the run
+    /// stands upright in a vertical line): shaped alone with and without it once per face and language, then
+    /// looked up.
     private func halfWidthEffect(of scalar: Unicode.Scalar, in run: GlyphRun) -> HalfWidthEffect {
         let face = run.font.face
         let language = run.shaping.language.map(harfBuzzLanguage) ?? nil
+        let vertical = run.shaping.orientation.isTopToBottom
         let key = HalfWidthKey(
             scalar: scalar.value, script: run.script.code,
-            language: UInt(bitPattern: language.map { Int(bitPattern: $0) } ?? 0))
+            language: UInt(bitPattern: language.map { Int(bitPattern: $0) } ?? 0), vertical: vertical)
         // The shaper's own memo first (no lock); it holds the face, so the face's identity stays its own.
         if let memo = halfWidthMemo.effect(in: face, for: key) { return memo }
         if let known = face.shapingFacts.halfWidthPunctuation.withLock({ $0[key] }) {
@@ -130,15 +132,21 @@ extension Shaper {
         func shapeAlone(halt: Bool) -> (advance: Double, xOffset: Double)? {
             hb_buffer_clear_contents(buffer)
             hb_buffer_add_utf16(buffer, &units, Int32(units.count), 0, Int32(units.count))
-            hb_buffer_set_direction(buffer, HB_DIRECTION_LTR)
+            hb_buffer_set_direction(buffer, vertical ? HB_DIRECTION_TTB : HB_DIRECTION_LTR)
             hb_buffer_set_script(buffer, run.script.harfBuzzScript)
             if let language { hb_buffer_set_language(buffer, language) }
-            var features = [hb_feature_t(tag: OpenTypeTag.value(of: "halt"), value: 1, start: 0, end: UInt32.max)]
+            var features = [
+                hb_feature_t(
+                    tag: OpenTypeTag.value(of: vertical ? "vhal" : "halt"), value: 1, start: 0, end: UInt32.max)
+            ]
             hb_shape(run.font.instance.hbFont, buffer, &features, halt ? 1 : 0)
             var count: UInt32 = 0
             guard let positions = hb_buffer_get_glyph_positions(buffer, &count), count == 1 else { return nil }
             let ems = run.font.pointsPerUnit / FontInstance.subunits / run.font.size
-            return (Double(positions[0].x_advance) * ems, Double(positions[0].x_offset) * ems)
+            // Down the column is the line's direction: HarfBuzz's y grows upwards.
+            return vertical
+                ? (-Double(positions[0].y_advance) * ems, -Double(positions[0].y_offset) * ems)
+                : (Double(positions[0].x_advance) * ems, Double(positions[0].x_offset) * ems)
         }
         var effect = HalfWidthEffect.none
         let category = scalar.properties.generalCategory

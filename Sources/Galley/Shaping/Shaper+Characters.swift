@@ -15,7 +15,7 @@ import CHarfBuzz
 /// the paragraph as context. `WordShapingTests` compare the result with whole shaping over the note corpus and
 /// Chinese, Japanese and Korean with marks and variation sequences.
 extension Shaper {
-    /// A character's glyph when shaped alone (as ``readGlyphs(font:)`` reads it, cluster 0), and whether it
+    /// A character's glyph when shaped alone (as ``readGlyphs(as:)`` reads it, cluster 0), and whether it
     /// interacts with neighbours.
     struct IsolatedGlyph {
         let glyph: ShapedGlyph
@@ -237,7 +237,7 @@ extension Shaper {
         shapeBuffer(as: item)
         var count: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(buffer, &count) else { return }
-        let glyphs = readGlyphs(font: item.font)
+        let glyphs = readGlyphs(as: item)
         guard glyphs.count == Int(count) else { return }
         func safeBefore(_ index: Int) -> Bool { Self.isSafeToConcatenate(before: infos + index) }
         // Left to right, one glyph per character where nothing joined: glyph `index` is character `index`'s
@@ -267,7 +267,7 @@ extension Shaper {
         var count: UInt32 = 0
         let interaction = item.font.face.shapingFacts.neighbourInteraction
         guard interaction.isKnown, let infos = hb_buffer_get_glyph_infos(buffer, &count), count == 1,
-            Self.isSafeToConcatenate(before: infos), let glyph = readGlyphs(font: item.font).first
+            Self.isSafeToConcatenate(before: infos), let glyph = readGlyphs(as: item).first
         else { return nil }
         return Self.kept(glyph, for: scalar, in: item, interaction: interaction)
     }

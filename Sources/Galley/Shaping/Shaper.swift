@@ -59,6 +59,9 @@ public final class Shaper {
                 shape($0, in: units, keepingMonospaceCells: itemized.paragraph.style.keepsMonospaceCells)
             }
         }
+        if let vertical = itemized.paragraph.style.verticalShaping {
+            for index in runs.indices { vertical.roundFallbackAdvances(of: &runs[index]) }
+        }
         let padding = InlinePadding(of: itemized.paragraph)
         if !padding.isEmpty {
             for index in runs.indices {
@@ -84,6 +87,7 @@ public final class Shaper {
             shape(item, in: $0, keepingMonospaceCells: paragraph.style.keepsMonospaceCells)
         }
         for index in reshaped.glyphs.indices { reshaped.glyphs[index].cluster += context.lowerBound }
+        paragraph.style.verticalShaping?.roundFallbackAdvances(of: &reshaped)
         let padding = InlinePadding(of: paragraph)
         if !padding.isEmpty {
             padding.apply(
@@ -98,6 +102,8 @@ public final class Shaper {
         var glyphs: [ShapedGlyph]
         if let attachment = item.style.attachment {
             glyphs = Self.attachmentGlyphs(item, attachment, in: units)
+        } else if item.shaping.orientation == .combined {
+            glyphs = CombinedUpright(font: item.font).fit(shapeRange(item.utf16Range, of: item, in: units))
         } else if let cache = shapeCache, item.shaping.fontFeatures.isEmpty, item.shaping.ligatures != .all {
             // Words through the cache, unless the item is Chinese, Japanese or Korean with no space to split at:
             // then character by character. A single word goes through the cache too (a Latin word or a piece of
@@ -175,14 +181,17 @@ public final class Shaper {
         hb_buffer_add_utf16(
             buffer, units.baseAddress, Int32(units.count), UInt32(range.lowerBound), Int32(range.count))
         shapeBuffer(as: item)
-        var glyphs = readGlyphs(font: item.font)
+        var glyphs = readGlyphs(as: item)
         hideControls(in: &glyphs, units: units, font: item.font)
         return glyphs
     }
 
     /// Shapes the text in the buffer as `item` is shaped: its direction, script, language, features and font.
     func shapeBuffer(as item: TextItem) {
-        hb_buffer_set_direction(buffer, item.isRightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
+        hb_buffer_set_direction(
+            buffer,
+            item.shaping.orientation.isTopToBottom
+                ? HB_DIRECTION_TTB : item.isRightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
         hb_buffer_set_script(buffer, item.script.harfBuzzScript)
         if let language = item.language { hb_buffer_set_language(buffer, harfBuzzLanguage(language)) }
         var features = Self.features(for: item.shaping)
@@ -210,8 +219,11 @@ public final class Shaper {
         }
     }
 
-    /// The buffer's glyphs in points, clusters as HarfBuzz numbered them, colour-bitmap advances as their strike says.
-    func readGlyphs(font: Font) -> [ShapedGlyph] {
+    /// The buffer's glyphs, shaped as `item`, in points, clusters as HarfBuzz numbered them, colour-bitmap advances
+    /// as their strike says. Glyphs shaped top to bottom advance down the column, their offsets down it and across
+    /// it (rightwards), from the pen on the column's centre line to where the glyph's horizontal origin goes.
+    func readGlyphs(as item: TextItem) -> [ShapedGlyph] {
+        let font = item.font, topToBottom = item.shaping.orientation.isTopToBottom
         var count: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
             let positions = hb_buffer_get_glyph_positions(buffer, &count), count > 0
@@ -219,6 +231,19 @@ public final class Shaper {
         let scale = font.pointsPerUnit / FontInstance.subunits
         var glyphs: [ShapedGlyph] = []
         glyphs.reserveCapacity(Int(count))
+        if topToBottom {
+            for index in 0..<Int(count) {
+                let position = positions[index]
+                glyphs.append(
+                    ShapedGlyph(
+                        glyphID: infos[index].codepoint, cluster: Int(infos[index].cluster),
+                        advance: -Double(position.y_advance) * scale, xOffset: -Double(position.y_offset) * scale,
+                        yOffset: Double(position.x_offset) * scale,
+                        isUnsafeToBreak: hb_glyph_info_get_glyph_flags(infos + index).rawValue
+                            & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0))
+            }
+            return glyphs
+        }
         for index in 0..<Int(count) {
             let position = positions[index]
             glyphs.append(

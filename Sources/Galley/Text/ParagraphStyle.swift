@@ -224,6 +224,15 @@ public struct ParagraphStyle: Hashable, Sendable {
     /// so the columns after a Chinese comment stay on the grid. Off by default, as browsers
     /// (CSS has no such rule); notes turn it on in code blocks.
     public var keepsMonospaceCells = false
+    /// Whether lines run across or are columns (CSS `writing-mode`; TextKit's `NSTextContainer.layoutOrientation`):
+    /// ``WritingMode/horizontalTB`` by default. In vertical modes a container's height is the lines' length and its
+    /// width the room for columns; one layout holds one writing mode, its first paragraph's.
+    public var writingMode = WritingMode.horizontalTB
+    /// How characters stand in vertical lines (CSS `text-orientation`); ``TextOrientation/mixed`` by default.
+    public var textOrientation = TextOrientation.mixed
+    /// Which characters of vertical lines are combined into one upright em (CSS `text-combine-upright`);
+    /// ``TextCombineUpright/none`` by default.
+    public var textCombineUpright = TextCombineUpright.none
 
     /// The default style.
     public init() {}

@@ -151,4 +151,23 @@ struct ShapingKey: Hashable, Sendable {
     var attachment: TextAttachment?
     /// ``TextAttributes/inlinePadding``, 0 for none.
     var inlinePadding: Double = 0
+    /// How the glyphs stand in the line: set by itemizing a vertical paragraph, never by attributes.
+    var orientation = GlyphOrientation.horizontal
+}
+
+/// How a run's glyphs stand in their line.
+enum GlyphOrientation: Hashable, Sendable {
+    /// In a horizontal line.
+    case horizontal
+    /// Upright in a vertical line, shaped top to bottom (HarfBuzz's vertical direction: `vert`, `vmtx`).
+    case upright
+    /// In a vertical line, shaped as horizontal text and turned 90° clockwise.
+    case sideways
+    /// In a vertical line, shaped as horizontal text and fitted side by side into one upright em (tate-chu-yoko).
+    case combined
+
+    /// Whether the run sits in a vertical line.
+    var isVertical: Bool { self != .horizontal }
+    /// Whether HarfBuzz shapes the run top to bottom.
+    var isTopToBottom: Bool { self == .upright }
 }

@@ -142,6 +142,24 @@ package enum LineSettings {
             "maximumConsecutiveHyphenatedLines", 0...1_000, formerly: ["max-hyphenated-lines"],
             help: "The most lines in a row that end at an automatic hyphen (default 2; 0: no limit).",
             \.maximumConsecutiveHyphenatedLines),
+        .choice(
+            "writingMode",
+            help: "Lines across (horizontal-tb, the default) or in columns read top to bottom, following one another "
+                + "right to left (vertical-rl, as Chinese and Japanese are set vertically) or left to right "
+                + "(vertical-lr); in vertical modes the width is the columns' length (CSS writing-mode).",
+            \.writingMode),
+        .choice(
+            "textOrientation",
+            help: "How characters stand in vertical lines: mixed (CJK upright, Latin and digits turned, as Unicode's "
+                + "Vertical_Orientation says; the default), upright (all) or sideways (all turned; CSS "
+                + "text-orientation).",
+            \.textOrientation),
+        .choice(
+            "textCombineUpright",
+            help: "What vertical lines set side by side in one upright em (tate-chu-yoko, CSS text-combine-upright): "
+                + "none (the default), all (every run that would turn) or digits N (runs of up to N ASCII digits, N "
+                + "from 2 to 4).",
+            \.textCombineUpright),
     ]
 
     /// The setting named `key`; a key not in ``all`` is a programming error.

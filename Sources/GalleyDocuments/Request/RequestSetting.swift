@@ -17,7 +17,7 @@ public enum SettingName: String, CaseIterable, Sendable {
     // Lines (the paragraph-style settings of ``LineSettings``).
     case alignment, hyphenationFactor, punctuationTrim, punctuationFont, autospace, wordBreak, overflowWrap
     case lineBreakRules, lineBreakStrictness, lineHeightMetrics, baseWritingDirection, textWrap
-    case maximumConsecutiveHyphenatedLines, hangingPunctuation
+    case maximumConsecutiveHyphenatedLines, hangingPunctuation, writingMode, textOrientation, textCombineUpright
     // Measuring.
     case widths
 

@@ -1,0 +1,32 @@
+/// Fits a run shaped horizontally into one upright em of a vertical line (CSS `text-combine-upright`,
+/// tate-chu-yoko), as Chromium sets `12` in `12月`: the glyphs side by side, centred across the column and squeezed
+/// to one em when wider (``squeeze(naturalWidth:)``), the em box centred on the run's font's ascent and descent.
+///
+/// The run then advances one em down the column; its glyphs' offsets are down the column and across it (see
+/// ``ShapedGlyph``), every advance but the last 0.
+struct CombinedUpright {
+    let font: Font
+
+    /// `glyphs` (shaped horizontally, left to right) fitted into one em.
+    func fit(_ glyphs: [ShapedGlyph]) -> [ShapedGlyph] {
+        let width = glyphs.reduce(0) { $0 + $1.advance }
+        let em = font.size
+        let scale = squeeze(naturalWidth: width)
+        let baseline = em / 2 + (font.ascender + font.descender) / 2
+        var pen = -width * scale / 2
+        var fitted = glyphs
+        for index in fitted.indices {
+            let glyph = glyphs[index]
+            fitted[index].xOffset = baseline + glyph.yOffset
+            fitted[index].yOffset = pen + glyph.xOffset * scale
+            fitted[index].advance = index == fitted.count - 1 ? em : 0
+            pen += glyph.advance * scale
+        }
+        return fitted
+    }
+
+    /// How much glyphs `naturalWidth` points wide side by side are narrowed to fit one em (1 when they fit).
+    func squeeze(naturalWidth: Double) -> Double {
+        naturalWidth > font.size && naturalWidth > 0 ? font.size / naturalWidth : 1
+    }
+}
