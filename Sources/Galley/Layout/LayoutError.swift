@@ -13,6 +13,13 @@ public enum LayoutError: GalleyError, Equatable, Sendable {
     case noTextContainer
     /// A point given to hit-testing is not finite (NaN or infinite).
     case invalidPoint(x: Double, y: Double)
+    /// A container holding vertical text has no height: its height is the columns' length.
+    case verticalContainerWithoutHeight
+    /// A paragraph's writing mode differs from the layout's (its first paragraph's): one layout holds one.
+    case mixedWritingModes(layout: WritingMode, paragraph: WritingMode)
+    /// A container holding vertical text has an exclusion it cannot place: a picture's outline, or any
+    /// exclusion in a `vertical-rl` container without a width (its columns start at its right edge).
+    case unplaceableVerticalExclusion(reason: String)
 
     public var description: String {
         switch self {
@@ -30,6 +37,14 @@ public enum LayoutError: GalleyError, Equatable, Sendable {
             return "the layout manager has no text container"
         case .invalidPoint(let x, let y):
             return "point (\(x), \(y)) is not finite: hit-testing needs finite coordinates"
+        case .verticalContainerWithoutHeight:
+            return "a container of vertical text needs a height: it is the columns' length (0 is unbounded only "
+                + "across them, as the width)"
+        case .mixedWritingModes(let layout, let paragraph):
+            return "a paragraph's writing mode \(paragraph.rawValue) differs from the layout's \(layout.rawValue) "
+                + "(its first paragraph's): one layout holds one writing mode"
+        case .unplaceableVerticalExclusion(let reason):
+            return "an exclusion in a container of vertical text cannot be placed: \(reason)"
         }
     }
 }

@@ -49,6 +49,10 @@ extension LayoutManager {
         guard let container = textContainers.first else { throw LayoutError.noTextContainer }
         try container.validate()
         loadParagraphs()
+        // An incremental layout is of unbounded height, which holds no vertical text (its height is the columns').
+        if let first = paragraphCache.entries.first, first.paragraph.style.writingMode.isVertical {
+            throw LayoutError.verticalContainerWithoutHeight
+        }
         paragraphCache.keepRecords(for: containerSnapshots)
     }
 

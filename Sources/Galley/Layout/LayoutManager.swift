@@ -148,11 +148,10 @@ public final class LayoutManager {
         if let cached, cached.containers == snapshots, cached.changeCount == textStorage.changeCount {
             return cached.layout
         }
-        guard !textContainers.isEmpty else { throw LayoutError.noTextContainer }
-        for container in textContainers { try container.validate() }
+        let writingMode = loadParagraphs(through: 0) ? paragraphCache.entries[0].paragraph.style.writingMode : .horizontalTB
         var typesetter = Typesetter(
-            containers: textContainers, shaper: shaper, fontLibrary: fontLibrary, settings: settings,
-            markerShapes: markerShapes)
+            containers: try lineContainers(for: writingMode), shaper: shaper, fontLibrary: fontLibrary,
+            settings: settings, markerShapes: markerShapes)
         // Paragraphs are read from the storage and shaped as the typesetter reaches them: those past full
         // containers are never read or shaped.
         // Paragraphs placed by the last layout where the text reaches them again are taken as they were.
@@ -168,7 +167,9 @@ public final class LayoutManager {
             records: ParagraphRecords(
                 record: { self.paragraphCache.entries[$0].placed },
                 store: { self.paragraphCache.setPlaced($0, at: $1) }))
-        let layout = typesetter.finish(textLength: textStorage.length)
+        var layout = typesetter.finish(textLength: textStorage.length)
+        layout.writingMode = writingMode
+        layout.containerWidths = textContainers.map(\.size.width)
         cached = (layout, snapshots, textStorage.changeCount)
         return layout
     }
@@ -184,10 +185,6 @@ public final class LayoutManager {
     /// - Throws: what ``layout()`` throws, and what `body` throws (which ends the layout).
     @discardableResult
     public func enumerateLineFragments(_ body: (LineFragment) throws -> Void) throws -> [TableFrame] {
-        guard !textContainers.isEmpty else { throw LayoutError.noTextContainer }
-        for container in textContainers { try container.validate() }
-        var typesetter = Typesetter(
-            containers: textContainers, shaper: shaper, fontLibrary: fontLibrary, settings: settings)
         let itemizer = Itemizer(fontLibrary: fontLibrary, settings: settings)
         // The batch of paragraphs at hand: paragraph `batchNumber * paragraphLoadBatch + i` is `batch[i]`. Batches
         // are read forward one at a time, each from where the one before ended; a list's column looks ahead, so a
@@ -211,12 +208,27 @@ public final class LayoutManager {
             let position = index - wanted * Self.paragraphLoadBatch
             return position < batch.count ? batch[position] : nil
         }
+        var typesetter = Typesetter(
+            containers: try lineContainers(for: paragraph(0)?.style.writingMode ?? .horizontalTB), shaper: shaper,
+            fontLibrary: fontLibrary, settings: settings)
         try typesetter.placeParagraphs(
             paragraph: paragraph,
             shaped: { index in try Self.shape(paragraph(index)!, shaper: shaper, itemizer: itemizer) },
             placed: { typesetter in for fragment in typesetter.takeFragments() { try body(fragment) } })
         for fragment in typesetter.takeFragments() { try body(fragment) }  // a table's, when the text ends in one
         return typesetter.tableFrames
+    }
+
+    /// The containers, checked, in the line coordinates of text in `writingMode` (``TextContainer/lineContainer(for:)``):
+    /// what the typesetter fills.
+    ///
+    /// - Throws: ``LayoutError/noTextContainer``; a container's errors (``TextContainer/lineContainer(for:)``, an
+    ///   unusable size, padding or exclusion path).
+    func lineContainers(for writingMode: WritingMode) throws -> [TextContainer] {
+        guard !textContainers.isEmpty else { throw LayoutError.noTextContainer }
+        let containers = try textContainers.map { try $0.lineContainer(for: writingMode) }
+        for container in containers { try container.validate() }
+        return containers
     }
 
     /// What the layout of the containers depends on, to tell whether a cached layout still holds.

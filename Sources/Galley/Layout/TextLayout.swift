@@ -2,8 +2,10 @@
 /// manager answers (used rects, rects of character ranges, hit testing, carets).
 ///
 /// A value: it stays valid after the storage changes, describing the text as it was, and it draws alone (each line
-/// carries its characters' paint, ``LineFragment/paint``), so ``Renderer`` needs no storage. All rects are in the
-/// coordinates of the fragment's container (points, y down); all indices are UTF-16 offsets into the storage.
+/// carries its characters' paint, ``LineFragment/paint``), so ``Renderer`` needs no storage. All rects and points
+/// are in the line coordinates of the fragment's container (points): its own coordinates (y down) for horizontal
+/// text, turned for vertical text as ``writingFrame(inContainer:)`` says; all indices are UTF-16 offsets into the
+/// storage.
 public struct TextLayout: Sendable {
     /// Every line fragment, in layout order (container by container, top to bottom, left to right in a band).
     public let lineFragments: [LineFragment]
@@ -13,6 +15,20 @@ public struct TextLayout: Sendable {
     public let unlaidCharacterRange: Range<Int>
     /// Where each ``TextTable`` was laid out, in the order the tables come in the text.
     public internal(set) var tableFrames: [TableFrame] = []
+    /// The writing mode of the text (its first paragraph's): whether its lines are rows or columns.
+    public internal(set) var writingMode = WritingMode.horizontalTB
+    /// Each container's width in points when the text was laid out (0: unbounded), for ``writingFrame(inContainer:)``.
+    var containerWidths: [Double] = []
+
+    /// How line coordinates lie in container `index`: the identity for horizontal text; for vertical text turned,
+    /// columns starting at the container's right edge (`vertical-rl`; at the right of the columns laid out when its
+    /// width is unbounded) or left edge (`vertical-lr`).
+    public func writingFrame(inContainer index: Int = 0) -> WritingFrame {
+        guard writingMode.isVertical else { return .horizontal }
+        let width = containerWidths.indices.contains(index) ? containerWidths[index] : 0
+        return WritingFrame(
+            writingMode: writingMode, width: width > 0 ? width : usedRect(inContainer: index).maxY)
+    }
 
     /// The rectangle the text uses in container `index`: the union of its fragments' used rects and its tables'
     /// frames.

@@ -28,6 +28,8 @@ struct Typesetter {
     /// The table whose cells are being placed, and the frames of the tables placed.
     var table: TableState?
     var tableFrames: [TableFrame] = []
+    /// The writing mode of the paragraphs placed (the first one's); nil before any.
+    private var writingMode: WritingMode?
 
     /// A typesetter for `containers`. `continuing` starts as if text had been placed already (for laying out one
     /// paragraph of many on its own: the space before it applies).
@@ -54,6 +56,7 @@ struct Typesetter {
         measurement = TextMeasurement.Builder()
         isStopped = false
         unlaidStart = nil
+        writingMode = nil
         table = nil
         tableFrames.removeAll(keepingCapacity: true)
         bands.reset()
@@ -96,6 +99,7 @@ struct Typesetter {
         while let current = next {
             try Cancellation.check()
             next = paragraph(index + 1)
+            try checkWritingMode(of: current.style)
             let ahead = try placeParagraph(
                 index, lists: current.style.textLists, tableCell: current.style.tableCell, isLast: next == nil,
                 start: start, numbering: &numbering, paragraph: paragraph, shaped: shaped, lines: lines,
@@ -120,6 +124,7 @@ struct Typesetter {
             try Cancellation.check()
             let shapedParagraph = try shaped(index)
             let style = shapedParagraph.paragraph.style
+            try checkWritingMode(of: style)
             start += try placeParagraph(
                 index, lists: style.textLists, tableCell: style.tableCell, isLast: index == count - 1, start: start,
                 numbering: &numbering, paragraph: paragraph,
@@ -127,6 +132,18 @@ struct Typesetter {
             if isStopped { break }
         }
         closeTable()
+    }
+
+    /// Throws unless a paragraph of `style` has the writing mode of the first paragraph placed (which this one
+    /// becomes when it is the first): one layout holds one writing mode.
+    private mutating func checkWritingMode(of style: ParagraphStyle) throws {
+        guard let writingMode else {
+            writingMode = style.writingMode
+            return
+        }
+        guard style.writingMode == writingMode else {
+            throw LayoutError.mixedWritingModes(layout: writingMode, paragraph: style.writingMode)
+        }
     }
 
     /// Places paragraph `index`, in `lists` and `tableCell`, starting at UTF-16 offset `start` (or takes its

@@ -40,9 +40,13 @@ final class CairoFonts {
         let key = ScaledFontKey(font: font, form: plainForm)
         if let found = scaledFonts[key] { return found }
         guard let face = face(for: font) else { return nil }
-        // Glyph space is y down: a slant moves the top (negative y) of a glyph right.
-        var matrix = cairo_matrix_t(
-            xx: font.size * form.horizontalScale, yx: 0, xy: -form.slant * font.size, yy: font.size, x0: 0, y0: 0)
+        // Glyph space is y down: a slant moves the top (negative y) of a glyph right; a quarter turn clockwise
+        // then takes x to y and y to −x.
+        let (xx, xy, yy) = (font.size * form.horizontalScale, -form.slant * font.size, font.size)
+        var matrix =
+            form.turnsClockwise
+            ? cairo_matrix_t(xx: 0, yx: xx, xy: -yy, yy: xy, x0: 0, y0: 0)
+            : cairo_matrix_t(xx: xx, yx: 0, xy: xy, yy: yy, x0: 0, y0: 0)
         var identity = cairo_matrix_t()
         galley_cairo_matrix_init_identity(&identity)
         let options = galley_cairo_font_options_create()

@@ -8,12 +8,15 @@ struct GlyphForm: Hashable, Sendable {
     var slant = 0.0
     /// The width of the outline's stroke in pixels; 0 draws the filled glyph.
     var strokeWidth = 0.0
+    /// Whether the glyph is turned a quarter clockwise (after its scale and slant): a glyph set sideways in a
+    /// vertical line, its top to the right.
+    var turnsClockwise = false
 
     /// The glyph as the font draws it.
     static let plain = GlyphForm()
 
     /// Whether the outline is transformed before rendering.
-    var isTransformed: Bool { horizontalScale != 1 || slant != 0 }
+    var isTransformed: Bool { horizontalScale != 1 || slant != 0 || turnsClockwise }
 }
 
 /// The pixels around a glyph's pen that can reach a canvas: columns from the pen's whole-pixel x, rows up from the
@@ -113,10 +116,12 @@ enum GlyphRasterizer {
             let slot = face.pointee.glyph, slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE
         else { return nil }
         if form.isTransformed || enlargement != 1 {
-            var matrix = FT_Matrix(
-                xx: FT_Fixed(form.horizontalScale * enlargement * 65536),
-                xy: FT_Fixed(form.slant * enlargement * 65536),
-                yx: 0, yy: FT_Fixed(enlargement * 65536))
+            let (xx, xy, yy) = (form.horizontalScale * enlargement, form.slant * enlargement, enlargement)
+            // FreeType's y is up: turned a quarter clockwise, x becomes −y and y becomes x.
+            var matrix =
+                form.turnsClockwise
+                ? FT_Matrix(xx: 0, xy: FT_Fixed(yy * 65536), yx: FT_Fixed(-xx * 65536), yy: FT_Fixed(-xy * 65536))
+                : FT_Matrix(xx: FT_Fixed(xx * 65536), xy: FT_Fixed(xy * 65536), yx: 0, yy: FT_Fixed(yy * 65536))
             FT_Outline_Transform(&slot.pointee.outline, &matrix)
         }
         FT_Outline_Translate(&slot.pointee.outline, FT_Pos(shift), 0)

@@ -59,6 +59,10 @@ extension Renderer {
     /// A container's rectangle in its own coordinates: `size`, as tall as the text in it (at least a point) when
     /// the height is unbounded (0).
     public func containerArea(_ size: Size, of layout: TextLayout, containerIndex: Int = 0) -> Rect {
+        let frame = layout.writingFrame(inContainer: containerIndex)
+        // Vertical text fills its container's height, and as much of its width as its columns need when that
+        // is unbounded (the frame's width).
+        if frame.isVertical { return Rect(x: 0, y: 0, width: max(1, frame.width), height: size.height) }
         let height = size.height > 0 ? size.height : layout.usedRect(inContainer: containerIndex).maxY
         return Rect(x: 0, y: 0, width: size.width, height: max(1, height))
     }

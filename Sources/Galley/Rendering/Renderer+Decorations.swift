@@ -28,7 +28,14 @@ extension Renderer {
     /// decoration stays level across Latin, Chinese, Arabic and emoji. White space hanging at the line's end is
     /// not decorated. An underline breaks around the ink of the glyphs it crosses as its ``TextDecoration/skipInk``
     /// says (`glyphs` are the line's, placed).
-    func drawDecorations(_ fragment: LineFragment, glyphs: [PlacedGlyph], on canvas: inout some DrawingTarget) {
+    ///
+    /// In a vertical line (`frame`) decorations run down the column, placed from the alphabetic baseline of the
+    /// primary font's em box centred on the column, as its turned Latin sits: an underline on the left
+    /// (`vertical-rl`; CSS's `under` side), not broken around ink.
+    func drawDecorations(
+        _ fragment: LineFragment, glyphs: [PlacedGlyph], frame: WritingFrame = .horizontal,
+        on canvas: inout some DrawingTarget
+    ) {
         var contentEnd = fragment.characterRange.upperBound
         while contentEnd > fragment.characterRange.lowerBound {
             // Past the line's characters is its paragraph's terminator.
@@ -41,7 +48,11 @@ extension Renderer {
         }
         // Under ideographs an underline sits below the ideographic em box, not at a Latin font's offset, which
         // cuts into the bottoms of 的 and 是: lowered for the whole line, so one underline stays level.
-        let ideographicDepth = fragment.runs.compactMap { $0.glyphRun.font.ideographicDepth }.max()
+        let ideographicDepth =
+            frame.isVertical ? nil : fragment.runs.compactMap { $0.glyphRun.font.ideographicDepth }.max()
+        // Line coordinates grow leftwards in vertical-rl, rightwards in vertical-lr, where a turned glyph's
+        // bottom is on the left: there its offsets below the baseline are negative in y.
+        let down = frame.writingMode == .verticalLR ? -1.0 : 1.0
         for isUnderline in [true, false] {
             var open:
                 (
@@ -51,7 +62,7 @@ extension Renderer {
             func flush() {
                 if let line = open {
                     let gaps =
-                        isUnderline && line.decoration.skipInk != .none
+                        isUnderline && line.decoration.skipInk != .none && !frame.isVertical
                         ? inkGaps(
                             of: glyphs, under: line.decoration, center: line.center, thickness: line.thickness,
                             from: line.minX, to: line.maxX, grid: canvas.grid, fragment: fragment) : []
@@ -82,9 +93,11 @@ extension Renderer {
                         continue
                     }
                     let color = decoration.color ?? paint.foregroundColor ?? .black
-                    let baseline = run.origin.y - (paint.baselineOffset ?? 0)
+                    // A vertical line's baseline is its centre; decorations hang from the alphabetic one.
+                    let central = frame.isVertical ? down * (font.ascender + font.descender) / 2 : 0
+                    let baseline = run.origin.y - (paint.baselineOffset ?? 0) + central
                     let thickness = isUnderline ? font.underlineThickness : font.strikeoutThickness
-                    var center = baseline - (isUnderline ? font.underlinePosition : font.strikeoutPosition)
+                    var center = baseline - down * (isUnderline ? font.underlinePosition : font.strikeoutPosition)
                     if isUnderline, let ideographicDepth {
                         center = max(center, baseline + ideographicDepth + thickness / 2)
                     }

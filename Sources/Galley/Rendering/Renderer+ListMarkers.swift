@@ -1,7 +1,7 @@
 extension Renderer {
     /// Draws the line's list marker, if it has one, in the colour of its paragraph's first character: text markers
     /// as glyphs, check boxes as a rounded square outlined (empty) or filled with a white tick (checked).
-    func drawListMarker(_ fragment: LineFragment, on canvas: inout some DrawingTarget) {
+    func drawListMarker(_ fragment: LineFragment, frame: WritingFrame, on canvas: inout some DrawingTarget) {
         guard let marker = fragment.listMarker else { return }
         let color = fragment.paint(at: fragment.paragraphStart).foregroundColor ?? .black
         switch marker.kind {
@@ -9,7 +9,7 @@ extension Renderer {
             let markerPaint = TextPaint(TextAttributes(foregroundColor: color))
             var glyphs: [PlacedGlyph] = []
             for run in marker.runs {
-                place(run, paragraphStart: 0, on: canvas.grid, into: &glyphs) { _ in markerPaint }
+                place(run, paragraphStart: 0, on: canvas.grid, frame: frame, into: &glyphs) { _ in markerPaint }
             }
             canvas.drawGlyphs(glyphs) { _ in nil }
         case .checkbox(let isChecked):

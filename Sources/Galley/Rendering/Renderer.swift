@@ -71,6 +71,7 @@ public final class Renderer: Sendable {
         let lines = layout.lineFragments.filter { $0.containerIndex == containerIndex }
         guard var bounds = lines.first.map({ $0.usedRect.union($0.rect) }) else { return nil }
         for line in lines.dropFirst() { bounds = bounds.union(line.usedRect.union(line.rect)) }
+        bounds = layout.writingFrame(inContainer: containerIndex).containerRect(bounds)
         for table in layout.tableFrames where table.containerIndex == containerIndex {
             // Rules are centred on the table's edges.
             let rule = Self.tableRuleWidth / 2
@@ -103,7 +104,20 @@ public final class Renderer: Sendable {
 
     /// Draws the fragments and tables of container `containerIndex` that reach into `target`'s grid: every target
     /// gets the same marks in the same order.
-    func draw(_ layout: TextLayout, onto canvas: inout some DrawingTarget, containerIndex: Int) {
+    func draw<Target: DrawingTarget>(_ layout: TextLayout, onto canvas: inout Target, containerIndex: Int) {
+        let frame = layout.writingFrame(inContainer: containerIndex)
+        guard frame.isVertical else { return drawLines(layout, onto: &canvas, containerIndex: containerIndex) }
+        LineSpaceTarget.draw(on: &canvas, frame: frame) {
+            drawLines(layout, onto: &$0, containerIndex: containerIndex, frame: frame)
+        }
+    }
+
+    /// ``draw(_:onto:containerIndex:)`` on a target in the layout's line coordinates, which lie in the container as
+    /// `frame` says.
+    private func drawLines(
+        _ layout: TextLayout, onto canvas: inout some DrawingTarget, containerIndex: Int,
+        frame: WritingFrame = .horizontal
+    ) {
         let visible = canvas.grid.visibleRect
         drawTables(layout, on: &canvas, containerIndex: containerIndex)
         for fragment in layout.lineFragments where fragment.containerIndex == containerIndex {
@@ -111,8 +125,8 @@ public final class Renderer: Sendable {
             let reach = Rect(
                 x: fragment.rect.minX - fragment.rect.height, y: fragment.rect.minY - fragment.rect.height,
                 width: fragment.rect.width + 2 * fragment.rect.height, height: 3 * fragment.rect.height)
-            guard reach.intersects(visible) else { continue }
-            let glyphs = place(fragment, on: canvas.grid)
+            guard frame.containerRect(reach).intersects(visible) else { continue }
+            let glyphs = place(fragment, on: canvas.grid, frame: frame)
             drawBackgrounds(fragment, on: &canvas)
             drawAttachments(fragment, on: &canvas)
             drawShadows(glyphs, on: &canvas)
@@ -120,8 +134,8 @@ public final class Renderer: Sendable {
             if let pressed { drawLetterpressHighlight(pressed, on: &canvas) }
             canvas.drawGlyphs(glyphs, characters: fragment.character(at:))
             if let pressed { drawLetterpressInnerShadow(pressed, on: &canvas) }
-            drawDecorations(fragment, glyphs: glyphs, on: &canvas)
-            drawListMarker(fragment, on: &canvas)
+            drawDecorations(fragment, glyphs: glyphs, frame: frame, on: &canvas)
+            drawListMarker(fragment, frame: frame, on: &canvas)
             drawContinuationMark(fragment, on: &canvas)
         }
     }
@@ -174,26 +188,30 @@ public final class Renderer: Sendable {
         var outlineColor: Color { paint.strokeColor ?? paint.foregroundColor ?? .black }
     }
 
-    func place(_ fragment: LineFragment, on grid: PixelGrid) -> [PlacedGlyph] {
+    /// The glyphs of `fragment` placed on `grid`, its line coordinates lying in the container as `frame` says.
+    func place(_ fragment: LineFragment, on grid: PixelGrid, frame: WritingFrame = .horizontal) -> [PlacedGlyph] {
         var placed: [PlacedGlyph] = []
         for run in fragment.runs where run.glyphRun.style.attachment == nil {
-            place(run, paragraphStart: fragment.paragraphStart, on: grid, into: &placed, paintAt: fragment.paint(at:))
+            place(
+                run, paragraphStart: fragment.paragraphStart, on: grid, frame: frame, into: &placed,
+                paintAt: fragment.paint(at:))
         }
         return placed
     }
 
-    /// Appends the glyphs of `run` to `placed`, each with the paint `paintAt` gives for its storage offset.
+    /// Appends the glyphs of `run` (line coordinates, lying in the container as `frame` says) to `placed`, each
+    /// with the paint `paintAt` gives for its storage offset.
     func place(
-        _ run: PositionedRun, paragraphStart: Int, on grid: PixelGrid, into placed: inout [PlacedGlyph],
-        paintAt: (Int) -> TextPaint
+        _ run: PositionedRun, paragraphStart: Int, on grid: PixelGrid, frame: WritingFrame = .horizontal,
+        into placed: inout [PlacedGlyph], paintAt: (Int) -> TextPaint
     ) {
         let bins = Double(GlyphRasterizer.subpixelBins(scale: grid.scale))
         let font = run.glyphRun.font
         let pixelSize = font.size * grid.scale
+        let stance = GlyphStance(run.glyphRun, frame: frame)
         for (glyph, penX) in zip(run.glyphRun.glyphs, run.glyphPositions) {
             let paint = paintAt(paragraphStart + glyph.cluster)
-            let position = Point(
-                x: penX + glyph.xOffset, y: run.origin.y + glyph.yOffset - (paint.baselineOffset ?? 0))
+            let position = stance.origin(of: glyph, pen: penX, baseline: run.origin.y - (paint.baselineOffset ?? 0))
             let (x, y) = grid.pixelPoint(position)
             guard x.isFinite, y.isFinite, abs(x) < 1e7, abs(y) < 1e7 else { continue }
             let steps = (x * bins).rounded(.down)
@@ -206,8 +224,8 @@ public final class Renderer: Sendable {
             let window = PixelWindow(
                 left: -pen - reach, right: grid.width - pen + reach, bottom: baseline - grid.height - reach,
                 top: baseline + reach)
-            var form = GlyphForm()
-            if let expansion = paint.expansion { form.horizontalScale = Shaper.expansionFactor(expansion) }
+            var form = stance.form
+            if let expansion = paint.expansion { form.horizontalScale *= Shaper.expansionFactor(expansion) }
             if let slant = paint.obliqueness, slant.isFinite { form.slant = min(max(slant, -4), 4) }
             func bitmap(_ form: GlyphForm) -> GlyphBitmap? {
                 let key = GlyphCache.Key(

@@ -1,0 +1,45 @@
+/// How a run's glyphs stand where they are drawn: the one place a glyph's origin in the container is worked out
+/// from its pen position in line coordinates (``WritingFrame``).
+///
+/// In a horizontal line a glyph's origin is its pen position plus its offsets. In a vertical line the line's
+/// baseline is the column's centre line: upright glyphs (shaped top to bottom, their offsets from the pen on
+/// that line) stand as they are; combined ones too, narrowed to their em; turned ones lie a quarter turn
+/// clockwise, top to the right, their em box (ascent to descent) centred on the column, as Chromium sets them.
+struct GlyphStance {
+    let frame: WritingFrame
+    let orientation: GlyphOrientation
+    /// For a turned run, how far its alphabetic baseline lies left of the column's centre line, in points.
+    let baselineShift: Double
+    /// The glyph form the run's glyphs start from: turned, or narrowed to one em.
+    let form: GlyphForm
+
+    init(_ run: GlyphRun, frame: WritingFrame) {
+        self.frame = frame
+        let font = run.font
+        orientation = frame.isVertical ? run.shaping.orientation : .horizontal
+        var form = GlyphForm()
+        switch orientation {
+        case .horizontal where frame.isVertical, .sideways:
+            form.turnsClockwise = true
+        case .combined:
+            let natural = run.glyphs.reduce(0) { $0 + font.advance(of: $1.glyphID) }
+            form.horizontalScale = CombinedUpright(font: font).squeeze(naturalWidth: natural)
+        default:
+            break
+        }
+        self.form = form
+        baselineShift = form.turnsClockwise ? (font.ascender + font.descender) / 2 : 0
+    }
+
+    /// The container point where `glyph`'s origin goes, its pen at `pen` along a line whose baseline is at
+    /// `baseline` (line coordinates).
+    func origin(of glyph: ShapedGlyph, pen: Double, baseline: Double) -> Point {
+        guard frame.isVertical else { return Point(x: pen + glyph.xOffset, y: baseline + glyph.yOffset) }
+        let column = frame.containerPoint(Point(x: pen, y: baseline))
+        if form.turnsClockwise {
+            // Down the glyph is leftwards once turned.
+            return Point(x: column.x - baselineShift - glyph.yOffset, y: column.y + glyph.xOffset)
+        }
+        return Point(x: column.x + glyph.yOffset, y: column.y + glyph.xOffset)
+    }
+}
