@@ -148,7 +148,8 @@ public final class LayoutManager {
         if let cached, cached.containers == snapshots, cached.changeCount == textStorage.changeCount {
             return cached.layout
         }
-        let writingMode = loadParagraphs(through: 0) ? paragraphCache.entries[0].paragraph.style.writingMode : .horizontalTB
+        let writingMode =
+            loadParagraphs(through: 0) ? paragraphCache.entries[0].paragraph.style.writingMode : .horizontalTB
         var typesetter = Typesetter(
             containers: try lineContainers(for: writingMode), shaper: shaper, fontLibrary: fontLibrary,
             settings: settings, markerShapes: markerShapes)

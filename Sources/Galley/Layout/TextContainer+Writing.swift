@@ -11,7 +11,8 @@ extension TextContainer {
         guard writingMode.isVertical else { return self }
         guard size.height > 0 else { throw LayoutError.verticalContainerWithoutHeight }
         if exclusions.contains(where: { $0.path == nil }) {
-            throw LayoutError.unplaceableVerticalExclusion(reason: "pictures' outlines are not supported in vertical text")
+            throw LayoutError.unplaceableVerticalExclusion(
+                reason: "pictures' outlines are not supported in vertical text")
         }
         if writingMode == .verticalRL, size.width == 0, hasExclusions {
             throw LayoutError.unplaceableVerticalExclusion(

@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+
+@testable import Galley
+@testable import GalleyTestSupport
+
+/// Vertical writing against Chromium 156: column starts and block sizes (the columns' total width) of Simplified
+/// Chinese with English, code, digits and full-width punctuation (zh-CN; also with `digits 2` tate-chu-yoko and
+/// `text-orientation: upright`), Traditional Chinese and its everyday notes (zh-TW), and Japanese (ja; also sideways
+/// and `vertical-lr`), at inline sizes of 320 and 200 px, recorded as Tests/Fixtures/chromium/recipes says
+/// (`Scripts/record-chromium --recipe parity-chinese.chrome-zh-CN-320-vertical-rl.jsonl`; Inter 17 px, then the
+/// faces Galley bundles). Galley measures with web metrics and the page's language, as ``ChromiumParityTests``.
+@Suite struct ChromiumVerticalTests {
+    struct Case: CustomTestStringConvertible, Sendable {
+        let corpus: String
+        let language: String
+        let width: Double
+        var writingMode = WritingMode.verticalRL
+        var orientation = TextOrientation.mixed
+        var combine = TextCombineUpright.none
+        /// The least share of rows whose column starts and block sizes must equal Chromium's.
+        var minimum = 1.0
+
+        var testDescription: String { fixture }
+        var fixture: String {
+            var name = "parity-\(corpus).chrome-\(language)-\(Int(width))-\(writingMode.rawValue)"
+            if orientation != .mixed { name += "-\(orientation.rawValue)" }
+            if case .digits(let count) = combine { name += "-digits\(count)" }
+            return name + ".jsonl"
+        }
+    }
+
+    static let cases: [Case] = [320.0, 200].flatMap { width in
+        [
+            Case(corpus: "chinese", language: "zh-CN", width: width),
+            Case(corpus: "chinese", language: "zh-CN", width: width, combine: .digits(2)),
+            // One row at 200: Chromium sets `」` half-width before an upright space at a column's end, which it
+            // keeps full-width before a turned one (and in horizontal text).
+            Case(corpus: "chinese", language: "zh-CN", width: width, orientation: .upright, minimum: 0.99),
+            Case(corpus: "traditional", language: "zh-TW", width: width),
+            Case(corpus: "traditional-notes", language: "zh-TW", width: width),
+            Case(corpus: "japanese", language: "ja", width: width),
+            Case(corpus: "japanese", language: "ja", width: width, orientation: .sideways),
+            Case(corpus: "japanese", language: "ja", width: width, writingMode: .verticalLR),
+        ]
+    }
+
+    @Test(arguments: cases)
+    func columnStartsAndBlockSizesEqualChromiums(_ test: Case) throws {
+        let inputs = try ChromiumTextFundamentalsTests.rows("parity-\(test.corpus).rows.jsonl")
+        let answers = try ChromiumTextFundamentalsTests.rows(test.fixture)
+        try #require(inputs.count == answers.count && inputs.count >= 100)
+        let library = try TestFonts.system
+        var style = ParagraphStyle()
+        style.lineHeightMetrics = .web
+        style.writingMode = test.writingMode
+        style.textOrientation = test.orientation
+        style.textCombineUpright = test.combine
+        let attributes = TextAttributes(
+            font: .font(try library.font(family: "Inter", size: 17)), language: test.language, paragraphStyle: style)
+        let measurer = TextMeasurer(fontLibrary: library)
+        var same = 0
+        var differing: [String] = []
+        for (input, answer) in zip(inputs, answers) {
+            let text = try #require(input.text)
+            let measurement = try measurer.measure(text, attributes: attributes, width: test.width)
+            let starts = ChromiumTextFundamentalsTests.scalarOffsets(measurement.utf16LineStarts, in: text)
+            if starts == answer.line_starts, let height = answer.height, abs(measurement.height - height) < 1e-6 {
+                same += 1
+            } else {
+                differing.append(
+                    "\(input.id): \(starts) \(measurement.height) vs \(answer.line_starts ?? []) \(answer.height ?? 0)")
+            }
+        }
+        #expect(
+            Double(same) / Double(inputs.count) >= test.minimum,
+            "\(test.testDescription): \(same) of \(inputs.count) rows as Chromium; differing: \(differing.joined(separator: "; "))"
+        )
+    }
+
+    /// The vertical answers are not the horizontal ones: columns of upright CJK and turned Latin break elsewhere
+    /// than lines, where turned curly quotes or upright Latin take other advances (so a test comparing with them
+    /// could not pass by measuring horizontally).
+    @Test func verticalAnswersDifferFromHorizontalOnes() throws {
+        let vertical = try ChromiumTextFundamentalsTests.rows(
+            "parity-chinese.chrome-zh-CN-200-vertical-rl-upright.jsonl")
+        let horizontal = try ChromiumTextFundamentalsTests.rows("parity-chinese.chrome-zh-CN-200.jsonl")
+        let differing = zip(vertical, horizontal).filter { $0.line_starts != $1.line_starts }.count
+        #expect(differing > 100, "\(differing) of \(vertical.count) rows break differently")
+    }
+}
