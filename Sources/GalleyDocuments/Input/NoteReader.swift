@@ -3,10 +3,12 @@ import Galley
 
 /// Reads a note: Markdown as GitHub writes it (CommonMark with tables, strikethrough, task lists and autolinks,
 /// parsed by cmark-gfm), with a few things notes add on top of the parse:
-/// - an optional front matter block (`---`, `date: 2026-11-22`, `lang: zh-Hant`, `code-ligatures: on`, `---`)
-///   whose date becomes a round badge in the top-right corner that the text flows around, whose language is the
-///   note's (over `--lang` and inference; a run's own `language` still wins), and whose `code-ligatures: on`
-///   lets code form the monospaced font's programming ligatures (`->` as an arrow; off by default, as GitHub);
+/// - an optional front matter block (`---`, `date: 2026-11-22`, `lang: zh-Hant`, `code-ligatures: on`,
+///   `writing-mode: vertical-rl`, `---`) whose date becomes a round badge in the top-right corner that the text
+///   flows around, whose language is the note's (over `--lang` and inference; a run's own `language` still wins),
+///   whose `code-ligatures: on` lets code form the monospaced font's programming ligatures (`->` as an arrow; off
+///   by default, as GitHub), and whose writing mode sets every paragraph in columns (`vertical-rl`, `vertical-lr`;
+///   `--writing-mode` still wins);
 /// - a first `# Title` set as a headline with the letterpress effect;
 /// - each line a paragraph of its own, as notes are typed (a line written flush left after a list item or quote
 ///   ends the list or quote, where CommonMark would continue its paragraph);
@@ -34,7 +36,7 @@ public enum NoteReader {
         // The lines are split once: the front matter, the markup check and the writer's lazy lines all read them.
         let lines = text.replacingOccurrences(of: "\r\n", with: "\n").split(
             separator: "\n", omittingEmptySubsequences: false)
-        let (date, language, codeLigatures, frontMatterLines) = frontMatter(of: lines)
+        let (date, language, codeLigatures, writingMode, frontMatterLines) = frontMatter(of: lines)
         if let date, DateBadge.components(of: date) == nil {
             throw InputError(
                 "front matter: date \"\(date.shortened(to: 40))\" is not a date like 2026-11-22 (YYYY-MM-DD)")
@@ -42,6 +44,14 @@ public enum NoteReader {
         if let codeLigatures, !["on", "off"].contains(codeLigatures.lowercased()) {
             throw InputError(
                 "front matter: code-ligatures \"\(codeLigatures.shortened(to: 40))\" is not on or off")
+        }
+        let mode = try writingMode.map { name in
+            guard let mode = WritingMode(rawValue: name.lowercased()) else {
+                throw InputError(
+                    "front matter: writing-mode \"\(name.shortened(to: 40))\" is not one of "
+                        + WritingMode.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            return mode
         }
         var defaults = defaults
         if let language {
@@ -61,6 +71,15 @@ public enum NoteReader {
         writer.storage.beginEditing()  // one batch: the runs are fixed up once at the end, not once per run
         defer { writer.storage.endEditing() }
         try writer.write(tree.root.children, in: NoteWriter.Context(), depth: 0)
+        if let mode, mode.isVertical {
+            try writer.storage.modifyAttributes(in: 0..<writer.storage.length) { attributes in
+                var attributes = attributes
+                var style = attributes.paragraphStyle ?? ParagraphStyle()
+                style.writingMode = mode
+                attributes.paragraphStyle = style
+                return attributes
+            }
+        }
         var document = Document(storage: writer.storage)
         document.wrapSide = .largest
         if let date {
@@ -120,12 +139,12 @@ public enum NoteReader {
     /// The date and language a front matter block at the start of a note's `lines` gives, and how many lines the
     /// block takes (0 without one).
     static func frontMatter(of lines: [Substring]) -> (
-        date: String?, language: String?, codeLigatures: String?, lines: Int
+        date: String?, language: String?, codeLigatures: String?, writingMode: String?, lines: Int
     ) {
         guard lines.first?.trimmingCharacters(in: .whitespaces) == "---",
             let end = lines.dropFirst().firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == "---" })
-        else { return (nil, nil, nil, 0) }
-        var date: String?, language: String?, codeLigatures: String?
+        else { return (nil, nil, nil, nil, 0) }
+        var date: String?, language: String?, codeLigatures: String?, writingMode: String?
         for line in lines[1..<end] {
             let parts = line.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
             guard parts.count == 2, !parts[1].isEmpty else { continue }
@@ -133,10 +152,11 @@ public enum NoteReader {
             case "date": date = parts[1]
             case "lang", "language": language = parts[1]
             case "code-ligatures": codeLigatures = parts[1]
+            case "writing-mode": writingMode = parts[1]
             default: break
             }
         }
-        return (date, language, codeLigatures, end + 1)
+        return (date, language, codeLigatures, writingMode, end + 1)
     }
 
     /// Whether more of the line's letters are CJK ideographs, kana or Hangul than anything else.

@@ -1,0 +1,137 @@
+import Foundation
+import Testing
+
+@testable import Galley
+@testable import GalleyTestSupport
+
+/// Vertical text as drawn: columns right to left (left to right in `vertical-lr`), CJK punctuation in its vertical
+/// forms and places (Simplified Chinese and Japanese set `。，、` in the em's top-right corner), brackets and dashes
+/// turned to their vertical forms, Latin turned a quarter clockwise, `12` combined into one upright em, decorations
+/// down the column; a golden image with its layout beside it.
+@Suite struct VerticalRenderingTests {
+    static let scale = 2.0, padding = 16.0
+
+    /// `text` in one paragraph of `mode` (Inter 17 pt, the bundled CJK face for ideographs), in a container
+    /// `width` × `height` points.
+    static func render(
+        _ text: String, mode: WritingMode = .verticalRL, width: Double = 60, height: Double = 200,
+        language: String = "zh-Hans", combine: TextCombineUpright = .none, attributes extra: TextAttributes = .init()
+    ) throws -> (Canvas, TextLayout) {
+        var style = ParagraphStyle()
+        style.writingMode = mode
+        style.textCombineUpright = combine
+        let font = try TestFonts.bundled.font(family: "Inter", size: 17)
+        let attributes = TextAttributes(font: .font(font), language: language, paragraphStyle: style).merging(extra)
+        return try RenderFixtures.render(
+            TextStorage(text, attributes: attributes), width: width, height: height, scale: scale, padding: padding)
+    }
+
+    /// The pixel rows of the stretch of the column from `top` to `bottom` points.
+    static func rows(_ top: Double, _ bottom: Double) -> Range<Int> {
+        Int((top + padding) * scale)..<Int((bottom + padding) * scale)
+    }
+
+    /// A pixel column's x in points, in the container.
+    static func points(_ pixel: Int) -> Double { Double(pixel) / scale - padding }
+
+    @Test func columnsGoRightToLeftInVerticalRLAndLeftToRightInVerticalLR() throws {
+        let text = "一二三四五六七八九"
+        for mode in [WritingMode.verticalRL, .verticalLR] {
+            let (canvas, layout) = try Self.render(text, mode: mode, width: 100, height: 90)
+            let fragments = layout.lineFragments
+            try #require(fragments.count == 2, "\(mode): \(fragments.count) columns")
+            let frame = layout.writingFrame()
+            let first = frame.containerRect(fragments[0].rect), second = frame.containerRect(fragments[1].rect)
+            #expect(mode == .verticalRL ? first.minX > second.maxX - 0.01 : first.maxX < second.minX + 0.01)
+            // Each column is 5 ideographs down: its ink runs down, not across.
+            let ink = try #require(RenderFixtures.inkBounds(canvas, rows: 0..<canvas.height))
+            #expect(Double(ink.maxY - ink.minY) / Self.scale > 4 * 17 - 4)
+            // Only the first column reaches a fifth character (nine in columns of five): its ink is where the
+            // first column's rect says, on the side the mode starts from.
+            let fifth = try #require(RenderFixtures.inkBounds(canvas, rows: Self.rows(4 * 17 + 1, 5 * 17 - 1)))
+            let inkX = (Self.points(fifth.minX) + Self.points(fifth.maxX)) / 2
+            #expect(first.minX < inkX && inkX < first.maxX, "\(mode): fifth character at \(inkX) pt, column \(first)")
+        }
+    }
+
+    /// Simplified Chinese and Japanese set `。`, `，` and `、` in the top-right corner of their em down a column
+    /// (CLREQ, JLREQ), where the horizontal forms sit bottom-left.
+    @Test(arguments: ["。", "，", "、"]) func fullWidthStopsSitInTheEmsTopRightCorner(mark: String) throws {
+        for language in ["zh-Hans", "ja"] {
+            let (canvas, layout) = try Self.render("国" + mark + "国", language: language)
+            let column = layout.writingFrame().containerRect(try #require(layout.lineFragments.first).rect)
+            let ink = try #require(RenderFixtures.inkBounds(canvas, rows: Self.rows(17.5, 33.5)), "\(mark) \(language)")
+            let centreX = (Self.points(ink.minX) + Self.points(ink.maxX)) / 2
+            let centreY = (Double(ink.minY + ink.maxY) / 2) / Self.scale - Self.padding
+            #expect(
+                centreX > column.midX + 2, "\(mark) \(language): ink centre \(centreX), column centre \(column.midX)")
+            #expect(centreY < 17 + 8.5 - 2, "\(mark) \(language): ink centre \(centreY) in the em 17…34")
+        }
+    }
+
+    /// `「」（）——……` take their vertical forms (`vert`): turned brackets open at the top, the dash and the ellipsis
+    /// run down the column.
+    @Test func bracketsDashesAndEllipsesTakeTheirVerticalForms() throws {
+        let text = "「」（）——……"
+        let (canvas, layout) = try Self.render(text, height: 300)
+        let font = try TestFonts.bundled.font(family: "Noto Sans CJK SC", size: 17)
+        let run = try #require(layout.lineFragments.first?.runs.first)
+        for (glyph, scalar) in zip(run.glyphRun.glyphs, text.unicodeScalars) {
+            #expect(glyph.glyphID != font.glyph(for: scalar), "\(scalar) keeps its horizontal glyph")
+        }
+        // The dash's two ems: a line down the column, taller than wide.
+        let dash = try #require(RenderFixtures.inkBounds(canvas, rows: Self.rows(4 * 17 + 2, 6 * 17 - 2)))
+        #expect(dash.maxY - dash.minY > 4 * (dash.maxX - dash.minX), "\(dash)")
+    }
+
+    /// A Latin word lies turned a quarter clockwise: its ink is taller than wide, and tall as its letters are wide.
+    @Test func aLatinWordIsTurnedSideways() throws {
+        let (canvas, layout) = try Self.render("Galley")
+        let run = try #require(layout.lineFragments.first?.runs.first)
+        let width = run.glyphRun.width
+        let ink = try #require(RenderFixtures.inkBounds(canvas, rows: 0..<canvas.height))
+        let (inkWidth, inkHeight) = (Double(ink.maxX - ink.minX) / Self.scale, Double(ink.maxY - ink.minY) / Self.scale)
+        #expect(inkHeight > 2.5 * inkWidth, "\(inkWidth) × \(inkHeight)")
+        #expect(abs(inkHeight - width) < 3, "ink \(inkHeight) pt down, advance \(width) pt")
+    }
+
+    /// With `digits 2`, `12` in `12月` takes one upright em down the column, its digits side by side.
+    @Test func twoDigitsAreCombinedIntoOneEm() throws {
+        let (canvas, layout) = try Self.render("12月", combine: .digits(2))
+        let runs = try #require(layout.lineFragments.first?.runs)
+        #expect(abs(runs[0].glyphRun.width - 17) < 1e-9, "the digits advance \(runs[0].glyphRun.width)")
+        #expect(abs(runs[1].origin.x - 17) < 1e-9)
+        let digits = try #require(RenderFixtures.inkBounds(canvas, rows: Self.rows(0, 17)))
+        #expect(digits.maxX - digits.minX > digits.maxY - digits.minY, "\(digits): side by side, upright")
+        let (plain, _) = try Self.render("12月")
+        let turned = try #require(RenderFixtures.inkBounds(plain, rows: Self.rows(0, 17)))
+        #expect(turned.maxY - turned.minY > turned.maxX - turned.minX, "\(turned): turned, one under the other")
+    }
+
+    /// An underline runs down the column on its left (the turned Latin's under side, in vertical-rl), level
+    /// across ideographs and Latin.
+    @Test func anUnderlineRunsDownTheColumnsLeft() throws {
+        let (canvas, layout) = try Self.render(
+            "中文 Galley 中文", attributes: TextAttributes(underline: TextDecoration(skipInk: .none)))
+        let (plain, _) = try Self.render("中文 Galley 中文")
+        let column = layout.writingFrame().containerRect(try #require(layout.lineFragments.first).rect)
+        var columns = Set<Int>()
+        for y in 0..<canvas.height {
+            for x in 0..<canvas.width
+            where RenderFixtures.isInk(canvas, x: x, y: y) && !RenderFixtures.isInk(plain, x: x, y: y) {
+                columns.insert(x)
+            }
+        }
+        let left = try #require(columns.min()), right = try #require(columns.max())
+        #expect(right - left <= 4, "the underline is a line down the column: pixel columns \(left)…\(right)")
+        #expect(Self.points(right) < column.midX - 4, "at \(Self.points(left)) pt, column centre \(column.midX)")
+    }
+
+    @Test func theVerticalNoteRendersAsItsGoldenImage() throws {
+        let text = "静夜思（李白）：床前明月光，疑是地上霜。举头望明月，低头思故乡。Galley 竖排「12月」——v6.3……"
+        let (canvas, layout) = try Self.render(
+            text, width: 160, height: 220, combine: .digits(2),
+            attributes: TextAttributes(shadow: Shadow(offsetX: 1, offsetY: 1, blurRadius: 1)))
+        try Snapshot.check(canvas, layout: layout, name: "render_vertical_text")
+    }
+}
