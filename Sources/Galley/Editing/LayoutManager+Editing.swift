@@ -2,8 +2,9 @@
 /// movement, all on grapheme-cluster boundaries and with affinity.
 ///
 /// Offsets are UTF-16 offsets into the storage; an offset outside `0...length` is clamped to it. Points and rects
-/// are in container coordinates (points, y down). In an incremental layout (``layoutIsIncremental``) the queries
-/// lay out and look at only the lines they need.
+/// are in container coordinates (points, y down), in vertical text too: a caret there lies across its column, and
+/// up and down move along the column, left and right from column to column (``position(_:moved:goalX:)``). In an
+/// incremental layout (``layoutIsIncremental``) the queries lay out and look at only the lines they need.
 extension LayoutManager {
     /// The caret position nearest `point` in container `containerIndex`: the nearest line vertically (a point
     /// between lines, in paragraph spacing, above the first or below the last line goes to the nearest), then the
@@ -13,6 +14,7 @@ extension LayoutManager {
     /// - Throws: ``LayoutError/invalidPoint(x:y:)`` for a NaN or infinite point; layout errors.
     public func position(at point: Point, inContainer containerIndex: Int = 0) throws -> TextPosition {
         guard point.x.isFinite, point.y.isFinite else { throw LayoutError.invalidPoint(x: point.x, y: point.y) }
+        let point = try writingFrame(inContainer: containerIndex).linePoint(point)
         guard let fragment = try nearestFragment(to: point, inContainer: containerIndex) else { return TextPosition(0) }
         return line(fragment).position(nearestX: point.x)
     }
@@ -24,7 +26,10 @@ extension LayoutManager {
         guard let line = try line(for: position) else { return nil }
         let (primary, secondary) = line.caretX(TextPosition(clamped(position.offset), affinity: position.affinity))
         let rect = line.fragment.rect
-        func caretRect(_ x: Double) -> Rect { Rect(x: x - width / 2, y: rect.minY, width: width, height: rect.height) }
+        let frame = try writingFrame(inContainer: line.fragment.containerIndex)
+        func caretRect(_ x: Double) -> Rect {
+            frame.containerRect(Rect(x: x - width / 2, y: rect.minY, width: width, height: rect.height))
+        }
         return Caret(
             containerIndex: line.fragment.containerIndex, rect: caretRect(primary),
             secondaryRect: secondary.map(caretRect))
@@ -36,7 +41,10 @@ extension LayoutManager {
         let range = clamped(range.lowerBound)..<clamped(range.upperBound)
         var rects: [(containerIndex: Int, rect: Rect)] = []
         try enumerateLineFragments(in: range) { fragment in
-            rects += line(fragment).selectionRects(for: range).map { (fragment.containerIndex, $0) }
+            let frame = try writingFrame(inContainer: fragment.containerIndex)
+            rects += line(fragment).selectionRects(for: range).map {
+                (fragment.containerIndex, frame.containerRect($0))
+            }
             return true
         }
         return rects
@@ -100,12 +108,25 @@ extension LayoutManager {
         paragraphRange(at: clamped(offset), includingTerminator: true)
     }
 
-    /// `position` moved by `movement`. Vertical moves keep a goal x: pass the returned `goalX` to the next up or
-    /// down so the caret comes back to its column after a short line; other moves return nil for it.
+    /// `position` moved by `movement`. Moves from line to line keep a goal x: pass the returned `goalX` to the next
+    /// up or down so the caret comes back to its column after a short line; other moves return nil for it. In
+    /// vertical text the arrows move as they point on screen: up and down along the column, left and right to the
+    /// next or previous column (keeping the goal, a distance down the column).
     public func position(
         _ position: TextPosition, moved movement: CaretMovement, goalX: Double? = nil
     ) throws -> (position: TextPosition, goalX: Double?) {
-        try CaretNavigator(manager: self).position(position, moved: movement, goalX: goalX)
+        var lineMovement = movement
+        if !layoutIsIncremental, try layout().writingMode.isVertical {
+            let container = try caret(at: position)?.containerIndex ?? 0
+            lineMovement = try layout().writingFrame(inContainer: container).lineMovement(movement)
+        }
+        return try CaretNavigator(manager: self).position(position, moved: lineMovement, goalX: goalX)
+    }
+
+    /// How line coordinates lie in container `containerIndex` (``TextLayout/writingFrame(inContainer:)``); the
+    /// identity for an incremental layout, which holds horizontal text only, without laying it out.
+    func writingFrame(inContainer containerIndex: Int) throws -> WritingFrame {
+        layoutIsIncremental ? .horizontal : try layout().writingFrame(inContainer: containerIndex)
     }
 
     // MARK: Lines

@@ -69,4 +69,18 @@ public struct WritingFrame: Hashable, Sendable {
         case .verticalLR: return AffineTransform(a: 0, b: 1, c: 1, d: 0, tx: 0, ty: 0)
         }
     }
+
+    /// The caret movement in line coordinates that `movement` (as on screen) is: in vertical text up and down run
+    /// along the column (to the previous and next cluster down it), left and right across the columns (to the
+    /// next line where lines progress that way); other movements are their own.
+    func lineMovement(_ movement: CaretMovement) -> CaretMovement {
+        guard isVertical else { return movement }
+        let nextLine: CaretMovement = writingMode == .verticalRL ? .left : .right
+        switch movement {
+        case .up: return .left
+        case .down: return .right
+        case .left, .right: return movement == nextLine ? .down : .up
+        default: return movement
+        }
+    }
 }
