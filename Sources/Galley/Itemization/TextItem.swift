@@ -68,7 +68,12 @@ final class RunStyle: Hashable, Sendable {
         self.shaping = shaping
         self.styleLineHeight = styleLineHeight
         self.baselineShift = baselineShift
-        if let attachment = shaping.attachment {
+        if let attachment = shaping.attachment, shaping.orientation.isVertical {
+            // Upright across a vertical line: as wide as it is, centred (lines there balance ascent and descent).
+            ascender = attachment.bounds.width
+            descender = 0
+            lineGap = 0
+        } else if let attachment = shaping.attachment {
             ascender = attachment.ascent
             descender = attachment.descent
             lineGap = 0

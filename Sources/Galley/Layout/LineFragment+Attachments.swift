@@ -4,7 +4,10 @@ public struct AttachmentPlacement: Sendable {
     public let attachment: TextAttachment
     /// The UTF-16 offset of its character in the storage.
     public let characterIndex: Int
-    /// Where it is drawn, in container coordinates (points, y down): its bounds placed at the pen on the baseline.
+    /// Where it is drawn, in the line coordinates of its container (points; the container's own coordinates, y
+    /// down, for horizontal text; ``TextLayout/writingFrame(inContainer:)`` turns a vertical layout's): its bounds
+    /// placed at the pen on the baseline; in a vertical line upright, down the column from the pen, centred across
+    /// it.
     public let frame: Rect
 }
 
@@ -15,14 +18,17 @@ extension LineFragment {
         var placements: [AttachmentPlacement] = []
         for run in runs {
             guard let attachment = run.glyphRun.style.attachment else { continue }
+            let upright = run.glyphRun.shaping.orientation.isVertical
             for (glyph, x) in zip(run.glyphRun.glyphs, run.glyphPositions) {
                 let bounds = attachment.bounds
+                let frame =
+                    upright
+                    ? Rect(x: x, y: run.origin.y - bounds.width / 2, width: bounds.height, height: bounds.width)
+                    : Rect(
+                        x: x + bounds.minX, y: run.origin.y - bounds.maxY, width: bounds.width, height: bounds.height)
                 placements.append(
                     AttachmentPlacement(
-                        attachment: attachment, characterIndex: paragraphStart + glyph.cluster,
-                        frame: Rect(
-                            x: x + bounds.minX, y: run.origin.y - bounds.maxY, width: bounds.width,
-                            height: bounds.height)))
+                        attachment: attachment, characterIndex: paragraphStart + glyph.cluster, frame: frame))
             }
         }
         return placements

@@ -153,16 +153,16 @@ public final class Shaper {
             glyphs: glyphs)
     }
 
-    /// One glyph per character of an attachment run, as wide as the attachment; glyph id 0 (drawing comes from
-    /// the attachment, not a font).
+    /// One glyph per character of an attachment run, as wide as the attachment (as tall, upright in a vertical
+    /// line); glyph id 0 (drawing comes from the attachment, not a font).
     private static func attachmentGlyphs(
         _ item: TextItem, _ attachment: TextAttachment, in units: UnsafeBufferPointer<UInt16>
     ) -> [ShapedGlyph] {
         var glyphs: [ShapedGlyph] = []
         var offset = item.utf16Range.lowerBound
+        let advance = item.shaping.orientation.isVertical ? attachment.bounds.height : attachment.bounds.width
         while offset < item.utf16Range.upperBound {
-            glyphs.append(
-                ShapedGlyph(glyphID: 0, cluster: offset, advance: attachment.bounds.width, xOffset: 0, yOffset: 0))
+            glyphs.append(ShapedGlyph(glyphID: 0, cluster: offset, advance: advance, xOffset: 0, yOffset: 0))
             offset += UTF16Decoding.scalar(in: units, at: offset).1
         }
         return item.isRightToLeft ? glyphs.reversed() : glyphs

@@ -127,6 +127,97 @@ import Testing
         #expect(Self.points(right) < column.midX - 4, "at \(Self.points(left)) pt, column centre \(column.midX)")
     }
 
+    /// A picture stands upright in a column: its frame is as wide and tall as its bounds, centred across the
+    /// column, which grows to hold it; drawn there, red.
+    @Test func anAttachmentStandsUpright() throws {
+        var style = ParagraphStyle()
+        style.writingMode = .verticalRL
+        let body = TextAttributes(
+            font: .font(try TestFonts.bundled.font(family: "Inter", size: 17)), language: "zh-Hans",
+            paragraphStyle: style)
+        let storage = TextStorage("图片", attributes: body)
+        var attached = body
+        attached.attachment = try TextAttachment(
+            image: try Canvas(width: 8, height: 6, background: AttachmentTests.red),
+            bounds: Rect(x: 0, y: 0, width: 40, height: 30))
+        storage.append(String(TextAttachment.character), attributes: attached)
+        storage.append("在此", attributes: body)
+        let (canvas, layout) = try RenderFixtures.render(storage, width: 100, height: 200, scale: Self.scale)
+        let line = try #require(layout.lineFragments.first)
+        let frame = layout.writingFrame()
+        let placed = frame.containerRect(try #require(line.attachments.first).frame)
+        #expect(abs(placed.width - 40) < 1e-9 && abs(placed.height - 30) < 1e-9, "\(placed)")
+        #expect(abs(placed.minY - 34) < 1e-9, "after two ideographs: \(placed)")
+        let column = frame.containerRect(line.rect)
+        #expect(column.width >= 40 && abs(placed.midX - column.midX) < 1e-6, "\(placed) in \(column)")
+        let (x, y) = (Int((placed.midX + Self.padding) * Self.scale), Int((placed.midY + Self.padding) * Self.scale))
+        #expect(canvas.pixel(x: x, y: y).r > 200 && canvas.pixel(x: x, y: y).g < 60)
+        // The characters after it start below it.
+        #expect(abs(line.runs.last!.origin.x - 64) < 1e-9)
+    }
+
+    /// Columns flow around an exclusion path (container coordinates) on both sides, and no glyph touches it.
+    @Test func columnsFlowAroundAnExclusion() throws {
+        let text = String(repeating: "竖排文字绕开圆形图案，", count: 12)
+        let circle = BezierPath.circle(center: Point(x: 100, y: 100), radius: 40)
+        var style = ParagraphStyle()
+        style.writingMode = .verticalRL
+        let storage = TextStorage(
+            text,
+            attributes: TextAttributes(
+                font: .font(try TestFonts.bundled.font(family: "Inter", size: 17)), language: "zh-Hans",
+                paragraphStyle: style))
+        let (canvas, layout) = try RenderFixtures.render(
+            storage, width: 200, height: 200, exclusions: [circle], scale: Self.scale)
+        let frame = layout.writingFrame()
+        let rects = layout.lineFragments.map { frame.containerRect($0.usedRect) }
+        // A column through the circle has text above it and below it.
+        let through = rects.filter { $0.minX < 100 && $0.maxX > 100 }
+        #expect(through.contains { $0.maxY <= 60 + 1e-6 } && through.contains { $0.minY >= 140 - 1e-6 }, "\(through)")
+        for y in 0..<canvas.height {
+            for x in 0..<canvas.width {
+                let point = Point(x: Self.points(x), y: Double(y) / Self.scale - Self.padding)
+                let distance = ((point.x - 100) * (point.x - 100) + (point.y - 100) * (point.y - 100)).squareRoot()
+                if distance < 38 { #expect(!RenderFixtures.isInk(canvas, x: x, y: y), "ink at \(point)") }
+            }
+        }
+    }
+
+    /// Vertical text goes on from one container to the next, each filled with columns.
+    @Test func textContinuesInTheNextContainer() throws {
+        var style = ParagraphStyle()
+        style.writingMode = .verticalRL
+        let storage = TextStorage(
+            String(repeating: "一二三四五六七八九十", count: 4),
+            attributes: TextAttributes(
+                font: .font(try TestFonts.bundled.font(family: "Inter", size: 17)), paragraphStyle: style))
+        let manager = LayoutManager(textStorage: storage, fontLibrary: try TestFonts.bundled)
+        manager.addTextContainer(TextContainer(width: 50, height: 100))
+        manager.addTextContainer(TextContainer(width: 50, height: 100))
+        let layout = try manager.layout()
+        #expect(layout.containerCharacterRanges == [0..<10, 10..<20])  // two columns of five in each
+        #expect(layout.lineFragments.map(\.containerIndex) == [0, 0, 1, 1])
+        #expect(layout.writingFrame(inContainer: 1).containerRect(layout.lineFragments[2].rect).maxX == 50)
+    }
+
+    /// Paragraphs of one layout share its writing mode, and a vertical container needs a height.
+    @Test func mixedWritingModesAndContainersWithoutHeightAreErrors() throws {
+        var vertical = ParagraphStyle()
+        vertical.writingMode = .verticalRL
+        let storage = TextStorage("竖排\n", attributes: TextAttributes(paragraphStyle: vertical))
+        storage.append("horizontal", attributes: TextAttributes())
+        let manager = LayoutManager(textStorage: storage, fontLibrary: try TestFonts.bundled)
+        manager.addTextContainer(TextContainer(width: 100, height: 100))
+        #expect(throws: LayoutError.mixedWritingModes(layout: .verticalRL, paragraph: .horizontalTB)) {
+            try manager.layout()
+        }
+        let alone = LayoutManager(
+            textStorage: TextStorage("竖排", attributes: TextAttributes(paragraphStyle: vertical)),
+            fontLibrary: try TestFonts.bundled)
+        alone.addTextContainer(TextContainer(width: 100))
+        #expect(throws: LayoutError.verticalContainerWithoutHeight) { try alone.layout() }
+    }
+
     @Test func theVerticalNoteRendersAsItsGoldenImage() throws {
         let text = "静夜思（李白）：床前明月光，疑是地上霜。举头望明月，低头思故乡。Galley 竖排「12月」——v6.3……"
         let (canvas, layout) = try Self.render(
