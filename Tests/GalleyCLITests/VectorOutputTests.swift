@@ -8,19 +8,21 @@ import Testing
 /// poppler and librsvg, reading them back, find the note's text in reading order, embedded subset fonts, links, and
 /// the PNG's picture.
 @Suite struct VectorOutputTests {
+    /// Notes, each with the flags it is rendered with (the vertical one turns its glyphs for cairo too).
     static let notes = [
         "Examples/note-mixed.md", "Examples/note-markdown.md", "Examples/note-table.md",
-        "Examples/note-chinese-typography.md",
+        "Examples/note-chinese-typography.md", "Examples/note-vertical.md --width 360 --height 300",
     ]
 
-    /// `note` rendered to PNG and to `format`, the two paths.
+    /// `note` (a file and its flags) rendered to PNG and to `format`, the two paths.
     private func render(_ note: String, as format: String) throws -> (png: String, vector: String) {
-        let name = (note as NSString).lastPathComponent
+        let arguments = note.split(separator: " ").map(String.init)
+        let name = (arguments[0] as NSString).lastPathComponent
         let (png, vector) = (
             GalleyCommand.temporary("\(name).png"), GalleyCommand.temporary("\(name).\(format)")
         )
         for output in [png, vector] {
-            let outcome = try GalleyCommand.run(["render", note, "-o", output])
+            let outcome = try GalleyCommand.run(["render"] + arguments + ["-o", output])
             #expect(outcome.status == 0, "\(outcome.error)")
         }
         return (png, vector)
@@ -30,7 +32,8 @@ import Testing
     func aPDFRasterizedByPopplerLooksAsThePNG(_ note: String) throws {
         let pdftoppm = try #require(ExternalTool.find("pdftoppm"), "pdftoppm is missing: run Scripts/setup")
         let (png, pdf) = try render(note, as: "pdf")
-        let rasterized = GalleyCommand.temporary("\((note as NSString).lastPathComponent)-pdf")
+        let rasterized = GalleyCommand.temporary(
+            "\((String(note.prefix { $0 != " " }) as NSString).lastPathComponent)-pdf")
         _ = try ExternalTool.run(pdftoppm, ["-r", "144", "-png", "-singlefile", pdf, rasterized])
         let difference = try #require(
             ImageLikeness.blockDifference(
@@ -44,7 +47,8 @@ import Testing
     func anSVGRasterizedByLibrsvgLooksAsThePNG(_ note: String) throws {
         let rsvg = try #require(ExternalTool.find("rsvg-convert"), "rsvg-convert is missing: run Scripts/setup")
         let (png, svg) = try render(note, as: "svg")
-        let rasterized = GalleyCommand.temporary("\((note as NSString).lastPathComponent)-svg.png")
+        let rasterized = GalleyCommand.temporary(
+            "\((String(note.prefix { $0 != " " }) as NSString).lastPathComponent)-svg.png")
         _ = try ExternalTool.run(rsvg, ["-z", "2", svg, "-o", rasterized])
         let difference = try #require(
             ImageLikeness.blockDifference(try GalleyCommand.image(png), try GalleyCommand.image(rasterized)),

@@ -7,7 +7,7 @@ import Testing
 /// Vertical writing against Chromium 156: column starts and block sizes (the columns' total width) of Simplified
 /// Chinese with English, code, digits and full-width punctuation (zh-CN; also with `digits 2` tate-chu-yoko and
 /// `text-orientation: upright`), Traditional Chinese and its everyday notes (zh-TW), and Japanese (ja; also sideways
-/// and `vertical-lr`), at inline sizes of 320 and 200 px, recorded as Tests/Fixtures/chromium/recipes says
+/// and `vertical-lr`), at inline sizes of 320 and 200 px (and with `text-wrap` pretty and balance at 200), recorded as Tests/Fixtures/chromium/recipes says
 /// (`Scripts/record-chromium --recipe parity-chinese.chrome-zh-CN-320-vertical-rl.jsonl`; Inter 17 px, then the
 /// faces Galley bundles). Galley measures with web metrics and the page's language, as ``ChromiumParityTests``.
 @Suite struct ChromiumVerticalTests {
@@ -18,6 +18,7 @@ import Testing
         var writingMode = WritingMode.verticalRL
         var orientation = TextOrientation.mixed
         var combine = TextCombineUpright.none
+        var textWrap = ParagraphStyle.TextWrap.auto
         /// The least share of rows whose column starts and block sizes must equal Chromium's.
         var minimum = 1.0
 
@@ -26,24 +27,32 @@ import Testing
             var name = "parity-\(corpus).chrome-\(language)-\(Int(width))-\(writingMode.rawValue)"
             if orientation != .mixed { name += "-\(orientation.rawValue)" }
             if case .digits(let count) = combine { name += "-digits\(count)" }
+            if textWrap != .auto { name += "-\(textWrap.rawValue)" }
             return name + ".jsonl"
         }
     }
 
-    static let cases: [Case] = [320.0, 200].flatMap { width in
+    static let cases: [Case] =
         [
-            Case(corpus: "chinese", language: "zh-CN", width: width),
-            Case(corpus: "chinese", language: "zh-CN", width: width, combine: .digits(2)),
-            // One row at 200: Chromium sets `」` half-width before an upright space at a column's end, which it
-            // keeps full-width before a turned one (and in horizontal text).
-            Case(corpus: "chinese", language: "zh-CN", width: width, orientation: .upright, minimum: 0.99),
-            Case(corpus: "traditional", language: "zh-TW", width: width),
-            Case(corpus: "traditional-notes", language: "zh-TW", width: width),
-            Case(corpus: "japanese", language: "ja", width: width),
-            Case(corpus: "japanese", language: "ja", width: width, orientation: .sideways),
-            Case(corpus: "japanese", language: "ja", width: width, writingMode: .verticalLR),
+            // Every breaking strategy runs on the one placer in either axis: pretty as Chromium's; one row's
+            // balance differs as it does in horizontal text.
+            Case(corpus: "chinese", language: "zh-CN", width: 200, textWrap: .pretty),
+            Case(corpus: "chinese", language: "zh-CN", width: 200, textWrap: .balance, minimum: 0.99),
         ]
-    }
+        + [320.0, 200].flatMap { width in
+            [
+                Case(corpus: "chinese", language: "zh-CN", width: width),
+                Case(corpus: "chinese", language: "zh-CN", width: width, combine: .digits(2)),
+                // One row at 200: Chromium sets `」` half-width before an upright space at a column's end, which it
+                // keeps full-width before a turned one (and in horizontal text).
+                Case(corpus: "chinese", language: "zh-CN", width: width, orientation: .upright, minimum: 0.99),
+                Case(corpus: "traditional", language: "zh-TW", width: width),
+                Case(corpus: "traditional-notes", language: "zh-TW", width: width),
+                Case(corpus: "japanese", language: "ja", width: width),
+                Case(corpus: "japanese", language: "ja", width: width, orientation: .sideways),
+                Case(corpus: "japanese", language: "ja", width: width, writingMode: .verticalLR),
+            ]
+        }
 
     @Test(arguments: cases)
     func columnStartsAndBlockSizesEqualChromiums(_ test: Case) throws {
@@ -56,6 +65,7 @@ import Testing
         style.writingMode = test.writingMode
         style.textOrientation = test.orientation
         style.textCombineUpright = test.combine
+        style.textWrap = test.textWrap
         let attributes = TextAttributes(
             font: .font(try library.font(family: "Inter", size: 17)), language: test.language, paragraphStyle: style)
         let measurer = TextMeasurer(fontLibrary: library)
