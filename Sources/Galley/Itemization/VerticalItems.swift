@@ -83,11 +83,17 @@ enum VerticalItems {
     /// Whether `scalar` stands as the character before it: a mark, a joiner, a variation selector or an emoji
     /// modifier, which belong to the cluster before them.
     private static func follows(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        // Below the combining marks, and ideographs and Hangul syllables, the bulk of the text: never.
+        if value < 0x300 || (0x4E00...0x9FFF).contains(value) || (0xAC00...0xD7A3).contains(value) { return false }
+        if value == 0x200D || (0xFE00...0xFE0F).contains(value) || (0x1F3FB...0x1F3FF).contains(value)
+            || (0xE0100...0xE01EF).contains(value)
+        {
+            return true
+        }
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .spacingMark: return true
-        default:
-            return scalar == "\u{200D}" || scalar.properties.isVariationSelector
-                || scalar.properties.isEmojiModifier
+        default: return false
         }
     }
 

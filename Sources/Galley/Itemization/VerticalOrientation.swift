@@ -20,6 +20,11 @@ enum VerticalOrientation: Sendable {
             self = .rotated
             return
         }
+        // The common ideographs and Hangul syllables, the bulk of CJK text, are all U.
+        if (0x4E00...0x9FFF).contains(value) || (0xAC00...0xD7A3).contains(value) {
+            self = .upright
+            return
+        }
         let starts = Self.rangeStarts
         var low = 0, high = starts.count
         while low < high {

@@ -174,6 +174,9 @@ package enum LineSettings {
     /// The keys of ``all`` and their former names: every key an object may use for a line setting.
     package static let acceptedKeys = all.flatMap { [$0.key] + $0.formerKeys }
 
+    /// ``acceptedKeys`` as a set, for looking a `measure` row's members up.
+    package static let acceptedKeySet = Set(acceptedKeys)
+
     /// Sets `style` from those settings `field` (a JSON object) has, leaving the rest as they are.
     ///
     /// - Throws: ``InputError`` naming the key for a value of the wrong type or outside its range.

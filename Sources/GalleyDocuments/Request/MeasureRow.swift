@@ -53,6 +53,9 @@ public struct MeasureRow {
             !FontRequest.keys.contains($0)
         } + LineSettings.all.flatMap(\.formerKeys)
 
+    /// ``keys`` as a set, for looking a row's members up.
+    static let keySet = Set(keys)
+
     /// The member kept as written (a row's id is echoed digit for digit).
     private static let idKey: Set<String> = ["id"]
 
@@ -75,7 +78,7 @@ public struct MeasureRow {
         let (value, memberText) = parsed
         let row = JSONField(value: value, path: "")
         id = memberText["id"] ?? (value["id"].map(\.serialized) ?? "null")
-        try row.requireObject(allowing: keys)
+        try row.requireObject(allowing: keys, among: keySet)
         guard let textField = row.member("text") else { throw InputError(path: "text", "missing") }
         let text = try textField.string()
         let width = try row.member("width")?.number(in: Document.widthRange) ?? defaults.width
@@ -87,7 +90,7 @@ public struct MeasureRow {
         if let value = row.member("language") { textSettings.language = try value.languageTag() }
         var attributes = textSettings.applied(to: TextAttributes(font: specifier))
         // The row's own settings override the options'.
-        if row.hasMember(amongst: LineSettings.acceptedKeys) {
+        if row.hasMember(amongst: LineSettings.acceptedKeySet) {
             var style = attributes.paragraphStyle ?? ParagraphStyle()
             try LineSettings.read(row, into: &style)
             attributes.paragraphStyle = style
