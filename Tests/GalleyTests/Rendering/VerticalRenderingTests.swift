@@ -218,6 +218,46 @@ import Testing
         #expect(throws: LayoutError.verticalContainerWithoutHeight) { try alone.layout() }
     }
 
+    /// Chromium's screenshots (Tests/Fixtures/chromium/screenshots, `Scripts/record-chromium --screenshots`), each
+    /// with the recipe's options.
+    static let screenshots: [(name: String, options: [String: String])] = {
+        let folder = TestFonts.repositoryRoot.appendingPathComponent("Tests/Fixtures/chromium/screenshots")
+        let text = (try? String(contentsOf: folder.appendingPathComponent("recipes"), encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").filter { !$0.hasPrefix("#") }.map { line in
+            let words = line.split(separator: " ").map(String.init)
+            var options: [String: String] = [:]
+            for index in stride(from: 1, to: words.count - 1, by: 2) { options[words[index]] = words[index + 1] }
+            return (words[0], options)
+        }
+    }()
+
+    /// The row drawn by Galley as Chromium drew it (same fonts, web metrics, the screenshot's box and margin, a pixel
+    /// per point) looks as Chromium's screenshot: column order, the corner stops, turned brackets, the sideways word
+    /// and the combined digits all in the same places (a glyph turned the other way, or misplaced by a quarter em,
+    /// differs by 60 or more in a block). Chromium sets upright glyphs about a pixel right of Galley's and turned
+    /// ones about a pixel left (README), which the block means allow.
+    @Test(arguments: screenshots.map(\.name)) func aColumnLooksAsChromiumsScreenshot(_ name: String) throws {
+        let options = try #require(Self.screenshots.first { $0.name == name }).options
+        let folder = TestFonts.repositoryRoot.appendingPathComponent("Tests/Fixtures/chromium/screenshots")
+        let rows = try #require(options["--rows"])
+        let row = try #require(try ChromiumTextFundamentalsTests.rows("screenshots/" + rows).first?.text)
+        let box = try #require(options["--box"]).split(separator: ",").compactMap { Double($0) }
+        var style = ParagraphStyle()
+        style.lineHeightMetrics = .web
+        style.writingMode = try #require(WritingMode(rawValue: options["--writing-mode"] ?? ""))
+        if let digits = options["--combine-digits"].flatMap(Int.init) { style.textCombineUpright = .digits(digits) }
+        let attributes = TextAttributes(
+            font: .font(try TestFonts.bundled.font(family: "Inter", size: 17)), foregroundColor: .black,
+            language: options["--lang"], paragraphStyle: style)
+        let (drawn, _) = try RenderFixtures.render(
+            TextStorage(row, attributes: attributes), width: box[0], height: box[1], scale: 1,
+            background: Color(red: 237 / 255, green: 232 / 255, blue: 222 / 255))
+        let chromium = try PNGReader.decode(try Data(contentsOf: folder.appendingPathComponent(name)), scale: 1)
+        let difference = try #require(
+            ImageLikeness.blockDifference(drawn, chromium), "\(drawn.width)×\(drawn.height) against Chromium's")
+        #expect(difference.mean < 4 && difference.largest < 48, "8 × 8 block differences \(difference)")
+    }
+
     @Test func theVerticalNoteRendersAsItsGoldenImage() throws {
         let text = "静夜思（李白）：床前明月光，疑是地上霜。举头望明月，低头思故乡。Galley 竖排「12月」——v6.3……"
         let (canvas, layout) = try Self.render(
