@@ -250,11 +250,13 @@ public struct DocumentRenderer {
 
     /// The height, in points, past which text in an unbounded container could not be drawn within
     /// ``Canvas/pixelLimit`` at the document's width, scale and margin: the layout stops there and fails at once
-    /// rather than after laying out all of a text too tall to draw. Nil when the container has a height, or when
-    /// its last line may be truncated (a bounded height would change which line that is).
+    /// rather than after laying out all of a text too tall to draw. Nil when the container has a height, when its
+    /// last line may be truncated (a bounded height would change which line that is), or for vertical text.
     private func tallestDrawableHeight() -> Double? {
         guard document.height == 0, document.lineBreakMode == .wordWrap || document.lineBreakMode == .charWrap
         else { return nil }
+        // Vertical text's height is its columns' length, which it must be given (the layout says so).
+        guard document.storage.attributes(at: 0).paragraphStyle?.writingMode.isVertical != true else { return nil }
         let scale = document.render.scale, margin = document.render.margin
         let widthPixels = max(1, ((document.width + 2 * margin) * scale).rounded(.up))
         let heightPixels = min(Double(Canvas.sideLimit), (Double(Canvas.pixelLimit) / widthPixels).rounded(.down))

@@ -108,4 +108,34 @@ import Testing
         let outcome = try GalleyCommand.run(["measure", "--width", "100", "--text-wrap", "fancy"], input: "{}\n")
         #expect(outcome.status != 0 && outcome.error.contains("text-wrap"), "\(outcome.error)")
     }
+
+    /// Vertical writing's settings refuse what they do not know, naming the field: an unknown writing mode or
+    /// orientation, `digits 9`, on every surface.
+    @Test func badVerticalSettingsAreOneLineErrorsNamingTheField() throws {
+        let mode = try GalleyCommand.run(["measure", "--writing-mode", "diagonal"], input: #"{"id":1,"text":"竖"}"#)
+        #expect(mode.status == 2 && mode.error.contains("--writing-mode \"diagonal\""), "\(mode.error)")
+        let orientation = try GalleyCommand.run(
+            ["measure", "--text-orientation", "tilted"], input: #"{"id":1,"text":"竖"}"#)
+        #expect(orientation.status == 2 && orientation.error.contains("--text-orientation"), "\(orientation.error)")
+        let digits = try GalleyCommand.run(
+            ["measure"], input: #"{"id":1,"text":"12月","writingMode":"vertical-rl","textCombineUpright":"digits 9"}"#)
+        #expect(
+            digits.output.contains(#"textCombineUpright: \"digits 9\" is not one of none, all, digits 2"#),
+            "\(digits.output)")
+        let document = try? DocumentReader.read(
+            #"{"content": [{"text": "x", "attributes": {"paragraph": {"writingMode": "sideways-rl"}}}]}"#,
+            defaults: TextAttributes(), library: try TestFonts.bundled)
+        #expect(document == nil)
+        let note = GalleyCommand.temporary("bad-mode.md")
+        try "---\nwriting-mode: upwards\n---\n竖排".write(toFile: note, atomically: true, encoding: .utf8)
+        let render = try GalleyCommand.run(["render", note, "-o", GalleyCommand.temporary("bad-mode.png")])
+        #expect(
+            render.status != 0 && render.error.contains("front matter: writing-mode \"upwards\" is not one of")
+                && render.error.split(separator: "\n").count == 1, "\(render.error)")
+        let plain = GalleyCommand.temporary("vertical-note.md")
+        try "竖排".write(toFile: plain, atomically: true, encoding: .utf8)
+        let height = try GalleyCommand.run(
+            ["render", plain, "--writing-mode", "vertical-rl", "-o", GalleyCommand.temporary("no-height.png")])
+        #expect(height.status != 0 && height.error.contains("needs a height"), "\(height.error)")
+    }
 }

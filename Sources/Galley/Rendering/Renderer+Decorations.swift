@@ -30,8 +30,9 @@ extension Renderer {
     /// says (`glyphs` are the line's, placed).
     ///
     /// In a vertical line (`frame`) decorations run down the column, placed from the alphabetic baseline of the
-    /// primary font's em box centred on the column, as its turned Latin sits: an underline on the left
-    /// (`vertical-rl`; CSS's `under` side), not broken around ink.
+    /// primary font's em box centred on the column, as its turned Latin sits, and not broken around ink; an
+    /// underline goes on the left, or on the right in Japanese and Korean (CSS `text-underline-position: auto`, as
+    /// Chromium draws it), as far from the column's centre line.
     func drawDecorations(
         _ fragment: LineFragment, glyphs: [PlacedGlyph], frame: WritingFrame = .horizontal,
         on canvas: inout some DrawingTarget
@@ -100,6 +101,11 @@ extension Renderer {
                     var center = baseline - down * (isUnderline ? font.underlinePosition : font.strikeoutPosition)
                     if isUnderline, let ideographicDepth {
                         center = max(center, baseline + ideographicDepth + thickness / 2)
+                    }
+                    if isUnderline, frame.isVertical, Self.underlinesOnTheRight(run.glyphRun.shaping.language) {
+                        // Mirrored about the centre line: right of it in either vertical mode.
+                        let centreLine = run.origin.y - (paint.baselineOffset ?? 0)
+                        center = 2 * centreLine - center
                     }
                     if let line = open, line.decoration == decoration, line.color == color,
                         abs(line.center - center) < 0.01, abs(line.thickness - thickness) < 0.01,
@@ -170,6 +176,13 @@ extension Renderer {
     }
 
     /// Whether a by-word decoration leaves the character undecorated: spaces and other white space.
+    /// Whether a vertical line's underline goes on its right for text in `language` (Japanese and Korean), as CSS
+    /// Text Decoration's `text-underline-position: auto` puts it; on its left otherwise (Chinese among them).
+    static func underlinesOnTheRight(_ language: String?) -> Bool {
+        guard let language else { return false }
+        return language == "ja" || language == "ko" || language.hasPrefix("ja-") || language.hasPrefix("ko-")
+    }
+
     private static func isWordSpace(_ unit: UInt16) -> Bool {
         unit == 0x20 || unit == 0x09 || unit == 0xA0 || unit == 0x3000 || (0x2000...0x200B).contains(unit)
     }
