@@ -13,19 +13,21 @@ extension Renderer {
             }
             canvas.drawGlyphs(glyphs) { _ in nil }
         case .checkbox(let isChecked):
-            let box = marker.frame
+            // Drawn upright where the box lies in the container, and handed to the target in line coordinates.
+            let box = frame.containerRect(marker.frame)
+            let upright = frame.lineTransform
             let line = max(1 / canvas.grid.scale, box.width * 0.08)
             let rounded = BezierPath.roundedRect(
                 Rect(
                     x: box.minX + line / 2, y: box.minY + line / 2, width: box.width - line,
                     height: box.height - line), cornerRadius: box.width * 0.22)
-            guard isChecked else { return canvas.stroke(rounded, lineWidth: line, color: color) }
-            canvas.fill(rounded, color: color)
+            guard isChecked else { return canvas.stroke(rounded.applying(upright), lineWidth: line, color: color) }
+            canvas.fill(rounded.applying(upright), color: color)
             var tick = BezierPath()
             tick.move(to: Point(x: box.minX + box.width * 0.25, y: box.minY + box.height * 0.52))
             tick.addLine(to: Point(x: box.minX + box.width * 0.43, y: box.minY + box.height * 0.70))
             tick.addLine(to: Point(x: box.minX + box.width * 0.76, y: box.minY + box.height * 0.32))
-            canvas.stroke(tick, lineWidth: line * 1.6, color: .white)
+            canvas.stroke(tick.applying(upright), lineWidth: line * 1.6, color: .white)
         }
     }
 }
