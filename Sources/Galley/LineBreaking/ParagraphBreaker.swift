@@ -75,10 +75,14 @@ struct ParagraphBreaker {
             guard greedy.count > 1, !greedy.contains(where: \.isEmergencyBreak) else { return nil }
             if strategy == .balance {
                 guard greedy.count <= limit else { return nil }
+                // Balancing evens the greedy lines out; it never adds one (five even lines can score below four
+                // uneven ones), which bisecting the width keeps to.
                 if let candidates = candidates(breaker, from: start, hyphenationPoints: false),
-                    candidates.count >= 5
+                    candidates.count >= 5,
+                    let balanced = best(candidates, width: width, balanced: true, weighed: &weighed),
+                    balanced.count <= greedy.count
                 {
-                    return best(candidates, width: width, balanced: true, weighed: &weighed)
+                    return balanced
                 }
                 return bisected(&breaker, from: start, lineCount: greedy.count, greedy: greedy, width: width)
             }

@@ -219,6 +219,31 @@ import Testing
         #expect(try runs(limit: 0).contains { $0 > 2 })
     }
 
+    /// Balancing evens a paragraph's lines out and never adds one: over Chinese rows with English, code and
+    /// punctuation at three widths, `balance` gives as many lines as greedy breaking (five even lines once scored
+    /// below four uneven ones, and Chromium keeps four).
+    @Test func balanceKeepsTheGreedyLineCount() throws {
+        let rows = try ChromiumTextFundamentalsTests.rows("parity-chinese.rows.jsonl").compactMap(\.text)
+        let font = try TestFonts.bundled.font(family: "Inter", size: 17)
+        let measurer = TextMeasurer(fontLibrary: try TestFonts.bundled)
+        var balanced = ParagraphStyle()
+        balanced.textWrap = .balance
+        balanced.lineHeightMetrics = .web
+        var greedy = balanced
+        greedy.textWrap = .auto
+        for row in rows {
+            for width in [137.0, 200, 320] {
+                let lines = { (style: ParagraphStyle) in
+                    try measurer.measure(
+                        row, attributes: TextAttributes(font: .font(font), language: "zh-CN", paragraphStyle: style),
+                        width: width
+                    ).lineCount
+                }
+                #expect(try lines(balanced) == lines(greedy), "\(row) at \(width)")
+            }
+        }
+    }
+
     @Test(arguments: [ParagraphStyle.TextWrap.optimal, .pretty, .balance, .auto])
     func textAroundAShapeStaysOutsideItAndLeavesSliversEmpty(_ wrap: ParagraphStyle.TextWrap) throws {
         let circle = BezierPath.circle(center: Point(x: 120, y: 110), radius: 80)
