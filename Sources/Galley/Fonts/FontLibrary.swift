@@ -254,7 +254,7 @@ public final class FontLibrary: @unchecked Sendable {
         // No character below U+231A, nor an ideograph, has Emoji_Presentation: the commonest skip the lookup.
         let emoji =
             preferringEmoji
-            || (scalar.value >= 0x231A && !(0x3400...0x9FFF).contains(scalar.value)
+            || (scalar.value >= 0x231A && !CharacterClasses.isUnifiedIdeograph(scalar.value)
                 && scalar.properties.isEmojiPresentation)
         if !emoji {
             // The nearest bundled face in weight and slope that covers it (the first in path order among equals),

@@ -41,14 +41,6 @@ enum CJKPunctuation {
         return false
     }
 
-    /// Ideographs (the unified blocks and their extensions, compatibility ideographs), kana, bopomofo, CJK symbols
-    /// and punctuation, and the full-width forms.
-    static func isCJK(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x3000...0x30FF, 0x3100...0x312F, 0x31A0...0x31FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF,
-            0xFF00...0xFFEF, 0x20000...0x3FFFF:
-            return true
-        default: return false
-        }
-    }
+    /// Whether `scalar` is CJK text set in ems (``CharacterClasses/isCJK(_:)``).
+    static func isCJK(_ scalar: Unicode.Scalar) -> Bool { CharacterClasses.isCJK(scalar.value) }
 }

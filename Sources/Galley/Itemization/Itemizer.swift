@@ -178,7 +178,7 @@ public struct Itemizer: Sendable {
                     guard openFontIsRunFont, runCoversPrintableASCII else { break }
                     let letter = (0x41...0x5A).contains(unit) || (0x61...0x7A).contains(unit)
                     script = letter ? .latin : .common
-                } else if (0x4E00...0x9FFF).contains(unit) || (0x3001...0x303F).contains(unit)
+                } else if CharacterClasses.isInUnifiedIdeographsBlock(UInt32(unit)) || (0x3001...0x303F).contains(unit)
                     || (0xFF01...0xFFEF).contains(unit)
                 {
                     let scalar = Unicode.Scalar(unit)!
@@ -189,7 +189,7 @@ public struct Itemizer: Sendable {
                             : !inRunFont && openFontIsBundledFallback
                                 && openInstance.covers(scalar)
                     else { break }
-                    script = unit >= 0x4E00 && unit <= 0x9FFF ? .han : Script(of: scalar)
+                    script = CharacterClasses.isInUnifiedIdeographsBlock(UInt32(unit)) ? .han : Script(of: scalar)
                     // Marks among the punctuation (U+302A…) go through the slow path's rule.
                     guard script == .han || script == .common else { break }
                 } else {
@@ -214,7 +214,7 @@ public struct Itemizer: Sendable {
         /// decided without copying a font; false means "ask it".
         func keepsOpenFont(for scalar: Unicode.Scalar, next: Unicode.Scalar?, base: Font) -> Bool {
             guard openFontIsInRun, let openFont,
-                scalar.value < 0x0300 || (0x4E00...0x9FFF).contains(scalar.value),
+                scalar.value < 0x0300 || CharacterClasses.isInUnifiedIdeographsBlock(scalar.value),
                 !EmojiSequence.begins(scalar, before: next)
             else { return false }
             if openFontIsRunFont { return base.covers(scalar) }
@@ -331,9 +331,12 @@ public struct Itemizer: Sendable {
     /// punctuation but its tone marks (U+302A…U+302F), kana but the voiced sound marks (U+3099, U+309A), the
     /// ideographs, Hangul syllables and the full-width and half-width forms but the half-width Hangul filler.
     static func neitherExtendsClusterNorIsIgnorable(_ value: UInt32) -> Bool {
+        if CharacterClasses.isInUnifiedIdeographsBlock(value) || CharacterClasses.isHangulSyllable(value) {
+            return true
+        }
         switch value {
-        case 0..<0xAD, 0xAE..<0x0300, 0x3000...0x3029, 0x3030...0x3098, 0x309B...0x30FF, 0x4E00...0x9FFF,
-            0xAC00...0xD7A3, 0xFF01...0xFF9F, 0xFFA1...0xFFEF:
+        case 0..<0xAD, 0xAE..<0x0300, 0x3000...0x3029, 0x3030...0x3098, 0x309B...0x30FF, 0xFF01...0xFF9F,
+            0xFFA1...0xFFEF:
             return true
         default:
             return false

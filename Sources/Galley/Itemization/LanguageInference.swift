@@ -36,7 +36,7 @@ public enum LanguageInference {
         for unit in text {
             // Latin and ideographs, the commonest, are told apart before the kana and Hangul ranges are compared.
             if unit < 0x1100 { continue }
-            if unit >= 0x3400 && unit <= 0x9FFF {
+            if UInt32(unit) >= HanVariants.first && UInt32(unit) <= HanVariants.last {
                 han += 1
                 if quoted == 0 { hanOutside += 1 }
                 let offset = Int(UInt32(unit) - HanVariants.first)
@@ -56,7 +56,7 @@ public enum LanguageInference {
             case 0x30A1...0x30FA, 0x30FC...0x30FF, 0x31F0...0x31FF, 0xFF66...0xFF9D:
                 kana += 1
                 if quoted == 0 { katakanaOutside += 1 }
-            case 0x1100...0x11FF, 0x3131...0x318E, 0xAC00...0xD7A3:
+            case _ where CharacterClasses.isHangul(UInt32(unit)):
                 return "ko"
             case 0xD840...0xD87F:
                 han += 1  // a high surrogate of the supplementary ideographic plane

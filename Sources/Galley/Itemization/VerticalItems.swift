@@ -85,7 +85,11 @@ enum VerticalItems {
     private static func follows(_ scalar: Unicode.Scalar) -> Bool {
         let value = scalar.value
         // Below the combining marks, and ideographs and Hangul syllables, the bulk of the text: never.
-        if value < 0x300 || (0x4E00...0x9FFF).contains(value) || (0xAC00...0xD7A3).contains(value) { return false }
+        if value < 0x300 || CharacterClasses.isInUnifiedIdeographsBlock(value)
+            || CharacterClasses.isHangulSyllable(value)
+        {
+            return false
+        }
         if value == 0x200D || (0xFE00...0xFE0F).contains(value) || (0x1F3FB...0x1F3FF).contains(value)
             || (0xE0100...0xE01EF).contains(value)
         {

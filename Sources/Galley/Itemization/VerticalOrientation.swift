@@ -21,7 +21,7 @@ enum VerticalOrientation: Sendable {
             return
         }
         // The common ideographs and Hangul syllables, the bulk of CJK text, are all U.
-        if (0x4E00...0x9FFF).contains(value) || (0xAC00...0xD7A3).contains(value) {
+        if CharacterClasses.isInUnifiedIdeographsBlock(value) || CharacterClasses.isHangulSyllable(value) {
             self = .upright
             return
         }

@@ -93,7 +93,7 @@ public struct BreakOpportunities: Sendable {
         of units: UnsafeBufferPointer<UInt16>, with iterator: OpaquePointer, splittingIdeographs: Bool,
         _ body: (_ offset: Int, _ ruleStatus: Int32) -> Void
     ) throws {
-        func isIdeograph(_ unit: UInt16) -> Bool { unit >= 0x4E00 && unit <= 0x9FFF }
+        func isIdeograph(_ unit: UInt16) -> Bool { CharacterClasses.isInUnifiedIdeographsBlock(UInt32(unit)) }
         var pieceStart = 0
         /// ICU's boundaries in the piece from `pieceStart` to `end`; a cut at `end` is reported as soft.
         func piece(to end: Int, isCut: Bool) throws {

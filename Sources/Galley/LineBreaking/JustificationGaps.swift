@@ -37,17 +37,11 @@ struct JustificationGaps {
     /// justifier spreads a line's slack over them; `optimal` breaking counts them to know how far a line may
     /// stretch.
     static func takesSpace(after before: UInt32, before after: UInt32) -> Bool {
-        guard isSpace(before) || isIdeographic(before) || isIdeographic(after) else { return false }
+        guard isSpace(before) || CharacterClasses.isCJK(before) || CharacterClasses.isCJK(after) else { return false }
         return !keepsTogether(before, after)
     }
 
     private static func isSpace(_ value: UInt32) -> Bool { value == 0x20 || value == 0xA0 || value == 0x3000 }
-
-    /// Han, kana, CJK punctuation and full-width forms.
-    private static func isIdeographic(_ value: UInt32) -> Bool {
-        (0x2E80...0x9FFF).contains(value) || (0xF900...0xFAFF).contains(value) || (0xFF00...0xFFEF).contains(value)
-            || (0x20000...0x3FFFF).contains(value)
-    }
 
     /// The character at `offset` (UTF-16) of `paragraph`, a surrogate pair read as one (Extension B ideographs
     /// and beyond).

@@ -42,7 +42,7 @@ extension LineBreaker {
     private func breaksKinsoku(at offset: Int) -> Bool {
         let text = shaped.paragraph.text
         let (after, _) = UTF16Decoding.scalar(in: text, at: offset)
-        if after.value >= 0x2E80 {
+        if after.value >= CharacterClasses.firstCJK {
             switch CSSLineBreakRules.lineBreakClass(of: after) {
             case CICU_LB_CLOSE_PUNCTUATION, CICU_LB_CLOSE_PARENTHESIS, CICU_LB_EXCLAMATION, CICU_LB_INFIX_NUMERIC,
                 CICU_LB_NONSTARTER:
@@ -54,7 +54,7 @@ extension LineBreaker {
         var before = offset - 1
         if before > 0, UTF16.isTrailSurrogate(shaped.paragraph.unit(at: before)) { before -= 1 }
         let (previous, _) = UTF16Decoding.scalar(in: text, at: before)
-        return previous.value >= 0x2E80
+        return previous.value >= CharacterClasses.firstCJK
             && CSSLineBreakRules.lineBreakClass(of: previous) == CICU_LB_OPEN_PUNCTUATION
     }
 

@@ -171,8 +171,9 @@ extension Renderer {
     /// Whether `auto` skip-ink underlines the character whole: ideographs, kana, Hangul, CJK punctuation and
     /// full-width forms.
     private static func isUnderlinedWhole(_ unit: UInt16) -> Bool {
-        (0x2E80...0x9FFF).contains(unit) || (0xAC00...0xD7AF).contains(unit) || (0xF900...0xFAFF).contains(unit)
-            || (0xFE30...0xFE4F).contains(unit) || (0xFF00...0xFFEF).contains(unit)
+        let value = UInt32(unit)
+        return CharacterClasses.isCJK(value) || CharacterClasses.isHangulSyllable(value)
+            || CharacterClasses.isCJKCompatibilityForm(value)
     }
 
     /// Whether a by-word decoration leaves the character undecorated: spaces and other white space.

@@ -183,7 +183,7 @@ enum AutospaceClass {
             self = bits & 1 == 1 ? .letterOrNumeral : .other
             return
         }
-        if (0x4E00...0x9FFF).contains(value) {
+        if CharacterClasses.isInUnifiedIdeographsBlock(value) {
             self = .ideograph
             return
         }

@@ -7,7 +7,8 @@ extension Shaper {
     func cjkSpacing(of paragraph: Paragraph, runs: [GlyphRun]) -> CJKSpacing {
         let style = paragraph.style
         let trims = style.punctuationTrim != .none
-        guard trims || style.autospace, paragraph.text.contains(where: { $0 >= 0x2E80 }) else { return .none }
+        guard trims || style.autospace, paragraph.text.contains(where: { UInt32($0) >= CharacterClasses.firstCJK })
+        else { return .none }
         let clreq = style.takesSharedPunctuationFromCJKFont
         var spacing = CJKSpacing()
         // The marks `halt` halves, by increasing offset (runs come in logical order).

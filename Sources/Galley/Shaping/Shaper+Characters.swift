@@ -115,7 +115,7 @@ extension Shaper {
 
     /// The first code point (U+2E80, the CJK radicals) of the characters ``shapeByCharacters(_:range:in:context:)``
     /// may take from its table: ideographs, kana, Hangul and full-width forms all lie above it.
-    static let firstCharacterShapedAlone: UInt32 = 0x2E80
+    static let firstCharacterShapedAlone = CharacterClasses.firstCJK
 
     /// Whether `range` holds a character ``shapeByCharacters(_:range:in:context:)`` may take from its table (an
     /// ideograph, kana, Hangul or full-width mark); an item without one (ASCII between ideographs, which takes

@@ -163,8 +163,8 @@ public enum NoteReader {
     static func isMostlyCJK(_ line: String) -> Bool {
         var cjk = 0, other = 0
         for scalar in line.unicodeScalars where scalar.properties.isAlphabetic {
-            if scalar.properties.isIdeographic || (0x3040...0x30FF).contains(scalar.value)
-                || (0xAC00...0xD7A3).contains(scalar.value)
+            if scalar.properties.isIdeographic || CharacterClasses.isInKanaBlocks(scalar.value)
+                || CharacterClasses.isHangulSyllable(scalar.value)
             {
                 cjk += 1
             } else {
