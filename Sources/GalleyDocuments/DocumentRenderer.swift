@@ -168,8 +168,8 @@ public struct DocumentRenderer {
             throw InputError(path: field, "\(pageHeight) points leaves no room inside the \(margin)-point margins")
         }
         // As many pages as the text's height needs, and one more for lines that do not split evenly; doubled
-        // until the text fits.
-        let height = try layout().usedRect(inContainer: 0).maxY
+        // until the text fits. Vertical text, which has no height unbounded, starts from one page.
+        let height = isVertical ? 0 : try layout().usedRect(inContainer: 0).maxY
         var count = min(Document.pageLimit, max(1, Int((height / contentHeight).rounded(.up)) + 1))
         while true {
             let (manager, exclusions, _, _) = try layoutManager(forDrawing: false, pages: (count, contentHeight))
@@ -248,6 +248,9 @@ public struct DocumentRenderer {
         return (manager, exclusions, columnWidth, drawableHeight)
     }
 
+    /// Whether the document's text is set in columns (its first paragraph's writing mode, the layout's).
+    private var isVertical: Bool { document.storage.attributes(at: 0).paragraphStyle?.writingMode.isVertical == true }
+
     /// The height, in points, past which text in an unbounded container could not be drawn within
     /// ``Canvas/pixelLimit`` at the document's width, scale and margin: the layout stops there and fails at once
     /// rather than after laying out all of a text too tall to draw. Nil when the container has a height, when its
@@ -256,7 +259,7 @@ public struct DocumentRenderer {
         guard document.height == 0, document.lineBreakMode == .wordWrap || document.lineBreakMode == .charWrap
         else { return nil }
         // Vertical text's height is its columns' length, which it must be given (the layout says so).
-        guard document.storage.attributes(at: 0).paragraphStyle?.writingMode.isVertical != true else { return nil }
+        guard !isVertical else { return nil }
         let scale = document.render.scale, margin = document.render.margin
         let widthPixels = max(1, ((document.width + 2 * margin) * scale).rounded(.up))
         let heightPixels = min(Double(Canvas.sideLimit), (Double(Canvas.pixelLimit) / widthPixels).rounded(.down))

@@ -132,6 +132,29 @@ import Testing
         #expect(pagedText.hasPrefix("Releasenotes发布说明"))
     }
 
+    /// A vertical note pages too: its columns fill a page right to left and go on on the next, each page as tall as
+    /// asked, the text in reading order from page to page.
+    @Test func aVerticalNoteFlowsFromPageToPage() throws {
+        let (pdfinfo, pdftotext) = (
+            try #require(ExternalTool.find("pdfinfo"), "pdfinfo is missing: run Scripts/setup"),
+            try #require(ExternalTool.find("pdftotext"), "pdftotext is missing: run Scripts/setup")
+        )
+        let paged = GalleyCommand.temporary("vertical-paged.pdf")
+        let outcome = try GalleyCommand.run(
+            ["render", "Examples/note-vertical.md", "--width", "200", "--page-height", "260", "-o", paged])
+        #expect(outcome.status == 0, "\(outcome.error)")
+        let info = try ExternalTool.run(pdfinfo, ["-l", "100", paged])
+        let pages = info.split(separator: "\n").filter { $0.hasPrefix("Page ") && $0.contains("size:") }
+        #expect(pages.count == 2 && pages.allSatisfy { $0.hasSuffix("232 x 260 pts") }, "\(info)")
+        func text(page: Int) throws -> String {
+            try ExternalTool.run(pdftotext, ["-raw", "-f", "\(page)", "-l", "\(page)", paged, "-"])
+                .filter { !$0.isWhitespace && $0 != "\u{0C}" }
+        }
+        let (first, second) = (try text(page: 1), try text(page: 2))
+        #expect(first.contains("秋夜读书记") && !first.contains("橘子"), "\(first)")
+        #expect(second.contains("橘子") && !second.contains("秋夜读书记"), "\(second)")
+    }
+
     @Test(arguments: [
         (["-o", "/tmp/x.pdf", "--page-height", "20"], "20.0 points leaves no room inside the 16.0-point margins"),
         (["-o", "/tmp/x.pdf", "--page-height", "45"], "45.0 points is shorter than the first line and the margins"),
