@@ -29,11 +29,6 @@ public final class DynamicTypeEnvironment: @unchecked Sendable {
         state = Locked(State(settings: settings))
     }
 
-    /// An environment starting from the system's preference (see ``systemSettings(environment:)``).
-    public static func fromSystem() -> DynamicTypeEnvironment {
-        DynamicTypeEnvironment(settings: systemSettings())
-    }
-
     /// The current settings. Setting them tells observers when they differ.
     public var settings: DynamicTypeSettings {
         get { state.withLock { $0.settings } }
@@ -81,45 +76,13 @@ public final class DynamicTypeEnvironment: @unchecked Sendable {
         NotificationCenter.default.post(name: Self.didChangeNotification, object: self)
     }
 
-    /// The settings the system asks for: `GALLEY_CONTENT_SIZE_CATEGORY` (a category name) and
-    /// `GALLEY_BOLD_TEXT=1`, else GNOME's `text-scaling-factor` (through `gsettings`, when installed) mapped to the
-    /// category whose body size is nearest 17 pt × the factor; else `large`.
-    public static func systemSettings(environment: [String: String] = ProcessInfo.processInfo.environment)
-        -> DynamicTypeSettings
-    {
-        let bold = ["1", "true", "yes"].contains(environment["GALLEY_BOLD_TEXT"]?.lowercased() ?? "")
-        if let name = environment["GALLEY_CONTENT_SIZE_CATEGORY"], let category = ContentSizeCategory(rawValue: name) {
-            return DynamicTypeSettings(category: category, boldText: bold)
-        }
-        if let factor = gnomeTextScalingFactor() {
-            return DynamicTypeSettings(category: category(forScalingFactor: factor), boldText: bold)
-        }
-        return DynamicTypeSettings(category: .large, boldText: bold)
-    }
-
-    /// The category whose body size is nearest `17 × factor` points.
+    /// The category whose body size is nearest `17 × factor` points: what a desktop's text scaling factor (GNOME's
+    /// `text-scaling-factor`, read by the app) asks for. The library reads no system setting itself.
     public static func category(forScalingFactor factor: Double) -> ContentSizeCategory {
         let target = 17 * factor
         return ContentSizeCategory.allCases.min {
             abs(TypeSizeTable.pointSize(.body, $0) - target) < abs(TypeSizeTable.pointSize(.body, $1) - target)
         } ?? .large
-    }
-
-    private static func gnomeTextScalingFactor() -> Double? {
-        let candidates = ["/usr/bin/gsettings", "/bin/gsettings"]
-        guard let tool = candidates.first(where: FileManager.default.isExecutableFile(atPath:)) else { return nil }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = ["get", "org.gnome.desktop.interface", "text-scaling-factor"]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return nil }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        guard process.terminationStatus == 0, let factor = Double(text), factor > 0, factor.isFinite else { return nil }
-        return factor
     }
 }
 

@@ -121,11 +121,7 @@ import Testing
         token.cancel()
     }
 
-    @Test func theSystemPreferenceComesFromTheEnvironmentVariable() {
-        let settings = DynamicTypeEnvironment.systemSettings(environment: [
-            "GALLEY_CONTENT_SIZE_CATEGORY": "accessibilityLarge", "GALLEY_BOLD_TEXT": "1",
-        ])
-        #expect(settings == DynamicTypeSettings(category: .accessibilityLarge, boldText: true))
+    @Test func aDesktopScalingFactorMapsToTheNearestCategory() {
         #expect(DynamicTypeEnvironment.category(forScalingFactor: 1) == .large)
         #expect(DynamicTypeEnvironment.category(forScalingFactor: 1.25) == .extraExtraLarge)
         #expect(DynamicTypeEnvironment.category(forScalingFactor: 3) == .accessibilityExtraExtraExtraLarge)
