@@ -37,17 +37,15 @@ enum MeasureOutput {
 }
 
 /// Results filled in by worker threads at distinct indices, read after they finish.
-final class OutputSlots: @unchecked Sendable {
-    private(set) var values: [MeasureCommand.Result]
-    private let lock = NSLock()
+final class OutputSlots: Sendable {
+    private let slots: Locked<[MeasureCommand.Result]>
 
-    init(count: Int) { values = Array(repeating: MeasureCommand.Result(line: "", failed: false), count: count) }
+    init(count: Int) { slots = Locked(Array(repeating: MeasureCommand.Result(line: "", failed: false), count: count)) }
 
-    func set(_ index: Int, _ result: MeasureCommand.Result) {
-        lock.lock()
-        values[index] = result
-        lock.unlock()
-    }
+    /// The results, in order.
+    var values: [MeasureCommand.Result] { slots.withLock { $0 } }
+
+    func set(_ index: Int, _ result: MeasureCommand.Result) { slots.withLock { $0[index] = result } }
 }
 
 /// Writes batches of result lines to standard output in order, when `overlapped` on a thread of its own one batch

@@ -153,14 +153,12 @@ struct RenderBatch {
 /// The batch's count of finished images, drawn as a bar on standard error when it is a terminal
 /// (redrawn at most ten times a second), and its errors, each on a line of its own above the bar.
 ///
-/// Unchecked Sendable: its counters are only touched under its lock.
-private final class Progress: @unchecked Sendable {
+private final class Progress: Sendable {
     private let total: Int
     private let isTerminal: Bool
     private let start = DispatchTime.now().uptimeNanoseconds
-    private let lock = NSLock()
-    private var done = 0, failed = 0
-    private var drawn: UInt64 = 0
+    /// Images done, of them failed, and when the bar was last drawn.
+    private let counts = Locked((done: 0, failed: 0, drawn: UInt64(0)))
 
     init(total: Int, isTerminal: Bool) {
         self.total = total
@@ -169,35 +167,36 @@ private final class Progress: @unchecked Sendable {
 
     /// One image done, or failed with `failed` as its message.
     func finished(failed message: String?) {
-        lock.withLock {
-            done += 1
+        counts.withLock { counts in
+            counts.done += 1
             if let message {
-                failed += 1
+                counts.failed += 1
                 StandardOutput.error((isTerminal ? "\r\u{1B}[K" : "") + "galley: error: \(message.oneLine)\n")
-                drawn = 0
+                counts.drawn = 0
             }
             let now = DispatchTime.now().uptimeNanoseconds
-            guard isTerminal, done == total || now - drawn > 100_000_000 else { return }
-            drawn = now
-            StandardOutput.error("\r" + bar())
+            guard isTerminal, counts.done == total || now - counts.drawn > 100_000_000 else { return }
+            counts.drawn = now
+            StandardOutput.error("\r" + bar(done: counts.done))
         }
     }
 
     /// Clears the bar and prints a summary on a terminal; the number of failures.
     func end() -> Int {
-        lock.withLock {
+        counts.withLock { counts in
             if isTerminal {
                 let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-                let failures = failed > 0 ? ", \(failed) failed" : ""
+                let failures = counts.failed > 0 ? ", \(counts.failed) failed" : ""
                 StandardOutput.error(
-                    "\r\u{1B}[K" + "rendered \(done - failed) of \(total) images in "
+                    "\r\u{1B}[K" + "rendered \(counts.done - counts.failed) of \(total) images in "
                         + String(format: "%.1f s", seconds) + failures + "\n")
             }
-            return failed
+            return counts.failed
         }
     }
 
-    private func bar() -> String {
+    /// The bar for `done` images of the total.
+    private func bar(done: Int) -> String {
         let width = 30, filled = total > 0 ? done * width / total : width
         return "[" + String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled) + "] "
             + "\(done)/\(total)"

@@ -1,7 +1,8 @@
 import Foundation
 
 /// A value that is only ever touched while holding a lock: Galley's one lock type (package-wide: the documents
-/// module and the command use it too).
+/// module and the command use it too). The one exception waits rather than locks: the service's work pool, whose
+/// requests wait for a worker on a condition variable (`NSCondition`).
 ///
 /// It is built on `NSLock` (a pthread mutex) rather than `Synchronization.Mutex` for two reasons: its value may be
 /// a non-Sendable C handle, and ThreadSanitizer sees pthread locks but not Mutex's futex, so it reported false
