@@ -190,13 +190,7 @@ extension LayoutManager {
 
     /// The paragraph holding `offset`, from the storage's terminators.
     func paragraphRange(at offset: Int, includingTerminator: Bool) -> Range<Int> {
-        let text = textStorage.utf16
-        var start = offset
-        while start > 0, !TextStorage.isParagraphTerminator(text[start - 1]) { start -= 1 }
-        var end = offset
-        while end < text.count, !TextStorage.isParagraphTerminator(text[end]) { end += 1 }
-        guard includingTerminator, end < text.count else { return start..<end }
-        let crlf = text[end] == 0x0D && end + 1 < text.count && text[end + 1] == 0x0A
-        return start..<(end + (crlf ? 2 : 1))
+        let start = textStorage.paragraphStart(at: offset), end = textStorage.paragraphContentEnd(from: offset)
+        return start..<(includingTerminator ? end + textStorage.terminatorLength(at: end) : end)
     }
 }

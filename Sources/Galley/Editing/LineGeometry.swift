@@ -41,17 +41,13 @@ struct LineGeometry {
         // A line's break (LF, CR, CR LF, U+0085, U+2028, U+2029) holds no caret stop after it on this line.
         let lower = range.lowerBound
         func unit(_ offset: Int) -> UInt16 { text[text.startIndex + (offset - lower)] }
-        if end > lower, Self.isLineEnding(unit(end - 1)) {
+        if end > lower, CharacterClasses.forcesLineBreakAfter(unit(end - 1)) {
             end -= 1
-            if end > lower, unit(end) == 0x0A, unit(end - 1) == 0x0D { end -= 1 }
+            if end > lower, CharacterClasses.isCRLF(unit(end - 1), unit(end)) { end -= 1 }
         }
         self.end = end
         boundaries = [lower] + GraphemeClusters.boundaries(of: text.prefix(end - lower)).map { $0 + lower }
         boxes = Self.boxes(of: fragment, boundaries: boundaries)
-    }
-
-    private static func isLineEnding(_ unit: UInt16) -> Bool {
-        unit == 0x0A || unit == 0x0D || unit == 0x85 || unit == 0x2028 || unit == 0x2029
     }
 
     /// The boxes of the graphemes between `boundaries`, from the fragment's glyph clusters, in visual order.

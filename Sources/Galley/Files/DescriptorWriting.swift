@@ -6,10 +6,10 @@
 
 /// Writing to a file descriptor with `write(2)` until every byte is out: the one loop behind image files and the
 /// command line's standard output and error.
-public enum DescriptorWriting {
+package enum DescriptorWriting {
     /// Writes all of `bytes` to `descriptor`, retrying after signals (`EINTR`); nil when all were written, else
     /// the `errno` of the failure (0 when a write wrote nothing).
-    public static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32? {
+    package static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32? {
         var offset = 0
         while offset < bytes.count {
             let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)

@@ -6,7 +6,7 @@
 
 /// What stands in the way of reading a path as an input file (text, fonts, pictures), found with `stat` before
 /// the file is opened: opening a FIFO for reading would block until a writer came, reading a device never end.
-public enum FileRefusal: Equatable, Sendable {
+package enum FileRefusal: Equatable, Sendable {
     /// `stat` failed; `errno` says why (`ENOENT`: there is no such file).
     case unavailable(errno: Int32)
     /// It is a directory.
@@ -19,7 +19,7 @@ public enum FileRefusal: Equatable, Sendable {
     /// Why the file cannot be read, in the one wording every reader of input files uses: "no such file", "it is a
     /// directory, not a file", "it is not a regular file (a FIFO, device or socket)", "N bytes, over the limit of
     /// M bytes", or the system's reason.
-    public var reason: String {
+    package var reason: String {
         switch self {
         case .unavailable(let code): return code == ENOENT ? "no such file" : String(cString: strerror(code))
         case .directory: return "it is a directory, not a file"
@@ -30,7 +30,7 @@ public enum FileRefusal: Equatable, Sendable {
 
     /// Why the file at `path` cannot be read as input, or nil when it is a regular file of at most `byteLimit`
     /// bytes.
-    public static func check(_ path: String, byteLimit: Int = .max) -> FileRefusal? {
+    package static func check(_ path: String, byteLimit: Int = .max) -> FileRefusal? {
         var status = stat()
         guard stat(path, &status) == 0 else { return .unavailable(errno: errno) }
         switch status.st_mode & S_IFMT {
@@ -44,14 +44,14 @@ public enum FileRefusal: Equatable, Sendable {
 
 /// A file as the system knows it, whatever path names it: `a/./b`, a symbolic link and a hard link to one file
 /// have one identity. Caches keyed by paths a user writes key by this instead, so spellings cannot multiply them.
-public struct FileIdentity: Hashable, Sendable {
+package struct FileIdentity: Hashable, Sendable {
     /// The device holding the file.
-    public let device: UInt64
+    package let device: UInt64
     /// The file's inode on that device.
-    public let inode: UInt64
+    package let inode: UInt64
 
     /// The identity of the file at `path` (links followed), or nil when `stat` fails.
-    public init?(path: String) {
+    package init?(path: String) {
         var status = stat()
         guard stat(path, &status) == 0 else { return nil }
         device = UInt64(status.st_dev)

@@ -140,11 +140,6 @@ public struct BreakOpportunities: Sendable {
         adjusted(icu, in: text, css: css, wordBreak: wordBreak)!
     }
 
-    /// The characters of Line_Break classes BK, CR, LF and NL, after which ICU reports a mandatory break.
-    private static func forcesBreakAfter(_ unit: UInt16) -> Bool {
-        (0x0A...0x0D).contains(unit) || unit == 0x85 || unit == 0x2028 || unit == 0x2029
-    }
-
     /// ICU's `opportunities` in `text` with CSS's fast rules (when `css`) and `wordBreak` applied at each place
     /// between two characters, in Chromium's order; mandatory breaks and the text's end are kept.
     ///
@@ -162,7 +157,7 @@ public struct BreakOpportunities: Sendable {
         (icu ?? []).withUnsafeBufferPointer { icuBreaks in
             text.withUnsafeBufferPointer { units in
                 guard let first = units.first else { return }
-                if icu == nil, forcesBreakAfter(first) {
+                if icu == nil, CharacterClasses.forcesLineBreakAfter(first) {
                     decided = false
                     return
                 }
@@ -174,7 +169,7 @@ public struct BreakOpportunities: Sendable {
                         continue
                     }
                     let current = units[offset]
-                    if icu == nil, forcesBreakAfter(current) {
+                    if icu == nil, CharacterClasses.forcesLineBreakAfter(current) {
                         decided = false
                         return
                     }

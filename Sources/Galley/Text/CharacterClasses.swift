@@ -50,6 +50,17 @@ package enum CharacterClasses {
         }
     }
 
+    /// The characters of Line_Break classes BK, CR, LF and NL (LF, VT, FF, CR, NEL, U+2028, U+2029): a line ends
+    /// after each (ICU reports a mandatory break), and no caret stands after one on its line.
+    @inline(__always)
+    package static func forcesLineBreakAfter(_ unit: UInt16) -> Bool {
+        (0x0A...0x0D).contains(unit) || unit == 0x85 || unit == 0x2028 || unit == 0x2029
+    }
+
+    /// Whether `first` and `second` are CR LF: one break (one paragraph's terminator) of two units.
+    @inline(__always)
+    package static func isCRLF(_ first: UInt16, _ second: UInt16) -> Bool { first == 0x0D && second == 0x0A }
+
     /// The CJK compatibility forms, U+FE30…U+FE4F: vertical presentation forms of CJK punctuation and overlines.
     @inline(__always)
     package static func isCJKCompatibilityForm(_ value: UInt32) -> Bool { (0xFE30...0xFE4F).contains(value) }

@@ -85,19 +85,14 @@ extension TextStorage {
 
     /// `range` grown to the start of its first paragraph and the end of its last (terminator included).
     public func paragraphRange(around range: Range<Int>) -> Range<Int> {
-        var start = min(max(0, range.lowerBound), utf16.count)
-        while start > 0, !Self.isParagraphTerminator(utf16[start - 1]) { start -= 1 }
-        var end = min(max(start, range.upperBound), utf16.count)
+        let start = paragraphStart(at: min(max(0, range.lowerBound), utf16.count))
+        let end = min(max(start, range.upperBound), utf16.count)
         if end > start, Self.isParagraphTerminator(utf16[end - 1]) {
             // Already ends after a terminator (a CR before an LF still needs its LF).
-            if utf16[end - 1] == 0x0D, end < utf16.count, utf16[end] == 0x0A { end += 1 }
-            return start..<end
+            return start..<(end - 1 + terminatorLength(at: end - 1))
         }
-        while end < utf16.count, !Self.isParagraphTerminator(utf16[end]) { end += 1 }
-        if end < utf16.count {
-            end += utf16[end] == 0x0D && end + 1 < utf16.count && utf16[end + 1] == 0x0A ? 2 : 1
-        }
-        return start..<end
+        let contentEnd = paragraphContentEnd(from: end)
+        return start..<(contentEnd + terminatorLength(at: contentEnd))
     }
 
     /// Gives every character of each paragraph in `range` the paragraph style of the paragraph's first character.

@@ -16,8 +16,7 @@ extension TextStorage {
         var start = range.lowerBound
         var offset = firstTerminator(in: start..<range.upperBound)
         while offset < range.upperBound {
-            let unit = utf16[offset]
-            let terminator = unit == 0x0D && offset + 1 < utf16.count && utf16[offset + 1] == 0x0A ? 2 : 1
+            let terminator = terminatorLength(at: offset)
             paragraphs.append(paragraph(start..<offset, terminatorLength: terminator, sharing: &leading))
             offset += terminator
             start = offset
@@ -28,6 +27,24 @@ extension TextStorage {
         }
         return paragraphs
     }
+
+    /// The length of the paragraph terminator at UTF-16 offset `offset`: 2 for CR LF, 1 for another, 0 where there
+    /// is none (or at the text's end).
+    func terminatorLength(at offset: Int) -> Int {
+        guard offset < utf16.count, Self.isParagraphTerminator(utf16[offset]) else { return 0 }
+        return offset + 1 < utf16.count && CharacterClasses.isCRLF(utf16[offset], utf16[offset + 1]) ? 2 : 1
+    }
+
+    /// The start of the paragraph holding UTF-16 offset `offset`: just after the nearest terminator before it.
+    func paragraphStart(at offset: Int) -> Int {
+        var start = offset
+        while start > 0, !Self.isParagraphTerminator(utf16[start - 1]) { start -= 1 }
+        return start
+    }
+
+    /// Where the paragraph holding UTF-16 offset `offset` ends, its terminator excluded: the first terminator at or
+    /// after `offset`, or the text's end.
+    func paragraphContentEnd(from offset: Int) -> Int { firstTerminator(in: offset..<utf16.count) }
 
     /// The offset of the first paragraph terminator in `range` (UTF-16 offsets), or its upper bound: read through
     /// the buffer, without the array's checks at each unit of a text that is mostly one paragraph.
@@ -45,10 +62,9 @@ extension TextStorage {
     func paragraphs(from start: Int, limit: Int) -> (paragraphs: [Paragraph], end: Int) {
         var end = start, found = 0
         while end < utf16.count, found < limit {
-            let unit = utf16[end]
-            end += 1
-            guard Self.isParagraphTerminator(unit) else { continue }
-            if unit == 0x0D, end < utf16.count, utf16[end] == 0x0A { end += 1 }
+            end = paragraphContentEnd(from: end)
+            guard end < utf16.count else { break }
+            end += terminatorLength(at: end)
             found += 1
         }
         return (paragraphs(in: start..<end), end)

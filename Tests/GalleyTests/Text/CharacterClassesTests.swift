@@ -77,6 +77,18 @@ import Testing
         }
     }
 
+    /// A line ends after exactly the characters ICU gives Line_Break BK, CR, LF or NL (6, 10, 17 and 29 in ICU's
+    /// ULineBreak), and only CR LF joins two of them into one break.
+    @Test func lineBreaksAreICUs() {
+        for unit in UInt16(0)...0xFFFF where !(0xD800...0xDFFF).contains(unit) {
+            let lineBreak = CSSLineBreakRules.lineBreakClass(of: Unicode.Scalar(unit)!)
+            #expect(
+                CharacterClasses.forcesLineBreakAfter(unit) == [6, 10, 17, 29].contains(lineBreak),
+                "U+\(String(unit, radix: 16)): Line_Break \(lineBreak)")
+        }
+        #expect(CharacterClasses.isCRLF(0x0D, 0x0A) && !CharacterClasses.isCRLF(0x0A, 0x0D))
+    }
+
     /// The table is the one definition: no other source file spells the blocks it answers for.
     @Test func noOtherFileSpellsTheBlocks() throws {
         let sources = TestFonts.repositoryRoot.appendingPathComponent("Sources")
