@@ -1,6 +1,7 @@
 import ArgumentParser
 import Galley
 import GalleyDocuments
+import Synchronization
 
 /// The font options shared by commands that lay out text (``RequestSettings``' font settings).
 struct FontOptions: SettingOptions {
@@ -39,5 +40,5 @@ struct FontOptions: SettingOptions {
         return library
     }
 
-    private static let reported = Locked(Set<ObjectIdentifier>())
+    private static let reported = Mutex(Set<ObjectIdentifier>())
 }

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Galley
 import GalleyDocuments
+import Synchronization
 
 /// How `measure` writes a measurement: into the bytes of its output line, where appending small strings to a
 /// `String` cost more than the JSON members were worth (a row's line starts are a dozen numbers).
@@ -38,9 +39,9 @@ enum MeasureOutput {
 
 /// Results filled in by worker threads at distinct indices, read after they finish.
 final class OutputSlots: Sendable {
-    private let slots: Locked<[MeasureCommand.Result]>
+    private let slots: Mutex<[MeasureCommand.Result]>
 
-    init(count: Int) { slots = Locked(Array(repeating: MeasureCommand.Result(line: "", failed: false), count: count)) }
+    init(count: Int) { slots = Mutex(Array(repeating: MeasureCommand.Result(line: "", failed: false), count: count)) }
 
     /// The results, in order.
     var values: [MeasureCommand.Result] { slots.withLock { $0 } }

@@ -3,6 +3,7 @@ import Dispatch
 import Foundation
 import Galley
 import GalleyDocuments
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -158,7 +159,7 @@ private final class Progress: Sendable {
     private let isTerminal: Bool
     private let start = DispatchTime.now().uptimeNanoseconds
     /// Images done, of them failed, and when the bar was last drawn.
-    private let counts = Locked((done: 0, failed: 0, drawn: UInt64(0)))
+    private let counts = Mutex((done: 0, failed: 0, drawn: UInt64(0)))
 
     init(total: Int, isTerminal: Bool) {
         self.total = total

@@ -1,4 +1,4 @@
-import Galley
+import Synchronization
 
 /// Actions to take when requests' deadlines pass, all checked by one task every ``resolution``: a request costs a
 /// lock and a dictionary entry rather than a timer of its own (a timer each made the dispatch manager's queue the
@@ -18,7 +18,7 @@ final class Deadlines: Sendable {
     /// How late an action may fire after its deadline.
     static let resolution: Duration = .milliseconds(10)
 
-    private let state = Locked(State())
+    private let state = Mutex(State())
 
     /// Calls `action` once `deadline` has passed, unless the returned token is given to ``remove(_:)`` first.
     func add(_ deadline: ContinuousClock.Instant, _ action: @escaping @Sendable () -> Void) -> Int {

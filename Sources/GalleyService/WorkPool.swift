@@ -140,7 +140,7 @@ private final class Ticket<Result: Sendable>: Sendable {
         var ended = false
     }
 
-    private let state = Locked(State())
+    private let state = Mutex(State())
 
     func wait(with continuation: CheckedContinuation<Result, any Error>) {
         let early = state.withLock { state -> Swift.Result<Result, any Error>? in

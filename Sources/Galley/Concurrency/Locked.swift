@@ -1,12 +1,13 @@
 import Foundation
 
-/// A value that is only ever touched while holding a lock: Galley's one lock type (package-wide: the documents
-/// module and the command use it too). The one exception waits rather than locks: the service's work pool, whose
-/// requests wait for a worker on a condition variable (`NSCondition`).
+/// A value that is only ever touched while holding a lock, in the library's stages (package-wide: the documents
+/// module uses it too).
 ///
-/// It is built on `NSLock` (a pthread mutex) rather than `Synchronization.Mutex` for two reasons: its value may be
-/// a non-Sendable C handle, and ThreadSanitizer sees pthread locks but not Mutex's futex, so it reported false
-/// races on Mutex-guarded state (`Scripts/sanitize thread`).
+/// Galley's locks are Swift's `Mutex` where it serves (the command's and the service's own state, the document
+/// limits), this type where it does not, and one condition variable (the service's work pool, on which requests
+/// wait for a worker). This one is built on `NSLock` (a pthread mutex) for two reasons: its value may be a
+/// non-Sendable C handle, and ThreadSanitizer sees pthread locks but not Mutex's futex, so it reported false races
+/// on Mutex-guarded state in the library's caches (`Scripts/sanitize thread`).
 package final class Locked<Value>: @unchecked Sendable {
     private var value: Value
     private let lock = NSLock()

@@ -9,9 +9,6 @@ public struct Itemizer: Sendable {
     public let fontLibrary: FontLibrary
     /// The settings text styles resolve against.
     public var settings: DynamicTypeSettings
-    /// Whether common characters may extend the open item without a font decision each
-    /// (``ItemBuilder/extendOpenItem(_:from:to:)``); off only in tests that check it changes nothing.
-    var extendsOpenItemsQuickly = true
 
     /// An itemizer finding fonts in `fontLibrary`, sizing text styles for `settings`.
     public init(fontLibrary: FontLibrary, settings: DynamicTypeSettings = DynamicTypeSettings()) {
@@ -23,6 +20,12 @@ public struct Itemizer: Sendable {
     ///
     /// - Throws: ``FontError`` when a run names a font that cannot be found; ``ICUError`` when bidi fails.
     public func itemize(_ paragraph: Paragraph) throws -> ItemizedParagraph {
+        try itemize(paragraph, extendingOpenItemsQuickly: true)
+    }
+
+    /// ``itemize(_:)``; with `extendingOpenItemsQuickly`, common characters extend the open item without a font
+    /// decision each (``ItemBuilder/extendOpenItem(_:from:to:)``), which decides as each character alone would.
+    func itemize(_ paragraph: Paragraph, extendingOpenItemsQuickly: Bool) throws -> ItemizedParagraph {
         let bidi = try BidiParagraph(paragraph.text, direction: paragraph.style.baseWritingDirection)
         var builder = ItemBuilder(levels: bidi.levels, baseLevel: bidi.baseLevel)
         // A row of Chinese with English and code has several items: grown from empty, they took four allocations.
@@ -59,7 +62,7 @@ public struct Itemizer: Sendable {
                 var (scalar, length) = UTF16Decoding.scalar(in: text, at: offset)
                 var previous: Unicode.Scalar? = nil  // the scalar before `offset` in this run
                 while offset < end {
-                    let stop = extendsOpenItemsQuickly ? builder.extendOpenItem(text, from: offset, to: end) : offset
+                    let stop = extendingOpenItemsQuickly ? builder.extendOpenItem(text, from: offset, to: end) : offset
                     if stop > offset {
                         offset = stop
                         previous = Unicode.Scalar(text[offset - 1])  // the fast path passes no surrogates

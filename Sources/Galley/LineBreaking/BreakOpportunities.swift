@@ -25,26 +25,28 @@ public struct BreakOpportunities: Sendable {
         _ text: ArraySlice<UInt16>, language: String?, strictness: ParagraphStyle.LineBreakStrictness,
         rules: ParagraphStyle.LineBreakRules = .css, wordBreak: ParagraphStyle.WordBreak = .normal
     ) throws {
-        try self.init(
-            text, language: language, strictness: strictness, rules: rules, wordBreak: wordBreak, alwaysAskingICU: false
-        )
-    }
-
-    /// `alwaysAskingICU` asks ICU even where CSS's fast rules decide every place, and over the whole text where
-    /// ideographs meet, for tests that compare the ways.
-    init(
-        _ text: ArraySlice<UInt16>, language: String?, strictness: ParagraphStyle.LineBreakStrictness,
-        rules: ParagraphStyle.LineBreakRules, wordBreak: ParagraphStyle.WordBreak, alwaysAskingICU: Bool
-    ) throws {
         guard text.count < Self.lengthLimit else {
             throw ICUError(operation: "ubrk_open", code: "text of \(text.count) units over \(Self.lengthLimit)")
         }
-        if !alwaysAskingICU, rules == .css, strictness != .anywhere, !text.isEmpty,
+        if rules == .css, strictness != .anywhere, !text.isEmpty,
             let decided = Self.fromFastRules(text, wordBreak: wordBreak)
         {
             opportunities = decided
             return
         }
+        opportunities = try Self.fromICU(
+            text, language: language, strictness: strictness, rules: rules, wordBreak: wordBreak,
+            splittingIdeographs: true)
+    }
+
+    /// The opportunities ICU's line iterator gives `text` for the locale of `language`, `strictness` and `rules`,
+    /// with CSS's and `wordBreak`'s adjustments: the general rule, which CSS's fast rules agree with where they
+    /// decide. With `splittingIdeographs` runs of ideographs are cut into pieces first
+    /// (``forEachICUBoundary(of:with:splittingIdeographs:_:)``), which gives ICU's answer for less work.
+    static func fromICU(
+        _ text: ArraySlice<UInt16>, language: String?, strictness: ParagraphStyle.LineBreakStrictness,
+        rules: ParagraphStyle.LineBreakRules, wordBreak: ParagraphStyle.WordBreak, splittingIdeographs: Bool
+    ) throws -> [Opportunity] {
         let locale = Self.locale(language: language, strictness: strictness, rules: rules)
         // Statuses from UBRK_LINE_HARD to its limit mark a mandatory break.
         var opportunities: [Opportunity] = []
@@ -52,7 +54,7 @@ public struct BreakOpportunities: Sendable {
         try ICUBoundaries.withIterator(type: CICU_BREAK_LINE, locale: locale) { iterator in
             try text.withUnsafeBufferPointer { units in
                 try Self.forEachICUBoundary(
-                    of: units, with: iterator, splittingIdeographs: !alwaysAskingICU
+                    of: units, with: iterator, splittingIdeographs: splittingIdeographs
                 ) { offset, ruleStatus in
                     opportunities.append(
                         Opportunity(
@@ -61,11 +63,11 @@ public struct BreakOpportunities: Sendable {
             }
         }
         if strictness == .anywhere {
-            opportunities = Self.everyGraphemeBoundary(of: text, keepingMandatory: opportunities)
+            return Self.everyGraphemeBoundary(of: text, keepingMandatory: opportunities)
         } else if rules == .css || wordBreak != .normal {
-            opportunities = Self.adjusted(icu: opportunities, in: text, css: rules == .css, wordBreak: wordBreak)
+            return Self.adjusted(icu: opportunities, in: text, css: rules == .css, wordBreak: wordBreak)
         }
-        self.opportunities = opportunities
+        return opportunities
     }
 
     /// CSS `line-break: anywhere`: an opportunity at every grapheme-cluster boundary of `text`, mandatory where

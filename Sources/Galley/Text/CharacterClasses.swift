@@ -14,6 +14,7 @@ package enum CharacterClasses {
 
     /// Unicode's Unified_Ideograph: the unified blocks and their extensions A to J, and the twelve unified
     /// ideographs among the compatibility ones.
+    @inline(__always)
     package static func isUnifiedIdeograph(_ value: UInt32) -> Bool {
         if isInUnifiedIdeographsBlock(value) { return true }
         switch value {

@@ -1,4 +1,4 @@
-import Galley
+import Synchronization
 
 /// The limits on the documents, notes and input files GalleyDocuments reads, each broken with an error that names
 /// it; beside the library's own `Limits` (font sizes, images, paths, paragraphs), which apply here too. Change them
@@ -24,7 +24,7 @@ public struct DocumentLimits: Hashable, Sendable {
     /// The default limits.
     public init() {}
 
-    private static let stored = Locked(DocumentLimits())
+    private static let stored = Mutex(DocumentLimits())
 
     /// The limits in force for the process.
     public static var current: DocumentLimits {

@@ -136,10 +136,7 @@ import Testing
         let library = try TestFonts.bundled
         let font = try library.font(family: family, size: 17)
         let mono = try library.font(family: "JetBrains Mono", size: 17)
-        var quick = Itemizer(fontLibrary: library)
-        var slow = quick
-        quick.extendsOpenItemsQuickly = true
-        slow.extendsOpenItemsQuickly = false
+        let itemizer = Itemizer(fontLibrary: library)
         var compared = 0
         for text in Self.itemizationEdges + WordShapingTests.corpus.prefix(1_500) {
             // The rows' code spans in the monospaced font, so items also meet attribute-run boundaries.
@@ -155,19 +152,18 @@ import Testing
                 }
             }
             guard let paragraph = storage.paragraphs.first else { continue }
-            let expected = describe(try slow.itemize(paragraph))
-            #expect(describe(try quick.itemize(paragraph)) == expected, "\(text)")
+            let expected = describe(try itemizer.itemize(paragraph, extendingOpenItemsQuickly: false))
+            #expect(describe(try itemizer.itemize(paragraph)) == expected, "\(text)")
             compared += expected.count
         }
         #expect(compared > 3_000)
         // With the system's fonts, a keycap or U+FE0F after ASCII takes the colour-emoji font when one is installed.
-        var quickSystem = Itemizer(fontLibrary: try TestFonts.system)
-        var slowSystem = quickSystem
-        slowSystem.extendsOpenItemsQuickly = false
-        quickSystem.extendsOpenItemsQuickly = true
+        let system = Itemizer(fontLibrary: try TestFonts.system)
         for text in Self.itemizationEdges {
             let paragraph = Paragraph(text, attributes: TextAttributes(font: .font(font)))
-            #expect(describe(try quickSystem.itemize(paragraph)) == describe(try slowSystem.itemize(paragraph)))
+            #expect(
+                describe(try system.itemize(paragraph))
+                    == describe(try system.itemize(paragraph, extendingOpenItemsQuickly: false)))
         }
     }
 

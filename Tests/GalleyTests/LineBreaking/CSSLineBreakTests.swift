@@ -74,11 +74,10 @@ import Testing
             if BreakOpportunities.fromFastRules(units[...], wordBreak: wordBreak) != nil { decidedByFastRules += 1 }
             let fast = try BreakOpportunities(
                 units[...], language: language, strictness: .normal, rules: .css, wordBreak: wordBreak)
-            let asked = try BreakOpportunities(
+            let asked = try BreakOpportunities.fromICU(
                 units[...], language: language, strictness: .normal, rules: .css, wordBreak: wordBreak,
-                alwaysAskingICU: true)
-            #expect(
-                fast.opportunities == asked.opportunities, "\(units.map { String($0, radix: 16) }) \(wordBreak)")
+                splittingIdeographs: false)
+            #expect(fast.opportunities == asked, "\(units.map { String($0, radix: 16) }) \(wordBreak)")
         }
         #expect(decidedByFastRules > 1_000, "the texts must exercise breaking without ICU")
     }
@@ -125,11 +124,11 @@ import Testing
             let wordBreak: ParagraphStyle.WordBreak = [.normal, .breakAll, .keepAll][round / 36 % 3]
             let pieces = try BreakOpportunities(
                 units[...], language: language, strictness: strictness, rules: rules, wordBreak: wordBreak)
-            let whole = try BreakOpportunities(
+            let whole = try BreakOpportunities.fromICU(
                 units[...], language: language, strictness: strictness, rules: rules, wordBreak: wordBreak,
-                alwaysAskingICU: true)
+                splittingIdeographs: false)
             #expect(
-                pieces.opportunities == whole.opportunities,
+                pieces.opportunities == whole,
                 "\(units.map { String($0, radix: 16) }) \(language ?? "nil") \(strictness) \(rules) \(wordBreak)")
         }
         #expect(cut > 500, "the texts must have runs long enough to be cut")
