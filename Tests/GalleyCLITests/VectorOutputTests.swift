@@ -132,6 +132,31 @@ import Testing
         #expect(pagedText.hasPrefix("Releasenotes发布说明"))
     }
 
+    /// The same note makes the same bytes whenever it is rendered: no clock in the PDF (its creation date is
+    /// SOURCE_DATE_EPOCH's when set, as reproducible builds ask), nor anything per process in the SVG.
+    @Test func outputsAreReproducible() throws {
+        let pdfinfo = try #require(ExternalTool.find("pdfinfo"), "pdfinfo is missing: run Scripts/setup")
+        for format in ["pdf", "svg"] {
+            let outputs = (0..<2).map { GalleyCommand.temporary("again-\($0).\(format)") }
+            for (index, output) in outputs.enumerated() {
+                if index == 1 { Thread.sleep(forTimeInterval: 1.1) }  // a clock's second apart
+                let outcome = try GalleyCommand.run(["render", "Examples/note-badge.md", "-o", output])
+                #expect(outcome.status == 0, "\(outcome.error)")
+            }
+            let (first, second) = (
+                try Data(contentsOf: URL(fileURLWithPath: outputs[0])),
+                try Data(contentsOf: URL(fileURLWithPath: outputs[1]))
+            )
+            #expect(first == second, "\(format) differs between two renders")
+        }
+        let dated = GalleyCommand.temporary("dated.pdf")
+        let outcome = try GalleyCommand.run(
+            ["render", "Examples/note-badge.md", "-o", dated], environment: ["SOURCE_DATE_EPOCH": "1764201600"])
+        #expect(outcome.status == 0, "\(outcome.error)")
+        let info = try ExternalTool.run(pdfinfo, [dated])
+        #expect(info.contains("Thu Nov 27 00:00:00 2025 UTC"), "\(info)")
+    }
+
     /// A vertical note pages too: its columns fill a page right to left and go on on the next, each page as tall as
     /// asked, the text in reading order from page to page.
     @Test func aVerticalNoteFlowsFromPageToPage() throws {

@@ -53,6 +53,10 @@ final class VectorDocument {
         switch format {
         case .pdf:
             galley_cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "Galley")
+            // The same text and settings make the same bytes, whenever they are made: the creation date is
+            // SOURCE_DATE_EPOCH's (the reproducible-builds convention) when set, else left out rather than the
+            // clock's, which cairo would write.
+            galley_cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, Self.creationDate)
         case .svg:
             // A note 375 points wide is 375 CSS pixels wide, as a browser lays it out.
             galley_cairo_svg_surface_set_document_unit(surface, CAIRO_SVG_UNIT_PX)
@@ -60,6 +64,17 @@ final class VectorDocument {
     }
 
     deinit { galley_cairo_surface_destroy(surface) }
+
+    /// A PDF's creation date as cairo takes it (ISO 8601): SOURCE_DATE_EPOCH's seconds when the environment sets
+    /// them, else empty (no date).
+    static var creationDate: String {
+        guard let text = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"], let seconds = Int(text),
+            seconds >= 0
+        else { return "" }
+        let formatter = ISO8601DateFormatter()
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        return formatter.string(from: Date(timeIntervalSince1970: TimeInterval(seconds)))
+    }
 
     /// Draws one page `width × height` points (PDF pages may differ in size; an SVG document has one), `draw`
     /// given a cairo context on it.
@@ -83,18 +98,48 @@ final class VectorDocument {
     func finish() throws -> Data {
         galley_cairo_surface_finish(surface)
         if let message = Self.failure(galley_cairo_surface_status(surface)) { throw RenderError.vectorFailed(message) }
-        guard !links.isEmpty, let end = sink.data.range(of: Data("</svg>".utf8), options: .backwards) else {
-            return sink.data
-        }
+        guard format == .svg else { return sink.data }
+        let svg = Self.renumberingProcessWideIDs(sink.data)
+        guard !links.isEmpty, let end = svg.range(of: Data("</svg>".utf8), options: .backwards) else { return svg }
         var anchors = ""
         for (target, rect) in links {
             anchors +=
                 "<a xlink:href=\"\(Self.xmlEscaped(target.absoluteString))\"><rect x=\"\(rect.minX)\" y=\"\(rect.minY)\" "
                 + "width=\"\(rect.width)\" height=\"\(rect.height)\" fill=\"#000\" fill-opacity=\"0\"/></a>\n"
         }
-        var data = sink.data
+        var data = svg
         data.insert(contentsOf: Data(anchors.utf8), at: end.lowerBound)
         return data
+    }
+
+    /// `svg` with the ids cairo numbers from counters it keeps for the whole process (its images' and surfaces')
+    /// numbered from 0 in order of appearance, so the same picture gives the same bytes in every render of a
+    /// process, as the service's second request and the command's one. Only ids and references to them (`id="…"`,
+    /// `"#…"`, `(#…)`) change, never the base64 of an embedded image.
+    static func renumberingProcessWideIDs(_ svg: Data) -> Data {
+        var text = String(decoding: svg, as: UTF8.self)
+        for family in ["image", "surface"] {
+            var numbers: [String] = []
+            var search = text.startIndex
+            let opening = "id=\"" + family
+            while let found = text.range(of: opening, range: search..<text.endIndex) {
+                let digits = text[found.upperBound...].prefix { $0.isASCII && $0.isNumber }
+                let end = digits.endIndex
+                if !digits.isEmpty, end < text.endIndex, text[end] == "\"", !numbers.contains(String(digits)) {
+                    numbers.append(String(digits))
+                }
+                search = found.upperBound
+            }
+            // Through placeholders, so that a new number never meets an old one not yet replaced.
+            for (index, number) in numbers.enumerated() {
+                for (before, after) in [("id=\"", "\""), ("\"#", "\""), ("(#", ")")] {
+                    text = text.replacingOccurrences(
+                        of: before + family + number + after, with: before + "\u{1}" + family + "\(index)" + after)
+                }
+            }
+            text = text.replacingOccurrences(of: "\u{1}" + family, with: family)
+        }
+        return Data(text.utf8)
     }
 
     /// `text` safe inside an XML attribute in double quotes.

@@ -40,6 +40,20 @@ import Testing
         return try PNGReader.decode(try Data(contentsOf: URL(fileURLWithPath: path + ".png")), scale: 2)
     }
 
+    /// Rendering the same text again in one process gives the same PDF and SVG bytes: cairo's process-wide image
+    /// and surface numbers are renumbered, and no clock is written.
+    @Test func theSameTextRendersToTheSameBytesAgain() throws {
+        let manager = LayoutManager(textStorage: Self.markedStorage(), fontLibrary: try TestFonts.system)
+        manager.addTextContainer(TextContainer(width: 300))
+        let options = RenderOptions(scale: 2)
+        let svgs = try (0..<2).map { _ in try Renderer().renderSVG(manager, options: options) }
+        #expect(svgs[0] == svgs[1])
+        let text = String(decoding: svgs[0], as: UTF8.self)
+        #expect(text.contains("id=\"image0\"") && text.contains("#image0"), "images numbered from 0")
+        let pdfs = try (0..<2).map { _ in try Renderer().renderPDF(manager, options: options) }
+        #expect(pdfs[0] == pdfs[1])
+    }
+
     @Test func everyMarkOnAPDFPageLooksAsInThePNG() throws {
         let manager = LayoutManager(textStorage: Self.markedStorage(), fontLibrary: try TestFonts.system)
         manager.addTextContainer(TextContainer(width: 320))
