@@ -69,9 +69,10 @@ final class RunStyle: Hashable, Sendable {
         self.styleLineHeight = styleLineHeight
         self.baselineShift = baselineShift
         if let attachment = shaping.attachment, shaping.orientation.isVertical {
-            // Upright across a vertical line: as wide as it is, centred (lines there balance ascent and descent).
-            ascender = attachment.bounds.width
-            descender = 0
+            // Upright across a vertical line, centred on its central baseline (half an em above the alphabetic
+            // one the figures count from): half its width either side.
+            ascender = (attachment.bounds.width + font.size) / 2
+            descender = (font.size - attachment.bounds.width) / 2
             lineGap = 0
         } else if let attachment = shaping.attachment {
             ascender = attachment.ascent

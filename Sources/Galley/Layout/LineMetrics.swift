@@ -1,7 +1,8 @@
 /// The block measure of one line (its height; a column's width in vertical text): the tallest ascent and descent
 /// among the fonts on it (fallback fonts included) and the paragraph's primary font, the line gap, the text style's
-/// leading, and the paragraph style's multiple and limits. In vertical text the baseline is the column's centre line
-/// and ``baselineFromTop`` its distance from the column's block-start edge (the right in `vertical-rl`).
+/// leading, and the paragraph style's multiple and limits. In vertical text the baseline is the column's central
+/// line (half an em above each font's alphabetic baseline) and ``baselineFromTop`` its distance from the column's
+/// block-start edge (the right in `vertical-rl`, the left in `vertical-lr`).
 struct LineMetrics: Equatable {
     /// Distance from the line's top to its baseline, in points.
     let baselineFromTop: Double
@@ -30,12 +31,14 @@ struct LineMetrics: Equatable {
         let lineHeightMultiple: Double
         let minimumLineHeight: Double
         let maximumLineHeight: Double
-        /// Whether glyphs sit on a central baseline, as in vertical lines: each font's ascent and descent then
-        /// reach equally either side of it.
-        let central: Bool
+        /// The writing mode when lines are vertical (nil for horizontal lines): glyphs then sit on a central
+        /// baseline, half an em above each font's alphabetic one, as Chromium sets them, the font's ascent
+        /// reaching over it (rightwards) and its descent under; a line's top is its over side in `vertical-rl`,
+        /// its under side in `vertical-lr`.
+        let vertical: WritingMode?
 
         init(_ style: ParagraphStyle) {
-            central = style.writingMode.isVertical
+            vertical = style.writingMode.isVertical ? style.writingMode : nil
             web = style.lineHeightMetrics == .web
             lineHeightMultiple = style.lineHeightMultiple
             minimumLineHeight = style.minimumLineHeight
@@ -50,14 +53,17 @@ struct LineMetrics: Equatable {
         let descender: Double
         let lineGap: Double
         let styleLineHeight: Double?
+        let em: Double
 
         init(_ style: RunStyle) {
             (ascender, descender, lineGap, styleLineHeight) =
                 (style.ascender, style.descender, style.lineGap, style.styleLineHeight)
+            em = style.font.size
         }
 
         init(_ font: Font) {
             (ascender, descender, lineGap, styleLineHeight) = (font.ascender, font.descender, font.lineGap, nil)
+            em = font.size
         }
     }
 
@@ -67,17 +73,19 @@ struct LineMetrics: Equatable {
         figures: Figures, rules style: Rules, strut: RunFigures, strutLeading: Double?
     ) {
         let web = style.web
-        func extents(_ ascender: Double, _ descender: Double, _ lineGap: Double) -> (Double, Double, Double) {
+        func extents(_ ascender: Double, _ descender: Double, _ lineGap: Double, _ em: Double) -> (
+            Double, Double, Double
+        ) {
             let exact = (max(0, ascender), max(0, -descender), max(0, lineGap))
             let extents = web ? Self.webRounded(ascent: exact.0, descent: exact.1, gap: exact.2) : exact
-            guard style.central else { return extents }
-            let half = (extents.0 + extents.1) / 2
-            return (half, half, extents.2)
+            guard let vertical = style.vertical else { return extents }
+            let (over, under) = (extents.0 - em / 2, extents.1 + em / 2)
+            return vertical == .verticalRL ? (over, under, extents.2) : (under, over, extents.2)
         }
-        var (ascent, descent, gap) = extents(strut.ascender, strut.descender, strut.lineGap)
+        var (ascent, descent, gap) = extents(strut.ascender, strut.descender, strut.lineGap, strut.em)
         var leading = strutLeading ?? 0
         for run in figures {
-            let (runAscent, runDescent, runGap) = extents(run.ascender, run.descender, run.lineGap)
+            let (runAscent, runDescent, runGap) = extents(run.ascender, run.descender, run.lineGap, run.em)
             ascent = max(ascent, runAscent)
             descent = max(descent, runDescent)
             gap = max(gap, runGap)

@@ -4,11 +4,13 @@
 /// In a horizontal line a glyph's origin is its pen position plus its offsets. In a vertical line the line's
 /// baseline is the column's centre line: upright glyphs (shaped top to bottom, their offsets from the pen on
 /// that line) stand as they are; combined ones too, narrowed to their em; turned ones lie a quarter turn
-/// clockwise, top to the right, their em box (ascent to descent) centred on the column, as Chromium sets them.
+/// clockwise, top to the right, their alphabetic baseline half an em left of the central line, as Chromium sets
+/// them.
 struct GlyphStance {
     let frame: WritingFrame
     let orientation: GlyphOrientation
-    /// For a turned run, how far its alphabetic baseline lies left of the column's centre line, in points.
+    /// For a turned run, how far its alphabetic baseline lies left of the column's central line, in points (half
+    /// an em).
     let baselineShift: Double
     /// The glyph form the run's glyphs start from: turned, or narrowed to one em.
     let form: GlyphForm
@@ -28,7 +30,8 @@ struct GlyphStance {
             break
         }
         self.form = form
-        baselineShift = form.turnsClockwise ? (font.ascender + font.descender) / 2 : 0
+        // The central baseline lies half an em above the alphabetic one (Chromium's), for every font.
+        baselineShift = form.turnsClockwise ? font.size / 2 : 0
     }
 
     /// The container point where `glyph`'s origin goes, its pen at `pen` along a line whose baseline is at

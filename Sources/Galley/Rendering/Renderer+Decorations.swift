@@ -29,8 +29,8 @@ extension Renderer {
     /// not decorated. An underline breaks around the ink of the glyphs it crosses as its ``TextDecoration/skipInk``
     /// says (`glyphs` are the line's, placed).
     ///
-    /// In a vertical line (`frame`) decorations run down the column, placed from the alphabetic baseline of the
-    /// primary font's em box centred on the column, as its turned Latin sits, and not broken around ink; an
+    /// In a vertical line (`frame`) decorations run down the column, placed from the primary font's alphabetic
+    /// baseline (half an em left of the central line, where its turned Latin sits), and not broken around ink; an
     /// underline goes on the left, or on the right in Japanese and Korean (CSS `text-underline-position: auto`, as
     /// Chromium draws it), as far from the column's centre line.
     func drawDecorations(
@@ -95,7 +95,7 @@ extension Renderer {
                     }
                     let color = decoration.color ?? paint.foregroundColor ?? .black
                     // A vertical line's baseline is its centre; decorations hang from the alphabetic one.
-                    let central = frame.isVertical ? down * (font.ascender + font.descender) / 2 : 0
+                    let central = frame.isVertical ? down * font.size / 2 : 0
                     let baseline = run.origin.y - (paint.baselineOffset ?? 0) + central
                     let thickness = isUnderline ? font.underlineThickness : font.strikeoutThickness
                     var center = baseline - down * (isUnderline ? font.underlinePosition : font.strikeoutPosition)
