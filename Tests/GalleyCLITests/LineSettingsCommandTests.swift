@@ -130,7 +130,7 @@ import Testing
         try "---\nwriting-mode: upwards\n---\n竖排".write(toFile: note, atomically: true, encoding: .utf8)
         let render = try GalleyCommand.run(["render", note, "-o", GalleyCommand.temporary("bad-mode.png")])
         #expect(
-            render.status != 0 && render.error.contains("front matter: writing-mode \"upwards\" is not one of")
+            render.status != 0 && render.error.contains("front matter: writing-mode: \"upwards\" is not one of")
                 && render.error.split(separator: "\n").count == 1, "\(render.error)")
         let plain = GalleyCommand.temporary("vertical-note.md")
         try "竖排".write(toFile: plain, atomically: true, encoding: .utf8)

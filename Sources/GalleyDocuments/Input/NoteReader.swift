@@ -7,8 +7,9 @@ import Galley
 ///   `writing-mode: vertical-rl`, `---`) whose date becomes a round badge in the top-right corner that the text
 ///   flows around, whose language is the note's (over `--lang` and inference; a run's own `language` still wins),
 ///   whose `code-ligatures: on` lets code form the monospaced font's programming ligatures (`->` as an arrow; off
-///   by default, as GitHub), and whose writing mode sets every paragraph in columns (`vertical-rl`, `vertical-lr`;
-///   `--writing-mode` still wins);
+///   by default, as GitHub), and whose line settings, named as their flags are (`writing-mode: vertical-rl`,
+///   `text-combine-upright: digits 2`, `line-break-strictness: strict`), set every paragraph (the flags still
+///   win);
 /// - a first `# Title` set as a headline with the letterpress effect;
 /// - each line a paragraph of its own, as notes are typed (a line written flush left after a list item or quote
 ///   ends the list or quote, where CommonMark would continue its paragraph);
@@ -36,7 +37,7 @@ public enum NoteReader {
         // The lines are split once: the front matter, the markup check and the writer's lazy lines all read them.
         let lines = text.replacingOccurrences(of: "\r\n", with: "\n").split(
             separator: "\n", omittingEmptySubsequences: false)
-        let (date, language, codeLigatures, writingMode, frontMatterLines) = frontMatter(of: lines)
+        let (date, language, codeLigatures, lineSettings, frontMatterLines) = frontMatter(of: lines)
         if let date, DateBadge.components(of: date) == nil {
             throw InputError(
                 "front matter: date \"\(date.shortened(to: 40))\" is not a date like 2026-11-22 (YYYY-MM-DD)")
@@ -45,14 +46,9 @@ public enum NoteReader {
             throw InputError(
                 "front matter: code-ligatures \"\(codeLigatures.shortened(to: 40))\" is not on or off")
         }
-        let mode = try writingMode.map { name in
-            guard let mode = WritingMode(rawValue: name.lowercased()) else {
-                throw InputError(
-                    "front matter: writing-mode \"\(name.shortened(to: 40))\" is not one of "
-                        + WritingMode.allCases.map(\.rawValue).joined(separator: ", "))
-            }
-            return mode
-        }
+        // Checked before the note is read: a bad value is the front matter's error, named by its key.
+        var settled = ParagraphStyle()
+        for (setting, value) in lineSettings { try Self.apply(setting, value, to: &settled) }
         var defaults = defaults
         if let language {
             guard LanguageTag.isValid(language) else {
@@ -71,11 +67,11 @@ public enum NoteReader {
         writer.storage.beginEditing()  // one batch: the runs are fixed up once at the end, not once per run
         defer { writer.storage.endEditing() }
         try writer.write(tree.root.children, in: NoteWriter.Context(), depth: 0)
-        if let mode, mode.isVertical {
+        if !lineSettings.isEmpty {
             try writer.storage.modifyAttributes(in: 0..<writer.storage.length) { attributes in
                 var attributes = attributes
                 var style = attributes.paragraphStyle ?? ParagraphStyle()
-                style.writingMode = mode
+                for (setting, value) in lineSettings { try? Self.apply(setting, value, to: &style) }
                 attributes.paragraphStyle = style
                 return attributes
             }
@@ -139,12 +135,13 @@ public enum NoteReader {
     /// The date and language a front matter block at the start of a note's `lines` gives, and how many lines the
     /// block takes (0 without one).
     static func frontMatter(of lines: [Substring]) -> (
-        date: String?, language: String?, codeLigatures: String?, writingMode: String?, lines: Int
+        date: String?, language: String?, codeLigatures: String?, lineSettings: [(LineSetting, String)], lines: Int
     ) {
         guard lines.first?.trimmingCharacters(in: .whitespaces) == "---",
             let end = lines.dropFirst().firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == "---" })
-        else { return (nil, nil, nil, nil, 0) }
-        var date: String?, language: String?, codeLigatures: String?, writingMode: String?
+        else { return (nil, nil, nil, [], 0) }
+        var date: String?, language: String?, codeLigatures: String?
+        var lineSettings: [(LineSetting, String)] = []
         for line in lines[1..<end] {
             let parts = line.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
             guard parts.count == 2, !parts[1].isEmpty else { continue }
@@ -152,11 +149,31 @@ public enum NoteReader {
             case "date": date = parts[1]
             case "lang", "language": language = parts[1]
             case "code-ligatures": codeLigatures = parts[1]
-            case "writing-mode": writingMode = parts[1]
-            default: break
+            case let key:
+                if let setting = LineSettings.all.first(where: { $0.flag == key }) {
+                    lineSettings.append((setting, parts[1]))
+                }
             }
         }
-        return (date, language, codeLigatures, writingMode, end + 1)
+        return (date, language, codeLigatures, lineSettings, end + 1)
+    }
+
+    /// Sets `style` from a front matter line's `setting` written as `text` (a name, a number, on or off), as the
+    /// setting's flag takes it.
+    ///
+    /// - Throws: ``InputError`` naming the front matter key for a value the setting does not take.
+    static func apply(_ setting: LineSetting, _ text: String, to style: inout ParagraphStyle) throws {
+        let value: JSONValue
+        switch setting.values {
+        case .number, .integer: value = Double(text).map(JSONValue.number) ?? .string(text)
+        case .bool:
+            let word = text.lowercased()
+            value =
+                ["on", "true", "yes"].contains(word)
+                ? .bool(true) : ["off", "false", "no"].contains(word) ? .bool(false) : .string(text)
+        case .choice: value = .string(text)
+        }
+        try setting.apply(JSONField(value: value, path: "front matter: \(setting.flag)"), &style)
     }
 
     /// Whether more of the line's letters are CJK ideographs, kana or Hangul than anything else.

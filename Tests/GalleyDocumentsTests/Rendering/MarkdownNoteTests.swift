@@ -75,6 +75,26 @@ import Testing
         }
     }
 
+    /// A note's front matter sets the line settings by their flags' names, on every paragraph: the writing mode,
+    /// tate-chu-yoko, autospace; a value a setting does not take is an error naming the key.
+    @Test func frontMatterSetsLineSettings() throws {
+        let note = "---\nwriting-mode: vertical-rl\ntext-combine-upright: digits 2\nautospace: off\n---\n# 标题\n正文12月"
+        let storage = try NoteReader.read(note, defaults: TextAttributes()).storage
+        for paragraph in storage.paragraphs {
+            #expect(paragraph.style.writingMode == .verticalRL && paragraph.style.textCombineUpright == .digits(2))
+            #expect(!paragraph.style.autospace)
+        }
+        #expect(throws: InputError.self) {
+            try NoteReader.read("---\ntext-orientation: tilted\n---\n竖", defaults: TextAttributes())
+        }
+        do {
+            _ = try NoteReader.read("---\nhyphenation-factor: 3\n---\nx", defaults: TextAttributes())
+            Issue.record("a factor over 1 is refused")
+        } catch let error as InputError {
+            #expect(error.description.hasPrefix("front matter: hyphenation-factor: "), "\(error)")
+        }
+    }
+
     @Test func theExampleRendersAsItsGoldenImage() throws {
         let renderer = DocumentRenderer(document: try Self.readExample(), library: try TestFonts.bundled)
         try Snapshot.check(try renderer.render(), layout: try renderer.layout(), name: "render_markdown_note")
