@@ -16,6 +16,37 @@ import Testing
         (0..<Int.random(in: 1...24, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
     }
 
+    /// Hit-testing 60 random points of `area` (container coordinates, inside and around the text) gives grapheme
+    /// `boundaries`; every boundary's caret (each affinity), clicked in its middle, gives a caret `samePlace` as it,
+    /// and every movement from it lands on a boundary; `check` sees each caret first.
+    static func expectHitsAndCaretsOnBoundaries(
+        _ manager: LayoutManager, text: String, boundaries: Set<Int>,
+        area: (x: ClosedRange<Double>, y: ClosedRange<Double>), random: inout SeededGenerator,
+        check: (Caret) -> Void = { _ in }, samePlace: (Rect, Rect) -> Bool
+    ) throws {
+        for _ in 0..<60 {
+            let point = Point(
+                x: Double.random(in: area.x, using: &random), y: Double.random(in: area.y, using: &random))
+            let hit = try manager.position(at: point)
+            #expect(boundaries.contains(hit.offset), "\(hit) in \(text.debugDescription)")
+        }
+        for offset in boundaries.sorted() {
+            for affinity in TextAffinity.allCases {
+                let position = TextPosition(offset, affinity: affinity)
+                guard let caret = try manager.caret(at: position) else { continue }
+                check(caret)
+                let hit = try manager.position(
+                    at: Point(x: caret.rect.midX, y: caret.rect.midY), inContainer: caret.containerIndex)
+                let back = try #require(try manager.caret(at: hit))
+                #expect(samePlace(caret.rect, back.rect), "\(position) → \(hit) in \(text.debugDescription)")
+                for movement in CaretMovement.allCases {
+                    let moved = try manager.position(position, moved: movement).position
+                    #expect(boundaries.contains(moved.offset), "\(movement) from \(position): \(moved)")
+                }
+            }
+        }
+    }
+
     @Test(arguments: 0..<24)
     func everyAnswerIsAGraphemeBoundaryAndCaretsRoundTrip(_ seed: Int) throws {
         var random = SeededGenerator(state: UInt64(seed + 1) &* 0x9E37_79B9_7F4A_7C15)
@@ -28,33 +59,10 @@ import Testing
         let layout = try manager.layout()
         let used = layout.usedRect(inContainer: 0)
 
-        // Hit-testing anywhere, inside and around the text, gives grapheme boundaries.
-        for _ in 0..<60 {
-            let point = Point(
-                x: Double.random(in: -20...(width + 20), using: &random),
-                y: Double.random(in: -20...(used.maxY + 20), using: &random))
-            let hit = try manager.position(at: point)
-            #expect(boundaries.contains(hit.offset), "\(hit) in \(text.debugDescription)")
-        }
-
-        for offset in boundaries.sorted() {
-            for affinity in TextAffinity.allCases {
-                let position = TextPosition(offset, affinity: affinity)
-                guard let caret = try manager.caret(at: position) else { continue }
-                // Clicking the caret's middle gives a position drawn at the same place.
-                let hit = try manager.position(
-                    at: Point(x: caret.rect.midX, y: caret.rect.midY), inContainer: caret.containerIndex)
-                let back = try #require(try manager.caret(at: hit))
-                #expect(
-                    abs(back.rect.midX - caret.rect.midX) < 1e-6 && back.rect.minY == caret.rect.minY,
-                    "\(position) → \(hit) in \(text.debugDescription)")
-                // Every movement lands on a boundary.
-                for movement in CaretMovement.allCases {
-                    let moved = try manager.position(position, moved: movement).position
-                    #expect(boundaries.contains(moved.offset), "\(movement) from \(position): \(moved)")
-                }
-            }
-        }
+        try Self.expectHitsAndCaretsOnBoundaries(
+            manager, text: text, boundaries: boundaries, area: (-20...(width + 20), -20...(used.maxY + 20)),
+            random: &random
+        ) { caret, back in abs(back.midX - caret.midX) < 1e-6 && back.minY == caret.minY }
 
         for fragment in layout.lineFragments {
             let line = manager.line(fragment)

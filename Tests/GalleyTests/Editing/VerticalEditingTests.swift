@@ -39,32 +39,15 @@ import Testing
         try #require(layout.writingMode == mode && !layout.lineFragments.isEmpty)
         let frame = layout.writingFrame()
 
-        for _ in 0..<60 {
-            let point = Point(
-                x: Double.random(in: -20...(width + 20), using: &random),
-                y: Double.random(in: -20...(height + 20), using: &random))
-            let hit = try manager.position(at: point)
-            #expect(boundaries.contains(hit.offset), "\(hit) in \(text.debugDescription)")
-        }
-
-        for offset in boundaries.sorted() {
-            for affinity in TextAffinity.allCases {
-                let position = TextPosition(offset, affinity: affinity)
-                guard let caret = try manager.caret(at: position) else { continue }
-                // Across the column: as wide as the column, a point tall, inside the container.
+        // Carets lie across the column: as wide as it, a point tall, inside the container.
+        try EditingPropertyTests.expectHitsAndCaretsOnBoundaries(
+            manager, text: text, boundaries: boundaries, area: (-20...(width + 20), -20...(height + 20)),
+            random: &random,
+            check: { caret in
                 #expect(caret.rect.width > 10 * caret.rect.height, "\(caret.rect)")
                 #expect(caret.rect.minX >= -1e-6 && caret.rect.maxX <= width + 1e-6, "\(caret.rect) in \(width)")
-                let hit = try manager.position(at: Point(x: caret.rect.midX, y: caret.rect.midY))
-                let back = try #require(try manager.caret(at: hit))
-                #expect(
-                    abs(back.rect.midY - caret.rect.midY) < 1e-6 && back.rect.minX == caret.rect.minX,
-                    "\(position) → \(hit) in \(text.debugDescription)")
-                for movement in CaretMovement.allCases {
-                    let moved = try manager.position(position, moved: movement).position
-                    #expect(boundaries.contains(moved.offset), "\(movement) from \(position): \(moved)")
-                }
             }
-        }
+        ) { caret, back in abs(back.midY - caret.midY) < 1e-6 && back.minX == caret.minX }
 
         // Down the column goes forward in the text, and up comes back, away from the columns' ends.
         for fragment in layout.lineFragments {

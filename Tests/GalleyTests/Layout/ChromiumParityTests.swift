@@ -66,22 +66,33 @@ import Testing
 
     @Test(arguments: cases)
     func lineStartsAndHeightsEqualChromiums(_ test: Case) throws {
-        let inputs = try ChromiumTextFundamentalsTests.rows("parity-\(test.corpus).rows.jsonl")
-        let answers = try ChromiumTextFundamentalsTests.rows(test.fixture)
-        try #require(inputs.count == answers.count && inputs.count >= 100)
-        let library = try TestFonts.system
         var style = ParagraphStyle()
         style.lineHeightMetrics = .web
         style.autospace = test.autospace
         style.lineBreakStrictness = test.strictness
+        try Self.expectRowsAsChromiums(
+            corpus: test.corpus, fixture: test.fixture, language: test.language, width: test.width, style: style,
+            minimum: test.minimum, description: test.testDescription)
+    }
+
+    /// Measures the rows of `parity-<corpus>.rows.jsonl` in Inter 17 with the system's fallbacks, `language` and
+    /// `style`, at `width`, and expects at least `minimum` of them to have `fixture`'s line starts and heights.
+    static func expectRowsAsChromiums(
+        corpus: String, fixture: String, language: String, width: Double, style: ParagraphStyle, minimum: Double,
+        description: String
+    ) throws {
+        let inputs = try ChromiumTextFundamentalsTests.rows("parity-\(corpus).rows.jsonl")
+        let answers = try ChromiumTextFundamentalsTests.rows(fixture)
+        try #require(inputs.count == answers.count && inputs.count >= 100)
+        let library = try TestFonts.system
         let attributes = TextAttributes(
-            font: .font(try library.font(family: "Inter", size: 17)), language: test.language, paragraphStyle: style)
+            font: .font(try library.font(family: "Inter", size: 17)), language: language, paragraphStyle: style)
         let measurer = TextMeasurer(fontLibrary: library)
         var same = 0
         var differing: [String] = []
         for (input, answer) in zip(inputs, answers) {
             let text = try #require(input.text)
-            let measurement = try measurer.measure(text, attributes: attributes, width: test.width)
+            let measurement = try measurer.measure(text, attributes: attributes, width: width)
             let starts = ChromiumTextFundamentalsTests.scalarOffsets(measurement.utf16LineStarts, in: text)
             if starts == answer.line_starts, let height = answer.height, abs(measurement.height - height) < 1e-6 {
                 same += 1
@@ -91,8 +102,8 @@ import Testing
             }
         }
         #expect(
-            Double(same) / Double(inputs.count) >= test.minimum,
-            "\(test.testDescription): \(same) of \(inputs.count) rows as Chromium; differing: \(differing.joined(separator: "; "))"
+            Double(same) / Double(inputs.count) >= minimum,
+            "\(description): \(same) of \(inputs.count) rows as Chromium; differing: \(differing.joined(separator: "; "))"
         )
     }
 }

@@ -55,36 +55,15 @@ import Testing
 
     @Test(arguments: cases)
     func columnStartsAndBlockSizesEqualChromiums(_ test: Case) throws {
-        let inputs = try ChromiumTextFundamentalsTests.rows("parity-\(test.corpus).rows.jsonl")
-        let answers = try ChromiumTextFundamentalsTests.rows(test.fixture)
-        try #require(inputs.count == answers.count && inputs.count >= 100)
-        let library = try TestFonts.system
         var style = ParagraphStyle()
         style.lineHeightMetrics = .web
         style.writingMode = test.writingMode
         style.textOrientation = test.orientation
         style.textCombineUpright = test.combine
         style.textWrap = test.textWrap
-        let attributes = TextAttributes(
-            font: .font(try library.font(family: "Inter", size: 17)), language: test.language, paragraphStyle: style)
-        let measurer = TextMeasurer(fontLibrary: library)
-        var same = 0
-        var differing: [String] = []
-        for (input, answer) in zip(inputs, answers) {
-            let text = try #require(input.text)
-            let measurement = try measurer.measure(text, attributes: attributes, width: test.width)
-            let starts = ChromiumTextFundamentalsTests.scalarOffsets(measurement.utf16LineStarts, in: text)
-            if starts == answer.line_starts, let height = answer.height, abs(measurement.height - height) < 1e-6 {
-                same += 1
-            } else {
-                differing.append(
-                    "\(input.id): \(starts) \(measurement.height) vs \(answer.line_starts ?? []) \(answer.height ?? 0)")
-            }
-        }
-        #expect(
-            Double(same) / Double(inputs.count) >= test.minimum,
-            "\(test.testDescription): \(same) of \(inputs.count) rows as Chromium; differing: \(differing.joined(separator: "; "))"
-        )
+        try ChromiumParityTests.expectRowsAsChromiums(
+            corpus: test.corpus, fixture: test.fixture, language: test.language, width: test.width, style: style,
+            minimum: test.minimum, description: test.testDescription)
     }
 
     /// The vertical answers are not the horizontal ones: columns of upright CJK and turned Latin break elsewhere
