@@ -103,7 +103,7 @@ enum VerticalItems {
 
     /// The longest run of digits ``TextCombineUpright/digits(_:)`` combines; 0 when digits are not combined.
     private static func combinedDigitLimit(_ combine: TextCombineUpright) -> Int {
-        if case .digits(let count) = combine { return count }
+        if case .digits(let count) = combine { return min(max(count, 2), TextCombineUpright.digitLimit) }
         return 0
     }
 

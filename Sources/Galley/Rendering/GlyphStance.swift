@@ -8,7 +8,6 @@
 /// them.
 struct GlyphStance {
     let frame: WritingFrame
-    let orientation: GlyphOrientation
     /// For a turned run, how far its alphabetic baseline lies left of the column's central line, in points (half
     /// an em).
     let baselineShift: Double
@@ -18,14 +17,13 @@ struct GlyphStance {
     init(_ run: GlyphRun, frame: WritingFrame) {
         self.frame = frame
         let font = run.font
-        orientation = frame.isVertical ? run.shaping.orientation : .horizontal
+        let orientation = frame.isVertical ? run.shaping.orientation : .horizontal
         var form = GlyphForm()
         switch orientation {
         case .horizontal where frame.isVertical, .sideways:
             form.turnsClockwise = true
         case .combined:
-            let natural = run.glyphs.reduce(0) { $0 + font.advance(of: $1.glyphID) }
-            form.horizontalScale = CombinedUpright(font: font).squeeze(naturalWidth: natural)
+            form.horizontalScale = CombinedUpright(font: font).squeeze(run.glyphs.map(\.glyphID))
         default:
             break
         }

@@ -1,6 +1,6 @@
 /// Fits a run shaped horizontally into one upright em of a vertical line (CSS `text-combine-upright`,
 /// tate-chu-yoko), as Chromium sets `12` in `12月`: the glyphs side by side, centred across the column and squeezed
-/// to one em when wider (``squeeze(naturalWidth:)``), the em box centred on the run's font's ascent and descent.
+/// to one em when wider (``squeeze(_:)``), the em box centred on the run's font's ascent and descent.
 ///
 /// The run then advances one em down the column; its glyphs' offsets are down the column and across it (see
 /// ``ShapedGlyph``), every advance but the last 0.
@@ -11,7 +11,7 @@ struct CombinedUpright {
     func fit(_ glyphs: [ShapedGlyph]) -> [ShapedGlyph] {
         let width = glyphs.reduce(0) { $0 + $1.advance }
         let em = font.size
-        let scale = squeeze(naturalWidth: width)
+        let scale = squeeze(glyphs.map(\.glyphID))
         let baseline = em / 2 + (font.ascender + font.descender) / 2
         var pen = -width * scale / 2
         var fitted = glyphs
@@ -25,8 +25,10 @@ struct CombinedUpright {
         return fitted
     }
 
-    /// How much glyphs `naturalWidth` points wide side by side are narrowed to fit one em (1 when they fit).
-    func squeeze(naturalWidth: Double) -> Double {
-        naturalWidth > font.size && naturalWidth > 0 ? font.size / naturalWidth : 1
+    /// How much the glyphs `glyphIDs` side by side are narrowed to fit one em (1 when they fit), from their
+    /// advances in the font: what fitting them places by and what drawing them narrows them by.
+    func squeeze(_ glyphIDs: [UInt32]) -> Double {
+        let width = glyphIDs.reduce(0) { $0 + font.advance(of: $1) }
+        return width > font.size ? font.size / width : 1
     }
 }

@@ -25,14 +25,15 @@ public enum TextOrientation: String, Hashable, Sendable, CaseIterable, Codable {
 
 /// Which characters of a vertical line are set side by side in one upright em (CSS `text-combine-upright`,
 /// tate-chu-yoko: the `12` of `12月`); horizontal lines ignore it. Its raw value is CSS's: `none`, `all`,
-/// `digits 2` (`digits` alone reads as `digits 2`, as in CSS).
+/// `digits 2` to `digits 4`.
 public enum TextCombineUpright: Hashable, Sendable, CaseIterable, RawRepresentable {
     /// None: digits are turned with the line, as any Latin text.
     case none
     /// Every run of characters that would be turned (Latin letters, digits) is combined: CSS's `all` on each such
     /// run, as authors mark up short runs.
     case all
-    /// Runs of 1 to `n` ASCII digits are combined (`n` from 2 to ``digitLimit``); longer runs turn with the line.
+    /// Runs of 1 to `n` ASCII digits are combined (`n` from 2 to ``digitLimit``, a number outside taken as the
+    /// nearest); longer runs turn with the line.
     case digits(Int)
 
     /// The most digits ``digits(_:)`` combines.
@@ -56,7 +57,6 @@ public enum TextCombineUpright: Hashable, Sendable, CaseIterable, RawRepresentab
         switch (words.first, words.count) {
         case ("none", 1): self = .none
         case ("all", 1): self = .all
-        case ("digits", 1): self = .digits(2)
         case ("digits", 2):
             guard let count = Int(words[1]), (2...Self.digitLimit).contains(count) else { return nil }
             self = .digits(count)
