@@ -125,8 +125,11 @@ struct RenderCommand: ParsableCommand {
     static func warnIfCut(_ cut: Range<Int>, of document: Document, input: String) {
         guard !cut.isEmpty else { return }
         let total = document.storage.length
+        // Vertical text fills a container across its width, column after column.
+        let vertical = document.storage.attributes(at: 0).paragraphStyle?.writingMode.isVertical == true
+        let room = (document.maximumLines > 0 ? "line limit or " : "") + (vertical ? "width (its columns)" : "height")
         StandardOutput.error(
             "galley: warning: \(input == "-" ? "standard input" : input): the text does not fit the container's "
-                + "height; \(cut.count) of its \(total) characters (UTF-16 units) are not drawn\n")
+                + "\(room); \(cut.count) of its \(total) characters (UTF-16 units) are not drawn\n")
     }
 }

@@ -82,6 +82,23 @@ import Testing
         }
     }
 
+    /// A text cut by its container is drawn with a warning that says what cut it: the height, the line limit, or
+    /// in vertical text the width its columns fill.
+    @Test func aCutTextIsWarnedOfWithWhatCutIt() throws {
+        let note = GalleyCommand.temporary("long.md")
+        try String(repeating: "一段很长的文字，放不下。", count: 20).write(toFile: note, atomically: true, encoding: .utf8)
+        let output = GalleyCommand.temporary("cut.png")
+        let tall = try GalleyCommand.run(["render", note, "--height", "40", "-o", output])
+        #expect(tall.status == 0 && tall.error.contains("does not fit the container's height;"), "\(tall.error)")
+        let vertical = try GalleyCommand.run(
+            ["render", note, "--writing-mode", "vertical-rl", "--width", "60", "--height", "200", "-o", output])
+        #expect(
+            vertical.status == 0 && vertical.error.contains("does not fit the container's width (its columns);"),
+            "\(vertical.error)")
+        let whole = try GalleyCommand.run(["render", note, "-o", output])
+        #expect(whole.status == 0 && whole.error.isEmpty, "\(whole.error)")
+    }
+
     @Test func oldPaddingNamesStillWork() throws {
         let margin = try GalleyCommand.run([
             "render", Self.note, "-o", GalleyCommand.temporary("m.png"), "--margin", "0",
