@@ -195,7 +195,7 @@ struct LinePlacer<Source: LineSource> {
 
     /// The lines a paragraph-level strategy (``ParagraphStyle/textWrap``) chooses from `start`, in lines as wide as
     /// the space gives them beside no exclusion; nil for greedy breaking.
-    private mutating func plannedLines(from start: Int, _ space: some BandSpace) -> [ParagraphBreaker.Line]? {
+    private mutating func plannedLines(from start: Int, _ space: some BandSpace) -> [ParagraphBreaker.PlannedLine]? {
         guard space.lineSize(firstLine: start == 0) != nil else { return nil }
         func width(_ line: Int) -> Double { max(0, space.lineSize(firstLine: start == 0 && line == 0) ?? 0) }
         let style = context.style
@@ -333,7 +333,7 @@ final class ParagraphContext {
 /// hyphenated lines end in a row.
 private struct ParagraphFlow {
     /// The chosen lines (empty when breaking greedily), the first not placed yet, and where it starts.
-    private var plan: [ParagraphBreaker.Line] = []
+    private var plan: [ParagraphBreaker.PlannedLine] = []
     private var next = 0
     private var planStart = 0
     /// Whether the paragraph wants a plan, and how many more times one may be made (a line placed otherwise,
@@ -368,7 +368,7 @@ private struct ParagraphFlow {
     /// Whether a plan should be made for the lines from here.
     var needsPlan: Bool { isStale && plansLeft > 0 }
 
-    mutating func plan(_ lines: [ParagraphBreaker.Line]?, from start: Int) {
+    mutating func plan(_ lines: [ParagraphBreaker.PlannedLine]?, from start: Int) {
         plansLeft -= 1
         isStale = false
         plan = lines ?? []
@@ -377,7 +377,7 @@ private struct ParagraphFlow {
     }
 
     /// The planned line starting at `offset`, when the plan still holds there.
-    func plannedLine(at offset: Int) -> ParagraphBreaker.Line? {
+    func plannedLine(at offset: Int) -> ParagraphBreaker.PlannedLine? {
         offset == planStart && next < plan.count ? plan[next] : nil
     }
 

@@ -20,7 +20,7 @@ protocol LineSource {
     ) -> LineBreak
     /// The lines `strategy` chooses from `start`, line `i` being `width(i)` wide (``ParagraphBreaker``).
     mutating func plan(_ strategy: ParagraphBreaker, from start: Int, width: (Int) -> Double)
-        -> [ParagraphBreaker.Line]?
+        -> [ParagraphBreaker.PlannedLine]?
     /// Whether a line edge at `offset` cuts glyphs HarfBuzz joined (the line is shaped again there).
     func cutsJoinedGlyphs(at offset: Int) -> Bool
     /// The metrics of a line drawing the characters in `range`, with the paragraph's `strut`.
@@ -42,7 +42,7 @@ extension LineBreaker: LineSource {
     var preparedStrut: (font: Font, leading: Double?)? { nil }
 
     mutating func plan(_ strategy: ParagraphBreaker, from start: Int, width: (Int) -> Double)
-        -> [ParagraphBreaker.Line]?
+        -> [ParagraphBreaker.PlannedLine]?
     {
         strategy.lines(&self, from: start, width: width)
     }

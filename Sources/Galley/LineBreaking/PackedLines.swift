@@ -74,7 +74,7 @@ struct PackedLines: LineSource {
     }
 
     mutating func plan(_ strategy: ParagraphBreaker, from start: Int, width: (Int) -> Double)
-        -> [ParagraphBreaker.Line]?
+        -> [ParagraphBreaker.PlannedLine]?
     {
         withLive { strategy.lines(&$0, from: start, width: width) }
     }

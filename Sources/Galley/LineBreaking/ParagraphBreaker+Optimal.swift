@@ -40,7 +40,7 @@ extension ParagraphBreaker {
     /// than ``hyphenationLineLimit`` follow each other; nil when every way overflows a line.
     func optimalLines(
         _ candidates: [Candidate], breaker: LineBreaker, width: (Int) -> Double, weighed: inout Int
-    ) -> [Line]? {
+    ) -> [PlannedLine]? {
         let paragraph = breaker.shaped.paragraph
         let gaps = isJustified ? JustificationGaps(paragraph, from: candidates[0].offset) : nil
         let stretchPerGap = Self.wordSpace(candidates, fontSize: fontSize) * Demerits.gapStretch
@@ -122,12 +122,12 @@ extension ParagraphBreaker {
         }
         let finalState = (0..<states).min { scores[last * states + $0].score < scores[last * states + $1].score } ?? 0
         guard scores[last * states + finalState].score < .infinity else { return nil }
-        var lines: [Line] = []
+        var lines: [PlannedLine] = []
         var (index, state) = (last, finalState)
         while index > 0 {
             let score = scores[index * states + state]
             guard score.previous >= 0 else { return nil }
-            lines.append(Line(end: candidates[index].offset, isHyphenated: candidates[index].isHyphenated))
+            lines.append(PlannedLine(end: candidates[index].offset, isHyphenated: candidates[index].isHyphenated))
             (index, state) = (score.previous, score.previousState)
         }
         return lines.reversed()

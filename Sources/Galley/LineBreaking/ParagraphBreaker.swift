@@ -10,7 +10,7 @@
 struct ParagraphBreaker {
     /// One line the strategy chose: where it ends (UTF-16 offset from the paragraph's start) and whether it ends
     /// at a hyphenation point, showing a hyphen.
-    struct Line: Equatable {
+    struct PlannedLine: Equatable {
         var end: Int
         var isHyphenated: Bool
     }
@@ -55,14 +55,16 @@ struct ParagraphBreaker {
     /// The lines of the paragraph from `start` (UTF-16 offset) to its end as the strategy chooses them, line `i`
     /// (from 0) being `width(i)` points wide; nil where the strategy leaves the greedy lines as they are (Chromium's
     /// conditions, a word wider than its line, a forced break or a tab in the way).
-    func lines(_ breaker: inout LineBreaker, from start: Int, width: (Int) -> Double) -> [Line]? {
+    func lines(_ breaker: inout LineBreaker, from start: Int, width: (Int) -> Double) -> [PlannedLine]? {
         var weighed = 0
         return lines(&breaker, from: start, width: width, weighed: &weighed)
     }
 
     /// ``lines(_:from:width:)``, adding to `weighed` the number of lines the search weighed (a start tried for an
     /// end), which grows linearly with the paragraph when the lines are narrow.
-    func lines(_ breaker: inout LineBreaker, from start: Int, width: (Int) -> Double, weighed: inout Int) -> [Line]? {
+    func lines(_ breaker: inout LineBreaker, from start: Int, width: (Int) -> Double, weighed: inout Int)
+        -> [PlannedLine]?
+    {
         guard strategy != .auto, start < breaker.length, breaker.tabOffsets.isEmpty else { return nil }
         switch strategy {
         case .auto: return nil
@@ -98,7 +100,9 @@ struct ParagraphBreaker {
                 let tail = best(
                     candidates, width: { width(firstIndex + $0) }, balanced: false, weighed: &weighed)
             else { return nil }
-            return greedy.prefix(firstIndex).map { Line(end: $0.utf16Range.upperBound, isHyphenated: $0.isHyphenated) }
+            return greedy.prefix(firstIndex).map {
+                PlannedLine(end: $0.utf16Range.upperBound, isHyphenated: $0.isHyphenated)
+            }
                 + tail
         }
     }
@@ -174,7 +178,8 @@ struct ParagraphBreaker {
     private var widthTimesFontSize: Double { firstWidth * fontSize }
 
     /// The cheapest breaks over `candidates` (Chromium's `ComputeScores` and `ComputeBreakPoints`).
-    private func best(_ candidates: [Candidate], width: (Int) -> Double, balanced: Bool, weighed: inout Int) -> [Line]?
+    private func best(_ candidates: [Candidate], width: (Int) -> Double, balanced: Bool, weighed: inout Int)
+        -> [PlannedLine]?
     {
         var candidates = candidates
         if candidates.count >= 4 {
@@ -225,11 +230,11 @@ struct ParagraphBreaker {
             scores[endIndex] = best
         }
         guard scores[last].score < Self.overfull else { return nil }
-        var lines: [Line] = []
+        var lines: [PlannedLine] = []
         var index = last
         while index > 0 {
             guard scores[index].previous >= 0 else { return nil }
-            lines.append(Line(end: candidates[index].offset, isHyphenated: candidates[index].isHyphenated))
+            lines.append(PlannedLine(end: candidates[index].offset, isHyphenated: candidates[index].isHyphenated))
             index = scores[index].previous
         }
         return lines.reversed()
@@ -239,7 +244,7 @@ struct ParagraphBreaker {
     /// 1 point, at which the greedy breaker still gives `lineCount` lines.
     private func bisected(
         _ breaker: inout LineBreaker, from start: Int, lineCount: Int, greedy: [LineBreak], width: (Int) -> Double
-    ) -> [Line]? {
+    ) -> [PlannedLine]? {
         var upper = width(0)
         guard (1..<lineCount).allSatisfy({ width($0) == upper }) else { return nil }
         let average = greedy.reduce(0) { $0 + $1.width } / Double(lineCount)
@@ -255,6 +260,6 @@ struct ParagraphBreaker {
                 best = lines
             }
         }
-        return best.map { Line(end: $0.utf16Range.upperBound, isHyphenated: $0.isHyphenated) }
+        return best.map { PlannedLine(end: $0.utf16Range.upperBound, isHyphenated: $0.isHyphenated) }
     }
 }

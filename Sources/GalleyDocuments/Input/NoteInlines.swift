@@ -39,7 +39,7 @@ struct NoteInlines {
     }
 
     /// One line of a paragraph: its pieces, and its number in the Markdown text, from 1.
-    struct Line {
+    struct SourceLine {
         var pieces: [Piece] = []
         var number: Int
     }
@@ -49,15 +49,16 @@ struct NoteInlines {
     /// - Throws: ``InputError`` for markup nested more than `nestingLimit` deep, naming its line plus
     ///   `lineOffset` (the lines before the Markdown text).
     static func lines(_ nodes: [MarkdownNode], firstLine number: Int, lineOffset: Int, nestingLimit: Int) throws
-        -> [Line]
+        -> [SourceLine]
     {
-        var flattener = Flattener(lines: [Line(number: number)], lineOffset: lineOffset, nestingLimit: nestingLimit)
+        var flattener = Flattener(
+            lines: [SourceLine(number: number)], lineOffset: lineOffset, nestingLimit: nestingLimit)
         try flattener.add(nodes, style: Style(), depth: 0)
         return flattener.lines
     }
 
     private struct Flattener {
-        var lines: [Line]
+        var lines: [SourceLine]
         let lineOffset: Int
         let nestingLimit: Int
 
@@ -83,7 +84,7 @@ struct NoteInlines {
                     // unplaced).
                     let number =
                         node.next.map(\.line).flatMap { $0 > 0 ? $0 : nil } ?? lines[lines.count - 1].number + 1
-                    lines.append(Line(number: number))
+                    lines.append(SourceLine(number: number))
                 case "linebreak":
                     append(.text("\u{2028}", style))
                 case "footnote_reference":

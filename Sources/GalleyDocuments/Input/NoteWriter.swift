@@ -149,7 +149,7 @@ final class NoteWriter {
     }
 
     /// One line of a paragraph, in a list item, as a `一、` step, or as a body paragraph.
-    private func line(_ line: NoteInlines.Line, in context: Context) throws {
+    private func line(_ line: NoteInlines.SourceLine, in context: Context) throws {
         var pieces = line.pieces
         if context.lists.isEmpty, context.quoteDepth == 0, case .text(let text, let style)? = pieces.first,
             let step = ChineseSteps.marker(Substring(text))
@@ -330,7 +330,7 @@ final class NoteWriter {
 
     // MARK: Writing
 
-    private func inlineLines(_ block: MarkdownNode) throws -> [NoteInlines.Line] {
+    private func inlineLines(_ block: MarkdownNode) throws -> [NoteInlines.SourceLine] {
         try NoteInlines.lines(
             block.children, firstLine: block.line, lineOffset: lineOffset, nestingLimit: NoteReader.nestingLimit)
     }
