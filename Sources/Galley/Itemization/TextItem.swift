@@ -69,8 +69,8 @@ final class RunStyle: Hashable, Sendable {
         self.styleLineHeight = styleLineHeight
         self.baselineShift = baselineShift
         if let attachment = shaping.attachment, shaping.orientation.isVertical {
-            // Upright across a vertical line, centred on its central baseline (half an em above the alphabetic
-            // one the figures count from): half its width either side.
+            // Upright across a vertical line, centred on its central baseline, which lies half an em over the
+            // alphabetic one the figures count from: half its width either side of that.
             ascender = (attachment.bounds.width + font.size) / 2
             descender = (font.size - attachment.bounds.width) / 2
             lineGap = 0

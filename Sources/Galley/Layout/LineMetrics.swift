@@ -1,8 +1,9 @@
 /// The block measure of one line (its height; a column's width in vertical text): the tallest ascent and descent
 /// among the fonts on it (fallback fonts included) and the paragraph's primary font, the line gap, the text style's
-/// leading, and the paragraph style's multiple and limits. In vertical text the baseline is the column's central
-/// line (half an em above each font's alphabetic baseline) and ``baselineFromTop`` its distance from the column's
-/// block-start edge (the right in `vertical-rl`, the left in `vertical-lr`).
+/// leading, and the paragraph style's multiple and limits. In vertical text each font's box is centred across the
+/// column (the widest sets the column's width), the baseline is the central one, half an em over the alphabetic
+/// baseline, and ``baselineFromTop`` its distance from the column's block-start edge (the right in `vertical-rl`,
+/// the left in `vertical-lr`).
 struct LineMetrics: Equatable {
     /// Distance from the line's top to its baseline, in points.
     let baselineFromTop: Double
@@ -31,10 +32,10 @@ struct LineMetrics: Equatable {
         let lineHeightMultiple: Double
         let minimumLineHeight: Double
         let maximumLineHeight: Double
-        /// The writing mode when lines are vertical (nil for horizontal lines): glyphs then sit on a central
-        /// baseline, half an em above each font's alphabetic one, as Chromium sets them, the font's ascent
-        /// reaching over it (rightwards) and its descent under; a line's top is its over side in `vertical-rl`,
-        /// its under side in `vertical-lr`.
+        /// The writing mode when lines are vertical (nil for horizontal lines): each font's box is then centred
+        /// on the line, and glyphs sit on a central baseline half an em over the alphabetic one (see
+        /// ``init(figures:rules:strut:strutLeading:)``); a line's top is its over side (the right) in
+        /// `vertical-rl`, its under side in `vertical-lr`.
         let vertical: WritingMode?
 
         init(_ style: ParagraphStyle) {
@@ -73,31 +74,39 @@ struct LineMetrics: Equatable {
         figures: Figures, rules style: Rules, strut: RunFigures, strutLeading: Double?
     ) {
         let web = style.web
-        func extents(_ ascender: Double, _ descender: Double, _ lineGap: Double, _ em: Double) -> (
-            Double, Double, Double
-        ) {
+        func extents(_ ascender: Double, _ descender: Double, _ lineGap: Double) -> (Double, Double, Double) {
             let exact = (max(0, ascender), max(0, -descender), max(0, lineGap))
-            let extents = web ? Self.webRounded(ascent: exact.0, descent: exact.1, gap: exact.2) : exact
-            guard let vertical = style.vertical else { return extents }
-            let (over, under) = (extents.0 - em / 2, extents.1 + em / 2)
-            return vertical == .verticalRL ? (over, under, extents.2) : (under, over, extents.2)
+            return web ? Self.webRounded(ascent: exact.0, descent: exact.1, gap: exact.2) : exact
         }
-        var (ascent, descent, gap) = extents(strut.ascender, strut.descender, strut.lineGap, strut.em)
+        var (ascent, descent, gap) = extents(strut.ascender, strut.descender, strut.lineGap)
+        // In vertical lines each font's box is centred on the line: the widest sets its size.
+        var half = (ascent + descent) / 2
         var leading = strutLeading ?? 0
         for run in figures {
-            let (runAscent, runDescent, runGap) = extents(run.ascender, run.descender, run.lineGap, run.em)
+            let (runAscent, runDescent, runGap) = extents(run.ascender, run.descender, run.lineGap)
             ascent = max(ascent, runAscent)
             descent = max(descent, runDescent)
             gap = max(gap, runGap)
+            half = max(half, (runAscent + runDescent) / 2)
             leading = max(leading, run.styleLineHeight ?? 0)
         }
-        let natural = ascent + descent + gap
+        let natural = style.vertical == nil ? ascent + descent + gap : 2 * half + gap
         var height = max(natural, leading)
         if style.lineHeightMultiple > 0 { height *= style.lineHeightMultiple }
         if style.minimumLineHeight > 0 { height = max(height, style.minimumLineHeight) }
         if style.maximumLineHeight > 0 { height = min(height, style.maximumLineHeight) }
         self.height = height
-        baselineFromTop = height - descent - gap
+        guard let vertical = style.vertical else {
+            baselineFromTop = height - descent - gap
+            return
+        }
+        // Glyphs hang from the alphabetic baseline the fonts' ascents and descents give, centred as the boxes are,
+        // and the central baseline lies half an em over it (towards the right), as Chromium sets them: upright
+        // glyphs centred on it, turned Latin half an em under it. Measured towards the under side from the boxes'
+        // centre, which lies where extra height leaves it (above, as in horizontal lines).
+        let central = (ascent - descent) / 2 - strut.em / 2
+        let centre = height - gap - half
+        baselineFromTop = vertical == .verticalRL ? centre + central : centre - central
     }
 
     /// What every line of a paragraph is measured against besides its runs: the style's rules, the primary
