@@ -24,15 +24,9 @@ extension LayoutManager {
     /// the containers).
     public func caret(at position: TextPosition, width: Double = 1) throws -> Caret? {
         guard let line = try line(for: position) else { return nil }
-        let (primary, secondary) = line.caretX(TextPosition(clamped(position.offset), affinity: position.affinity))
-        let rect = line.fragment.rect
-        let frame = try writingFrame(inContainer: line.fragment.containerIndex)
-        func caretRect(_ x: Double) -> Rect {
-            frame.containerRect(Rect(x: x - width / 2, y: rect.minY, width: width, height: rect.height))
-        }
         return Caret(
-            containerIndex: line.fragment.containerIndex, rect: caretRect(primary),
-            secondaryRect: secondary.map(caretRect))
+            line: line, position: TextPosition(clamped(position.offset), affinity: position.affinity), width: width,
+            frame: try writingFrame(inContainer: line.fragment.containerIndex))
     }
 
     /// The rectangles that show `range` selected: per line, the grapheme clusters in the range, adjacent ones merged
@@ -140,16 +134,9 @@ extension LayoutManager {
     /// The line `position` is on: the line ending at its offset when its affinity is upstream and that line
     /// wraps there (no terminator), else the line holding the offset.
     func line(for position: TextPosition) throws -> LineGeometry? {
-        let offset = clamped(position.offset)
-        guard let fragment = try lineFragment(forCharacterAt: offset) else { return nil }
-        if position.affinity == .upstream, offset == fragment.characterRange.lowerBound, offset > 0,
-            let previous = try lineFragment(forCharacterAt: offset - 1),
-            previous.characterRange.upperBound == offset
-        {
-            let geometry = line(previous)
-            if geometry.end == offset { return geometry }
-        }
-        return line(fragment)
+        try LineGeometry.line(
+            for: TextPosition(clamped(position.offset), affinity: position.affinity),
+            fragmentAt: lineFragment(forCharacterAt:))
     }
 
     /// The line fragment nearest `point`: by vertical distance to its band, then by horizontal distance.
@@ -171,15 +158,7 @@ extension LayoutManager {
         } else {
             candidates = try layout().lineFragments.filter { $0.containerIndex == containerIndex }
         }
-        func vertical(_ fragment: LineFragment) -> Double {
-            point.y < fragment.rect.minY
-                ? fragment.rect.minY - point.y : point.y >= fragment.rect.maxY ? point.y - fragment.rect.maxY : 0
-        }
-        func horizontal(_ fragment: LineFragment) -> Double {
-            point.x < fragment.rect.minX
-                ? fragment.rect.minX - point.x : point.x > fragment.rect.maxX ? point.x - fragment.rect.maxX : 0
-        }
-        return candidates.min { (vertical($0), horizontal($0)) < (vertical($1), horizontal($1)) }
+        return LineGeometry.nearest(to: point, among: candidates)
     }
 
     /// The index of the first fragment whose characters end after `offset` (or the last fragment).

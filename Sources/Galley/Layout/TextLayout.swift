@@ -82,17 +82,12 @@ public struct TextLayout: Sendable {
             return containerCharacterRanges.indices.contains(containerIndex)
                 ? containerCharacterRanges[containerIndex].lowerBound : 0
         }
-        func vertical(_ rect: Rect) -> Double {
-            point.y < rect.minY ? rect.minY - point.y : point.y >= rect.maxY ? point.y - rect.maxY : 0
-        }
-        let fragment = fragments.min {
-            (vertical($0.rect), distance(point.x, $0.rect)) < (vertical($1.rect), distance(point.x, $1.rect))
-        }!
-        return LineGeometry(fragment).position(nearestX: point.x).offset
+        return LineGeometry(LineGeometry.nearest(to: point, among: fragments)!).position(nearestX: point.x).offset
     }
 
-    /// A thin rectangle for a caret before the character at `index` (or after the last one), the line's height.
-    /// For affinity at wrapped lines' ends and split carets in bidi text, use ``LayoutManager/caret(at:width:)``.
+    /// A thin rectangle for a caret before the character at `index` (or after the last one), the line's height,
+    /// in line coordinates.
+    @available(*, deprecated, renamed: "caret(at:width:)", message: "takes an affinity; in container coordinates")
     public func caretRect(at index: Int, width: Double = 1) -> Rect? {
         guard let fragment = lineFragment(forCharacterAt: index) else { return nil }
         let line = LineGeometry(fragment)
@@ -100,9 +95,6 @@ public struct TextLayout: Sendable {
         return Rect(x: x - width / 2, y: fragment.rect.minY, width: width, height: fragment.rect.height)
     }
 
-    private func distance(_ x: Double, _ rect: Rect) -> Double {
-        x < rect.minX ? rect.minX - x : x > rect.maxX ? x - rect.maxX : 0
-    }
 }
 
 extension LineFragment {

@@ -62,7 +62,7 @@ import Testing
         }
         for offset in boundaries.sorted() {
             let caret = try #require(try manager.caret(at: TextPosition(offset)))
-            #expect(layout.caretRect(at: offset)?.midX == caret.rect.midX, "\(offset) in \(text)")
+            #expect(layout.caret(at: TextPosition(offset))?.rect.midX == caret.rect.midX, "\(offset) in \(text)")
         }
     }
 
@@ -191,7 +191,7 @@ import Testing
     }
 
     /// A layout alone and its layout manager hit-test and place carets with one geometry: where every glyph
-    /// cluster is one grapheme (no ligature to divide), `TextLayout.characterIndex(at:)` and `caretRect(at:)` give
+    /// cluster is one grapheme (no ligature to divide), `TextLayout.characterIndex(at:)` and `caret(at:)` give
     /// what `LayoutManager.position(at:)` and `caret(at:)` give, across lines, bidi runs and an exclusion.
     @Test func aLayoutAloneHitTestsAsItsManagerDoes() throws {
         let text =
@@ -210,7 +210,7 @@ import Testing
             }
         }
         for index in 0...manager.textStorage.length {
-            guard let alone = layout.caretRect(at: index),
+            guard let alone = layout.caret(at: TextPosition(index))?.rect,
                 let caret = try manager.caret(at: TextPosition(index))
             else { continue }
             #expect(abs(alone.minX - caret.rect.minX) < 1e-9 && alone.minY == caret.rect.minY, "caret at \(index)")

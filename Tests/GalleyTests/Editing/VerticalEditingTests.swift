@@ -77,6 +77,31 @@ import Testing
         }
     }
 
+    /// A layout answers the editor's questions as its manager does, without throwing, in horizontal and vertical
+    /// text: the same positions for random points, the same carets and selections; nil for a point that is not
+    /// finite.
+    @Test(arguments: [WritingMode.horizontalTB, .verticalRL, .verticalLR])
+    func aLayoutAnswersAsItsManager(mode: WritingMode) throws {
+        var random = SeededGenerator(state: 0x5EED)
+        let text = (0..<40).map { _ in Self.pieces.randomElement(using: &random)! }.joined()
+        let manager = try Self.manager(text, mode: mode, width: 300, height: 200)
+        let layout = try manager.layout()
+        for _ in 0..<200 {
+            let point = Point(
+                x: Double.random(in: -20...320, using: &random), y: Double.random(in: -20...220, using: &random))
+            #expect(layout.position(at: point) == (try manager.position(at: point)), "\(point)")
+        }
+        for offset in EditingGeometryTests.graphemeBoundaries(text).sorted() {
+            for affinity in TextAffinity.allCases {
+                let position = TextPosition(offset, affinity: affinity)
+                #expect(layout.caret(at: position) == (try manager.caret(at: position)), "\(position)")
+            }
+        }
+        let range = 3..<(text.utf16.count - 2)
+        #expect(layout.selectionRects(for: range).map(\.rect) == (try manager.selectionRects(for: range)).map(\.rect))
+        #expect(layout.position(at: Point(x: .nan, y: 1)) == nil)
+    }
+
     /// Left and right go from column to column as they point: in vertical-rl left is the next column.
     @Test func leftAndRightCrossTheColumns() throws {
         let text = "一二三四五六七八九十"

@@ -236,7 +236,7 @@ import Testing
     @Test func caretsAndHitTestingAgree() throws {
         let (result, storage) = try layout(LayoutFixtures.english, width: 240)
         for index in stride(from: 0, to: storage.length, by: 7) {
-            let caret = try #require(result.caretRect(at: index))
+            let caret = try #require(result.caret(at: TextPosition(index))?.rect)
             let hit = result.characterIndex(at: Point(x: caret.midXForTest + 0.01, y: caret.minY + caret.height / 2))
             #expect(hit == index, "caret at \(index) hit-tests to \(hit)")
         }
