@@ -17,6 +17,7 @@ struct DocumentOptions: SettingOptions {
     @OptionGroup var fontOptions: FontOptions
     @OptionGroup var textOptions: TextOptions
     @Option(name: .setting(.theme), help: .setting(.theme)) var theme: String?
+    @Flag(name: .setting(.codeLigatures), help: .setting(.codeLigatures)) var codeLigatures = false
     @Option(name: .setting(.color), help: .setting(.color)) var color: String?
     @Option(name: .setting(.background), help: .setting(.background)) var background: String?
     @Flag(name: .setting(.letterpress), help: .setting(.letterpress)) var letterpress = false
@@ -39,7 +40,8 @@ struct DocumentOptions: SettingOptions {
         item(.width, width) + item(.height, height) + item(.pageHeight, pageHeight) + item(.scale, scale)
             + item(.margin, margin)
             + item(.format, format) + item(.quality, quality) + fontOptions.items
-            + textOptions.items + item(.theme, theme) + item(.color, color) + item(.background, background)
+            + textOptions.items + item(.theme, theme) + item(.codeLigatures, codeLigatures ? true : nil)
+            + item(.color, color) + item(.background, background)
             + item(.letterpress, letterpress ? true : nil) + item(.exclude, exclude)
             + item(.excludeImage, excludeImage) + item(.allowDir, allowDir) + item(.imageThreshold, imageThreshold)
             + item(.imageMargin, imageMargin) + item(.wrapSide, wrapSide) + item(.strokeWidth, strokeWidth)

@@ -30,13 +30,13 @@ public enum InputReader {
     /// The document in the file at `path` (`-` for standard input, read as plain text), by its extension;
     /// fonts a JSON document names are found in `library`; pictures and font files are read from the document's
     /// folder (the working directory for standard input) and below, and from `allowedDirectories`; a note's roles
-    /// take `theme`'s colours.
+    /// take `theme`'s colours, and its code forms ligatures when `codeLigatures` (or its front matter) says so.
     ///
     /// - Throws: ``InputError`` for an extension Galley does not read (naming those it does), a missing, unreadable,
     ///   oversized or non-UTF-8 file, or a bad document.
     public static func read(
         path: String, defaults: TextAttributes, library: FontLibrary, allowing allowedDirectories: [String] = [],
-        theme: NoteTheme = .light
+        theme: NoteTheme = .light, codeLigatures: Bool = false
     ) throws -> Document {
         let kind = (path as NSString).pathExtension.lowercased()
         guard let inputKind = InputKind(fileExtension: kind) else {
@@ -50,19 +50,22 @@ public enum InputReader {
             allowing: allowedDirectories)
         return try read(
             text: try readText(path: path), kind: inputKind, defaults: defaults, library: library, access: access,
-            theme: theme)
+            theme: theme, codeLigatures: codeLigatures)
     }
 
     /// The document `text` holds, read as `kind`; fonts a JSON document names are found in `library`, and the
-    /// pictures and font files it names are read as `access` allows; a note's roles take `theme`'s colours.
+    /// pictures and font files it names are read as `access` allows; a note's roles take `theme`'s colours and
+    /// its code forms ligatures when `codeLigatures` (or its front matter) says so.
     ///
     /// - Throws: ``InputError`` or the reader's error for a bad document.
     public static func read(
         text: String, kind: InputKind, defaults: TextAttributes, library: FontLibrary, access: FileAccess,
-        theme: NoteTheme = .light
+        theme: NoteTheme = .light, codeLigatures: Bool = false
     ) throws -> Document {
         switch kind {
-        case .note: return try NoteReader.read(text, defaults: defaults, access: access, theme: theme)
+        case .note:
+            return try NoteReader.read(
+                text, defaults: defaults, access: access, theme: theme, codeLigatures: codeLigatures)
         case .json: return try DocumentReader.read(text, defaults: defaults, library: library, access: access)
         case .plainText: return Document(storage: TextStorage(withoutFinalLineBreak(text), attributes: defaults))
         }

@@ -27,24 +27,27 @@ public enum NoteReader {
     static let nestingLimit = 64
 
     /// The note in `text` (Markdown, with front matter) over `defaults`, its pictures read where `access`
-    /// allows, its roles (links, quotes, code, rules) in `theme`'s colours.
+    /// allows, its roles (links, quotes, code, rules) in `theme`'s colours; its code forms programming ligatures
+    /// when `codeLigatures` is true or its front matter says `code-ligatures: on` (the request's choice laid over
+    /// the note's, as every option is).
     ///
     /// - Throws: ``InputError`` naming the line of a missing, refused, corrupt or oversized picture, of a list
     ///   nested deeper than `Limits.listNesting`, or of markup nested deeper than 64 levels.
     public static func read(
-        _ text: String, defaults: TextAttributes, access: FileAccess = FileAccess(), theme: NoteTheme = .light
+        _ text: String, defaults: TextAttributes, access: FileAccess = FileAccess(), theme: NoteTheme = .light,
+        codeLigatures: Bool = false
     ) throws -> Document {
         // The lines are split once: the front matter, the markup check and the writer's lazy lines all read them.
         let lines = text.replacingOccurrences(of: "\r\n", with: "\n").split(
             separator: "\n", omittingEmptySubsequences: false)
-        let (date, language, codeLigatures, lineSettings, frontMatterLines) = frontMatter(of: lines)
+        let (date, language, frontMatterLigatures, lineSettings, frontMatterLines) = frontMatter(of: lines)
         if let date, DateBadge.components(of: date) == nil {
             throw InputError(
                 "front matter: date \"\(date.shortened(to: 40))\" is not a date like 2026-11-22 (YYYY-MM-DD)")
         }
-        if let codeLigatures, !["on", "off"].contains(codeLigatures.lowercased()) {
+        if let frontMatterLigatures, !["on", "off"].contains(frontMatterLigatures.lowercased()) {
             throw InputError(
-                "front matter: code-ligatures \"\(codeLigatures.shortened(to: 40))\" is not on or off")
+                "front matter: code-ligatures \"\(frontMatterLigatures.shortened(to: 40))\" is not on or off")
         }
         // Checked before the note is read: a bad value is the front matter's error, named by its key.
         var settled = ParagraphStyle()
@@ -63,7 +66,8 @@ public enum NoteReader {
         let tree = MarkdownTree(body.joined(separator: "\n"))
         let writer = NoteWriter(
             sourceLines: Array(body), defaults: defaults, images: DocumentFiles(access: access),
-            lineOffset: frontMatterLines, theme: theme, codeLigatures: codeLigatures?.lowercased() == "on")
+            lineOffset: frontMatterLines, theme: theme,
+            codeLigatures: codeLigatures || frontMatterLigatures?.lowercased() == "on")
         writer.storage.beginEditing()  // one batch: the runs are fixed up once at the end, not once per run
         defer { writer.storage.endEditing() }
         try writer.write(tree.root.children, in: NoteWriter.Context(), depth: 0)

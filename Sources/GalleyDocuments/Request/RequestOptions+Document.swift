@@ -59,7 +59,8 @@ extension RequestOptions {
         let library = try fontLibrary()
         var document = try InputReader.read(
             text: text, kind: kind, defaults: try defaultAttributes(library: library), library: library,
-            access: documentAccess, theme: theme)
+            access: documentAccess, theme: theme,
+            codeLigatures: flag(.codeLigatures))
         try apply(to: &document)
         return (document, library)
     }
@@ -70,7 +71,8 @@ extension RequestOptions {
         let library = try fontLibrary()
         var document = try InputReader.read(
             path: path, defaults: try defaultAttributes(library: library), library: library,
-            allowing: texts(.allowDir), theme: theme)
+            allowing: texts(.allowDir), theme: theme,
+            codeLigatures: flag(.codeLigatures))
         try apply(to: &document)
         return (document, library)
     }

@@ -7,7 +7,7 @@ public enum SettingName: String, CaseIterable, Sendable {
     // The container and the picture.
     case width, height, pageHeight, scale, margin, format, quality
     // Paint and effects.
-    case theme, color, background, letterpress, strokeWidth, strokeColor, obliqueness, expansion
+    case theme, codeLigatures, color, background, letterpress, strokeWidth, strokeColor, obliqueness, expansion
     // Exclusions and the files a document may read.
     case exclude, excludeImage, imageThreshold, imageMargin, wrapSide, allowDir
     // The font.

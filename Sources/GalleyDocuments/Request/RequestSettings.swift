@@ -52,6 +52,10 @@ public enum RequestSettings {
             "The colours of a note's roles (text, page, links, quotes, code, table rules): light, dark or sepia; "
                 + "--color and --background then change only the text and the page."),
         setting(
+            .codeLigatures, .flag, for: .document,
+            "Let a note's code form its monospaced font's programming ligatures (-> as an arrow); off by default, as "
+                + "GitHub sets code, and on for a note whose front matter says code-ligatures: on."),
+        setting(
             .color, .text(.color), default: "the document's", for: .document,
             "The text colour as #RRGGBB, #RRGGBBAA or a CSS colour name (red, rebeccapurple)."),
         setting(

@@ -337,17 +337,25 @@ import Testing
         #expect(document.storage.attributes(at: 17).superscript == nil)
     }
 
-    /// Code is set as written, as GitHub sets it, unless the note's front matter asks for the monospaced font's
-    /// programming ligatures (`code-ligatures: on`): JetBrains Mono's `->` then takes its arrow glyphs.
-    @Test func codeLigaturesAreOffUnlessTheNoteAsks() throws {
-        func glyphs(_ frontMatter: String) throws -> [UInt32] {
-            let document = try NoteReader.read(frontMatter + "```\na -> b != c\n```\n", defaults: TextAttributes())
+    /// Code is set as written, as GitHub sets it, unless the note's front matter or the request
+    /// (`--code-ligatures`, `code-ligatures=true`) asks for the monospaced font's programming ligatures: JetBrains
+    /// Mono's `->` then takes its arrow glyphs. The request's choice is laid over the note's.
+    @Test func codeLigaturesAreOffUnlessTheNoteOrTheRequestAsks() throws {
+        func glyphs(_ frontMatter: String, requested: Bool = false) throws -> [UInt32] {
+            var request = RequestOptions(work: .document, access: FileAccess())
+            if requested { request.set(.codeLigatures, .flag(true)) }
+            let document = try request.readDocument(
+                text: frontMatter + "```\na -> b != c\n```\n", kind: .note, documentAccess: FileAccess()
+            ).0
             let layout = try DocumentRenderer(document: document, library: try TestFonts.bundled).layout()
             return layout.lineFragments.flatMap(\.runs).flatMap(\.glyphRun.glyphs).map(\.glyphID)
         }
         let plain = try glyphs("")
+        let joined = try glyphs("---\ncode-ligatures: on\n---\n")
+        #expect(joined != plain)
         #expect(try glyphs("---\ncode-ligatures: off\n---\n") == plain)
-        #expect(try glyphs("---\ncode-ligatures: on\n---\n") != plain)
+        #expect(try glyphs("", requested: true) == joined)
+        #expect(try glyphs("---\ncode-ligatures: off\n---\n", requested: true) == joined)
         #expect(throws: InputError.self) {
             try NoteReader.read("---\ncode-ligatures: maybe\n---\nx", defaults: TextAttributes())
         }
