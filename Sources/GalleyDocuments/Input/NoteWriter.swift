@@ -119,7 +119,10 @@ final class NoteWriter {
         style.textWrap = .balance
         if !wroteParagraph, block.headingLevel == 1 {
             attributes.font = Self.headingFont(.title2, from: defaults.font)
-            if theme.pressesTitle { attributes.textEffect = .letterpress }
+            if theme.pressesTitle {
+                attributes.textEffect = .letterpress
+                attributes.foregroundColor = theme.pressedInk(from: defaults.foregroundColor ?? theme.text)
+            }
             style.paragraphSpacing = 10
         } else {
             let textStyle = Self.headingStyles[min(max(block.headingLevel, 1), 6) - 1]
