@@ -59,9 +59,12 @@ struct MeasureCommand: ParsableCommand, SettingOptions {
         return (LineDefaults(row: row, widths: options.widths), library)
     }
 
-    /// A measurer for one worker: its own word cache, as workers sharing one contend for its lock and memory.
-    static func workerMeasurer(library: FontLibrary) -> TextMeasurer {
-        TextMeasurer(fontLibrary: library, shapeCache: ShapeCache(entryLimit: wordsPerWorker))
+    /// A measurer for one worker, held to `limits`: its own word cache, as workers sharing one contend for its lock
+    /// and memory.
+    static func workerMeasurer(library: FontLibrary, limits: Limits = Limits()) -> TextMeasurer {
+        let measurer = TextMeasurer(fontLibrary: library, shapeCache: ShapeCache(entryLimit: wordsPerWorker))
+        measurer.limits = limits
+        return measurer
     }
 
     func run() throws { try Self.run(input: input, options: try requestOptions(work: .measure)) }
@@ -76,7 +79,10 @@ struct MeasureCommand: ParsableCommand, SettingOptions {
         let (defaults, library) = try Self.lineDefaults(options, rowAccess: rowAccess)
         let reader = try LineReader(path: input, lineLimit: Self.lineLimit)
         let workers = Processors.usable
-        let measurers = WorkerMeasurers((0..<workers).map { _ in Self.workerMeasurer(library: library) })
+        let measurers = WorkerMeasurers(
+            (0..<workers).map { _ in
+                Self.workerMeasurer(library: library, limits: options.limits)
+            })
         let output = OrderedOutput(overlapped: workers > 1)
         while true {
             let batch = try reader.nextLines(Self.batchSize)

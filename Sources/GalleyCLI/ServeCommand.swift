@@ -77,7 +77,7 @@ struct ServeCommand: ParsableCommand {
         // Fonts load before the socket listens, so the service is ready when it says it listens.
         _ = try FontOptions.library(noSystemFonts: false)
         var configuration = ServiceConfiguration(
-            workers: workers ?? Processors.usable, maxBody: maxBody ?? InputReader.sizeLimit)
+            workers: workers ?? Processors.usable, maxBody: maxBody ?? DocumentLimits().inputFileBytes)
         configuration.host = host
         configuration.port = port
         configuration.allowedDirectories = allowedDirectories

@@ -34,11 +34,11 @@ public struct DocumentRenderer {
     public func render() throws -> Canvas {
         let scene = try Scene(self)
         return try scene.renderer.render(
-            scene.picture, scale: document.render.scale, background: document.render.background)
+            scene.picture, scale: document.render.scale, background: document.render.background, limits: limits)
     }
 
     /// The document drawn and encoded as PNG band by band on `writer`'s threads
-    /// (`Renderer.renderPNG(_:scale:background:writer:)`): the pixels of ``render()`` without the whole image in
+    /// (`Renderer.renderPNG(_:scale:background:writer:limits:)`): the pixels of ``render()`` without the whole image in
     /// memory at once.
     public func renderPNG(with writer: PNGWriter = PNGWriter()) throws -> Data {
         try renderPNGReportingCut(with: writer).png
@@ -49,7 +49,8 @@ public struct DocumentRenderer {
     public func renderPNGReportingCut(with writer: PNGWriter = PNGWriter()) throws -> (png: Data, cut: Range<Int>) {
         let scene = try Scene(self)
         let png = try scene.renderer.renderPNG(
-            scene.picture, scale: document.render.scale, background: document.render.background, writer: writer)
+            scene.picture, scale: document.render.scale, background: document.render.background, writer: writer,
+            limits: limits)
         return (png, scene.layout.unlaidCharacterRange)
     }
 
@@ -65,18 +66,20 @@ public struct DocumentRenderer {
                 throw InputError(path: "container.pageHeight", "pages are written to PDF only; name the output .pdf")
             }
             let (pages, cut) = try pages(height: pageHeight)
-            return (try Renderer().renderPDF(pages, scale: scale, background: background), cut)
+            return (try Renderer().renderPDF(pages, scale: scale, background: background, limits: limits), cut)
         }
         let scene = try Scene(self)
         let renderer = scene.renderer, picture = scene.picture
         let data: Data
         switch format {
-        case .png: data = try renderer.renderPNG(picture, scale: scale, background: background, writer: pngWriter)
+        case .png:
+            data = try renderer.renderPNG(
+                picture, scale: scale, background: background, writer: pngWriter, limits: limits)
         case .webp:
             data = try WebPWriter(quality: quality).encode(
-                try renderer.render(picture, scale: scale, background: background))
-        case .pdf: data = try renderer.renderPDF([picture], scale: scale, background: background)
-        case .svg: data = try renderer.renderSVG(picture, scale: scale, background: background)
+                try renderer.render(picture, scale: scale, background: background, limits: limits))
+        case .pdf: data = try renderer.renderPDF([picture], scale: scale, background: background, limits: limits)
+        case .svg: data = try renderer.renderSVG(picture, scale: scale, background: background, limits: limits)
         }
         return (data, scene.layout.unlaidCharacterRange)
     }
@@ -137,6 +140,7 @@ public struct DocumentRenderer {
             }
             if let text = exclusion.label {
                 let manager = LayoutManager(textStorage: text, fontLibrary: library, settings: document.settings)
+                manager.limits = limits
                 let bounds = exclusion.shape.bounds
                 manager.addTextContainer(TextContainer(width: max(1, bounds.width)))
                 let label = try manager.layout()
@@ -205,7 +209,8 @@ public struct DocumentRenderer {
         let layout = try manager.layout()
         if let drawableHeight, !layout.unlaidCharacterRange.isEmpty {
             let width = Int(((document.width + 2 * document.render.margin) * document.render.scale).rounded(.up))
-            throw RenderError.textTooTall(width: width, height: drawableHeight, limit: Canvas.pixelLimit)
+            throw RenderError.textTooTall(
+                width: width, height: drawableHeight, limit: limits.imagePixels, sideLimit: limits.imageSide)
         }
         return (layout, exclusions, columnWidth)
     }
@@ -232,6 +237,7 @@ public struct DocumentRenderer {
             throw InputError(path: "container.columnGap", "leaves no room for \(columns) columns")
         }
         let manager = LayoutManager(textStorage: document.storage, fontLibrary: library, settings: document.settings)
+        manager.limits = limits
         let drawableHeight = forDrawing ? tallestDrawableHeight() : nil
         for column in 0..<columns {
             let container = TextContainer(
@@ -248,11 +254,14 @@ public struct DocumentRenderer {
         return (manager, exclusions, columnWidth, drawableHeight)
     }
 
+    /// The bounds the document's layout and image keep to (its render options').
+    private var limits: Limits { document.render.limits }
+
     /// Whether the document's text is set in columns (its first paragraph's writing mode, the layout's).
     private var isVertical: Bool { document.storage.attributes(at: 0).paragraphStyle?.writingMode.isVertical == true }
 
     /// The height, in points, past which text in an unbounded container could not be drawn within
-    /// ``Canvas/pixelLimit`` at the document's width, scale and margin: the layout stops there and fails at once
+    /// ``Limits/imagePixels`` at the document's width, scale and margin: the layout stops there and fails at once
     /// rather than after laying out all of a text too tall to draw. Nil when the container has a height, when its
     /// last line may be truncated (a bounded height would change which line that is), or for vertical text.
     private func tallestDrawableHeight() -> Double? {
@@ -262,7 +271,7 @@ public struct DocumentRenderer {
         guard !isVertical else { return nil }
         let scale = document.render.scale, margin = document.render.margin
         let widthPixels = max(1, ((document.width + 2 * margin) * scale).rounded(.up))
-        let heightPixels = min(Double(Canvas.sideLimit), (Double(Canvas.pixelLimit) / widthPixels).rounded(.down))
+        let heightPixels = min(Double(limits.imageSide), (Double(limits.imagePixels) / widthPixels).rounded(.down))
         let height = heightPixels / scale - 2 * margin
         return height > 0 && height < TextContainer.sizeLimit ? height : nil
     }

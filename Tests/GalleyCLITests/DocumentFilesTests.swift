@@ -148,7 +148,9 @@ import Testing
         let trailing: [UInt8] = [0x00, 0xA0, 0x0F, 0x5F, 0xF0] + zeros  // a further stored block of 4,000 zeros
         let data = PictureInputTests.png(
             width: 2, height: 2, pixelData: [0x78, 0x01] + storedBlock + rows + trailing, ends: false)
-        let image = try PNGReader.decode(data, scale: 1, pixelLimit: 100, path: "cut.png")
+        var limits = Limits()
+        limits.inputImagePixels = 100
+        let image = try PNGReader.decode(data, scale: 1, limits: limits, path: "cut.png")
         #expect(image.width == 2 && image.height == 2)
         #expect(Array(image.pixels[0..<8]) == [255, 0, 0, 255, 0, 255, 0, 255])
         #expect(Array(image.pixels[8..<16]) == [0, 0, 255, 255, 255, 255, 255, 255])
@@ -157,7 +159,13 @@ import Testing
     @Test func aPictureLongerThanTheSideLimitIsNamedWithThatLimit() throws {
         let data = PictureInputTests.pngHeader(width: 1, height: 1_000_000)
         #expect(throws: ImageError.sideTooLong(path: "tall.png", width: 1, height: 1_000_000, limit: 65_535)) {
-            try PNGReader.decode(data, scale: 1, pixelLimit: 1 << 24, path: "tall.png")
+            try PNGReader.decode(data, scale: 1, limits: Limits(), path: "tall.png")
+        }
+        var taller = Limits()
+        taller.imageSide = 2_000_000
+        let wide = PictureInputTests.pngHeader(width: 20, height: 1_000_000)
+        #expect(throws: ImageError.tooManyPixels(path: "tall.png", width: 20, height: 1_000_000, limit: 1 << 24)) {
+            try PNGReader.read(data: wide, named: "tall.png", limits: taller)
         }
     }
 }

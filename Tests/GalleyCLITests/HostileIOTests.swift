@@ -227,7 +227,7 @@ import Testing
             try container.validate()
         } throws: { error in
             guard case .tooManyFlattenedSegments(let count, let limit) = error as? PathError else { return false }
-            return count > limit && limit == Limits.current.flattenedSegments
+            return count > limit && limit == TextContainer.flattenedSegmentLimit
         }
     }
 }

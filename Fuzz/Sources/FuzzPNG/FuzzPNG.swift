@@ -12,8 +12,7 @@ enum Target {
 func fuzz(_ input: UnsafeBufferPointer<UInt8>) {
     var limits = Limits()
     limits.imagePixels = 1 << 20
-    Limits.current = limits
-    guard let picture = try? PNGReader.decode(Data(input)), let library = try? FontLibrary.standard,
+    guard let picture = try? PNGReader.decode(Data(input), limits: limits), let library = try? FontLibrary.standard,
         let attachment = try? TextAttachment(image: picture)
     else { return }
     let storage = TextStorage("a \u{FFFC} b", attributes: TextAttributes())
@@ -22,5 +21,7 @@ func fuzz(_ input: UnsafeBufferPointer<UInt8>) {
     let outline = try? ExclusionPath(
         image: picture, origin: Point(x: 10, y: 0), size: Size(width: 60, height: 60), margin: 2)
     manager.addTextContainer(TextContainer(size: Size(width: 120, height: 0), exclusions: outline.map { [$0] } ?? []))
-    _ = try? Renderer().render(manager, options: RenderOptions(scale: 1))
+    var options = RenderOptions(scale: 1)
+    options.limits = limits
+    _ = try? Renderer().render(manager, options: options)
 }

@@ -6,8 +6,9 @@ import CHarfBuzz
 /// with y growing upward from the baseline as in the font's own tables (so ``descender`` is negative,
 /// as `UIFont.descender` is). Make fonts with ``FontLibrary``.
 public struct Font: Hashable, Sendable, CustomStringConvertible {
-    /// The sizes a font may have, in points (``Limits/fontSize``).
-    public static var sizeLimit: ClosedRange<Double> { Limits.current.fontSize }
+    /// The sizes a font may have, in points: part of what a font size is, like a size's being finite, so the same
+    /// for every piece of work.
+    public static let sizeLimit: ClosedRange<Double> = 0.01...10_000
 
     /// The face this font draws from.
     public let face: FontFace

@@ -93,7 +93,7 @@ public final class FontFace: Hashable, @unchecked Sendable, CustomStringConverti
     /// - Throws: ``FontError/fileNotFound(path:)``, ``FontError/invalidFontFile(path:reason:)`` for a file
     ///   that FreeType or HarfBuzz cannot read (or, when verified, whose tables are cut short or whose glyphs do not
     ///   load), ``FontError/faceIndexOutOfRange(path:index:faceCount:)``. A path that is not a regular file (a
-    ///   directory, a FIFO, a device such as `/dev/zero`) or is larger than ``Limits/fontFileBytes`` is refused
+    ///   directory, a FIFO, a device such as `/dev/zero`) or is larger than ``FontLibrary/fontFileByteLimit`` is refused
     ///   before it is read.
     convenience init(path: String, index: Int, isBundled: Bool, freeType: FreeTypeOpening = .verifiedAndKept) throws {
         let blob = try Self.fileBlob(path: path)
@@ -255,7 +255,7 @@ public final class FontFace: Hashable, @unchecked Sendable, CustomStringConverti
 
     /// How many faces the file at `path` holds.
     ///
-    /// - Throws: ``FontError`` for a file that is missing, not a regular file within ``Limits/fontFileBytes``, or
+    /// - Throws: ``FontError`` for a file that is missing, not a regular file within ``FontLibrary/fontFileByteLimit``, or
     ///   holds no face.
     static func faceCount(path: String) throws -> Int {
         let blob = try fileBlob(path: path)
@@ -268,9 +268,9 @@ public final class FontFace: Hashable, @unchecked Sendable, CustomStringConverti
     }
 
     /// The font file at `path` as a HarfBuzz blob (the caller destroys it), refused before it is read unless it is
-    /// a regular file within ``Limits/fontFileBytes``: a FIFO would block, a device never end.
+    /// a regular file within ``FontLibrary/fontFileByteLimit``: a FIFO would block, a device never end.
     private static func fileBlob(path: String) throws -> OpaquePointer {
-        let limit = Limits.current.fontFileBytes
+        let limit = FontLibrary.fontFileByteLimit
         switch FileRefusal.check(path, byteLimit: limit) {
         case nil: break
         case .unavailable: throw FontError.fileNotFound(path: path)

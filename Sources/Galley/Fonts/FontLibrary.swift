@@ -18,6 +18,9 @@ public final class FontLibrary: @unchecked Sendable {
     public let monospacedFamily: String
     /// The bundled faces, in a fixed order (by path).
     public let bundledFaces: [FontFace]
+    /// The most bytes a font file may have (Noto Sans CJK's collection is 20 MB, Noto Color Emoji's 10 MB): a file
+    /// over it is refused before it is read. Faces are shared by every piece of work, so their bound is too.
+    public static let fontFileByteLimit = 128 << 20
     /// Whether fontconfig's system fonts are searched after the bundled ones.
     public let includesSystemFonts: Bool
     /// Why each file or face of a fonts directory (``BundledFonts/directory(_:)``) that was left out could not be

@@ -6,7 +6,7 @@ public enum PathError: GalleyError, Equatable, Sendable {
     case tooManySegments(count: Int, limit: Int)
     /// A coordinate is NaN or infinite, or beyond ``BezierPath/coordinateLimit`` points from the origin.
     case coordinateOutOfRange(Double, limit: Double)
-    /// The paths' curves, cut into chords for layout, make more chords than ``Limits/flattenedSegments``.
+    /// The paths' curves, cut into chords for layout, make more chords than ``TextContainer/flattenedSegmentLimit``.
     case tooManyFlattenedSegments(count: Int, limit: Int)
 
     public var description: String {
@@ -24,10 +24,10 @@ public enum PathError: GalleyError, Equatable, Sendable {
 }
 
 extension BezierPath {
-    /// The most segments a path from input may have (``Limits/pathSegments``).
-    public static var segmentLimit: Int { Limits.current.pathSegments }
-    /// The largest coordinate magnitude a path from input may use, in points (``Limits/pathCoordinate``).
-    public static var coordinateLimit: Double { Limits.current.pathCoordinate }
+    /// The most segments a path from input may have.
+    public static let segmentLimit = 100_000
+    /// The largest coordinate magnitude a path from input may use, in points.
+    public static let coordinateLimit = 1_000_000.0
 
     /// Throws when the path breaks ``segmentLimit`` or ``coordinateLimit``, or holds a non-finite coordinate.
     public func validate() throws {

@@ -7,7 +7,7 @@ public enum LayoutError: GalleyError, Equatable, Sendable {
     case invalidPadding(Double, width: Double)
     /// A container's ``TextContainer/minimumSegmentWidth`` is negative, not finite, or wider than the container.
     case invalidMinimumSegmentWidth(Double, width: Double)
-    /// A paragraph is longer than ``LayoutManager/paragraphLengthLimit`` UTF-16 units.
+    /// A paragraph is longer than ``Limits/paragraphLength`` UTF-16 units.
     case paragraphTooLong(length: Int, limit: Int)
     /// The layout manager has no container to lay text into.
     case noTextContainer

@@ -94,9 +94,9 @@ extension LayoutManager {
     func shapedParagraph(at index: Int) throws -> ShapedParagraph {
         _ = loadParagraphs(through: index)
         if let shaped = paragraphCache.entries[index].shaped { return shaped }
-        let shaped = try Self.shape(
-            paragraphCache.entries[index].paragraph, shaper: shaper,
-            itemizer: Itemizer(fontLibrary: fontLibrary, settings: settings))
+        let shaped = try shaper.shape(
+            paragraphCache.entries[index].paragraph, itemizer: Itemizer(fontLibrary: fontLibrary, settings: settings),
+            limits: limits)
         shapedParagraphCount += 1
         paragraphCache.setShaped(shaped, at: index)
         return shaped
@@ -122,12 +122,12 @@ extension LayoutManager {
         let paragraphs = pending.map { paragraphCache.entries[$0].paragraph }
         let workers = min(Processors.usable, paragraphs.count)
         guard workers > 1, length >= Self.shapeAheadLength else { return end }
-        let (fontLibrary, settings, cache) = (fontLibrary, settings, shaper.shapeCache)
+        let (fontLibrary, settings, cache, limits) = (fontLibrary, settings, shaper.shapeCache, limits)
         // Never throws: a paragraph that fails is left for the typesetter to shape (and fail) in order.
         let shaped = try? ParallelWork.map(
             count: paragraphs.count, threads: workers,
             makeWorker: { (Shaper(shapeCache: cache), Itemizer(fontLibrary: fontLibrary, settings: settings)) }
-        ) { index, worker in try? Self.shape(paragraphs[index], shaper: worker.0, itemizer: worker.1) }
+        ) { index, worker in try? worker.0.shape(paragraphs[index], itemizer: worker.1, limits: limits) }
         for (position, shaped) in (shaped ?? []).enumerated() {
             if let shaped {
                 shapedParagraphCount += 1
@@ -164,11 +164,4 @@ extension LayoutManager {
         return item
     }
 
-    /// Itemizes and shapes one paragraph, refusing one longer than ``paragraphLengthLimit``.
-    static func shape(_ paragraph: Paragraph, shaper: Shaper, itemizer: Itemizer) throws -> ShapedParagraph {
-        guard paragraph.length <= paragraphLengthLimit else {
-            throw LayoutError.paragraphTooLong(length: paragraph.length, limit: paragraphLengthLimit)
-        }
-        return try shaper.shape(paragraph, itemizer: itemizer)
-    }
 }

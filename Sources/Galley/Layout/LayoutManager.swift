@@ -26,9 +26,11 @@ public final class LayoutManager {
         didSet { if settings != oldValue { invalidateShaping() } }
     }
 
-    /// The longest paragraph laid out, in UTF-16 units (``Limits/paragraphLength``, 1 Mi by default); longer ones
-    /// are an error, not a stall.
-    public static var paragraphLengthLimit: Int { Limits.current.paragraphLength }
+    /// The bounds this manager's work keeps to (the longest paragraph it lays out, in UTF-16 units: longer ones
+    /// are an error, not a stall); changing them lays the text out again.
+    public var limits = Limits() {
+        didSet { if limits != oldValue { invalidateShaping() } }
+    }
 
     let shaper = Shaper()
     /// The storage's paragraphs as this manager keeps them, updated edit by edit (LayoutManager+Paragraphs).
@@ -214,7 +216,7 @@ public final class LayoutManager {
             fontLibrary: fontLibrary, settings: settings)
         try typesetter.placeParagraphs(
             paragraph: paragraph,
-            shaped: { index in try Self.shape(paragraph(index)!, shaper: shaper, itemizer: itemizer) },
+            shaped: { index in try shaper.shape(paragraph(index)!, itemizer: itemizer, limits: limits) },
             placed: { typesetter in for fragment in typesetter.takeFragments() { try body(fragment) } })
         for fragment in typesetter.takeFragments() { try body(fragment) }  // a table's, when the text ends in one
         return typesetter.tableFrames

@@ -84,7 +84,7 @@ extension ListMarkers {
     func column(level: Int, from first: Int, paragraph: (Int) -> Paragraph?) -> Double {
         guard let opening = paragraph(first) else { return ParagraphStyle().listIndent }
         // Deeper than the limit, placing the paragraph throws: nothing to measure.
-        guard level < Limits.current.listNesting else { return opening.style.listIndent }
+        guard level < ParagraphStyle.listNestingLimit else { return opening.style.listIndent }
         let lists = opening.style.textLists.prefix(level + 1)
         var column = 0.0
         var number = lists[level].startingItemNumber

@@ -53,8 +53,11 @@ public final class TextContainer {
     /// Which free segments beside exclusions take text (``WrapSide``); `both` by default.
     public var wrapSide: WrapSide = .both
 
-    /// The largest width or height a container may have, in points (``Limits/containerSize``).
-    public static var sizeLimit: Double { Limits.current.containerSize }
+    /// The largest width or height a container may have, in points.
+    public static let sizeLimit = 1_000_000.0
+    /// The most chords a container's exclusion paths may be cut into for layout (each curve takes up to 1,000): a
+    /// few thousand wild cubics would otherwise take gigabytes.
+    public static let flattenedSegmentLimit = 2_000_000
 
     private var geometry: ExclusionGeometry?
 
@@ -106,9 +109,8 @@ public final class TextContainer {
         }
         let paths = exclusionPaths + exclusions.compactMap(\.path)
         for path in paths { try path.validate() }
-        // Curves become chords for layout: bound them before any is made (a few thousand wild cubics would take
-        // gigabytes).
-        let limit = Limits.current.flattenedSegments
+        // Curves become chords for layout: bound them before any is made.
+        let limit = Self.flattenedSegmentLimit
         var chords = 0
         for path in paths {
             chords += path.flattenedSegmentCount(tolerance: ExclusionGeometry.tolerance)

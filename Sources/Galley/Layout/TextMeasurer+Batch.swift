@@ -23,10 +23,12 @@ extension TextMeasurer {
     /// default), each with a measurer and word cache of its own: the measurements one measurer gives one row at a
     /// time, for a fraction of the time. Cancelling the calling task stops the batch within a row's time.
     ///
-    /// - Throws: the first row's error (``LayoutError``, ``FontError``), or ``WorkCancelled``.
+    /// - Throws: the first row's error (``LayoutError``, ``FontError``; a paragraph over `limits`), or
+    ///   ``WorkCancelled``.
     public static func measure(
         _ rows: [MeasuredRow], width: Double, fontLibrary: FontLibrary,
-        settings: DynamicTypeSettings = DynamicTypeSettings(), threads: Int = Processors.usable
+        settings: DynamicTypeSettings = DynamicTypeSettings(), threads: Int = Processors.usable,
+        limits: Limits = Limits()
     ) async throws -> [TextMeasurement] {
         let cancellation = Cancellation()
         return try await withTaskCancellationHandler {
@@ -37,9 +39,11 @@ extension TextMeasurer {
                         with: Result {
                             try cancellation.run {
                                 try ParallelWork.map(count: rows.count, threads: max(1, threads)) {
-                                    TextMeasurer(
+                                    let measurer = TextMeasurer(
                                         fontLibrary: fontLibrary, settings: settings,
                                         shapeCache: ShapeCache(entryLimit: batchWordsPerThread))
+                                    measurer.limits = limits
+                                    return measurer
                                 } _: { index, measurer in
                                     try measurer.measure(
                                         rows[index].text, attributes: rows[index].attributes, width: width)

@@ -79,6 +79,8 @@ public final class TextMeasurer {
     /// The environment the settings follow, when the measurer was made with one: every measurement reads its
     /// settings then, so a measured height is the one a ``LayoutManager`` following it draws.
     public let environment: DynamicTypeEnvironment?
+    /// The bounds this measurer's work keeps to (the longest paragraph it measures, in UTF-16 units).
+    public var limits = Limits()
     /// The measurer's shaper (its ``PreparedText``s re-shape at line edges with it).
     let shaper: Shaper
     /// What one measurement leaves for the next: the list markers shaped, and the typesetter of the last width,
@@ -143,7 +145,7 @@ public final class TextMeasurer {
             count: paragraphs.count, paragraph: { $0 < paragraphs.count ? paragraphs[$0] : nil }, settings: settings,
             width: width,
             maximumNumberOfLines: maximumNumberOfLines,
-            shaped: { try LayoutManager.shape(paragraphs[$0], shaper: self.shaper, itemizer: itemizer) },
+            shaped: { try self.shaper.shape(paragraphs[$0], itemizer: itemizer, limits: self.limits) },
             lines: { _, shaped in try LineBreaker(shaped, shaper: self.shaper) })
     }
 
@@ -154,7 +156,7 @@ public final class TextMeasurer {
     public func prepare(_ storage: TextStorage) throws -> PreparedText {
         followEnvironment()
         let itemizer = Itemizer(fontLibrary: fontLibrary, settings: settings)
-        let shaped = try storage.paragraphs.map { try LayoutManager.shape($0, shaper: shaper, itemizer: itemizer) }
+        let shaped = try storage.paragraphs.map { try shaper.shape($0, itemizer: itemizer, limits: limits) }
         return try PreparedText(measurer: self, paragraphs: shaped, settings: settings)
     }
 

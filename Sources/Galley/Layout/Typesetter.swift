@@ -229,7 +229,7 @@ struct Typesetter {
     /// Places `shaped`, paragraph `index` of the storage, broken by the live line breaker; `listItem` is its place
     /// in its lists (``ListNumbering``; nil outside lists).
     ///
-    /// - Throws: ``ParagraphStyleError`` for lists nested past ``Limits/listNesting`` or a bad list indent; the
+    /// - Throws: ``ParagraphStyleError`` for lists nested past ``ParagraphStyle/listNestingLimit`` or a bad list indent; the
     ///   font library's errors.
     mutating func place(paragraph shaped: ShapedParagraph, index: Int, isLast: Bool, listItem: ListItemPlace?)
         throws
@@ -249,7 +249,7 @@ struct Typesetter {
         guard !isStopped else { return }
         let style = shaped.paragraph.style
         if !style.textLists.isEmpty {
-            let limit = Limits.current.listNesting
+            let limit = ParagraphStyle.listNestingLimit
             let lists = style.textLists.count, indent = style.listIndent
             guard lists <= limit else { throw ParagraphStyleError.listNestingTooDeep(lists, limit: limit) }
             guard indent.isFinite, (0...ParagraphStyle.tabLocationLimit).contains(indent) else {

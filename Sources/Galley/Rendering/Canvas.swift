@@ -4,11 +4,6 @@
 /// (the point at pixel (0, 0)), so drawing code works in points. ``pixels`` is the raw buffer for callers who
 /// composite themselves; ``straightRGBA()`` un-premultiplies it.
 public struct Canvas: Sendable {
-    /// The most pixels a canvas may have: 50 million (about 7,000 × 7,000) unless ``Limits/imagePixels`` says otherwise.
-    public static var pixelLimit: Int { Limits.current.imagePixels }
-    /// The longest side a canvas may have, in pixels (``Limits/imageSide``).
-    public static var sideLimit: Int { Limits.current.imageSide }
-
     /// The width in pixels.
     public let width: Int
     /// The height in pixels.
@@ -18,7 +13,7 @@ public struct Canvas: Sendable {
     /// The point shown at pixel (0, 0) of the whole image; move it to draw something at an offset.
     public var origin: Point
     /// The rows of the whole image above this canvas's row 0: 0 for a whole image, more for a band of a taller one
-    /// drawn piece by piece (``PNGWriter/encode(width:height:scale:origin:background:drawingBand:)``). Drawing into
+    /// drawn piece by piece (``PNGWriter/encode(width:height:scale:origin:background:limits:drawingBand:)``). Drawing into
     /// a band gives exactly the pixels the same rows of the whole canvas would hold.
     public internal(set) var firstRow = 0
     /// Premultiplied RGBA, row by row, `width × 4` bytes per row.
@@ -26,10 +21,14 @@ public struct Canvas: Sendable {
 
     /// A canvas of `width × height` pixels filled with `background` (transparent when nil).
     ///
-    /// - Throws: ``RenderError/imageTooLarge(width:height:limit:)`` before allocating anything when the size is over
-    ///   ``pixelLimit`` or ``sideLimit``; ``RenderError/invalidDimension(name:value:)`` for a bad scale.
-    public init(width: Int, height: Int, scale: Double = 1, origin: Point = .zero, background: Color? = nil) throws {
-        try Self.checkSize(width: width, height: height)
+    /// - Throws: ``RenderError/imageTooLarge(width:height:limit:sideLimit:)`` before allocating anything when the
+    ///   size is over `limits`' ``Limits/imagePixels`` or ``Limits/imageSide``;
+    ///   ``RenderError/invalidDimension(name:value:)`` for a bad scale.
+    public init(
+        width: Int, height: Int, scale: Double = 1, origin: Point = .zero, background: Color? = nil,
+        limits: Limits = Limits()
+    ) throws {
+        try limits.checkImage(width: width, height: height)
         guard scale.isFinite, scale > 0 else { throw RenderError.invalidDimension(name: "scale", value: scale) }
         self.width = width
         self.height = height
@@ -56,26 +55,21 @@ public struct Canvas: Sendable {
             littleEndian: UInt32(fill.r8) | UInt32(fill.g8) << 8 | UInt32(fill.b8) << 16 | UInt32(fill.a8) << 24)
     }
 
-    /// Throws ``RenderError/imageTooLarge(width:height:limit:)`` unless an image of `width × height` pixels is
-    /// within ``pixelLimit`` and ``sideLimit``.
-    static func checkSize(width: Int, height: Int) throws {
-        guard width > 0, height > 0, width <= Self.sideLimit, height <= Self.sideLimit,
-            width.multipliedReportingOverflow(by: height).partialValue <= Self.pixelLimit
-        else { throw RenderError.imageTooLarge(width: width, height: height, limit: Self.pixelLimit) }
-    }
-
-    /// A canvas covering `rect` (points) at `scale`, rounded out to whole pixels.
-    public init(covering rect: Rect, scale: Double, background: Color? = nil) throws {
-        let size = try Self.pixelSize(covering: rect, scale: scale)
+    /// A canvas covering `rect` (points) at `scale`, rounded out to whole pixels, within `limits`.
+    public init(covering rect: Rect, scale: Double, background: Color? = nil, limits: Limits = Limits()) throws {
+        let size = try Self.pixelSize(covering: rect, scale: scale, limits: limits)
         try self.init(
-            width: size.width, height: size.height, scale: scale, origin: rect.origin, background: background)
+            width: size.width, height: size.height, scale: scale, origin: rect.origin, background: background,
+            limits: limits)
     }
 
     /// The pixels a canvas covering `rect` (points) at `scale` has, rounded out to whole pixels.
     ///
     /// - Throws: ``RenderError/invalidDimension(name:value:)`` for a size, scale or origin that is not finite and
-    ///   positive; ``RenderError/imageTooLarge(width:height:limit:)`` past ``sideLimit``.
-    public static func pixelSize(covering rect: Rect, scale: Double) throws -> (width: Int, height: Int) {
+    ///   positive; ``RenderError/imageTooLarge(width:height:limit:sideLimit:)`` past `limits`' ``Limits/imageSide``.
+    public static func pixelSize(covering rect: Rect, scale: Double, limits: Limits = Limits()) throws -> (
+        width: Int, height: Int
+    ) {
         for (name, value) in [("width", rect.width), ("height", rect.height), ("scale", scale)]
         where !(value > 0 && value.isFinite) {
             throw RenderError.invalidDimension(name: name, value: value)
@@ -85,9 +79,10 @@ public struct Canvas: Sendable {
         }
         let pixelWidth = (rect.width * scale - 1e-9).rounded(.up),
             pixelHeight = (rect.height * scale - 1e-9).rounded(.up)
-        guard pixelWidth <= Double(Self.sideLimit), pixelHeight <= Double(Self.sideLimit) else {
+        guard pixelWidth <= Double(limits.imageSide), pixelHeight <= Double(limits.imageSide) else {
             throw RenderError.imageTooLarge(
-                width: Int(min(pixelWidth, 1e15)), height: Int(min(pixelHeight, 1e15)), limit: Self.pixelLimit)
+                width: Int(min(pixelWidth, 1e15)), height: Int(min(pixelHeight, 1e15)), limit: limits.imagePixels,
+                sideLimit: limits.imageSide)
         }
         return (Int(pixelWidth), Int(pixelHeight))
     }

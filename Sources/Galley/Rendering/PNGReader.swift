@@ -6,10 +6,10 @@ import Foundation
 public enum PNGReader {
     /// The canvas held by the PNG `data`, at `scale` pixels per point.
     ///
-    /// - Throws: ``RenderError/pngFailed(_:)`` with libpng's message for data that is not a PNG;
-    ///   ``RenderError/imageTooLarge(width:height:limit:)`` past ``Canvas/pixelLimit``.
-    public static func decode(_ data: Data, scale: Double = 1) throws -> Canvas {
-        switch try decoded(data, scale: scale, pixelLimit: Canvas.pixelLimit) {
+    /// - Throws: ``RenderError/pngFailed(_:)`` with libpng's message for data that is not a PNG or is larger than
+    ///   `limits` allow an image (``Limits/imagePixels``, ``Limits/imageSide``).
+    public static func decode(_ data: Data, scale: Double = 1, limits: Limits = Limits()) throws -> Canvas {
+        switch try decoded(data, scale: scale, pixelLimit: limits.imagePixels, limits: limits) {
         case .success(let canvas): return canvas
         case .failure(let failure): throw RenderError.pngFailed(failure.message)
         }
@@ -23,17 +23,19 @@ public enum PNGReader {
     }
 
     /// libpng's reading of `data` as a premultiplied canvas, refusing images of more than `pixelLimit` pixels or
-    /// ``Limits/imageSide`` pixels a side before allocating them.
+    /// `limits`' ``Limits/imageSide`` pixels a side before allocating them.
     ///
     /// - Throws: ``RenderError`` when the canvas cannot be made at `scale`.
-    static func decoded(_ data: Data, scale: Double, pixelLimit: Int) throws -> Result<Canvas, DecodingFailure> {
+    static func decoded(_ data: Data, scale: Double, pixelLimit: Int, limits: Limits) throws -> Result<
+        Canvas, DecodingFailure
+    > {
         var pixels: UnsafeMutablePointer<UInt8>?
         var width: UInt32 = 0, height: UInt32 = 0
         var message = [CChar](repeating: 0, count: 256)
         let status = data.withUnsafeBytes { bytes in
             CPNG_decode_rgba(
                 bytes.bindMemory(to: UInt8.self).baseAddress, bytes.count, UInt64(pixelLimit),
-                UInt32(clamping: Limits.current.imageSide), &pixels, &width, &height, &message, message.count)
+                UInt32(clamping: limits.imageSide), &pixels, &width, &height, &message, message.count)
         }
         guard status == 0, let pixels else {
             return .failure(
@@ -42,14 +44,15 @@ public enum PNGReader {
                     width: Int(width), height: Int(height)))
         }
         defer { CPNG_free(pixels) }
-        return .success(try canvas(from: pixels, width: Int(width), height: Int(height), scale: scale))
+        return .success(
+            try canvas(from: pixels, width: Int(width), height: Int(height), scale: scale, limits: limits))
     }
 
     /// A canvas of libpng's straight RGBA rows, premultiplied.
-    private static func canvas(from pixels: UnsafeMutablePointer<UInt8>, width: Int, height: Int, scale: Double)
-        throws -> Canvas
-    {
-        var canvas = try Canvas(width: width, height: height, scale: scale)
+    private static func canvas(
+        from pixels: UnsafeMutablePointer<UInt8>, width: Int, height: Int, scale: Double, limits: Limits
+    ) throws -> Canvas {
+        var canvas = try Canvas(width: width, height: height, scale: scale, limits: limits)
         let count = width * height * 4
         for index in stride(from: 0, to: count, by: 4) {
             let alpha = Int(pixels[index + 3])
@@ -63,19 +66,20 @@ public enum PNGReader {
 }
 
 extension PNGReader {
-    /// The PNG file at `path`, decoded at `scale` pixels per point.
+    /// The PNG file at `path`, decoded at `scale` pixels per point, within `limits`.
     ///
     /// - Throws: ``ImageError`` naming the file: unreadable (missing, a directory, a FIFO, over
     ///   ``Limits/imageFileBytes``), not a PNG or corrupt, or over ``Limits/inputImagePixels``.
-    public static func read(contentsOfFile path: String, scale: Double = 1) throws -> Canvas {
-        let limits = Limits.current
+    public static func read(contentsOfFile path: String, scale: Double = 1, limits: Limits = Limits()) throws
+        -> Canvas
+    {
         if let refusal = FileRefusal.check(path, byteLimit: limits.imageFileBytes) {
             throw ImageError.unreadable(path: path, reason: refusal.reason)
         }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw ImageError.unreadable(path: path, reason: "it could not be read")
         }
-        return try decode(data, scale: scale, pixelLimit: limits.inputImagePixels, path: path)
+        return try decode(data, scale: scale, limits: limits, path: path)
     }
 
     /// A PNG held in memory (a picture given inline, as a data URI), decoded at `scale` pixels per point, under
@@ -83,19 +87,21 @@ extension PNGReader {
     ///
     /// - Throws: ``ImageError`` naming it: over ``Limits/imageFileBytes``, not a PNG or corrupt, or over
     ///   ``Limits/inputImagePixels``.
-    public static func read(data: Data, named name: String, scale: Double = 1) throws -> Canvas {
-        let limits = Limits.current
+    public static func read(data: Data, named name: String, scale: Double = 1, limits: Limits = Limits()) throws
+        -> Canvas
+    {
         guard data.count <= limits.imageFileBytes else {
             throw ImageError.unreadable(
                 path: name, reason: "\(data.count) bytes is over the limit of \(limits.imageFileBytes) bytes")
         }
-        return try decode(data, scale: scale, pixelLimit: limits.inputImagePixels, path: name)
+        return try decode(data, scale: scale, limits: limits, path: name)
     }
 
-    /// `data` (the file at `path`) decoded, refusing images of more than `pixelLimit` pixels before allocating them.
-    static func decode(_ data: Data, scale: Double, pixelLimit: Int, path: String) throws -> Canvas {
-        let sideLimit = Limits.current.imageSide
-        switch try decoded(data, scale: scale, pixelLimit: pixelLimit) {
+    /// `data` (the file at `path`) decoded, refusing images of more than `limits`' ``Limits/inputImagePixels``
+    /// before allocating them.
+    static func decode(_ data: Data, scale: Double, limits: Limits, path: String) throws -> Canvas {
+        let sideLimit = limits.imageSide, pixelLimit = limits.inputImagePixels
+        switch try decoded(data, scale: scale, pixelLimit: pixelLimit, limits: limits) {
         case .success(let canvas): return canvas
         case .failure(let failure) where max(failure.width, failure.height) > sideLimit:
             throw ImageError.sideTooLong(path: path, width: failure.width, height: failure.height, limit: sideLimit)

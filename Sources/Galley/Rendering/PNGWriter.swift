@@ -73,15 +73,16 @@ public struct PNGWriter: Sendable {
     /// The image is RGB when `background` is opaque (drawing over an opaque pixel leaves it opaque), RGBA
     /// otherwise. With a row filter other than none the bands are drawn into one canvas and libpng encodes it.
     ///
-    /// - Throws: ``RenderError/imageTooLarge(width:height:limit:)`` before drawing when the image would pass
-    ///   ``Canvas/pixelLimit`` or ``Canvas/sideLimit``; the first error `drawingBand` throws; ``RenderError/pngFailed(_:)``.
+    /// - Throws: ``RenderError/imageTooLarge(width:height:limit:sideLimit:)`` before drawing when the image would pass
+    ///   `limits`' ``Limits/imagePixels`` or ``Limits/imageSide``; the first error `drawingBand` throws; ``RenderError/pngFailed(_:)``.
     public func encode(
-        width: Int, height: Int, scale: Double, origin: Point, background: Color,
+        width: Int, height: Int, scale: Double, origin: Point, background: Color, limits: Limits = Limits(),
         drawingBand: @Sendable (inout Canvas) throws -> Void
     ) throws -> Data {
-        try Canvas.checkSize(width: width, height: height)
+        try limits.checkImage(width: width, height: height)
         guard filters == CPNG_FILTER_NONE else {
-            var canvas = try Canvas(width: width, height: height, scale: scale, origin: origin, background: background)
+            var canvas = try Canvas(
+                width: width, height: height, scale: scale, origin: origin, background: background, limits: limits)
             try drawingBand(&canvas)
             return try encode(canvas)
         }
@@ -95,7 +96,8 @@ public struct PNGWriter: Sendable {
                 kept.clear(to: background)
                 canvas = kept
             } else {
-                canvas = try Canvas(width: width, height: rows, scale: scale, origin: origin, background: background)
+                canvas = try Canvas(
+                    width: width, height: rows, scale: scale, origin: origin, background: background, limits: limits)
             }
             canvas.firstRow = first
             try Cancellation.check()

@@ -2,7 +2,7 @@ import Foundation
 
 /// What an image shows, in points: laid-out text, filled paths and pictures, in the order they are drawn, over an
 /// area. ``Renderer`` draws one as a raster image (``Renderer/render(_:scale:background:)``), PNG bytes band by band
-/// (``Renderer/renderPNG(_:scale:background:writer:)``), PDF pages (``Renderer/renderPDF(_:scale:background:)``)
+/// (``Renderer/renderPNG(_:scale:background:writer:limits:)``), PDF pages (``Renderer/renderPDF(_:scale:background:)``)
 /// or an SVG document (``Renderer/renderSVG(_:scale:background:)``): every output from the one description, so each
 /// draws the same marks. The image's top-left corner shows the area's origin.
 ///
@@ -69,26 +69,29 @@ extension Renderer {
 
     /// `picture` drawn into one canvas at `scale` pixels per point over `background` (nil: transparent).
     ///
-    /// - Throws: ``RenderError/imageTooLarge(width:height:limit:)`` before drawing when the image would pass
-    ///   ``Canvas/pixelLimit``; ``RenderError/invalidDimension(name:value:)`` for an empty area or a bad scale.
-    public func render(_ picture: Picture, scale: Double, background: Color?) throws -> Canvas {
-        var canvas = try Canvas(covering: picture.area, scale: scale, background: background)
+    /// - Throws: ``RenderError/imageTooLarge(width:height:limit:sideLimit:)`` before drawing when the image would
+    ///   pass `limits`; ``RenderError/invalidDimension(name:value:)`` for an empty area or a bad scale.
+    public func render(_ picture: Picture, scale: Double, background: Color?, limits: Limits = Limits()) throws
+        -> Canvas
+    {
+        var canvas = try Canvas(covering: picture.area, scale: scale, background: background, limits: limits)
         draw(picture, on: &canvas)
         return canvas
     }
 
     /// `picture` encoded as PNG by `writer`, drawn band by band on its threads
-    /// (``PNGWriter/encode(width:height:scale:origin:background:drawingBand:)``): the pixels of
-    /// ``render(_:scale:background:)`` without the whole image in memory at once.
+    /// (``PNGWriter/encode(width:height:scale:origin:background:limits:drawingBand:)``): the pixels of
+    /// ``render(_:scale:background:limits:)`` without the whole image in memory at once.
     ///
-    /// - Throws: what ``render(_:scale:background:)`` throws before drawing; ``RenderError/pngFailed(_:)``.
+    /// - Throws: what ``render(_:scale:background:limits:)`` throws before drawing; ``RenderError/pngFailed(_:)``.
     public func renderPNG(
-        _ picture: Picture, scale: Double, background: Color?, writer: PNGWriter = PNGWriter()
+        _ picture: Picture, scale: Double, background: Color?, writer: PNGWriter = PNGWriter(),
+        limits: Limits = Limits()
     ) throws -> Data {
-        let size = try Canvas.pixelSize(covering: picture.area, scale: scale)
+        let size = try Canvas.pixelSize(covering: picture.area, scale: scale, limits: limits)
         return try writer.encode(
             width: size.width, height: size.height, scale: scale, origin: picture.area.origin,
-            background: background ?? .clear
+            background: background ?? .clear, limits: limits
         ) { canvas in draw(picture, on: &canvas) }
     }
 

@@ -1,10 +1,11 @@
 /// Why an image could not be made or written.
 public enum RenderError: GalleyError, Equatable, Sendable {
-    /// The image would have more pixels than ``Canvas/pixelLimit`` (or a side over ``Canvas/sideLimit``).
-    case imageTooLarge(width: Int, height: Int, limit: Int)
+    /// The image would have more pixels than `limit` (``Limits/imagePixels``) or a side over `sideLimit`
+    /// (``Limits/imageSide``).
+    case imageTooLarge(width: Int, height: Int, limit: Int, sideLimit: Int)
     /// The text reaches further down than `height` points, the most an image `width` pixels wide may show within
-    /// ``Canvas/pixelLimit`` pixels (found while laying out, before the rest of the text is placed).
-    case textTooTall(width: Int, height: Double, limit: Int)
+    /// `limit` pixels and `sideLimit` a side (found while laying out, before the rest of the text is placed).
+    case textTooTall(width: Int, height: Double, limit: Int, sideLimit: Int)
     /// A size, scale or coordinate is zero, negative or not finite where a positive finite number is needed.
     case invalidDimension(name: String, value: Double)
     /// libpng refused to encode or decode an image.
@@ -18,12 +19,12 @@ public enum RenderError: GalleyError, Equatable, Sendable {
 
     public var description: String {
         switch self {
-        case .imageTooLarge(let width, let height, let limit):
+        case .imageTooLarge(let width, let height, let limit, let sideLimit):
             return "image of \(width) × \(height) pixels is over the limit of \(limit) pixels "
-                + "(\(Canvas.sideLimit) per side)"
-        case .textTooTall(let width, let height, let limit):
+                + "(\(sideLimit) per side)"
+        case .textTooTall(let width, let height, let limit, let sideLimit):
             return "the text is taller than the \(Int(height)) points an image \(width) pixels wide may show "
-                + "(\(limit) pixels, \(Canvas.sideLimit) per side); set a height or a smaller scale"
+                + "(\(limit) pixels, \(sideLimit) per side); set a height or a smaller scale"
         case .invalidDimension(let name, let value):
             return "\(name) must be a positive finite number, got \(value)"
         case .pngFailed(let message):

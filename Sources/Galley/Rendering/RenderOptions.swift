@@ -18,6 +18,8 @@ public struct RenderOptions: Hashable, Sendable {
     public var clip: Rect?
     /// Which container of the layout to draw.
     public var containerIndex: Int
+    /// The bounds the image keeps to (``Limits/imagePixels``, ``Limits/imageSide``).
+    public var limits = Limits()
 
     /// Options for drawing at `scale` pixels per point on `background` (nil: transparent), with `margin` points of
     /// margin, container `containerIndex`, or exactly the `clip` rectangle (points) when one is given.

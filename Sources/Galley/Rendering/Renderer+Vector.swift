@@ -8,10 +8,12 @@ extension Renderer {
     /// each page (nil: none).
     ///
     /// - Throws: ``RenderError/invalidDimension(name:value:)`` for an empty area or a bad scale;
-    ///   ``RenderError/imageTooLarge(width:height:limit:)`` for a page whose image would pass ``Canvas/sideLimit``;
+    ///   ``RenderError/imageTooLarge(width:height:limit:sideLimit:)`` for a page whose image would pass `limits`' side;
     ///   ``RenderError/vectorFailed(_:)`` when there are no pages or cairo fails.
-    public func renderPDF(_ pages: [Picture], scale: Double = 2, background: Color?) throws -> Data {
-        let grids = try pages.map { try pageGrid(of: $0, scale: scale) }
+    public func renderPDF(_ pages: [Picture], scale: Double = 2, background: Color?, limits: Limits = Limits())
+        throws -> Data
+    {
+        let grids = try pages.map { try pageGrid(of: $0, scale: scale, limits: limits) }
         guard let first = grids.first else { throw RenderError.vectorFailed("a PDF needs at least one page") }
         let document = try VectorDocument(
             .pdf, width: first.size.width, height: first.size.height,
@@ -21,11 +23,13 @@ extension Renderer {
     }
 
     /// `picture` as an SVG document sized in CSS pixels (one per point, as the PNG at scale 1), glyphs as
-    /// outlines, with what ``renderPDF(_:scale:background:)`` draws as images at `scale` pixels per point.
+    /// outlines, with what ``renderPDF(_:scale:background:limits:)`` draws as images at `scale` pixels per point.
     ///
-    /// - Throws: what ``renderPDF(_:scale:background:)`` throws.
-    public func renderSVG(_ picture: Picture, scale: Double = 2, background: Color?) throws -> Data {
-        let (grid, size) = try pageGrid(of: picture, scale: scale)
+    /// - Throws: what ``renderPDF(_:scale:background:limits:)`` throws.
+    public func renderSVG(_ picture: Picture, scale: Double = 2, background: Color?, limits: Limits = Limits())
+        throws -> Data
+    {
+        let (grid, size) = try pageGrid(of: picture, scale: scale, limits: limits)
         let document = try VectorDocument(
             .svg, width: size.width, height: size.height, glyphs: glyphsDrawn([(picture, grid)]))
         try draw(picture, in: document, on: (grid, size), background: background)
@@ -41,18 +45,22 @@ extension Renderer {
             page.containerIndex = index
             return try picture(manager, options: page)
         }
-        return try renderPDF(pages, scale: options.scale, background: options.background)
+        return try renderPDF(pages, scale: options.scale, background: options.background, limits: options.limits)
     }
 
     /// Lays out `manager`'s text if needed and writes container `options.containerIndex` as SVG, drawn as
     /// ``render(_:options:)`` draws it.
     public func renderSVG(_ manager: LayoutManager, options: RenderOptions = RenderOptions()) throws -> Data {
-        try renderSVG(picture(manager, options: options), scale: options.scale, background: options.background)
+        try renderSVG(
+            picture(manager, options: options), scale: options.scale, background: options.background,
+            limits: options.limits)
     }
 
     /// The pixel grid of a picture's image at `scale`, and the page's size in points: that image's whole pixels.
-    private func pageGrid(of picture: Picture, scale: Double) throws -> (grid: PixelGrid, size: Size) {
-        let pixels = try Canvas.pixelSize(covering: picture.area, scale: scale)
+    private func pageGrid(of picture: Picture, scale: Double, limits: Limits) throws -> (
+        grid: PixelGrid, size: Size
+    ) {
+        let pixels = try Canvas.pixelSize(covering: picture.area, scale: scale, limits: limits)
         return (
             PixelGrid(width: pixels.width, height: pixels.height, scale: scale, origin: picture.area.origin),
             Size(width: Double(pixels.width) / scale, height: Double(pixels.height) / scale)

@@ -20,20 +20,23 @@ public final class Renderer: Sendable {
 
     /// Lays out `manager`'s text if needed and draws container `options.containerIndex` into a new canvas.
     ///
-    /// - Throws: the layout's errors; ``RenderError/imageTooLarge(width:height:limit:)`` before drawing anything
-    ///   when the image would pass ``Canvas/pixelLimit``.
+    /// - Throws: the layout's errors; ``RenderError/imageTooLarge(width:height:limit:sideLimit:)`` before drawing anything
+    ///   when the image would pass `options.limits`.
     public func render(_ manager: LayoutManager, options: RenderOptions = RenderOptions()) throws -> Canvas {
-        try render(picture(manager, options: options), scale: options.scale, background: options.background)
+        try render(
+            picture(manager, options: options), scale: options.scale, background: options.background,
+            limits: options.limits)
     }
 
     /// Lays out `manager`'s text if needed and draws container `options.containerIndex` straight to PNG with
-    /// `writer`, band by band on its threads (``PNGWriter/encode(width:height:scale:origin:background:drawingBand:)``):
+    /// `writer`, band by band on its threads (``PNGWriter/encode(width:height:scale:origin:background:limits:drawingBand:)``):
     /// the image ``render(_:options:)`` makes, without the whole of it in memory at once.
     public func renderPNG(
         _ manager: LayoutManager, options: RenderOptions = RenderOptions(), writer: PNGWriter = PNGWriter()
     ) throws -> Data {
         try renderPNG(
-            picture(manager, options: options), scale: options.scale, background: options.background, writer: writer)
+            picture(manager, options: options), scale: options.scale, background: options.background, writer: writer,
+            limits: options.limits)
     }
 
     /// Container `options.containerIndex` of `manager`'s layout, over the area
@@ -53,7 +56,7 @@ public final class Renderer: Sendable {
     /// (−padding, −padding) × scale unless ink reaches further left or up.
     public func makeCanvas(for layout: TextLayout, containerSize: Size, options: RenderOptions) throws -> Canvas {
         let area = try canvasArea(for: layout, containerSize: containerSize, options: options)
-        return try Canvas(covering: area, scale: options.scale, background: options.background)
+        return try Canvas(covering: area, scale: options.scale, background: options.background, limits: options.limits)
     }
 
     /// The points ``makeCanvas(for:containerSize:options:)`` covers.

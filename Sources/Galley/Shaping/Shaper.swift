@@ -46,9 +46,17 @@ public final class Shaper {
 
     deinit { hb_buffer_destroy(buffer) }
 
-    /// Itemizes and shapes `paragraph`.
-    public func shape(_ paragraph: Paragraph, itemizer: Itemizer) throws -> ShapedParagraph {
-        shape(try itemizer.itemize(paragraph))
+    /// Itemizes and shapes `paragraph`, refusing one longer than `limits` allow before any work.
+    ///
+    /// - Throws: ``LayoutError/paragraphTooLong(length:limit:)`` past ``Limits/paragraphLength``; ``FontError``
+    ///   for a font that cannot be found.
+    public func shape(_ paragraph: Paragraph, itemizer: Itemizer, limits: Limits = Limits()) throws
+        -> ShapedParagraph
+    {
+        guard paragraph.length <= limits.paragraphLength else {
+            throw LayoutError.paragraphTooLong(length: paragraph.length, limit: limits.paragraphLength)
+        }
+        return shape(try itemizer.itemize(paragraph))
     }
 
     /// Shapes every item of `itemized`.

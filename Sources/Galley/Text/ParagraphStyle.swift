@@ -197,7 +197,7 @@ public struct ParagraphStyle: Hashable, Sendable {
     /// Which font draws `“ ” ‘ ’ … — ·` beside CJK characters; ``PunctuationFont/automatic`` by default.
     public var punctuationFont: PunctuationFont = .automatic
     /// The lists the paragraph is an item of, outermost first (`NSParagraphStyle.textLists`); empty for none. At
-    /// most ``Limits/listNesting`` deep (layout throws past it).
+    /// most ``listNestingLimit`` deep (layout throws past it).
     public var textLists: [TextList] = []
     /// How far each level of ``textLists`` indents the paragraph at least, in points: the marker column, before
     /// the head indents. A list whose widest marker (with its 0.3 em gap) needs more gets a wider column for all

@@ -2,7 +2,7 @@
 public enum ParagraphStyleError: GalleyError, Equatable, Sendable {
     /// A tab stop's location is negative, not finite, or above `limit` points.
     case invalidTabLocation(Double, limit: Double)
-    /// A paragraph is nested in more lists than ``Limits/listNesting``.
+    /// A paragraph is nested in more lists than ``ParagraphStyle/listNestingLimit``.
     case listNestingTooDeep(Int, limit: Int)
     /// The list indent is negative, not finite, or over ``ParagraphStyle/tabLocationLimit``.
     case invalidListIndent(Double, limit: Double)

@@ -30,6 +30,8 @@ public struct TextTab: Hashable, Sendable, Codable {
 extension ParagraphStyle {
     /// The largest tab-stop location and default interval accepted, in points.
     public static let tabLocationLimit = 100_000.0
+    /// The most lists a paragraph may be nested in (``textLists``' length).
+    public static let listNestingLimit = 16
 
     /// TextKit's spacing of default tab stops, in points: ``defaultTabInterval`` in exact metrics when none is set.
     public static let textKitTabInterval = 28.0

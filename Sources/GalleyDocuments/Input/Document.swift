@@ -37,7 +37,7 @@ public struct Document {
     /// Scale, background and margin (`padding`) of the image.
     public var render = RenderOptions(scale: 2, background: Document.paper, margin: 16)
 
-    /// The widths a container may be given, in points: 1 up to `Limits.containerSize`.
+    /// The widths a container may be given, in points: 1 up to `TextContainer.sizeLimit`.
     public static var widthRange: ClosedRange<Double> { 1...TextContainer.sizeLimit }
     /// The heights a container may be given, in points (0: as tall as the text).
     public static var heightRange: ClosedRange<Double> { 0...TextContainer.sizeLimit }

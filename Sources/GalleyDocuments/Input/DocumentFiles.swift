@@ -25,9 +25,9 @@ public final class DocumentFiles {
     /// picture; PictureReductionTests).
     static let pixelsPerShownPoint = 128.0
 
-    /// The files `access` allows, none read yet.
-    public convenience init(access: FileAccess) {
-        self.init(access: access, pixelBudget: DocumentLimits.current.documentImagePixels)
+    /// The files `access` allows, none read yet, their pictures held to `limits`' ``DocumentLimits/documentImagePixels``.
+    public convenience init(access: FileAccess, limits: DocumentLimits = DocumentLimits()) {
+        self.init(access: access, pixelBudget: limits.documentImagePixels)
     }
 
     init(access: FileAccess, pixelBudget: Int) {

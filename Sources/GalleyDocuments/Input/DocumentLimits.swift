@@ -1,17 +1,14 @@
-import Synchronization
-
 /// The limits on the documents, notes and input files GalleyDocuments reads, each broken with an error that names
-/// it; beside the library's own `Limits` (font sizes, images, paths, paragraphs), which apply here too. Change them
-/// for the whole process through ``current``, once at start-up.
+/// it; beside the library's own `Limits` (paragraphs, images), which apply here too. They travel with the work:
+/// ``RequestOptions/documentLimits`` for a request, the `limits` parameter of ``InputReader``'s, ``NoteReader``'s
+/// and ``DocumentReader``'s readers otherwise.
 ///
 /// ```swift
-/// var limits = DocumentLimits.current
+/// var limits = DocumentLimits()
 /// limits.inputFileBytes = 64 << 20      // allow longer notes
-/// DocumentLimits.current = limits
+/// let document = try InputReader.read(path: "long.md", defaults: defaults, library: library, limits: limits)
 /// ```
 public struct DocumentLimits: Hashable, Sendable {
-    /// How deeply a JSON document (or a `measure` line) may nest arrays and objects.
-    public var jsonDepth = 64
     /// Bytes in one input file (a note, a JSON document, a `measure` input read whole).
     public var inputFileBytes = 16 << 20
     /// Pixels in all the distinct pictures one document reads, decoded (a picture named twice counts once):
@@ -23,12 +20,4 @@ public struct DocumentLimits: Hashable, Sendable {
 
     /// The default limits.
     public init() {}
-
-    private static let stored = Mutex(DocumentLimits())
-
-    /// The limits in force for the process.
-    public static var current: DocumentLimits {
-        get { stored.withLock { $0 } }
-        set { stored.withLock { $0 = newValue } }
-    }
 }

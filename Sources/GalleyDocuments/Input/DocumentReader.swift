@@ -6,14 +6,15 @@ import Galley
 /// exclusion paths, the Dynamic Type environment and render options. The format is in the README.
 public enum DocumentReader {
     /// The document in `text`, its runs laid over `defaults`; fixed fonts it names are found in `library`, the
-    /// pictures and font files it names where `access` allows.
+    /// pictures and font files it names where `access` allows, within `limits`.
     ///
     /// - Throws: ``InputError`` naming the JSON path of the first bad value (a missing, refused or bad image or
     ///   font file among them), or the line and column of bad syntax.
     public static func read(
-        _ text: String, defaults: TextAttributes, library: FontLibrary, access: FileAccess = FileAccess()
+        _ text: String, defaults: TextAttributes, library: FontLibrary, access: FileAccess = FileAccess(),
+        limits: DocumentLimits = DocumentLimits()
     ) throws -> Document {
-        let files = DocumentFiles(access: access)
+        let files = DocumentFiles(access: access, limits: limits)
         let root: JSONValue
         do {
             root = try JSONParser.parse(text)
@@ -326,7 +327,7 @@ public enum DocumentReader {
         }
         try LineSettings.read(field, into: &style)
         if let value = field.member("lists") {
-            let limit = Limits.current.listNesting
+            let limit = ParagraphStyle.listNestingLimit
             let lists = try value.elements()
             guard lists.count <= limit else {
                 throw value.fail("\(lists.count) nested lists; the limit is \(limit)")

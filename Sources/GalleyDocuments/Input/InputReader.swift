@@ -24,19 +24,17 @@ public enum InputKind: Sendable {
 
 /// Reads input files: .txt as plain text, .md as a note, .json as a document. Text must be UTF-8.
 public enum InputReader {
-    /// The most bytes an input file may have: 16 MiB unless ``DocumentLimits/inputFileBytes`` says otherwise.
-    public static var sizeLimit: Int { DocumentLimits.current.inputFileBytes }
-
     /// The document in the file at `path` (`-` for standard input, read as plain text), by its extension;
     /// fonts a JSON document names are found in `library`; pictures and font files are read from the document's
     /// folder (the working directory for standard input) and below, and from `allowedDirectories`; a note's roles
-    /// take `theme`'s colours, and its code forms ligatures when `codeLigatures` (or its front matter) says so.
+    /// take `theme`'s colours, and its code forms ligatures when `codeLigatures` (or its front matter) says so; the
+    /// file, its pictures and tables are held to `limits`.
     ///
     /// - Throws: ``InputError`` for an extension Galley does not read (naming those it does), a missing, unreadable,
     ///   oversized or non-UTF-8 file, or a bad document.
     public static func read(
         path: String, defaults: TextAttributes, library: FontLibrary, allowing allowedDirectories: [String] = [],
-        theme: NoteTheme = .light, codeLigatures: Bool = false
+        theme: NoteTheme = .light, codeLigatures: Bool = false, limits: DocumentLimits = DocumentLimits()
     ) throws -> Document {
         let kind = (path as NSString).pathExtension.lowercased()
         guard let inputKind = InputKind(fileExtension: kind) else {
@@ -49,24 +47,26 @@ public enum InputReader {
             baseDirectory: path == "-" ? nil : (path as NSString).deletingLastPathComponent,
             allowing: allowedDirectories)
         return try read(
-            text: try readText(path: path), kind: inputKind, defaults: defaults, library: library, access: access,
-            theme: theme, codeLigatures: codeLigatures)
+            text: try readText(path: path, byteLimit: limits.inputFileBytes), kind: inputKind, defaults: defaults,
+            library: library, access: access, theme: theme, codeLigatures: codeLigatures, limits: limits)
     }
 
     /// The document `text` holds, read as `kind`; fonts a JSON document names are found in `library`, and the
     /// pictures and font files it names are read as `access` allows; a note's roles take `theme`'s colours and
-    /// its code forms ligatures when `codeLigatures` (or its front matter) says so.
+    /// its code forms ligatures when `codeLigatures` (or its front matter) says so; its pictures and tables are
+    /// held to `limits`.
     ///
     /// - Throws: ``InputError`` or the reader's error for a bad document.
     public static func read(
         text: String, kind: InputKind, defaults: TextAttributes, library: FontLibrary, access: FileAccess,
-        theme: NoteTheme = .light, codeLigatures: Bool = false
+        theme: NoteTheme = .light, codeLigatures: Bool = false, limits: DocumentLimits = DocumentLimits()
     ) throws -> Document {
         switch kind {
         case .note:
             return try NoteReader.read(
-                text, defaults: defaults, access: access, theme: theme, codeLigatures: codeLigatures)
-        case .json: return try DocumentReader.read(text, defaults: defaults, library: library, access: access)
+                text, defaults: defaults, access: access, theme: theme, codeLigatures: codeLigatures, limits: limits)
+        case .json:
+            return try DocumentReader.read(text, defaults: defaults, library: library, access: access, limits: limits)
         case .plainText: return Document(storage: TextStorage(withoutFinalLineBreak(text), attributes: defaults))
         }
     }
@@ -82,12 +82,12 @@ public enum InputReader {
     /// The UTF-8 byte-order mark some editors put before the text; it is not part of it.
     public static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
-    /// The file's text, or standard input's for `-`, refusing files over ``sizeLimit`` (read no further than
+    /// The file's text, or standard input's for `-`, refusing files over `byteLimit` bytes (read no further than
     /// that), what is not a regular file, and text that is not UTF-8. A byte-order mark at its start is dropped.
-    public static func readText(path: String) throws -> String {
+    public static func readText(path: String, byteLimit: Int = DocumentLimits().inputFileBytes) throws -> String {
         let input = try FileInput(path: path)
         defer { input.close() }
-        return try text(of: try input.readAll(limit: sizeLimit), name: path)
+        return try text(of: try input.readAll(limit: byteLimit), name: path)
     }
 
     /// `bytes` as text, without a byte-order mark at its start; `name` names the input in the error.

@@ -29,13 +29,13 @@ public enum NoteReader {
     /// The note in `text` (Markdown, with front matter) over `defaults`, its pictures read where `access`
     /// allows, its roles (links, quotes, code, rules) in `theme`'s colours; its code forms programming ligatures
     /// when `codeLigatures` is true or its front matter says `code-ligatures: on` (the request's choice laid over
-    /// the note's, as every option is).
+    /// the note's, as every option is); its pictures and tables within `limits`.
     ///
     /// - Throws: ``InputError`` naming the line of a missing, refused, corrupt or oversized picture, of a list
-    ///   nested deeper than `Limits.listNesting`, or of markup nested deeper than 64 levels.
+    ///   nested deeper than `ParagraphStyle.listNestingLimit`, or of markup nested deeper than 64 levels.
     public static func read(
         _ text: String, defaults: TextAttributes, access: FileAccess = FileAccess(), theme: NoteTheme = .light,
-        codeLigatures: Bool = false
+        codeLigatures: Bool = false, limits: DocumentLimits = DocumentLimits()
     ) throws -> Document {
         // The lines are split once: the front matter, the markup check and the writer's lazy lines all read them.
         let lines = text.replacingOccurrences(of: "\r\n", with: "\n").split(
@@ -65,8 +65,8 @@ public enum NoteReader {
         try checkInlineMarkup(body, lineOffset: frontMatterLines)
         let tree = MarkdownTree(body.joined(separator: "\n"))
         let writer = NoteWriter(
-            sourceLines: Array(body), defaults: defaults, images: DocumentFiles(access: access),
-            lineOffset: frontMatterLines, theme: theme,
+            sourceLines: Array(body), defaults: defaults, images: DocumentFiles(access: access, limits: limits),
+            lineOffset: frontMatterLines, tableCellLimit: limits.tableCells, theme: theme,
             codeLigatures: codeLigatures || frontMatterLigatures?.lowercased() == "on")
         writer.storage.beginEditing()  // one batch: the runs are fixed up once at the end, not once per run
         defer { writer.storage.endEditing() }

@@ -19,16 +19,18 @@ final class NoteWriter {
     private var wroteParagraph = false
     /// The open list of `一、` steps, continued by the next step line.
     private var chineseSteps: TextList?
-    /// The cells of the note's tables so far, held to ``DocumentLimits/tableCells``.
+    /// The cells of the note's tables so far, held to `tableCellLimit` (``DocumentLimits/tableCells``).
     private var tableCells = 0
+    private let tableCellLimit: Int
     /// The footnote definitions written so far: cmark-gfm puts them at the note's end in the order they are first
     /// referred to, which numbers them.
     private var footnotes = 0
 
     init(
         sourceLines: [Substring], defaults: TextAttributes, images: DocumentFiles, lineOffset: Int,
-        theme: NoteTheme = .light, codeLigatures: Bool = false
+        tableCellLimit: Int = DocumentLimits().tableCells, theme: NoteTheme = .light, codeLigatures: Bool = false
     ) {
+        self.tableCellLimit = tableCellLimit
         self.sourceLines = sourceLines
         self.theme = theme
         self.codeLigatures = codeLigatures
@@ -244,7 +246,7 @@ final class NoteWriter {
     /// A list: bullets by depth, numbers from the list's start, check boxes for task items.
     private func list(_ block: MarkdownNode, in context: Context, depth: Int) throws {
         chineseSteps = nil
-        let limit = Limits.current.listNesting
+        let limit = ParagraphStyle.listNestingLimit
         guard context.lists.count < limit else {
             throw InputError(
                 "line \(block.line + lineOffset): a list item nested \(context.lists.count + 1) levels deep; the limit is \(limit)"
@@ -283,7 +285,7 @@ final class NoteWriter {
         chineseSteps = nil
         let rows = block.children
         tableCells += rows.reduce(0) { $0 + $1.children.count }
-        let limit = DocumentLimits.current.tableCells
+        let limit = tableCellLimit
         guard tableCells <= limit else {
             throw InputError(
                 "line \(block.line + lineOffset): the note's tables have \(tableCells) cells, over the limit of "

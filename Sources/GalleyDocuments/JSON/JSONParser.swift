@@ -2,8 +2,8 @@ import Galley
 
 /// Reads JSON text (RFC 8259) into ``JSONValue``s, reporting the line and column of the first error.
 package struct JSONParser {
-    /// How deeply arrays and objects may nest (``DocumentLimits/jsonDepth``).
-    package static var depthLimit: Int { DocumentLimits.current.jsonDepth }
+    /// How deeply arrays and objects may nest: the parser recurses once per level, so this bounds its stack.
+    package static let depthLimit = 64
 
     /// Malformed JSON: where and what.
     package struct SyntaxError: GalleyError {

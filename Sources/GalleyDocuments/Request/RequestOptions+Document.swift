@@ -60,7 +60,7 @@ extension RequestOptions {
         var document = try InputReader.read(
             text: text, kind: kind, defaults: try defaultAttributes(library: library), library: library,
             access: documentAccess, theme: theme,
-            codeLigatures: flag(.codeLigatures))
+            codeLigatures: flag(.codeLigatures), limits: documentLimits)
         try apply(to: &document)
         return (document, library)
     }
@@ -72,7 +72,7 @@ extension RequestOptions {
         var document = try InputReader.read(
             path: path, defaults: try defaultAttributes(library: library), library: library,
             allowing: texts(.allowDir), theme: theme,
-            codeLigatures: flag(.codeLigatures))
+            codeLigatures: flag(.codeLigatures), limits: documentLimits)
         try apply(to: &document)
         return (document, library)
     }
@@ -97,6 +97,7 @@ extension RequestOptions {
 
     /// Lays the options over what the document itself asked for.
     private func apply(to document: inout Document) throws {
+        document.render.limits = limits
         if let width = number(.width) { document.width = width }
         if let height = number(.height) { document.height = height }
         if let height = number(.pageHeight) { document.pageHeight = height }
@@ -134,7 +135,7 @@ extension RequestOptions {
             document.exclusions.append(Exclusion(path: try BezierPath(svgPathData: data), fill: nil, label: nil))
         }
         // The options' own files, read as the request's access allows, each once.
-        let pictures = DocumentFiles(access: access)
+        let pictures = DocumentFiles(access: access, limits: documentLimits)
         for spec in texts(.excludeImage) {
             let label = "--" + SettingName.excludeImage.optionName
             let picture = try PictureAt(spec, label: label)

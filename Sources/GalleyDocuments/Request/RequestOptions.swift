@@ -30,6 +30,11 @@ public struct RequestOptions: Sendable {
     public let access: FileAccess
     /// The values given, by setting, in the order given (one unless the setting is repeatable).
     public private(set) var values: [SettingName: [Value]] = [:]
+    /// The bounds the request's layout, measuring and image keep to (a document read with these options carries
+    /// them in its render options).
+    public var limits = Limits()
+    /// The bounds on the files, pictures and tables the request reads.
+    public var documentLimits = DocumentLimits()
 
     /// No settings, for `work`, naming files as `access` allows.
     public init(work: RequestSetting.Work, access: FileAccess) {

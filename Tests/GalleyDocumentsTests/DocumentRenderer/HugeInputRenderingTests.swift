@@ -91,8 +91,8 @@ import Testing
         #expect {
             try renderer.render()
         } throws: { error in
-            guard case RenderError.textTooTall(let width, let height, let limit) = error else { return false }
-            return width == 396 && height == 21_813 && limit == Canvas.pixelLimit
+            guard case RenderError.textTooTall(let width, let height, let limit, _) = error else { return false }
+            return width == 396 && height == 21_813 && limit == Limits().imagePixels
                 && "\(error)".contains("the text is taller than the")
         }
         let layout = try renderer.layout()

@@ -5,32 +5,36 @@ import Testing
 @testable import GalleyTestSupport
 
 @Suite struct LimitsTests {
-    /// Changes the JSON nesting limit (tests run in parallel and the limits are process-wide: the new limit, 8, is
-    /// above the nesting of every document other in-process tests read).
-    @Test func theLibraryUserCanChangeALimitAndTheErrorNamesTheNewOne() throws {
-        let defaults = DocumentLimits.current
-        defer { DocumentLimits.current = defaults }
-        let nested = "[[[[[[[[[1]]]]]]]]]"
-        #expect(throws: Never.self) { try JSONParser.parse(nested) }
-        var limits = defaults
-        limits.jsonDepth = 8
-        DocumentLimits.current = limits
-        #expect(JSONParser.depthLimit == 8)
+    /// Limits travel with the request: one reading a note is held to a small table limit, named in its error, while
+    /// another with the defaults reads the same note; nothing process-wide changes.
+    @Test func aRequestCarriesItsOwnLimitsAndTheErrorNamesThem() throws {
+        let note = "| a | b |\n|---|---|\n| 1 | 2 |\n| 3 | 4 |\n"
+        var small = RequestOptions(work: .document, access: FileAccess())
+        small.documentLimits.tableCells = 4
         #expect {
-            try JSONParser.parse(nested)
+            try small.readDocument(text: note, kind: .note, documentAccess: FileAccess())
         } throws: { error in
-            "\(error)".contains("nesting deeper than 8 levels")
+            "\(error)".contains("over the limit of 4 (DocumentLimits.tableCells)")
+        }
+        let defaults = RequestOptions(work: .document, access: FileAccess())
+        #expect(throws: Never.self) { try defaults.readDocument(text: note, kind: .note, documentAccess: FileAccess()) }
+        var tight = RequestOptions(work: .document, access: FileAccess())
+        tight.limits.paragraphLength = 3
+        let (document, library) = try tight.readDocument(text: "four", kind: .plainText, documentAccess: FileAccess())
+        #expect(throws: LayoutError.paragraphTooLong(length: 4, limit: 3)) {
+            try DocumentRenderer(document: document, library: library).render()
         }
     }
 
     @Test func everyLimitHasItsDocumentedDefault() {
         let limits = Limits()
-        #expect(limits.fontSize == 0.01...10_000)
-        #expect(limits.containerSize == 1_000_000 && limits.pathCoordinate == 1_000_000)
-        #expect(limits.pathSegments == 100_000 && limits.paragraphLength == 1 << 20)
+        #expect(Font.sizeLimit == 0.01...10_000)
+        #expect(TextContainer.sizeLimit == 1_000_000 && BezierPath.coordinateLimit == 1_000_000)
+        #expect(BezierPath.segmentLimit == 100_000 && limits.paragraphLength == 1 << 20)
         #expect(limits.imagePixels == 50_000_000 && limits.imageSide == 65_535)
+        #expect(ParagraphStyle.listNestingLimit == 16 && FontLibrary.fontFileByteLimit == 128 << 20)
         let documents = DocumentLimits()
-        #expect(documents.jsonDepth == 64 && documents.inputFileBytes == 16 << 20)
+        #expect(JSONParser.depthLimit == 64 && documents.inputFileBytes == 16 << 20)
         #expect(documents.documentImagePixels == 1 << 26)
     }
 }

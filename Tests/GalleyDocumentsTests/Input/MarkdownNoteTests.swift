@@ -158,7 +158,7 @@ import Testing
             return "intro\n\n" + row + "|" + String(repeating: "---|", count: columns) + "\n"
                 + String(repeating: row, count: rows)
         }
-        let limit = DocumentLimits.current.tableCells
+        let limit = DocumentLimits().tableCells
         #expect(
             try NoteReader.read(table(rows: limit / 100 - 1, columns: 100), defaults: TextAttributes()).storage.length
                 > 0)

@@ -259,7 +259,7 @@ import Testing
     }
 
     @Test func nestingPastTheLimitIsAnError() throws {
-        let limit = Limits.current.listNesting
+        let limit = ParagraphStyle.listNestingLimit
         let deep = Array(repeating: Self.decimal, count: limit + 1)
         #expect(throws: ParagraphStyleError.listNestingTooDeep(limit + 1, limit: limit)) {
             try Self.layout(width: 300, Self.storage([("deep", deep)]))
@@ -306,11 +306,13 @@ import Testing
                 "bullet", "nested bullet", "deeper step", "step", "step", "open", "done", "第一", "第二", "Plain paragraph",
             ])
         // Each level indented to the text of the item above, as CommonMark nests lists.
-        let levels = (0...Limits.current.listNesting).map { String(repeating: "  ", count: $0) + "- level \($0 + 1)" }
+        let levels = (0...ParagraphStyle.listNestingLimit).map {
+            String(repeating: "  ", count: $0) + "- level \($0 + 1)"
+        }
         #expect(throws: InputError.self) {
             try NoteReader.read(levels.joined(separator: "\n"), defaults: TextAttributes())
         }
         let deepest = try NoteReader.read(levels.dropLast().joined(separator: "\n"), defaults: TextAttributes())
-        #expect(deepest.storage.paragraphs.last?.style.textLists.count == Limits.current.listNesting)
+        #expect(deepest.storage.paragraphs.last?.style.textLists.count == ParagraphStyle.listNestingLimit)
     }
 }

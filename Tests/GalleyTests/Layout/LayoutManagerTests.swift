@@ -163,14 +163,18 @@ import Testing
         #expect(throws: LayoutError.self) { try layout("text", width: width) }
     }
 
-    @Test func aTenMegabyteParagraphIsRefusedBeforeItIsShaped() throws {
-        let huge = String(repeating: "word ", count: 2_000_000)
-        let manager = LayoutManager(textStorage: TextStorage(huge), fontLibrary: try TestFonts.bundled)
+    /// A paragraph over the manager's limit is refused before it is shaped; the limit is the manager's own, so a
+    /// small one is reached without a huge text, and raising it lays the same text out.
+    @Test func aParagraphOverTheLimitIsRefusedBeforeItIsShaped() throws {
+        let text = String(repeating: "word ", count: 200)
+        let manager = LayoutManager(textStorage: TextStorage(text), fontLibrary: try TestFonts.bundled)
         manager.addTextContainer(TextContainer(size: Size(width: 300, height: 0)))
-        #expect(throws: LayoutError.paragraphTooLong(length: 10_000_000, limit: LayoutManager.paragraphLengthLimit)) {
-            try manager.layout()
-        }
+        manager.limits.paragraphLength = 999
+        #expect(throws: LayoutError.paragraphTooLong(length: 1_000, limit: 999)) { try manager.layout() }
         #expect(manager.shapedParagraphCount == 0)
+        manager.limits.paragraphLength = 1_000
+        #expect(try manager.layout().unlaidCharacterRange.isEmpty)
+        #expect(Limits().paragraphLength == 1 << 20)
     }
 
     @Test func aContainerWithoutRoomForALineHoldsNothing() throws {

@@ -53,7 +53,7 @@ import Testing
         var packed = 0, queries = 0, autospacedEnds = 0
         for row in Self.rows {
             let paragraph = try #require(TextStorage(row, attributes: attributes).paragraphs.first)
-            let shaped = try LayoutManager.shape(paragraph, shaper: shaper, itemizer: itemizer)
+            let shaped = try shaper.shape(paragraph, itemizer: itemizer)
             let strut = try Typesetter.strut(of: paragraph, fontLibrary: library, settings: DynamicTypeSettings())
             let lineStrut = LineMetrics.Strut(style: paragraph.style, font: strut.font, leading: strut.leading)
             var breaks: [PreparedBreak] = [], figures: [LineMetrics.RunFigures] = []

@@ -151,15 +151,41 @@ import Testing
 
     /// (A hang guard: the runner's time limit, not a clock in the test.)
     @Test(.timeLimit(.minutes(1))) func aHugeImageIsRefusedQuicklyWithTheLimitNamed() throws {
-        #expect(throws: RenderError.imageTooLarge(width: 100_000, height: 100_000, limit: Canvas.pixelLimit)) {
+        let limits = Limits()
+        #expect(
+            throws: RenderError.imageTooLarge(
+                width: 100_000, height: 100_000, limit: limits.imagePixels, sideLimit: limits.imageSide)
+        ) {
             try Canvas(width: 100_000, height: 100_000)
         }
         #expect {
             try RenderFixtures.render(TextStorage("x"), width: 100_000, height: 100_000, scale: 1)
         } throws: { error in
-            "\(error)".contains("\(Canvas.pixelLimit)")
+            "\(error)".contains("\(limits.imagePixels)")
         }
         #expect(throws: RenderError.self) { try Canvas(covering: Rect(x: 0, y: 0, width: 10, height: 10), scale: .nan) }
+    }
+
+    /// Image limits travel with the work: one render may be held to a small image, another allowed a larger one
+    /// than the default, and neither changes the other.
+    @Test func aRenderKeepsToItsOwnImageLimits() throws {
+        let manager = LayoutManager(
+            textStorage: TextStorage("Limits travel with the work"), fontLibrary: try TestFonts.bundled)
+        manager.addTextContainer(TextContainer(width: 200))
+        var small = RenderOptions(scale: 2)
+        small.limits.imagePixels = 10_000
+        #expect {
+            try Renderer().render(manager, options: small)
+        } throws: { error in
+            guard case RenderError.imageTooLarge(_, _, let limit, _) = error else { return false }
+            return limit == 10_000 && "\(error)".contains("over the limit of 10000 pixels")
+        }
+        #expect(throws: RenderError.self) { try Renderer().renderPNG(manager, options: small) }
+        #expect(throws: Never.self) { try Renderer().render(manager, options: RenderOptions(scale: 2)) }
+        var wide = Limits()
+        wide.imageSide = 100_000
+        #expect(throws: Never.self) { try Canvas(width: 70_000, height: 1, limits: wide) }
+        #expect(throws: RenderError.self) { try Canvas(width: 70_000, height: 1) }
     }
 
     @Test func opaqueCanvasesAreWrittenAsRGBAndTransparentOnesKeepTheirAlpha() throws {
