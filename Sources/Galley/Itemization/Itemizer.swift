@@ -93,8 +93,8 @@ public struct Itemizer: Sendable {
         }
         var items = builder.finish()
         if paragraph.style.writingMode.isVertical {
-            try paragraph.text.withUnsafeBufferPointer { text in
-                items = try VerticalItems.orient(items, in: text, style: paragraph.style)
+            paragraph.text.withUnsafeBufferPointer { text in
+                items = VerticalItems.orient(items, in: text, style: paragraph.style)
             }
         }
         return ItemizedParagraph(paragraph: paragraph, items: items, bidi: bidi)

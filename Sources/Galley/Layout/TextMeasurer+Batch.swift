@@ -1,6 +1,6 @@
 import Dispatch
 
-/// One row for ``TextMeasurer/measure(_:width:fontLibrary:settings:threads:)``: its text and the attributes it is
+/// One row for ``TextMeasurer/measure(_:width:fontLibrary:settings:threads:limits:)``: its text and the attributes it is
 /// set in.
 public struct MeasuredRow: Sendable, Hashable {
     /// The text.
