@@ -1,0 +1,293 @@
+import Foundation
+
+#if !canImport(Darwin)
+    // Linux's Foundation declares `NSAttributedString.Key` but none of TextKit's keys (they live in UIKit and
+    // AppKit); Galley declares them under TextKit's names and raw values, so code written for TextKit reads the same.
+    extension NSAttributedString.Key {
+        /// The font: a ``FontSpecifier`` (TextKit: `UIFont`). Raw value `NSFont`.
+        public static let font = NSAttributedString.Key("NSFont")
+        /// The glyphs' colour: a ``Color``. Raw value `NSColor`.
+        public static let foregroundColor = NSAttributedString.Key("NSColor")
+        /// A fill behind the characters: a ``Color``. Raw value `NSBackgroundColor`.
+        public static let backgroundColor = NSAttributedString.Key("NSBackgroundColor")
+        /// Points added after each character cluster: a number. Raw value `NSKern`.
+        public static let kern = NSAttributedString.Key("NSKern")
+        /// Points added between clusters: a number. Raw value `NSTracking`.
+        public static let tracking = NSAttributedString.Key("NSTracking")
+        /// Which ligatures form: 0 (none), 1 (standard) or 2 (all), as TextKit's. Raw value `NSLigature`.
+        public static let ligature = NSAttributedString.Key("NSLigature")
+        /// A BCP 47 language tag: a `String` (Core Text's `kCTLanguageAttributeName`). Raw value `NSLanguage`.
+        public static let languageIdentifier = NSAttributedString.Key("NSLanguage")
+        /// Points to raise the glyphs: a number. Raw value `NSBaselineOffset`.
+        public static let baselineOffset = NSAttributedString.Key("NSBaselineOffset")
+        /// An underline: `NSUnderlineStyle`'s raw bits as a number (TextKit's way), or a ``TextDecoration``. Raw
+        /// value `NSUnderline`.
+        public static let underlineStyle = NSAttributedString.Key("NSUnderline")
+        /// The underline's colour: a ``Color``. Raw value `NSUnderlineColor`.
+        public static let underlineColor = NSAttributedString.Key("NSUnderlineColor")
+        /// A strikethrough: `NSUnderlineStyle`'s raw bits as a number, or a ``TextDecoration``. Raw value
+        /// `NSStrikethrough`.
+        public static let strikethroughStyle = NSAttributedString.Key("NSStrikethrough")
+        /// The strikethrough's colour: a ``Color``. Raw value `NSStrikethroughColor`.
+        public static let strikethroughColor = NSAttributedString.Key("NSStrikethroughColor")
+        /// A shadow: a ``Shadow`` (TextKit: `NSShadow`). Raw value `NSShadow`.
+        public static let shadow = NSAttributedString.Key("NSShadow")
+        /// An effect: a ``TextEffect``, or TextKit's letterpress style name. Raw value `NSTextEffect`.
+        public static let textEffect = NSAttributedString.Key("NSTextEffect")
+        /// A link: a `URL` or a `String`. Raw value `NSLink`.
+        public static let link = NSAttributedString.Key("NSLink")
+        /// The paragraph's layout: a ``ParagraphStyle``. Raw value `NSParagraphStyle`.
+        public static let paragraphStyle = NSAttributedString.Key("NSParagraphStyle")
+        /// The outline's width in percent of the font size: a number. Raw value `NSStrokeWidth`.
+        public static let strokeWidth = NSAttributedString.Key("NSStrokeWidth")
+        /// The outline's colour: a ``Color``. Raw value `NSStrokeColor`.
+        public static let strokeColor = NSAttributedString.Key("NSStrokeColor")
+        /// The glyphs' slant: a number. Raw value `NSObliqueness`.
+        public static let obliqueness = NSAttributedString.Key("NSObliqueness")
+        /// The log of the glyphs' horizontal scale: a number. Raw value `NSExpansion`.
+        public static let expansion = NSAttributedString.Key("NSExpansion")
+        /// Superscript (positive) or subscript (negative) levels: a number. Raw value `NSSuperScript`.
+        public static let superscript = NSAttributedString.Key("NSSuperScript")
+        /// An inline object: a ``TextAttachment`` (TextKit: `NSTextAttachment`). Raw value `NSAttachment`.
+        public static let attachment = NSAttributedString.Key("NSAttachment")
+    }
+#endif
+
+extension NSAttributedString.Key {
+    /// OpenType features on top of the defaults: an array of ``FontFeature`` (Galley's; TextKit puts them in the
+    /// font descriptor).
+    public static let galleyFontFeatures = NSAttributedString.Key("galley.fontFeatures")
+    /// Ems of space inside a stretch's ends: a number (Galley's ``TextAttributes/inlinePadding``).
+    public static let galleyInlinePadding = NSAttributedString.Key("galley.inlinePadding")
+}
+
+/// Why an `NSAttributedString` could not become a ``TextStorage``: a value of a type its key does not take.
+public struct AttributeValueError: GalleyError, Equatable {
+    /// The key whose value could not be read.
+    public let key: String
+    /// The UTF-16 offset of the run holding the value.
+    public let offset: Int
+    /// The value's type, as Swift names it.
+    public let valueType: String
+    /// What the key takes.
+    public let expected: String
+
+    public var description: String {
+        "attribute \(key) at offset \(offset) holds a \(valueType); it takes \(expected)"
+    }
+}
+
+/// One attribute's way between ``TextAttributes`` and an `NSAttributedString`'s attribute dictionary, both
+/// directions in one place.
+private struct NSAttributeBridge {
+    /// Sets the attribute in `attributes` from `dictionary`; nil when the key is absent or read, else what the key
+    /// takes (for the error).
+    let read: ([NSAttributedString.Key: Any], inout TextAttributes) -> String?
+    /// Adds the attribute to `dictionary` when `attributes` has it.
+    let write: (TextAttributes, inout [NSAttributedString.Key: Any]) -> Void
+    /// The key read (for the error).
+    let key: NSAttributedString.Key
+
+    /// A key whose value is `Value` itself.
+    init<Value>(_ key: NSAttributedString.Key, _ path: WritableKeyPath<TextAttributes, Value?>, expected: String) {
+        self.key = key
+        read = { dictionary, attributes in
+            guard let value = dictionary[key] else { return nil }
+            guard let typed = value as? Value else { return expected }
+            attributes[keyPath: path] = typed
+            return nil
+        }
+        write = { attributes, dictionary in
+            if let value = attributes[keyPath: path] { dictionary[key] = value }
+        }
+    }
+
+    /// A key whose value is a number (Double, Int or NSNumber), written as a Double.
+    init(number key: NSAttributedString.Key, _ path: WritableKeyPath<TextAttributes, Double?>) {
+        self.key = key
+        read = { dictionary, attributes in
+            guard let value = dictionary[key] else { return nil }
+            guard let number = Self.number(value) else { return "a number" }
+            attributes[keyPath: path] = number
+            return nil
+        }
+        write = { attributes, dictionary in
+            if let value = attributes[keyPath: path] { dictionary[key] = value }
+        }
+    }
+
+    /// A key whose value is converted both ways by `decode` (nil: not a value the key takes) and `encode`.
+    init<Value>(
+        _ key: NSAttributedString.Key, _ path: WritableKeyPath<TextAttributes, Value?>, expected: String,
+        decode: @escaping (Any) -> Value?, encode: @escaping (Value) -> Any
+    ) {
+        self.key = key
+        read = { dictionary, attributes in
+            guard let value = dictionary[key] else { return nil }
+            guard let decoded = decode(value) else { return expected }
+            attributes[keyPath: path] = decoded
+            return nil
+        }
+        write = { attributes, dictionary in
+            if let value = attributes[keyPath: path] { dictionary[key] = encode(value) }
+        }
+    }
+
+    /// A decoration under `styleKey` (TextKit's style bits, or a ``TextDecoration``) with its colour under
+    /// `colorKey`.
+    init(
+        decoration styleKey: NSAttributedString.Key, color colorKey: NSAttributedString.Key,
+        _ path: WritableKeyPath<TextAttributes, TextDecoration?>
+    ) {
+        key = styleKey
+        read = { dictionary, attributes in
+            guard let value = dictionary[styleKey] else { return nil }
+            var decoration: TextDecoration?
+            if let given = value as? TextDecoration {
+                decoration = given
+            } else if let bits = Self.number(value).flatMap({ Int(exactly: $0) }) {
+                guard bits != 0 else { return nil }  // NSUnderlineStyle() is no line
+                decoration = TextDecoration(underlineStyle: bits)
+            }
+            guard var decoration else { return "NSUnderlineStyle's raw bits or a TextDecoration" }
+            if let color = dictionary[colorKey] as? Color { decoration.color = color }
+            attributes[keyPath: path] = decoration
+            return nil
+        }
+        write = { attributes, dictionary in
+            guard let decoration = attributes[keyPath: path] else { return }
+            // TextKit's bits where they say it all; the decoration itself where they cannot (its ink skipping).
+            guard decoration.skipInk == .auto else {
+                dictionary[styleKey] = decoration
+                return
+            }
+            dictionary[styleKey] = decoration.underlineStyle
+            if let color = decoration.color { dictionary[colorKey] = color }
+        }
+    }
+
+    /// `value` as a Double when it is a number.
+    static func number(_ value: Any) -> Double? {
+        if let double = value as? Double { return double }
+        if let int = value as? Int { return Double(int) }
+        if let number = value as? NSNumber { return number.doubleValue }
+        return nil
+    }
+
+    /// Every attribute ``TextAttributes`` carries, under TextKit's keys where TextKit has one.
+    static var all: [NSAttributeBridge] {
+        [
+            NSAttributeBridge(.font, \.font, expected: "a FontSpecifier"),
+            NSAttributeBridge(.foregroundColor, \.foregroundColor, expected: "a Color"),
+            NSAttributeBridge(.backgroundColor, \.backgroundColor, expected: "a Color"),
+            NSAttributeBridge(number: .kern, \.kern),
+            NSAttributeBridge(number: .tracking, \.tracking),
+            NSAttributeBridge(
+                .ligature, \.ligatures, expected: "0, 1 or 2",
+                decode: { value in
+                    (value as? Ligatures)
+                        ?? number(value).flatMap { Int(exactly: $0) }.flatMap(Ligatures.init(rawValue:))
+                }, encode: { $0.rawValue }),
+            NSAttributeBridge(.galleyFontFeatures, \.optionalFeatures, expected: "an array of FontFeature"),
+            NSAttributeBridge(.languageIdentifier, \.language, expected: "a String"),
+            NSAttributeBridge(number: .baselineOffset, \.baselineOffset),
+            NSAttributeBridge(decoration: .underlineStyle, color: .underlineColor, \.underline),
+            NSAttributeBridge(decoration: .strikethroughStyle, color: .strikethroughColor, \.strikethrough),
+            NSAttributeBridge(.shadow, \.shadow, expected: "a Shadow"),
+            NSAttributeBridge(
+                .textEffect, \.textEffect, expected: "a TextEffect or \"\(TextEffect.textKitLetterpressName)\"",
+                decode: { value in
+                    (value as? TextEffect)
+                        ?? ((value as? String) == TextEffect.textKitLetterpressName ? .letterpress : nil)
+                }, encode: { $0 }),
+            NSAttributeBridge(
+                .link, \.link, expected: "a URL or a String",
+                decode: { value in (value as? URL) ?? (value as? String).flatMap { URL(string: $0) } }, encode: { $0 }),
+            NSAttributeBridge(.paragraphStyle, \.paragraphStyle, expected: "a ParagraphStyle"),
+            NSAttributeBridge(number: .strokeWidth, \.strokeWidth),
+            NSAttributeBridge(.strokeColor, \.strokeColor, expected: "a Color"),
+            NSAttributeBridge(number: .obliqueness, \.obliqueness),
+            NSAttributeBridge(number: .expansion, \.expansion),
+            NSAttributeBridge(
+                .superscript, \.superscript, expected: "a whole number",
+                decode: { value in number(value).flatMap { Int(exactly: $0) } }, encode: { $0 }),
+            NSAttributeBridge(.attachment, \.attachment, expected: "a TextAttachment"),
+            NSAttributeBridge(number: .galleyInlinePadding, \.inlinePadding),
+        ]
+    }
+}
+
+extension TextAttributes {
+    /// ``fontFeatures`` with "none" as nil, for the bridge.
+    fileprivate var optionalFeatures: [FontFeature]? {
+        get { fontFeatures.isEmpty ? nil : fontFeatures }
+        set { fontFeatures = newValue ?? [] }
+    }
+}
+
+extension TextEffect {
+    /// UIKit's name for `NSAttributedString.TextEffectStyle.letterpressStyle`, read as ``letterpress``.
+    static let textKitLetterpressName = "_UIKitNewLetterpressStyle"
+}
+
+extension TextDecoration {
+    /// The decoration `NSUnderlineStyle`'s raw bits describe: style (single 0x1, thick 0x2, double 0x9), pattern
+    /// (dot 0x100, dash 0x200, dash-dot 0x300, dash-dot-dot 0x400) and by-word (0x8000).
+    init(underlineStyle bits: Int) {
+        let style: Style = bits & 0xF == 0x9 ? .double : bits & 0xF == 0x2 ? .thick : .single
+        let patterns: [Int: Pattern] = [0x100: .dot, 0x200: .dash, 0x300: .dashDot, 0x400: .dashDotDot]
+        self.init(style, pattern: patterns[bits & 0xF00] ?? .solid, byWord: bits & 0x8000 != 0)
+    }
+
+    /// `NSUnderlineStyle`'s raw bits for this decoration's style, pattern and by-word (its colour and ink
+    /// skipping have keys or no counterpart of their own).
+    var underlineStyle: Int {
+        let style = [Style.single: 0x1, .thick: 0x2, .double: 0x9][self.style]!
+        let pattern = [Pattern.solid: 0, .dot: 0x100, .dash: 0x200, .dashDot: 0x300, .dashDotDot: 0x400][pattern]!
+        return style | pattern | (byWord ? 0x8000 : 0)
+    }
+}
+
+extension TextStorage {
+    /// A storage holding the characters of `attributed`, its attributes read from TextKit's keys (values as the
+    /// keys' documentation in `NSAttributedString.Key` says: Galley's types where TextKit has its own classes,
+    /// numbers and `NSUnderlineStyle` bits where TextKit takes numbers) and laid over `defaults`. Keys Galley does
+    /// not know are ignored, as TextKit ignores them.
+    ///
+    /// - Throws: ``AttributeValueError`` naming the key, the run's offset and what the key takes, for a value of
+    ///   another type.
+    public convenience init(_ attributed: NSAttributedString, defaults: TextAttributes = TextAttributes()) throws {
+        self.init("", attributes: defaults)
+        var failure: AttributeValueError?
+        attributed.enumerateAttributes(in: NSRange(location: 0, length: attributed.length)) { dictionary, range, stop in
+            var attributes = defaults
+            for bridge in NSAttributeBridge.all {
+                if let expected = bridge.read(dictionary, &attributes) {
+                    failure = AttributeValueError(
+                        key: bridge.key.rawValue, offset: range.location,
+                        valueType: "\(type(of: dictionary[bridge.key]!))", expected: expected)
+                    stop.pointee = true
+                    return
+                }
+            }
+            append(attributed.attributedSubstring(from: range).string, attributes: attributes)
+        }
+        if let failure { throw failure }
+    }
+}
+
+extension NSAttributedString {
+    /// The characters and attributes of `storage` under TextKit's keys: the way back from
+    /// ``TextStorage/init(_:defaults:)-(NSAttributedString,_)``. Attributes a run does not set are left out.
+    public convenience init(_ storage: TextStorage) {
+        let result = NSMutableAttributedString(string: "")
+        let utf16 = storage.utf16
+        for run in storage.attributeRuns {
+            var dictionary: [NSAttributedString.Key: Any] = [:]
+            for bridge in NSAttributeBridge.all { bridge.write(run.attributes, &dictionary) }
+            let text = String(decoding: utf16[run.utf16Range], as: UTF16.self)
+            result.append(NSAttributedString(string: text, attributes: dictionary))
+        }
+        self.init(attributedString: result)
+    }
+}
