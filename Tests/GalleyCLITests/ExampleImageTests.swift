@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Galley
+@testable import GalleyDocuments
 @testable import GalleyTestSupport
 
 /// The images in Examples/ (the README's) are what `galley render` makes of their inputs today, as
@@ -40,5 +41,22 @@ import Testing
         let allowed = Int(Double(rendered.width * rendered.height) * Snapshot.differingFraction)
         let differing = Snapshot.differingPixels(rendered, committed)
         #expect(differing <= allowed, "\(image): \(differing) pixels differ; run Scripts/render-examples")
+    }
+}
+
+/// A note read by the library with no defaults given draws as `galley render` draws it: the same defaults, the
+/// same image, byte for byte.
+@Suite struct LibraryNoteTests {
+    @Test(arguments: ["Examples/note-chinese.md", "Examples/note-markdown.md", "Examples/note-table.md"])
+    func aNoteReadByTheLibraryDrawsAsTheCommandDrawsIt(note: String) throws {
+        let path = TestFonts.repositoryRoot.appendingPathComponent(note).path
+        let output = GalleyCommand.temporary("library-\((note as NSString).lastPathComponent).png")
+        let outcome = try GalleyCommand.run(["render", path, "-o", output])
+        #expect(outcome.status == 0, "\(outcome.error)")
+        let document = try NoteReader.read(
+            try String(contentsOfFile: path, encoding: .utf8),
+            access: FileAccess(baseDirectory: (path as NSString).deletingLastPathComponent))
+        let png = try DocumentRenderer(document: document, library: try FontLibrary.standard).renderPNG()
+        #expect(png == (try Data(contentsOf: URL(fileURLWithPath: output))))
     }
 }

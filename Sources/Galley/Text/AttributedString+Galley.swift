@@ -20,7 +20,7 @@ extension AttributeScopes {
         /// ``TextAttributes/fontFeatures``, under the key ``GalleyAttributeKeys/Features``.
         public let fontFeatures: GalleyAttributeKeys.Features
         /// ``TextAttributes/language``, under the key ``GalleyAttributeKeys/Language``.
-        public let textLanguage: GalleyAttributeKeys.Language
+        public let language: GalleyAttributeKeys.Language
         /// ``TextAttributes/baselineOffset``, under the key ``GalleyAttributeKeys/BaselineOffset``.
         public let baselineOffset: GalleyAttributeKeys.BaselineOffset
         /// ``TextAttributes/underline``, under the key ``GalleyAttributeKeys/Underline``.
@@ -53,6 +53,12 @@ extension AttributeScopes {
 
     /// Galley's attribute scope.
     public var galley: GalleyAttributes.Type { GalleyAttributes.self }
+}
+
+extension AttributeDynamicLookup {
+    /// ``TextAttributes/language`` by its former name in the scope.
+    @available(*, deprecated, renamed: "language")
+    public var textLanguage: GalleyAttributeKeys.Language { self[GalleyAttributeKeys.Language.self] }
 }
 
 extension AttributeDynamicLookup {

@@ -26,15 +26,22 @@ public enum NoteReader {
     /// emphasis) before the note is refused.
     static let nestingLimit = 64
 
-    /// The note in `text` (Markdown, with front matter) over `defaults`, its pictures read where `access`
-    /// allows, its roles (links, quotes, code, rules) in `theme`'s colours; its code forms programming ligatures
+    /// The attributes `galley render` reads a note over when no option changes them: the body text style in
+    /// `theme`'s text colour. ``read(_:defaults:access:theme:codeLigatures:limits:)`` starts from them when given
+    /// no defaults, so a note read by the library draws as the command draws it.
+    public static func defaultAttributes(theme: NoteTheme = .light) -> TextAttributes {
+        TextAttributes(font: .textStyle(.body), foregroundColor: theme.text)
+    }
+
+    /// The note in `text` (Markdown, with front matter) over `defaults` (nil: ``defaultAttributes(theme:)``), its
+    /// pictures read where `access` allows, its roles (links, quotes, code, rules) in `theme`'s colours; its code forms programming ligatures
     /// when `codeLigatures` is true or its front matter says `code-ligatures: on` (the request's choice laid over
     /// the note's, as every option is); its pictures and tables within `limits`.
     ///
     /// - Throws: ``InputError`` naming the line of a missing, refused, corrupt or oversized picture, of a list
     ///   nested deeper than `ParagraphStyle.listNestingLimit`, or of markup nested deeper than 64 levels.
     public static func read(
-        _ text: String, defaults: TextAttributes, access: FileAccess = FileAccess(), theme: NoteTheme = .light,
+        _ text: String, defaults: TextAttributes? = nil, access: FileAccess = FileAccess(), theme: NoteTheme = .light,
         codeLigatures: Bool = false, limits: DocumentLimits = DocumentLimits()
     ) throws -> Document {
         // The lines are split once: the front matter, the markup check and the writer's lazy lines all read them.
@@ -52,7 +59,7 @@ public enum NoteReader {
         // Checked before the note is read: a bad value is the front matter's error, named by its key.
         var settled = ParagraphStyle()
         for (setting, value) in lineSettings { try Self.apply(setting, value, to: &settled) }
-        var defaults = defaults
+        var defaults = defaults ?? defaultAttributes(theme: theme)
         if let language {
             guard LanguageTag.isValid(language) else {
                 throw InputError(

@@ -90,7 +90,8 @@ extension RequestOptions {
 
     /// The attributes text starts from: the options' font and colour (the theme's text colour by default).
     private func defaultAttributes(library: FontLibrary) throws -> TextAttributes {
-        var defaults = TextAttributes(font: try fontSpecifier(library: library), foregroundColor: theme.text)
+        var defaults = NoteReader.defaultAttributes(theme: theme)
+        defaults.font = try fontSpecifier(library: library)
         if let color = text(.color) { defaults.foregroundColor = try Color(css: color) }
         return defaults
     }

@@ -14,7 +14,7 @@ import Testing
         original.galley.font = .textStyle(.headline)
         var tail = AttributedString("linked, underlined")
         tail.galley.underline = TextDecoration(.double)
-        tail.galley.textLanguage = "en-GB"
+        tail.galley.language = "en-GB"
         tail.link = URL(string: "https://example.com")
         var paragraph = ParagraphStyle()
         paragraph.hyphenationFactor = 0.5
