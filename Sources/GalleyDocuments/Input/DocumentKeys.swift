@@ -9,17 +9,18 @@ enum DocumentKeys {
     static let render = ["scale", "background", "margin", "padding"]
     static let attachment = ["image", "width", "height", "baselineOffset", "alt"]
     static let container = [
-        "width", "height", "pageHeight", "columns", "columnGap", "lineFragmentPadding", "padding", "maxLines",
+        "width", "height", "pageHeight", "columns", "columnGap", "lineFragmentPadding", "padding",
+        "maximumNumberOfLines", "maxLines",
         "lineBreakMode",
         "exclusions", "minimumSegmentWidth", "wrapSide",
     ]
     static let exclusion = ["path", "fillRule", "fill", "label"]
     static let pictureExclusion = ["image", "x", "y", "width", "height", "threshold", "margin", "draw"]
-    static let shadow = ["offsetX", "offsetY", "blur", "color"]
+    static let shadow = ["offsetX", "offsetY", "blurRadius", "blur", "color"]
     static let font = FontRequest.keys
     static let decoration = ["style", "pattern", "byWord", "color", "skipInk"]
     static let paragraph = [
-        "lineBreakMode", "tabStops", "defaultTabInterval", "lists",
+        "lineBreakMode", "tabStops", "defaultTabInterval", "textLists", "lists",
         "listIndent",
     ]
     static let tabStop = ["location", "alignment"]

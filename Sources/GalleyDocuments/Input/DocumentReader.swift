@@ -82,10 +82,9 @@ public enum DocumentReader {
             if let bold = environment.member("boldText") { result.settings.boldText = try bold.bool() }
         }
         if let render = document.member("render") {
-            // "padding" is the margin's old name, still accepted.
             try render.requireObject(allowing: DocumentKeys.render)
             if let scale = render.member("scale") { result.render.scale = try scale.number(in: range(.scale)) }
-            if let margin = render.member("margin") ?? render.member("padding") {
+            if let margin = try render.member("margin", formerly: "padding") {
                 result.render.margin = try margin.number(in: range(.margin))
             }
             if let background = document.value["render"]?["background"] {
@@ -120,7 +119,6 @@ public enum DocumentReader {
     }
 
     private static func readContainer(_ field: JSONField, into document: inout Document, files: DocumentFiles) throws {
-        // "padding" is the line-fragment padding's old name, still accepted.
         try field.requireObject(allowing: DocumentKeys.container)
         if let width = field.member("width") { document.width = try width.number(in: Document.widthRange) }
         if let height = field.member("height") { document.height = try height.number(in: Document.heightRange) }
@@ -129,14 +127,16 @@ public enum DocumentReader {
         }
         if let columns = field.member("columns") { document.columns = try columns.integer(in: 1...20) }
         if let gap = field.member("columnGap") { document.columnGap = try gap.number(in: 0...10_000) }
-        if let padding = field.member("lineFragmentPadding") ?? field.member("padding") {
+        if let padding = try field.member("lineFragmentPadding", formerly: "padding") {
             document.lineFragmentPadding = try padding.number(in: 0...1_000)
         }
         if let side = field.member("wrapSide") { document.wrapSide = try side.choice(TextContainer.WrapSide.self) }
         if let minimum = field.member("minimumSegmentWidth") {
             document.minimumSegmentWidth = try minimum.number(in: 0...Document.widthRange.upperBound)
         }
-        if let lines = field.member("maxLines") { document.maximumLines = try lines.integer(in: 0...1_000_000) }
+        if let lines = try field.member("maximumNumberOfLines", formerly: "maxLines") {
+            document.maximumLines = try lines.integer(in: 0...1_000_000)
+        }
         if let mode = field.member("lineBreakMode") {
             document.lineBreakMode = try mode.choice(ParagraphStyle.LineBreakMode.self)
         }
@@ -202,17 +202,21 @@ public enum DocumentReader {
         }
     }
 
+    /// The keys of an attributes object: ``TextAttributes``' property names, and the former names of four
+    /// (`color`, `features`, `effect`, `paragraph`), still read.
     static let attributeKeys = [
-        "font", "color", "backgroundColor", "kern", "tracking", "ligatures", "features", "language", "baselineOffset",
-        "underline", "strikethrough", "shadow", "effect", "link", "paragraph", "strokeWidth", "strokeColor",
-        "obliqueness", "expansion", "superscript", "inlinePadding",
+        "font", "foregroundColor", "color", "backgroundColor", "kern", "tracking", "ligatures", "fontFeatures",
+        "features", "language", "baselineOffset", "underline", "strikethrough", "shadow", "textEffect", "effect",
+        "link",
+        "paragraphStyle", "paragraph", "strokeWidth", "strokeColor", "obliqueness", "expansion", "superscript",
+        "inlinePadding",
     ]
 
     static func attributes(_ field: JSONField, library: FontLibrary, files: DocumentFiles) throws -> TextAttributes {
         try field.requireObject(allowing: attributeKeys)
         var result = TextAttributes()
         if let font = field.member("font") { result.font = try fontSpecifier(font, library: library, files: files) }
-        result.foregroundColor = try field.member("color")?.color()
+        result.foregroundColor = try field.member("foregroundColor", formerly: "color")?.color()
         result.backgroundColor = try field.member("backgroundColor")?.color()
         result.kern = try field.member("kern")?.number(in: -1_000...1_000)
         result.tracking = try field.member("tracking")?.number(in: -1_000...1_000)
@@ -230,7 +234,7 @@ public enum DocumentReader {
             }
             return found
         }
-        result.fontFeatures = try field.member("features")?.elements().map(feature) ?? []
+        result.fontFeatures = try field.member("fontFeatures", formerly: "features")?.elements().map(feature) ?? []
         result.language = try field.member("language")?.languageTag()
         result.underline = try field.member("underline").map(decoration)
         result.strikethrough = try field.member("strikethrough").map(decoration)
@@ -239,15 +243,17 @@ public enum DocumentReader {
             result.shadow = Shadow(
                 offsetX: try shadow.member("offsetX")?.number(in: -1_000...1_000) ?? 0,
                 offsetY: try shadow.member("offsetY")?.number(in: -1_000...1_000) ?? 1,
-                blurRadius: try shadow.member("blur")?.number(in: 0...200) ?? 2,
+                blurRadius: try shadow.member("blurRadius", formerly: "blur")?.number(in: 0...200) ?? 2,
                 color: try shadow.member("color")?.color() ?? Color.black.withAlpha(0.33))
         }
-        result.textEffect = try field.member("effect")?.choice(TextEffect.self)
+        result.textEffect = try field.member("textEffect", formerly: "effect")?.choice(TextEffect.self)
         if let link = field.member("link") {
             guard let url = URL(string: try link.string()) else { throw link.fail("expected a URL") }
             result.link = url
         }
-        if let paragraph = field.member("paragraph") { result.paragraphStyle = try paragraphStyle(paragraph) }
+        if let paragraph = try field.member("paragraphStyle", formerly: "paragraph") {
+            result.paragraphStyle = try paragraphStyle(paragraph)
+        }
         return result
     }
 
@@ -326,7 +332,7 @@ public enum DocumentReader {
             style.defaultTabInterval = try value.number(in: 0...ParagraphStyle.tabLocationLimit)
         }
         try LineSettings.read(field, into: &style)
-        if let value = field.member("lists") {
+        if let value = try field.member("textLists", formerly: "lists") {
             let limit = ParagraphStyle.listNestingLimit
             let lists = try value.elements()
             guard lists.count <= limit else {

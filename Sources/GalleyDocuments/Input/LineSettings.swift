@@ -1,7 +1,7 @@
 import Galley
 
 /// One paragraph-style setting of how lines are aligned, broken and spaced: its name (the key in a JSON document's
-/// `"paragraph"` objects and in `galley measure`'s lines, and, spelled in kebab case, the command-line flag), the
+/// `"paragraphStyle"` objects and in `galley measure`'s lines, and, spelled in kebab case, the command-line flag), the
 /// flag names it had before it was named alike everywhere (still accepted), its help, its values and how a
 /// ``Galley/ParagraphStyle`` takes it. ``LineSettings/all`` lists every one; flags, JSON reading, `measure` lines
 /// and their docs are read from it.

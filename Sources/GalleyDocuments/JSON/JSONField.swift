@@ -22,6 +22,20 @@ package struct JSONField {
         return JSONField(value: found, path: path.isEmpty ? key : "\(path).\(key)")
     }
 
+    /// The member named `key`, or by its former name `former` (a name a key had before it took the Swift
+    /// property's, still read); nil when neither is given.
+    ///
+    /// - Throws: ``InputError`` when both are given, naming them.
+    package func member(_ key: String, formerly former: String) throws -> JSONField? {
+        let current = member(key), old = member(former)
+        if current != nil, old != nil {
+            throw InputError(
+                path: path.isEmpty ? former : "\(path).\(former)",
+                "the former name of \"\(key)\", given beside it; give \"\(key)\" alone")
+        }
+        return current ?? old
+    }
+
     /// Whether the object has a member (not null, as ``member(_:)`` takes it) named by one of `keys`: the object's
     /// few members looked up among the keys, not each key among the members.
     package func hasMember(amongst keys: Set<String>) -> Bool {

@@ -1,0 +1,54 @@
+import Testing
+
+@testable import Galley
+@testable import GalleyDocuments
+@testable import GalleyTestSupport
+
+/// JSON documents name things as Swift does, and still read the names they had before.
+@Suite struct DocumentReaderTests {
+    static func read(_ json: String) throws -> Document {
+        try DocumentReader.read(json, defaults: TextAttributes(), library: try TestFonts.bundled)
+    }
+
+    /// Each key by its Swift name and by its former name reads the same document.
+    @Test(arguments: [
+        ("foregroundColor", "color", ##""#FF0000""##, "attributes"),
+        ("fontFeatures", "features", #"["tnum"]"#, "attributes"),
+        ("textEffect", "effect", #""letterpress""#, "attributes"),
+        ("paragraphStyle", "paragraph", #"{"alignment": "center"}"#, "attributes"),
+        ("textLists", "lists", #"["disc"]"#, "paragraphStyle"),
+        ("blurRadius", "blur", "3", "shadow"),
+        ("maximumNumberOfLines", "maxLines", "2", "container"),
+    ])
+    func aKeyReadsUnderItsSwiftNameAndItsFormerOne(_ names: (String, String, String, String)) throws {
+        let (name, former, value, object) = names
+        func document(_ key: String) -> String {
+            switch object {
+            case "container":
+                return #"{"container": {"width": 200, "\#(key)": \#(value)}, "content": ["a"]}"#
+            case "shadow":
+                return #"{"content": [{"text": "a", "attributes": {"shadow": {"\#(key)": \#(value)}}}]}"#
+            case "paragraphStyle":
+                return #"{"content": [{"text": "a", "attributes": {"paragraphStyle": {"\#(key)": \#(value)}}}]}"#
+            default:
+                return #"{"content": [{"text": "a", "attributes": {"\#(key)": \#(value)}}]}"#
+            }
+        }
+        let current = try Self.read(document(name)), old = try Self.read(document(former))
+        #expect(current.storage.attributeRuns == old.storage.attributeRuns)
+        #expect(current.maximumLines == old.maximumLines)
+        let plain = try Self.read(#"{"container": {"width": 200}, "content": ["a"]}"#)
+        #expect(
+            current.storage.attributeRuns != plain.storage.attributeRuns || current.maximumLines != plain.maximumLines,
+            "\(name) changes the document")
+    }
+
+    @Test func aKeyBesideItsFormerNameIsAnErrorNamingBoth() throws {
+        #expect {
+            try Self.read(#"{"content": [{"text": "a", "attributes": {"foregroundColor": "red", "color": "blue"}}]}"#)
+        } throws: { error in
+            "\(error)"
+                == #"content[0].attributes.color: the former name of "foregroundColor", given beside it; give "foregroundColor" alone"#
+        }
+    }
+}
