@@ -24,6 +24,9 @@ final class BodyBudget: Sendable {
     }
 
     fileprivate func give(_ count: Int) { held.subtract(count, ordering: .relaxed) }
+
+    /// The bytes of request bodies held now: being read, or waiting for their work.
+    var heldBytes: Int { held.load(ordering: .relaxed) }
 }
 
 /// One request's share of the ``BodyBudget``, given back when the last reference to it goes (the request, its

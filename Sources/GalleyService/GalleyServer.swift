@@ -63,7 +63,9 @@ public struct GalleyServer: Sendable {
         // Shut down in reverse order: the watch marks the service as draining before the server stops accepting.
         let group = ServiceGroup(
             configuration: .init(
-                services: [application, DrainWatch(draining: draining, delay: configuration.drainDelay)],
+                services: [
+                    application, DrainWatch(draining: draining, delay: configuration.drainDelay, logger: logger),
+                ],
                 gracefulShutdownSignals: [.sigterm, .sigint],
                 logger: logger))
         do {
@@ -85,10 +87,16 @@ public struct GalleyServer: Sendable {
 private struct DrainWatch: Service {
     let draining: Draining
     let delay: Duration
+    let logger: Logger
 
     func run() async throws {
         try? await gracefulShutdown()
+        // Cancelled rather than asked to shut down: the server itself failed (a port in use); nothing drains.
+        guard !Task.isCancelled else { return }
         draining.set()
+        logger.notice(
+            "draining: new work is refused and /readyz says so; the requests in flight finish",
+            metadata: ["delay": "\(delay)"])
         try? await Task.sleep(for: delay)
     }
 }

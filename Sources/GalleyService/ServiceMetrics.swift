@@ -2,7 +2,7 @@ import Metrics
 import Prometheus
 
 /// What `GET /metrics` reports, through swift-metrics into a Prometheus registry: requests by route and status,
-/// their durations, rows measured, and the pool's load when scraped.
+/// their durations, rows measured, and the pool's load and the bytes of request bodies held when scraped.
 struct ServiceMetrics: Sendable {
     let registry = PrometheusCollectorRegistry()
 
@@ -20,10 +20,12 @@ struct ServiceMetrics: Sendable {
         if rows > 0 { Counter(label: "galley_rows_measured_total").increment(by: rows) }
     }
 
-    /// The registry's text exposition, with the pool's load as gauges.
-    func exposition(load: (admitted: Int, busyWorkers: Int)) -> [UInt8] {
+    /// The registry's text exposition, with the pool's load and the bytes of request bodies held (being uploaded
+    /// or waiting for their work) as gauges.
+    func exposition(load: (admitted: Int, busyWorkers: Int), bodyBytes: Int) -> [UInt8] {
         Gauge(label: "galley_requests_admitted").record(load.admitted)
         Gauge(label: "galley_workers_busy").record(load.busyWorkers)
+        Gauge(label: "galley_request_body_bytes").record(bodyBytes)
         var buffer: [UInt8] = []
         registry.emit(into: &buffer)
         return buffer
