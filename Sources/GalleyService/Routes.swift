@@ -50,7 +50,8 @@ struct Routes: Sendable {
         router.get("/metrics") { _, _ in
             Response(
                 status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
-                body: ResponseBody(byteBuffer: ByteBuffer(bytes: metrics.exposition(load: pool.load, bodyBytes: bodies.heldBytes))))
+                body: ResponseBody(
+                    byteBuffer: ByteBuffer(bytes: metrics.exposition(load: pool.load, bodyBytes: bodies.heldBytes))))
         }
     }
 
