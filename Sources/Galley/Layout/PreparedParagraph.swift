@@ -9,7 +9,7 @@
 ///
 /// Re-measuring a prepared corpus is bound by memory, not arithmetic (its opportunities do not fit in cache), so
 /// the breaks are plain numbers in one array shared by the text's paragraphs, their runs' figures in another, and
-/// what only some lines need (the line breaker, rare adjustments) in ``Details``, touched only then. A reference:
+/// what only some lines need (the line breaker, rare adjustments) in ``BreakerAndAdjustments``, touched only then. A reference:
 /// each measurement's ``PackedLines`` holds it without retaining its parts one by one.
 final class PreparedParagraph {
     /// The paragraph's length in UTF-16 units.
@@ -34,7 +34,7 @@ final class PreparedParagraph {
     /// The paragraph's primary font and its text style's leading: every line's strut.
     let strut: (font: Font, leading: Double?)
     /// The live breaker and what only some breaks need.
-    let details: Details
+    let breakerAndAdjustments: BreakerAndAdjustments
 
     /// `shaped` (not empty) prepared with its `strut`, its breaks appended to `breaks` and its runs' figures to
     /// `runFigures` when it can be packed.
@@ -59,21 +59,21 @@ final class PreparedParagraph {
             && breaker.hanging.isNone
         guard isPacked else {
             (self.breaks, runs) = (0..<0, 0..<0)
-            details = Details(breaker: breaker)
+            breakerAndAdjustments = BreakerAndAdjustments(breaker: breaker)
             return
         }
         let figures = shaped.runs.map { LineMetrics.RunFigures($0.style) }
         runs = runFigures.count..<(runFigures.count + figures.count)
         runFigures += figures
         let first = breaks.count
-        details = Details(shaped, breaker: breaker, appendingBreaksTo: &breaks)
+        breakerAndAdjustments = BreakerAndAdjustments(shaped, breaker: breaker, appendingBreaksTo: &breaks)
         self.breaks = first..<breaks.count
     }
 }
 
 /// What re-measuring reads of one break opportunity, in 32 bytes: where a line ending here ends and where its
 /// content ends (before its hanging white space), as UTF-16 offsets from the paragraph's start, the width of the
-/// text before each, in points, which rarer figures (kept in the paragraph's ``PreparedParagraph/Details``) are
+/// text before each, in points, which rarer figures (kept in the paragraph's ``PreparedParagraph/BreakerAndAdjustments``) are
 /// not zero, and the runs a line's height is taken from.
 struct PreparedBreak {
     let widthBeforeContentEnd: Double
@@ -107,7 +107,7 @@ struct PreparedBreak {
 extension PreparedParagraph {
     /// What only some lines of a prepared paragraph need: the adjustments of breaks whose flags say so, and the
     /// live line breaker for every query the packed breaks do not answer.
-    final class Details {
+    final class BreakerAndAdjustments {
         /// What one break changes of the lines ending or starting there.
         private struct Adjustment {
             /// The autospace a line ending here drops, the closing-mark trim it may take and the line breaker's
@@ -129,7 +129,7 @@ extension PreparedParagraph {
         /// character.
         private let adjustments: [Int: Adjustment]
 
-        /// The details of `shaped`, whose breaks are appended to `breaks`.
+        /// The breaker and adjustments of `shaped`, whose breaks are appended to `breaks`.
         init(
             _ shaped: ShapedParagraph, breaker: LineBreaker, appendingBreaksTo breaks: inout [PreparedBreak]
         ) {
@@ -147,7 +147,7 @@ extension PreparedParagraph {
             self.breaker = breaker
         }
 
-        /// The details of a paragraph kept unpacked: its breaker alone.
+        /// What a paragraph kept unpacked needs: its breaker alone.
         init(breaker: LineBreaker) {
             adjustments = [:]
             self.breaker = breaker

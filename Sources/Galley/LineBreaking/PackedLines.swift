@@ -32,14 +32,14 @@ struct PackedLines: LineSource {
     var preparedStrut: (font: Font, leading: Double?)? { paragraph.strut }
 
     var breaker: LineBreaker {
-        guard var live else { return paragraph.details.breaker }
+        guard var live else { return paragraph.breakerAndAdjustments.breaker }
         live.tabOrigin = tabOrigin
         return live
     }
 
     /// `body` with the live breaker, its tab origin set.
     private mutating func withLive<Result>(_ body: (inout LineBreaker) -> Result) -> Result {
-        if live == nil { live = paragraph.details.breaker }
+        if live == nil { live = paragraph.breakerAndAdjustments.breaker }
         live!.tabOrigin = tabOrigin
         return body(&live!)
     }
@@ -80,12 +80,12 @@ struct PackedLines: LineSource {
     }
 
     func cutsJoinedGlyphs(at offset: Int) -> Bool {
-        guard paragraph.isPacked else { return paragraph.details.breaker.cutsJoinedGlyphs(at: offset) }
+        guard paragraph.isPacked else { return paragraph.breakerAndAdjustments.breaker.cutsJoinedGlyphs(at: offset) }
         if offset == length { return false }  // the paragraph's end is a run's end
         switch breakIndex(at: offset) {
         case -1: return paragraph.startCutsJoinedGlyphs
         case let index?: return breaks[index].flags.contains(.cutsJoinedGlyphs)
-        case nil: return paragraph.details.breaker.cutsJoinedGlyphs(at: offset)
+        case nil: return paragraph.breakerAndAdjustments.breaker.cutsJoinedGlyphs(at: offset)
         }
     }
 
@@ -101,7 +101,7 @@ struct PackedLines: LineSource {
                 return strut.metrics(of: runFigures[firstRun..<Int(breaks[last].runsBeforeOffset)])
             }
         }
-        return paragraph.details.breaker.metrics(of: range, strut: strut)
+        return paragraph.breakerAndAdjustments.breaker.metrics(of: range, strut: strut)
     }
 
     func trailingWidth(of line: LineBreak) -> Double {
@@ -113,7 +113,7 @@ struct PackedLines: LineSource {
         return breaker.trailingWidth(of: line)
     }
 
-    func hasBreak(inside range: Range<Int>) -> Bool { paragraph.details.breaker.hasBreak(inside: range) }
+    func hasBreak(inside range: Range<Int>) -> Bool { paragraph.breakerAndAdjustments.breaker.hasBreak(inside: range) }
 
     // MARK: Packed figures
 
@@ -134,7 +134,7 @@ struct PackedLines: LineSource {
         let start = breaks[index]
         var figures = LineFit.Start(offset: Int(start.offset), widthBefore: start.widthBeforeOffset)
         if start.flags.contains(.startAdjusted) {
-            (figures.widening, figures.correction) = paragraph.details.startAdjustment(at: index)
+            (figures.widening, figures.correction) = paragraph.breakerAndAdjustments.startAdjustment(at: index)
         }
         return figures
     }
@@ -146,9 +146,9 @@ struct PackedLines: LineSource {
         let candidate = breaks[index]
         var end = LineFit.End(
             contentEnd: Int(candidate.contentEnd), widthBeforeContentEnd: candidate.widthBeforeContentEnd)
-        if candidate.flags.contains(.autospaced) { end.autospace = paragraph.details.autospace(at: index) }
-        if candidate.flags.contains(.endCorrected) { end.correction = paragraph.details.endCorrection(at: index) }
-        if candidate.flags.contains(.closingTrim) { end.closingTrim = paragraph.details.closingTrim(at: index) }
+        if candidate.flags.contains(.autospaced) { end.autospace = paragraph.breakerAndAdjustments.autospace(at: index) }
+        if candidate.flags.contains(.endCorrected) { end.correction = paragraph.breakerAndAdjustments.endCorrection(at: index) }
+        if candidate.flags.contains(.closingTrim) { end.closingTrim = paragraph.breakerAndAdjustments.closingTrim(at: index) }
         return end
     }
 }
