@@ -9,6 +9,9 @@ struct LineStarts {
     /// Notes a fragment (or a prepared line) placed at `top` from `offset`: the first at a new top starts a line.
     mutating func add(top: Double, offset: Int) {
         guard top != lastTop else { return }
+        // Room for a few lines at once: most texts measured are rows of a few lines, and growing the array from
+        // one to two to four allocated two or three times a row.
+        if offsets.isEmpty { offsets.reserveCapacity(4) }
         offsets.append(offset)
         lastTop = top
     }

@@ -123,10 +123,11 @@ struct Typesetter {
         for index in 0..<count {
             try Cancellation.check()
             let shapedParagraph = try shaped(index)
-            let style = shapedParagraph.paragraph.style
-            try checkWritingMode(of: style)
+            // The style read where it lies: a copy would retain each of its arrays.
+            try checkWritingMode(of: shapedParagraph.paragraph.style)
             start += try placeParagraph(
-                index, lists: style.textLists, tableCell: style.tableCell, isLast: index == count - 1, start: start,
+                index, lists: shapedParagraph.paragraph.style.textLists,
+                tableCell: shapedParagraph.paragraph.style.tableCell, isLast: index == count - 1, start: start,
                 numbering: &numbering, paragraph: paragraph,
                 shaped: { $0 == index ? shapedParagraph : try shaped($0) }, lines: lines, records: nil)
             if isStopped { break }
@@ -247,18 +248,18 @@ struct Typesetter {
         lines: () throws -> Source
     ) throws {
         guard !isStopped else { return }
-        let style = shaped.paragraph.style
-        if !style.textLists.isEmpty {
+        // The style is read where it lies: a copy would retain each of its arrays, for every paragraph.
+        if !shaped.paragraph.style.textLists.isEmpty {
             let limit = ParagraphStyle.listNestingLimit
-            let lists = style.textLists.count, indent = style.listIndent
+            let lists = shaped.paragraph.style.textLists.count, indent = shaped.paragraph.style.listIndent
             guard lists <= limit else { throw ParagraphStyleError.listNestingTooDeep(lists, limit: limit) }
             guard indent.isFinite, (0...ParagraphStyle.tabLocationLimit).contains(indent) else {
                 throw ParagraphStyleError.invalidListIndent(indent, limit: ParagraphStyle.tabLocationLimit)
             }
         }
         // In a table, the cell padding takes the place of the spacing between paragraphs.
-        let inTable = style.tableCell != nil && table != nil
-        if bands.bandsInContainer > 0, !inTable { bands.blockOffset += style.paragraphSpacingBefore }
+        let inTable = shaped.paragraph.style.tableCell != nil && table != nil
+        if bands.bandsInContainer > 0, !inTable { bands.blockOffset += shaped.paragraph.style.paragraphSpacingBefore }
         let length = shaped.paragraph.length
         guard length > 0 else {
             let strut = try Self.strut(of: shaped.paragraph, fontLibrary: fontLibrary, settings: settings)
@@ -266,7 +267,7 @@ struct Typesetter {
                 ParagraphContext(
                     shaped: shaped, index: index, isLast: isLast, baseFont: strut.font, baseLeading: strut.leading,
                     listItem: listItem))
-            if !inTable { bands.blockOffset += style.paragraphSpacing }
+            if !inTable { bands.blockOffset += shaped.paragraph.style.paragraphSpacing }
             return
         }
         let (fontLibrary, settings) = (fontLibrary, settings)
@@ -293,7 +294,7 @@ struct Typesetter {
             start = placeBand(from: start, &placer)
         }
         placerBuffers = placer.takeBuffers()
-        if !inTable { bands.blockOffset += style.paragraphSpacing }
+        if !inTable { bands.blockOffset += shaped.paragraph.style.paragraphSpacing }
     }
 
     /// The indents of the paragraph `context` describes: its own, or its table cell's column.

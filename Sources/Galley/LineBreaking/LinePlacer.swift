@@ -286,7 +286,10 @@ final class ParagraphContext {
     /// The paragraph's index among the text's paragraphs, and whether it is the last.
     let index: Int
     let isLast: Bool
-    let style: ParagraphStyle
+    /// The paragraph's style, lent from its shaped text rather than copied (a copy retains each of its arrays).
+    var style: ParagraphStyle {
+        _read { yield shaped.paragraph.style }
+    }
     /// What of the style every line reads, held apart from it: how lines break, the most hyphenated lines in a
     /// row, whether a word wider than the line is left whole (`overflow-wrap: normal`), whether lines are
     /// justified, whether wrapped lines continue indented.
@@ -310,15 +313,13 @@ final class ParagraphContext {
         self.shaped = shaped
         self.index = index
         self.isLast = isLast
-        let style = shaped.paragraph.style
-        self.style = style
-        lineBreakMode = style.lineBreakMode
-        hyphenatedLineLimit = style.hyphenatedLineLimit
-        overflowsWhole = style.overflowWrap == .normal
-        isJustified = style.alignment == .justified
-        indentsWrappedLines = style.indentsWrappedLines
+        lineBreakMode = shaped.paragraph.style.lineBreakMode
+        hyphenatedLineLimit = shaped.paragraph.style.hyphenatedLineLimit
+        overflowsWhole = shaped.paragraph.style.overflowWrap == .normal
+        isJustified = shaped.paragraph.style.alignment == .justified
+        indentsWrappedLines = shaped.paragraph.style.indentsWrappedLines
         self.baseFont = baseFont
-        strut = LineMetrics.Strut(style: style, font: baseFont, leading: baseLeading)
+        strut = LineMetrics.Strut(style: shaped.paragraph.style, font: baseFont, leading: baseLeading)
         isRightToLeft = shaped.bidi.isRightToLeft
         self.listItem = listItem
     }
