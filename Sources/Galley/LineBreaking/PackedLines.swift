@@ -146,9 +146,15 @@ struct PackedLines: LineSource {
         let candidate = breaks[index]
         var end = LineFit.End(
             contentEnd: Int(candidate.contentEnd), widthBeforeContentEnd: candidate.widthBeforeContentEnd)
-        if candidate.flags.contains(.autospaced) { end.autospace = paragraph.breakerAndAdjustments.autospace(at: index) }
-        if candidate.flags.contains(.endCorrected) { end.correction = paragraph.breakerAndAdjustments.endCorrection(at: index) }
-        if candidate.flags.contains(.closingTrim) { end.closingTrim = paragraph.breakerAndAdjustments.closingTrim(at: index) }
+        if candidate.flags.contains(.autospaced) {
+            end.autospace = paragraph.breakerAndAdjustments.autospace(at: index)
+        }
+        if candidate.flags.contains(.endCorrected) {
+            end.correction = paragraph.breakerAndAdjustments.endCorrection(at: index)
+        }
+        if candidate.flags.contains(.closingTrim) {
+            end.closingTrim = paragraph.breakerAndAdjustments.closingTrim(at: index)
+        }
         return end
     }
 }
