@@ -50,6 +50,10 @@ struct GalleyTool: ParsableCommand {
                 try MeasureCommand.run(input: direct.input, options: direct.options)
                 return 0
             }
+            if arguments.first == "render", let direct = RenderCommand.direct(arguments.dropFirst()) {
+                try RenderCommand.render(direct.input, to: direct.output, options: direct.options)
+                return 0
+            }
             var command = try parsedSubcommand(Array(arguments)) ?? parseAsRoot()
             try command.run()
             return 0

@@ -97,19 +97,7 @@ struct RenderCommand: ParsableCommand {
     }
 
     func run() throws {
-        guard isBatch else {
-            let (document, library) = try documentOptions.read(inputs[0])
-            let options = try documentOptions.options
-            let (image, cut) = try DocumentRenderer(document: document, library: library).renderImage(
-                Self.format(options, output: output), quality: options.number(.quality))
-            Self.warnIfCut(cut, of: document, input: inputs[0])
-            if output == "-" {
-                try StandardOutput.write(image)
-            } else {
-                try PNGWriter.write(image, to: output)
-            }
-            return
-        }
+        guard isBatch else { return try Self.render(inputs[0], to: output, options: try documentOptions.options) }
         do {
             try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
         } catch {
@@ -118,6 +106,39 @@ struct RenderCommand: ParsableCommand {
         let batch = try RenderBatch(
             inputs: inputs, directory: output, recursive: recursive, options: documentOptions)
         if batch.run(workers: Processors.usable) > 0 { throw ExitCode.failure }
+    }
+
+    /// Renders the one `input` with `options` to `output` (`-`: standard output), in the format its name or
+    /// `--format` says: the command's work, however its arguments were read.
+    static func render(_ input: String, to output: String, options: RequestOptions) throws {
+        _ = try FontOptions.library(options)
+        let (document, library) = try options.readDocument(path: input)
+        let (image, cut) = try DocumentRenderer(document: document, library: library).renderImage(
+            format(options, output: output), quality: options.number(.quality))
+        warnIfCut(cut, of: document, input: input)
+        if output == "-" {
+            try StandardOutput.write(image)
+        } else {
+            try PNGWriter.write(image, to: output)
+        }
+    }
+
+    /// The plain case of `galley render` read without ArgumentParser (``DirectArguments``): one input that is not a
+    /// batch, written to an output named as an image of the format asked; nil for anything else, which
+    /// ArgumentParser then reads, checks and explains as always.
+    static func direct(_ arguments: ArraySlice<String>) -> (input: String, output: String, options: RequestOptions)? {
+        guard let direct = DirectArguments(arguments, work: .document, takesOutput: true),
+            let output = direct.output, direct.isInputGiven
+        else { return nil }
+        let input = direct.input
+        guard (input as NSString).pathExtension.lowercased() != "jsonl", !isDirectory(input) else { return nil }
+        if output != "-" {
+            guard let named = ImageFormat(fileName: output), !isDirectory(output), !output.hasSuffix("/") else {
+                return nil
+            }
+            if let asked = direct.options.choice(.format, as: ImageFormat.self), asked != named { return nil }
+        }
+        return (input, output, direct.options)
     }
 
     /// Says on standard error that `input`'s text did not all fit: the image is still written, as a preview cut

@@ -4,9 +4,9 @@ import Testing
 @testable import GalleyCLI
 @testable import GalleyDocuments
 
-/// `galley measure` reads its arguments without ArgumentParser when they are the plain case; what it reads must be
-/// what ArgumentParser's path reads, for every option `measure` has, and anything else must be left to that path
-/// (whose messages and help are the command's).
+/// `galley measure` and `galley render` read their arguments without ArgumentParser when they are the plain case;
+/// what they read must be what ArgumentParser's path reads, for every option each has, and anything else must be
+/// left to that path (whose messages and help are the command's).
 @Suite struct DirectArgumentsTests {
     /// A valid value for each kind of setting.
     private static func sample(_ values: RequestSetting.Values) -> String? {
@@ -67,6 +67,56 @@ import Testing
     ])
     func anythingElseIsLeftToArgumentParser(_ arguments: [String]) {
         #expect(DirectArguments(arguments[...], work: .measure) == nil)
+    }
+
+    private static let renderSettings = RequestSettings.all.filter {
+        $0.surfaces.contains(.commandLine) && $0.work.contains(.document) && $0.name != .format
+    }
+
+    /// `galley render`'s plain case: one input to an image named by its format, with every option alone in both
+    /// spellings, then all at once, and each way of naming the output.
+    private static let plainRenderCases: [[String]] = {
+        var cases: [[String]] = [
+            ["note.md", "-o", "out.png"], ["-o", "out.webp", "note.md"], ["note.md", "--output", "out.pdf"],
+            ["note.md", "--output=out.svg"], ["-", "-o", "-"], ["note.md", "-o", "out.png", "--format", "png"],
+        ]
+        var all: [String] = ["note.md", "-o", "out.png"]
+        for setting in renderSettings {
+            let name = "--" + setting.name.optionName
+            guard let value = sample(setting.values) else {
+                cases.append(["note.md", "-o", "out.png", name])
+                all.append(name)
+                continue
+            }
+            // A value that looks like an option (`--stroke-width -99`) is ArgumentParser's to read; `=` spells it.
+            let spelled = value.hasPrefix("-") ? ["\(name)=\(value)"] : [name, value]
+            cases.append(["note.md"] + spelled + ["-o", "out.png"])
+            cases.append(["note.md", "-o", "out.png", "\(name)=\(value)"])
+            all += spelled
+        }
+        cases.append(all)
+        return cases
+    }()
+
+    @Test(arguments: plainRenderCases)
+    func theDirectRenderReadingEqualsArgumentParsers(_ arguments: [String]) throws {
+        let direct = try #require(RenderCommand.direct(arguments[...]), "\(arguments) read directly")
+        let parsed = try RenderCommand.parse(arguments)
+        #expect([direct.input] == parsed.inputs && direct.output == parsed.output)
+        #expect(direct.options.values == (try parsed.documentOptions.options).values)
+    }
+
+    /// What only ArgumentParser's path checks or explains: no output or no input, several inputs, a batch, an
+    /// output that is not an image or disagrees with --format, a folder, options it alone knows.
+    @Test(arguments: [
+        ["note.md"], ["-o", "out.png"], ["a.md", "b.md", "-o", "out/"], ["week.jsonl", "-o", "out.png"],
+        ["note.md", "-o", "out.gif"], ["note.md", "-o", "out/"], ["note.md", "-o", "out.png", "--format", "webp"],
+        ["note.md", "-o", "out.png", "--recursive"], ["note.md", "-o", "a.png", "-o", "b.png"], ["--help"],
+        ["note.md", "-o", "out.png", "--widht", "3"], ["note.md", "-o", "-x.png"], ["/tmp", "-o", "out.png"],
+        ["note.md", "-o", "out.png", "--stroke-width", "-99"],
+    ])
+    func anyOtherRenderIsLeftToArgumentParser(_ arguments: [String]) {
+        #expect(RenderCommand.direct(arguments[...]) == nil)
     }
 
     @Test func theOptionsCoverEveryOptionMeasureHas() {
