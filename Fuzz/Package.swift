@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 // libFuzzer targets for Galley's input surfaces. Build and run them with Scripts/fuzz, which adds AddressSanitizer,
 // coverage instrumentation and libFuzzer's driver; a plain `swift build` here links no fuzzer.
 import PackageDescription
