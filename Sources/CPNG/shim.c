@@ -64,16 +64,30 @@ static png_structp start_writing(struct failure *failure) {
     return png;
 }
 
-/* IHDR for 8-bit RGB or RGBA, an sRGB chunk, and pHYs when `pixelsPerMeter` is not 0. */
-static void set_header(png_structp png, png_infop info, uint32_t width, uint32_t height, int hasAlpha,
+/* IHDR for the format's colour type at 8 bits, its PLTE and tRNS for a palette, an sRGB chunk, and pHYs when
+   `pixelsPerMeter` is not 0. */
+static void set_header(png_structp png, png_infop info, uint32_t width, uint32_t height, const CPNG_format *format,
                        uint32_t pixelsPerMeter) {
-    png_set_IHDR(png, info, width, height, 8, hasAlpha ? PNG_COLOR_TYPE_RGBA : PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE,
-                 PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+    png_set_IHDR(png, info, width, height, 8, format->colorType, PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT,
+                 PNG_FILTER_TYPE_DEFAULT);
+    if (format->colorType == CPNG_COLOR_PALETTE) {
+        png_color colors[256];
+        png_byte alphas[256];
+        int count = format->paletteCount < 256 ? format->paletteCount : 256, translucent = 0;
+        for (int i = 0; i < count; i++) {
+            const uint8_t *entry = format->palette + 4 * i;
+            colors[i] = (png_color){entry[0], entry[1], entry[2]};
+            alphas[i] = entry[3];
+            if (entry[3] != 255) translucent = i + 1;
+        }
+        png_set_PLTE(png, info, colors, count);
+        if (translucent > 0) png_set_tRNS(png, info, alphas, translucent, NULL);
+    }
     png_set_sRGB_gAMA_and_cHRM(png, info, PNG_sRGB_INTENT_PERCEPTUAL);
     if (pixelsPerMeter > 0) png_set_pHYs(png, info, pixelsPerMeter, pixelsPerMeter, PNG_RESOLUTION_METER);
 }
 
-int CPNG_encode(const uint8_t *pixels, uint32_t width, uint32_t height, size_t stride, int hasAlpha,
+int CPNG_encode(const uint8_t *pixels, uint32_t width, uint32_t height, size_t stride, const CPNG_format *format,
                 uint32_t pixelsPerMeter, int compressionLevel, int filters, int strategy, uint8_t **output,
                 size_t *outputLength, char *error, size_t errorCapacity) {
     struct failure failure = {.message = error, .capacity = errorCapacity};
@@ -90,7 +104,7 @@ int CPNG_encode(const uint8_t *pixels, uint32_t width, uint32_t height, size_t s
         return -1;
     }
     png_set_write_fn(png, &sink, on_write, on_flush);
-    set_header(png, info, width, height, hasAlpha, pixelsPerMeter);
+    set_header(png, info, width, height, format, pixelsPerMeter);
     png_set_compression_level(png, compressionLevel);
     png_set_compression_strategy(png, strategy);
     if (filters) png_set_filter(png, PNG_FILTER_TYPE_BASE, filters);
@@ -98,7 +112,8 @@ int CPNG_encode(const uint8_t *pixels, uint32_t width, uint32_t height, size_t s
     if (!rows) png_error(png, "out of memory for row pointers");
     for (uint32_t y = 0; y < height; y++) rows[y] = (png_bytep)(pixels + (size_t)y * stride);
     png_set_rows(png, info, rows);
-    png_write_png(png, info, hasAlpha ? PNG_TRANSFORM_IDENTITY : PNG_TRANSFORM_STRIP_FILLER_AFTER, NULL);
+    int transform = format->colorType == CPNG_COLOR_RGB ? PNG_TRANSFORM_STRIP_FILLER_AFTER : PNG_TRANSFORM_IDENTITY;
+    png_write_png(png, info, transform, NULL);
     png_destroy_write_struct(&png, &info);
     free(rows);
     *output = sink.data;
@@ -136,11 +151,43 @@ void CPNG_compressor_free(CPNG_compressor *compressor) {
     free(compressor);
 }
 
-int CPNG_compress_piece(CPNG_compressor *compressor, const uint8_t *pixels, uint32_t width, uint32_t rows,
-                        size_t stride, int hasAlpha, int isLast, uint8_t **output, size_t *outputLength,
-                        uint32_t *adler) {
+/* Where a piece's rows come from: 8-bit RGBA rows (`stride` bytes apart), or rows of one-byte indices into
+   `table`'s four-byte entries; `channels` bytes of each pixel (or entry) are written. */
+struct rows {
+    const uint8_t *pixels;
+    size_t stride;
+    const uint8_t *table;
+    size_t channels;
+};
+
+/* Fills `row` (after its filter byte) with row `y` of `rows`. */
+static void fill_row(uint8_t *row, const struct rows *rows, uint32_t width, uint32_t y) {
+    const uint8_t *source = rows->pixels + (size_t)y * rows->stride;
+    uint8_t *target = row + 1;
+    if (rows->table) {
+        const uint8_t *table = rows->table;
+        switch (rows->channels) {
+        case 1:
+            for (uint32_t x = 0; x < width; x++) target[x] = table[4 * source[x]];
+            break;
+        case 3:
+            /* A whole entry (4 bytes) at a time, the fourth overwritten by the next pixel: the row has a spare byte. */
+            for (uint32_t x = 0; x < width; x++, target += 3) memcpy(target, table + 4 * source[x], 4);
+            break;
+        default:
+            for (uint32_t x = 0; x < width; x++, target += 4) memcpy(target, table + 4 * source[x], 4);
+        }
+    } else if (rows->channels == 4) {
+        memcpy(target, source, (size_t)width * 4);
+    } else {
+        for (uint32_t x = 0; x < width; x++, source += 4, target += 3) memcpy(target, source, 4);
+    }
+}
+
+static int compress_rows(CPNG_compressor *compressor, const struct rows *source, uint32_t width, uint32_t rows,
+                         int isLast, uint8_t **output, size_t *outputLength, uint32_t *adler) {
     z_stream *stream = &compressor->stream;
-    size_t channels = hasAlpha ? 4 : 3, rowLength = 1 + (size_t)width * channels;
+    size_t rowLength = 1 + (size_t)width * source->channels;
     if (deflateReset(stream) != Z_OK) return -1;
     /* One spare byte: RGB is copied a whole pixel (4 bytes) at a time, the fourth overwritten by the next. */
     if (compressor->rowCapacity < rowLength + 1) {
@@ -166,13 +213,7 @@ int CPNG_compress_piece(CPNG_compressor *compressor, const uint8_t *pixels, uint
     int status = Z_OK;
     row[0] = 0;
     for (uint32_t y = 0; y < rows && status == Z_OK; y++) {
-        const uint8_t *source = pixels + (size_t)y * stride;
-        if (hasAlpha) {
-            memcpy(row + 1, source, (size_t)width * 4);
-        } else {
-            uint8_t *target = row + 1;
-            for (uint32_t x = 0; x < width; x++, source += 4, target += 3) memcpy(target, source, 4);
-        }
+        fill_row(row, source, width, y);
         checksum = adler32(checksum, row, (uInt)rowLength);
         stream->next_in = row;
         stream->avail_in = (uInt)rowLength;
@@ -191,7 +232,22 @@ int CPNG_compress_piece(CPNG_compressor *compressor, const uint8_t *pixels, uint
     return 0;
 }
 
-int CPNG_write_pieces(uint32_t width, uint32_t height, int hasAlpha, uint32_t pixelsPerMeter, int compressionLevel,
+int CPNG_compress_piece(CPNG_compressor *compressor, const uint8_t *pixels, uint32_t width, uint32_t rows,
+                        size_t stride, int hasAlpha, int isLast, uint8_t **output, size_t *outputLength,
+                        uint32_t *adler) {
+    struct rows source = {.pixels = pixels, .stride = stride, .table = NULL, .channels = hasAlpha ? 4 : 3};
+    return compress_rows(compressor, &source, width, rows, isLast, output, outputLength, adler);
+}
+
+int CPNG_compress_indexed_piece(CPNG_compressor *compressor, const uint8_t *indices, uint32_t width, uint32_t rows,
+                                const uint8_t *table, int channels, int isLast, uint8_t **output,
+                                size_t *outputLength, uint32_t *adler) {
+    struct rows source = {.pixels = indices, .stride = width, .table = table, .channels = (size_t)channels};
+    return compress_rows(compressor, &source, width, rows, isLast, output, outputLength, adler);
+}
+
+int CPNG_write_pieces(uint32_t width, uint32_t height, const CPNG_format *format, uint32_t pixelsPerMeter,
+                      int compressionLevel,
                       const uint8_t *const *pieces, const size_t *pieceLengths, const uint32_t *adlers,
                       const uint64_t *rawLengths, size_t count, uint8_t **output, size_t *outputLength, char *error,
                       size_t errorCapacity) {
@@ -214,7 +270,7 @@ int CPNG_write_pieces(uint32_t width, uint32_t height, int hasAlpha, uint32_t pi
     sink.data = malloc(sink.capacity);
     if (!sink.data) png_error(png, "out of memory while encoding the PNG");
     png_set_write_fn(png, &sink, on_write, on_flush);
-    set_header(png, info, width, height, hasAlpha, pixelsPerMeter);
+    set_header(png, info, width, height, format, pixelsPerMeter);
     png_write_info(png, info);
 
     /* The zlib header (RFC 1950): deflate with a 32 KiB window, the level class zlib itself would record, and

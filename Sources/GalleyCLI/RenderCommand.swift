@@ -14,9 +14,9 @@ struct RenderCommand: ParsableCommand {
             front matter with 'date: 2026-11-22' adds a round date badge the text flows around. A .json document \
             sets every attribute, the container and the exclusions (see the JSON documents article). With no \
             --height the image is as tall as the text; text a --height cuts off is named on standard error. The \
-            output's name (or --format) says the format. A PNG is 8-bit RGB (RGBA when the background is not \
-            opaque), written at zlib level 1 with row filter none, drawn and compressed in bands on every \
-            processor; WebP is lossless unless --quality is given; a PDF keeps the text selectable in embedded \
+            output's name (or --format) says the format. A PNG takes the smallest colour type that keeps every \
+            pixel: grey, a palette of up to 256 colours, RGB, or RGBA when the background is not opaque; drawn \
+            and compressed in bands on every processor (zlib level 1 at three bytes a pixel, 4 at one); WebP is lossless unless --quality is given; a PDF keeps the text selectable in embedded \
             subset fonts, its links as annotations, and --page-height splits it into pages; an SVG draws glyphs as \
             outlines.
 

@@ -6,12 +6,25 @@
 #include <stddef.h>
 #include <stdint.h>
 
-// Encodes 8-bit rows of straight-alpha RGBA as a PNG in memory: RGBA when `hasAlpha`, else RGB with the rows'
-// fourth bytes dropped as libpng writes them (no RGB copy of the image is made). With an sRGB chunk and a pHYs chunk of `pixelsPerMeter` (0 for none). `compressionLevel` is zlib's 0–9, `filters` libpng's
-// PNG_FILTER_* bit set (0 for libpng's default), `strategy` zlib's (CPNG_STRATEGY_*). On success returns 0 and
-// hands back a malloc'd buffer the caller frees with CPNG_free; on failure returns -1 with libpng's message in
-// `error`.
-int CPNG_encode(const uint8_t *pixels, uint32_t width, uint32_t height, size_t stride, int hasAlpha,
+// PNG colour types (the values of IHDR's field).
+enum { CPNG_COLOR_GREY = 0, CPNG_COLOR_RGB = 2, CPNG_COLOR_PALETTE = 3, CPNG_COLOR_RGBA = 6 };
+
+// How an image's pixels are stored, at 8 bits a sample: `colorType` (CPNG_COLOR_*), and for a palette its
+// `paletteCount` (1–256) entries as straight-alpha RGBA, 4 bytes each; a tRNS chunk is written up to the last entry
+// that is not opaque.
+typedef struct {
+    int colorType;
+    const uint8_t *palette;
+    int paletteCount;
+} CPNG_format;
+
+// Encodes an image as a PNG in memory in `format`: from rows of 8-bit straight-alpha RGBA for RGBA, the same rows
+// with their fourth bytes dropped as libpng writes them for RGB (no RGB copy of the image is made), rows of one
+// byte a pixel (grey levels or palette indices) otherwise. With an sRGB chunk and a pHYs chunk of
+// `pixelsPerMeter` (0 for none). `compressionLevel` is zlib's 0–9, `filters` libpng's PNG_FILTER_* bit set (0
+// for libpng's default), `strategy` zlib's (CPNG_STRATEGY_*). On success returns 0 and hands back a malloc'd
+// buffer the caller frees with CPNG_free; on failure returns -1 with libpng's message in `error`.
+int CPNG_encode(const uint8_t *pixels, uint32_t width, uint32_t height, size_t stride, const CPNG_format *format,
                 uint32_t pixelsPerMeter, int compressionLevel, int filters, int strategy, uint8_t **output,
                 size_t *outputLength, char *error, size_t errorCapacity);
 
@@ -33,10 +46,19 @@ int CPNG_compress_piece(CPNG_compressor *compressor, const uint8_t *pixels, uint
                         size_t stride, int hasAlpha, int isLast, uint8_t **output, size_t *outputLength,
                         uint32_t *adler);
 
-// Writes a PNG through libpng from pieces CPNG_compress_piece made, in order: the same header chunks as
-// CPNG_encode, then one zlib stream (header, the pieces, the Adler-32 of the whole joined from the pieces') as
-// IDAT chunks, then IEND. `rawLengths[i]` is piece i's uncompressed length in bytes. Returns as CPNG_encode.
-int CPNG_write_pieces(uint32_t width, uint32_t height, int hasAlpha, uint32_t pixelsPerMeter, int compressionLevel,
+// CPNG_compress_piece's piece from rows of one-byte indices (`width` bytes a row) into `table`, 256 entries of 4
+// bytes: each pixel written as its entry's first `channels` bytes (1: a grey level or palette index, 3: RGB,
+// 4: RGBA).
+int CPNG_compress_indexed_piece(CPNG_compressor *compressor, const uint8_t *indices, uint32_t width, uint32_t rows,
+                                const uint8_t *table, int channels, int isLast, uint8_t **output,
+                                size_t *outputLength, uint32_t *adler);
+
+// Writes a PNG through libpng from pieces CPNG_compress_piece or CPNG_compress_indexed_piece made, in order: the
+// same header chunks as CPNG_encode for `format`, then one zlib stream (header, the pieces, the Adler-32 of the
+// whole joined from the pieces') as IDAT chunks, then IEND. `rawLengths[i]` is piece i's uncompressed length in
+// bytes. Returns as CPNG_encode.
+int CPNG_write_pieces(uint32_t width, uint32_t height, const CPNG_format *format, uint32_t pixelsPerMeter,
+                      int compressionLevel,
                       const uint8_t *const *pieces, const size_t *pieceLengths, const uint32_t *adlers,
                       const uint64_t *rawLengths, size_t count, uint8_t **output, size_t *outputLength, char *error,
                       size_t errorCapacity);

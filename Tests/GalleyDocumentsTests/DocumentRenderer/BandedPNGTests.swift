@@ -6,7 +6,7 @@ import Testing
 @testable import GalleyTestSupport
 
 /// PNGs compressed in bands on several threads, and documents drawn band by band, are the same image as one
-/// canvas written on one thread, and valid zlib streams.
+/// canvas written on one thread.
 @Suite struct BandedPNGTests {
     /// A note tall enough for several 256-row bands at scale 1: a letterpress title, a date badge, code spans.
     static let note = """
@@ -54,7 +54,7 @@ import Testing
         #expect(PNGChunks.first("IHDR", in: banded)?[9] == 6, "RGBA: the background is transparent")
     }
 
-    @Test func threadsAndFiltersChangeNeitherThePixelsNorTheChecksum() throws {
+    @Test func threadsAndFiltersChangeNeitherThePixelsNorTheFile() throws {
         let storage = TextStorage(
             Array(repeating: LayoutFixtures.english + LayoutFixtures.chinese, count: 8).joined(separator: "\n"),
             attributes: TextAttributes(font: .textStyle(.body)))
@@ -66,22 +66,6 @@ import Testing
         let filtered = try PNGWriter(filters: 0x10 | 0x20).encode(canvas)
         #expect(filtered != one)
         #expect(try PNGReader.decode(filtered, scale: 2).pixels == canvas.pixels)
-        // The zlib stream's Adler-32, joined from the bands', is that of the whole image's filtered rows: 0, RGB.
-        let stream = PNGChunks.all("IDAT", in: one).reduce(Data(), +)
-        #expect(stream.prefix(2) == Data([0x78, 0x01]))
-        var a: UInt32 = 1, b: UInt32 = 0
-        canvas.pixels.withUnsafeBufferPointer { pixels in
-            for row in 0..<canvas.height {
-                b = (b + a) % 65521
-                for index in stride(from: row * canvas.width * 4, to: (row + 1) * canvas.width * 4, by: 4) {
-                    for channel in 0..<3 {
-                        a = (a + UInt32(pixels[index + channel])) % 65521
-                        b = (b + a) % 65521
-                    }
-                }
-            }
-        }
-        #expect(stream.suffix(4).reduce(0) { $0 << 8 | UInt32($1) } == b << 16 | a)
     }
 
     @Test func aLayoutRenderedToPNGInBandsIsItsCanvas() throws {

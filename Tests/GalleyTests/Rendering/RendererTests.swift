@@ -188,16 +188,6 @@ import Testing
         #expect(throws: RenderError.self) { try Canvas(width: 70_000, height: 1) }
     }
 
-    @Test func opaqueCanvasesAreWrittenAsRGBAndTransparentOnesKeepTheirAlpha() throws {
-        let opaque = try Canvas(width: 3, height: 2, background: Color(red: 0.2, green: 0.4, blue: 0.6))
-        let clear = try Canvas(width: 3, height: 2)
-        for (canvas, colourType) in [(opaque, UInt8(2)), (clear, UInt8(6))] {
-            let data = try PNGWriter().encode(canvas)
-            #expect([UInt8](data)[25] == colourType, "IHDR colour type: 2 is RGB, 6 is RGBA")
-            #expect(try PNGReader.decode(data).pixels == canvas.pixels)
-        }
-    }
-
     @Test func pngsCarrySRGBAndAPhysicalSizeForTheScale() throws {
         let (canvas, _) = try RenderFixtures.render(TextStorage("PNG"), scale: 2)
         let data = try PNGWriter().encode(canvas)
