@@ -117,29 +117,80 @@ final class VectorDocument {
     /// process, as the service's second request and the command's one. Only ids and references to them (`id="…"`,
     /// `"#…"`, `(#…)`) change, never the base64 of an embedded image.
     static func renumberingProcessWideIDs(_ svg: Data) -> Data {
-        var text = String(decoding: svg, as: UTF8.self)
-        for family in ["image", "surface"] {
-            var numbers: [String] = []
-            var search = text.startIndex
-            let opening = "id=\"" + family
-            while let found = text.range(of: opening, range: search..<text.endIndex) {
-                let digits = text[found.upperBound...].prefix { $0.isASCII && $0.isNumber }
-                let end = digits.endIndex
-                if !digits.isEmpty, end < text.endIndex, text[end] == "\"", !numbers.contains(String(digits)) {
-                    numbers.append(String(digits))
-                }
-                search = found.upperBound
+        let bytes = [UInt8](svg)
+        let references = IDReference.all(in: bytes)
+        // Each family's numbers in order of their ids' first appearance, as written (digits).
+        var numbers: [[[UInt8]: Int]] = [[:], [:]]
+        for reference in references where reference.isDefinition {
+            let digits = Array(bytes[reference.digits])
+            if numbers[reference.family][digits] == nil {
+                numbers[reference.family][digits] = numbers[reference.family].count
             }
-            // Through placeholders, so that a new number never meets an old one not yet replaced.
-            for (index, number) in numbers.enumerated() {
-                for (before, after) in [("id=\"", "\""), ("\"#", "\""), ("(#", ")")] {
-                    text = text.replacingOccurrences(
-                        of: before + family + number + after, with: before + "\u{1}" + family + "\(index)" + after)
-                }
-            }
-            text = text.replacingOccurrences(of: "\u{1}" + family, with: family)
         }
-        return Data(text.utf8)
+        var renumbered: [UInt8] = []
+        renumbered.reserveCapacity(bytes.count)
+        var copied = 0
+        for reference in references {
+            guard let number = numbers[reference.family][Array(bytes[reference.digits])] else { continue }
+            renumbered += bytes[copied..<reference.digits.lowerBound]
+            renumbered += Array(String(number).utf8)
+            copied = reference.digits.upperBound
+        }
+        renumbered += bytes[copied...]
+        return Data(renumbered)
+    }
+
+    /// A reference to one of the ids cairo numbers per process in an SVG's bytes: `id="image7"`, `"#surface3"` or
+    /// `(#image7)`, with where its digits are. Base64 holds none of `"`, `#` or `(`, so an embedded image's bytes
+    /// never read as one.
+    struct IDReference {
+        /// 0 for `image`, 1 for `surface`.
+        let family: Int
+        let digits: Range<Int>
+        /// Whether it is the `id="…"` that names the element.
+        let isDefinition: Bool
+
+        static let families = [Array("image".utf8), Array("surface".utf8)]
+        /// The three forms, as the bytes before the family's name and the byte after its digits.
+        static let forms: [(opening: [UInt8], closing: UInt8, isDefinition: Bool)] = [
+            (Array("id=\"".utf8), UInt8(ascii: "\""), true), (Array("\"#".utf8), UInt8(ascii: "\""), false),
+            (Array("(#".utf8), UInt8(ascii: ")"), false),
+        ]
+
+        /// Every reference in `bytes`, in order, in one pass.
+        static func all(in bytes: [UInt8]) -> [IDReference] {
+            var references: [IDReference] = []
+            var index = 0
+            while index < bytes.count {
+                if let found = reference(in: bytes, at: index) {
+                    references.append(found)
+                    index = found.digits.upperBound + 1
+                } else {
+                    index += 1
+                }
+            }
+            return references
+        }
+
+        /// The reference whose opening starts at `start`, if one does.
+        private static func reference(in bytes: [UInt8], at start: Int) -> IDReference? {
+            let first = bytes[start]
+            guard first == UInt8(ascii: "i") || first == UInt8(ascii: "\"") || first == UInt8(ascii: "(") else {
+                return nil
+            }
+            for form in forms where bytes[start...].starts(with: form.opening) {
+                let nameStart = start + form.opening.count
+                for (family, name) in families.enumerated() where bytes[nameStart...].starts(with: name) {
+                    let digitsStart = nameStart + name.count
+                    var end = digitsStart
+                    while end < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[end]) { end += 1 }
+                    guard end > digitsStart, end < bytes.count, bytes[end] == form.closing else { return nil }
+                    return IDReference(family: family, digits: digitsStart..<end, isDefinition: form.isDefinition)
+                }
+                return nil
+            }
+            return nil
+        }
     }
 
     /// `text` safe inside an XML attribute in double quotes.

@@ -54,6 +54,23 @@ import Testing
         #expect(pdfs[0] == pdfs[1])
     }
 
+    /// cairo's per-process image and surface numbers become 0, 1, … in order of their ids, in ids and in both
+    /// forms of reference, and nothing else changes: not a number no id carries, not an embedded image's bytes.
+    @Test func processWideIDsAreNumberedInOrderOfAppearance() {
+        let svg = """
+            <image id="image12" xlink:href="data:image/png;base64,aW1hZ2UxMg=="/><use xlink:href="#image12"/>\
+            <pattern id="surface40"><use xlink:href="#image7"/></pattern><image id="image7"/>\
+            <rect fill="url(#surface40)"/><use xlink:href="#image99"/><g id="image12x"/><text>image12</text>
+            """
+        let renumbered = String(decoding: VectorDocument.renumberingProcessWideIDs(Data(svg.utf8)), as: UTF8.self)
+        #expect(
+            renumbered == """
+                <image id="image0" xlink:href="data:image/png;base64,aW1hZ2UxMg=="/><use xlink:href="#image0"/>\
+                <pattern id="surface0"><use xlink:href="#image1"/></pattern><image id="image1"/>\
+                <rect fill="url(#surface0)"/><use xlink:href="#image99"/><g id="image12x"/><text>image12</text>
+                """)
+    }
+
     @Test func everyMarkOnAPDFPageLooksAsInThePNG() throws {
         let manager = LayoutManager(textStorage: Self.markedStorage(), fontLibrary: try TestFonts.system)
         manager.addTextContainer(TextContainer(width: 320))
