@@ -16,9 +16,10 @@ struct RenderCommand: ParsableCommand {
             --height the image is as tall as the text; text a --height cuts off is named on standard error. The \
             output's name (or --format) says the format. A PNG takes the smallest colour type that keeps every \
             pixel: grey, a palette of up to 256 colours, RGB, or RGBA when the background is not opaque; drawn \
-            and compressed in bands on every processor (zlib level 1 at three bytes a pixel, 4 at one); WebP is lossless unless --quality is given; a PDF keeps the text selectable in embedded \
-            subset fonts, its links as annotations, and --page-height splits it into pages; an SVG draws glyphs as \
-            outlines.
+            and compressed in bands on every processor (zlib level 1 with row filter none at three bytes a \
+            pixel, level 4 at one); WebP is lossless unless --quality is given; a PDF keeps the text selectable \
+            in embedded subset fonts, its links as annotations, and --page-height splits it into pages; an SVG \
+            draws glyphs as outlines.
 
             Examples:
               galley render Examples/note-english.md -o note.png
