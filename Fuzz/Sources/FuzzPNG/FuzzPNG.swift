@@ -4,6 +4,8 @@ import Galley
 
 /// PNG decoding (attachments and the pictures text wraps around): any bytes are decoded or refused with an error,
 /// within the pixel limit; decoded pictures become an attachment laid out and drawn, and an outline to wrap around.
+/// Each decoded picture is written again, in whichever colour type its pixels take, on one thread and on three, and
+/// read back to the same pixels.
 @main
 enum Target {
     static func main() { runFuzzer(fuzz) }
@@ -15,6 +17,10 @@ func fuzz(_ input: UnsafeBufferPointer<UInt8>) {
     guard let picture = try? PNGReader.decode(Data(input), limits: limits), let library = try? FontLibrary.standard,
         let attachment = try? TextAttachment(image: picture)
     else { return }
+    guard let once = try? PNGWriter(threads: 1).encode(picture),
+        let thrice = try? PNGWriter(threads: 3).encode(picture),
+        once == thrice, (try? PNGReader.decode(once, limits: limits))?.pixels == picture.pixels
+    else { fatalError("a decoded picture did not survive writing and reading again") }
     let storage = TextStorage("a \u{FFFC} b", attributes: TextAttributes())
     try? storage.setAttributes(TextAttributes(attachment: attachment), range: 2..<3)
     let manager = LayoutManager(textStorage: storage, fontLibrary: library)
