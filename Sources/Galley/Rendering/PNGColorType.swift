@@ -94,22 +94,20 @@ struct IndexedBand: Sendable {
         colors.reserveCapacity(256)
         var overflowed = false
         let indices = [UInt8](unsafeUninitializedCapacity: count) { indices, initialized in
-            // Open addressing over 1,024 slots (at most a quarter full), each the colour in its low half and its
-            // index + 1 in its high half (0: empty), for a colour not the last one met. Text on a plain background
-            // is mostly runs of one colour: inside a run, eight pixels are compared at a time (four 64-bit words)
-            // and their indices written as one.
-            withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 1024) { slots in
+            // Open addressing over 4,096 slots (at most a sixteenth full), each the colour in its low half and its
+            // index + 1 in its high half (0: empty). A colour is almost always in its first slot, so every pixel takes
+            // the same few instructions and no branch is mispredicted: following runs of one colour instead lost
+            // more at their ends, which no branch predicts, than it saved inside them.
+            withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 4096) { slots in
                 slots.initialize(repeating: 0)
-                guard count > 0, let index = indices.baseAddress else { return }
-                // Differs from the first pixel, so that it is looked up.
-                var last = pixels.loadUnaligned(as: UInt32.self) &+ 1, lastIndex: UInt8 = 0, pixel = 0
-                while pixel < count {
+                guard let index = indices.baseAddress else { return }
+                for pixel in 0..<count {
                     let color = pixels.loadUnaligned(fromByteOffset: pixel * 4, as: UInt32.self)
-                    // A new colour, but for the first pixel.
-                    if color != last {
-                        var slot = Int((color &* 0x9E37_79B1) >> 22)
+                    var slot = Int((color &* 0x9E37_79B1) >> 20)
+                    var entry = slots[slot]
+                    if _slowPath(entry == 0 || UInt32(truncatingIfNeeded: entry) != color) {
                         while slots[slot] != 0, UInt32(truncatingIfNeeded: slots[slot]) != color {
-                            slot = (slot + 1) & 1023
+                            slot = (slot + 1) & 4095
                         }
                         if slots[slot] == 0 {
                             guard colors.count < 256 else {
@@ -119,28 +117,9 @@ struct IndexedBand: Sendable {
                             colors.append(color)
                             slots[slot] = UInt64(colors.count) << 32 | UInt64(color)
                         }
-                        (last, lastIndex) = (color, UInt8(truncatingIfNeeded: (slots[slot] >> 32) - 1))
+                        entry = slots[slot]
                     }
-                    index[pixel] = lastIndex
-                    pixel += 1
-                    // The rest of the run: eight at a time while it lasts that long, then one at a time.
-                    let two = UInt64(last) | UInt64(last) << 32
-                    let eight = UInt64(lastIndex) &* 0x0101_0101_0101_0101
-                    while pixel + 8 <= count {
-                        let at = pixel * 4
-                        let differ =
-                            (pixels.loadUnaligned(fromByteOffset: at, as: UInt64.self) ^ two)
-                            | (pixels.loadUnaligned(fromByteOffset: at + 8, as: UInt64.self) ^ two)
-                            | (pixels.loadUnaligned(fromByteOffset: at + 16, as: UInt64.self) ^ two)
-                            | (pixels.loadUnaligned(fromByteOffset: at + 24, as: UInt64.self) ^ two)
-                        guard differ == 0 else { break }
-                        UnsafeMutableRawPointer(index + pixel).storeBytes(of: eight, as: UInt64.self)
-                        pixel += 8
-                    }
-                    while pixel < count, pixels.loadUnaligned(fromByteOffset: pixel * 4, as: UInt32.self) == last {
-                        index[pixel] = lastIndex
-                        pixel += 1
-                    }
+                    index[pixel] = UInt8(truncatingIfNeeded: (entry >> 32) - 1)
                 }
             }
             initialized = overflowed ? 0 : count
