@@ -11,8 +11,10 @@ struct PackedLines: LineSource {
     private let breaks: UnsafeBufferPointer<PreparedBreak>
     private let runFigures: UnsafeBufferPointer<LineMetrics.RunFigures>
     var tabOrigin = 0.0
-    /// A copy of the live breaker, made when a query needs one that changes it (its memos) or sets its tab origin.
-    private var live: LineBreaker?
+    /// A copy of the live breaker, made when a query needs one that changes it (its memos) or sets its tab origin;
+    /// boxed, so that the source stays a few words wide where placing copies it. Copies share the box: it holds
+    /// only memos of what the paragraph determines, and each use sets the tab origin first.
+    private var live: LiveBreaker?
     /// The breaks the last greedy line started and ended at: the next line's queries start there.
     private var lastStart = -1, lastEnd = -1
 
@@ -32,16 +34,18 @@ struct PackedLines: LineSource {
     var preparedStrut: (font: Font, leading: Double?)? { paragraph.strut }
 
     var breaker: LineBreaker {
-        guard var live else { return paragraph.breakerAndAdjustments.breaker }
-        live.tabOrigin = tabOrigin
-        return live
+        guard let live else { return paragraph.breakerAndAdjustments.breaker }
+        var breaker = live.breaker
+        breaker.tabOrigin = tabOrigin
+        return breaker
     }
 
     /// `body` with the live breaker, its tab origin set.
     private mutating func withLive<Result>(_ body: (inout LineBreaker) -> Result) -> Result {
-        if live == nil { live = paragraph.breakerAndAdjustments.breaker }
-        live!.tabOrigin = tabOrigin
-        return body(&live!)
+        let live = self.live ?? LiveBreaker(paragraph.breakerAndAdjustments.breaker)
+        self.live = live
+        live.breaker.tabOrigin = tabOrigin
+        return body(&live.breaker)
     }
 
     mutating func nextLine(
@@ -157,4 +161,11 @@ struct PackedLines: LineSource {
         }
         return end
     }
+}
+
+/// The live breaker a ``PackedLines`` falls back to, in a box.
+private final class LiveBreaker {
+    var breaker: LineBreaker
+
+    init(_ breaker: LineBreaker) { self.breaker = breaker }
 }
