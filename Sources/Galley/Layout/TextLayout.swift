@@ -73,16 +73,13 @@ public struct TextLayout: Sendable {
         return result
     }
 
-    /// The insertion point nearest `point` in container `containerIndex`: a UTF-16 offset at a grapheme boundary
-    /// on the nearest line vertically, then horizontally, as ``LayoutManager/position(at:inContainer:)`` finds it
-    /// (which also gives the affinity).
+    /// The insertion point nearest `point` (container coordinates) in container `containerIndex`: the offset of
+    /// ``position(at:inContainer:)``, which also gives the affinity; the container's first offset when that has no
+    /// answer (a point that is not finite, a container without lines).
     public func characterIndex(at point: Point, inContainer containerIndex: Int = 0) -> Int {
-        let fragments = lineFragments.filter { $0.containerIndex == containerIndex }
-        guard !fragments.isEmpty, point.x.isFinite, point.y.isFinite else {
-            return containerCharacterRanges.indices.contains(containerIndex)
-                ? containerCharacterRanges[containerIndex].lowerBound : 0
-        }
-        return LineGeometry(LineGeometry.nearest(to: point, among: fragments)!).position(nearestX: point.x).offset
+        position(at: point, inContainer: containerIndex)?.offset
+            ?? (containerCharacterRanges.indices.contains(containerIndex)
+                ? containerCharacterRanges[containerIndex].lowerBound : 0)
     }
 
     /// A thin rectangle for a caret before the character at `index` (or after the last one), the line's height,
@@ -94,7 +91,6 @@ public struct TextLayout: Sendable {
         let x = line.caretX(TextPosition(line.boundary(atOrBefore: index))).primary
         return Rect(x: x - width / 2, y: fragment.rect.minY, width: width, height: fragment.rect.height)
     }
-
 }
 
 extension LineFragment {

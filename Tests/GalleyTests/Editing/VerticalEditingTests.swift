@@ -90,6 +90,7 @@ import Testing
             let point = Point(
                 x: Double.random(in: -20...320, using: &random), y: Double.random(in: -20...220, using: &random))
             #expect(layout.position(at: point) == (try manager.position(at: point)), "\(point)")
+            #expect(layout.characterIndex(at: point) == (try manager.position(at: point)).offset, "\(point)")
         }
         for offset in EditingGeometryTests.graphemeBoundaries(text).sorted() {
             for affinity in TextAffinity.allCases {
