@@ -117,13 +117,38 @@ extension PNGWriter {
     static let oneBytePixelLevel = 4
 
     /// A fresh ``BandWorker`` at this writer's strategy and zlib `level`.
-    func makeWorker(level: Int) -> @Sendable () throws -> BandWorker {
+    private func makeWorker(level: Int) -> @Sendable () throws -> BandWorker {
         { [strategy] in try BandWorker(compressionLevel: level, strategy: strategy) }
     }
 
-    /// The PNG file of an image `width × height` pixels from its settled bands, in order: the image's colour type chosen from their colours, the bands
-    /// still indexed compressed in it on up to ``threads`` threads, and libpng's chunks around the joined pieces.
-    func finish(
+    /// The PNG of an image `width × height` pixels, straight alpha when `hasAlpha`, made in bands of
+    /// ``bandRows`` rows on up to ``threads`` threads: `band(first, rows, worker, settle)` hands the 8-bit RGBA
+    /// rows `first..<first + rows` to `settle`, on the thread's `worker`.
+    func encodeInBands(
+        width: Int, height: Int, scale: Double, hasAlpha: Bool,
+        _ band:
+            @Sendable (
+                _ first: Int, _ rows: Int, _ worker: BandWorker,
+                _ settle: (UnsafeRawBufferPointer) throws -> SettledBand
+            ) throws -> SettledBand
+    ) throws -> Data {
+        let colors = ImageColors()
+        let count = (height + Self.bandRows - 1) / Self.bandRows
+        let settled = try ParallelWork.map(
+            count: count, threads: threads, makeWorker: makeWorker(level: compressionLevel)
+        ) { index, worker in
+            let first = index * Self.bandRows
+            return try band(first, min(Self.bandRows, height - first), worker) { pixels in
+                try worker.settle(pixels, width: width, hasAlpha: hasAlpha, isLast: index == count - 1, colors: colors)
+            }
+        }
+        return try finish(settled, colors: colors, width: width, height: height, scale: scale, hasAlpha: hasAlpha)
+    }
+
+    /// The PNG file of an image `width × height` pixels from its settled bands, in order: the image's colour type
+    /// chosen from their colours, the bands still indexed compressed in it on up to ``threads`` threads, and
+    /// libpng's chunks around the joined pieces.
+    private func finish(
         _ bands: [SettledBand], colors: ImageColors, width: Int, height: Int, scale: Double, hasAlpha: Bool
     ) throws -> Data {
         let allIndexed = bands.allSatisfy { if case .indexed = $0 { true } else { false } }

@@ -55,21 +55,15 @@ public struct PNGWriter: Sendable {
             return try encodeWithLibpng(
                 bytes, width: canvas.width, height: canvas.height, scale: canvas.scale, hasAlpha: hasAlpha)
         }
-        let colors = ImageColors()
-        let bands = (canvas.height + Self.bandRows - 1) / Self.bandRows
-        let drawn = try ParallelWork.map(
-            count: bands, threads: threads, makeWorker: makeWorker(level: compressionLevel)
-        ) { band, worker in
-            let first = band * Self.bandRows, rows = min(Self.bandRows, canvas.height - first)
-            return try bytes.withUnsafeBytes {
-                try worker.settle(
+        return try encodeInBands(
+            width: canvas.width, height: canvas.height, scale: canvas.scale, hasAlpha: hasAlpha
+        ) { first, rows, _, settle in
+            try bytes.withUnsafeBytes {
+                try settle(
                     UnsafeRawBufferPointer(
-                        rebasing: $0[(first * canvas.width * 4)..<((first + rows) * canvas.width * 4)]),
-                    width: canvas.width, hasAlpha: hasAlpha, isLast: band == bands - 1, colors: colors)
+                        rebasing: $0[(first * canvas.width * 4)..<((first + rows) * canvas.width * 4)]))
             }
         }
-        return try finish(
-            drawn, colors: colors, width: canvas.width, height: canvas.height, scale: canvas.scale, hasAlpha: hasAlpha)
     }
 
     /// The PNG bytes of an image `width × height` pixels drawn band by band, never whole: `drawingBand` is called
@@ -79,11 +73,13 @@ public struct PNGWriter: Sendable {
     /// and, while the image may still take a palette, a byte a pixel of the bands drawn; never the image's four
     /// (15 MB for the benchmark note).
     ///
-    /// The image is RGB when `background` is opaque (drawing over an opaque pixel leaves it opaque), RGBA
-    /// otherwise. With a row filter other than none the bands are drawn into one canvas and libpng encodes it.
+    /// The image is opaque when `background` is (drawing over an opaque pixel leaves it opaque), and takes the
+    /// smallest colour type that keeps its pixels. With a row filter other than none the bands are drawn into one
+    /// canvas and libpng encodes it.
     ///
     /// - Throws: ``RenderError/imageTooLarge(width:height:limit:sideLimit:)`` before drawing when the image would pass
-    ///   `limits`' ``Limits/imagePixels`` or ``Limits/imageSide``; the first error `drawingBand` throws; ``RenderError/pngFailed(_:)``.
+    ///   `limits`' ``Limits/imagePixels`` or ``Limits/imageSide``; the first error `drawingBand` throws;
+    ///   ``RenderError/pngFailed(_:)``.
     public func encode(
         width: Int, height: Int, scale: Double, origin: Point, background: Color, limits: Limits = Limits(),
         drawingBand: @Sendable (inout Canvas) throws -> Void
@@ -96,12 +92,8 @@ public struct PNGWriter: Sendable {
             return try encode(canvas)
         }
         let hasAlpha = background.alpha < 1
-        let colors = ImageColors()
-        let bands = (height + Self.bandRows - 1) / Self.bandRows
-        let drawn = try ParallelWork.map(
-            count: bands, threads: threads, makeWorker: makeWorker(level: compressionLevel)
-        ) { band, worker in
-            let first = band * Self.bandRows, rows = min(Self.bandRows, height - first)
+        return try encodeInBands(width: width, height: height, scale: scale, hasAlpha: hasAlpha) {
+            first, rows, worker, settle in
             var canvas: Canvas
             if var kept = worker.canvas, kept.height == rows {
                 worker.canvas = nil  // So clearing and drawing do not copy the buffer.
@@ -115,14 +107,11 @@ public struct PNGWriter: Sendable {
             try Cancellation.check()
             try drawingBand(&canvas)
             let bytes = hasAlpha ? canvas.straightRGBA() : canvas.pixels
-            let settled = try bytes.withUnsafeBytes {
-                try worker.settle($0, width: width, hasAlpha: hasAlpha, isLast: band == bands - 1, colors: colors)
-            }
+            let settled = try bytes.withUnsafeBytes { try settle($0) }
             canvas.origin = origin
             worker.canvas = canvas
             return settled
         }
-        return try finish(drawn, colors: colors, width: width, height: height, scale: scale, hasAlpha: hasAlpha)
     }
 
     /// Writes `canvas` as a PNG file at `path`.
