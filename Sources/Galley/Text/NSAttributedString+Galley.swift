@@ -90,30 +90,12 @@ private struct NSAttributeBridge {
 
     /// A key whose value is `Value` itself.
     init<Value>(_ key: NSAttributedString.Key, _ path: WritableKeyPath<TextAttributes, Value?>, expected: String) {
-        self.key = key
-        read = { dictionary, attributes in
-            guard let value = dictionary[key] else { return nil }
-            guard let typed = value as? Value else { return expected }
-            attributes[keyPath: path] = typed
-            return nil
-        }
-        write = { attributes, dictionary in
-            if let value = attributes[keyPath: path] { dictionary[key] = value }
-        }
+        self.init(key, path, expected: expected, decode: { $0 as? Value }, encode: { $0 })
     }
 
     /// A key whose value is a number (Double, Int or NSNumber), written as a Double.
     init(number key: NSAttributedString.Key, _ path: WritableKeyPath<TextAttributes, Double?>) {
-        self.key = key
-        read = { dictionary, attributes in
-            guard let value = dictionary[key] else { return nil }
-            guard let number = Self.number(value) else { return "a number" }
-            attributes[keyPath: path] = number
-            return nil
-        }
-        write = { attributes, dictionary in
-            if let value = attributes[keyPath: path] { dictionary[key] = value }
-        }
+        self.init(key, path, expected: "a number", decode: Self.number, encode: { $0 })
     }
 
     /// A key whose value is converted both ways by `decode` (nil: not a value the key takes) and `encode`.
@@ -174,7 +156,8 @@ private struct NSAttributeBridge {
         return nil
     }
 
-    /// Every attribute ``TextAttributes`` carries, under TextKit's keys where TextKit has one.
+    /// Every attribute ``TextAttributes`` carries, under TextKit's keys where TextKit has one: made anew on each
+    /// read (its closures are not `Sendable`), so read it once per conversion.
     static var all: [NSAttributeBridge] {
         [
             NSAttributeBridge(.font, \.font, expected: "a FontSpecifier"),
@@ -259,9 +242,10 @@ extension TextStorage {
     public convenience init(_ attributed: NSAttributedString, defaults: TextAttributes = TextAttributes()) throws {
         self.init("", attributes: defaults)
         var failure: AttributeValueError?
+        let bridges = NSAttributeBridge.all
         attributed.enumerateAttributes(in: NSRange(location: 0, length: attributed.length)) { dictionary, range, stop in
             var attributes = defaults
-            for bridge in NSAttributeBridge.all {
+            for bridge in bridges {
                 if let expected = bridge.read(dictionary, &attributes) {
                     failure = AttributeValueError(
                         key: bridge.key.rawValue, offset: range.location,
@@ -281,10 +265,10 @@ extension NSAttributedString {
     /// ``TextStorage/init(_:defaults:)-(NSAttributedString,_)``. Attributes a run does not set are left out.
     public convenience init(_ storage: TextStorage) {
         let result = NSMutableAttributedString(string: "")
-        let utf16 = storage.utf16
+        let utf16 = storage.utf16, bridges = NSAttributeBridge.all
         for run in storage.attributeRuns {
             var dictionary: [NSAttributedString.Key: Any] = [:]
-            for bridge in NSAttributeBridge.all { bridge.write(run.attributes, &dictionary) }
+            for bridge in bridges { bridge.write(run.attributes, &dictionary) }
             let text = String(decoding: utf16[run.utf16Range], as: UTF16.self)
             result.append(NSAttributedString(string: text, attributes: dictionary))
         }
