@@ -57,8 +57,11 @@ struct DocumentOptions: SettingOptions {
     }
 
     /// Reads `input` (.txt, .md, .json, or `-`) with the options laid over it, and the font library it uses.
-    func read(_ input: String) throws -> (Document, FontLibrary) {
-        let options = try self.options
+    func read(_ input: String) throws -> (Document, FontLibrary) { try Self.read(input, options: try options) }
+
+    /// The document in the file `input` with `options` laid over it, the font library's skipped faces reported
+    /// first: how every command that takes one input reads it, however its arguments were read.
+    static func read(_ input: String, options: RequestOptions) throws -> (Document, FontLibrary) {
         _ = try FontOptions.library(options)
         return try options.readDocument(path: input)
     }

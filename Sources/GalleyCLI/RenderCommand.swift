@@ -112,8 +112,7 @@ struct RenderCommand: ParsableCommand {
     /// Renders the one `input` with `options` to `output` (`-`: standard output), in the format its name or
     /// `--format` says: the command's work, however its arguments were read.
     static func render(_ input: String, to output: String, options: RequestOptions) throws {
-        _ = try FontOptions.library(options)
-        let (document, library) = try options.readDocument(path: input)
+        let (document, library) = try DocumentOptions.read(input, options: options)
         let (image, cut) = try DocumentRenderer(document: document, library: library).renderImage(
             format(options, output: output), quality: options.number(.quality))
         warnIfCut(cut, of: document, input: input)
