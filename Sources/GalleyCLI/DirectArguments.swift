@@ -6,8 +6,9 @@ import GalleyDocuments
 ///
 /// Only the plain case is read here: long options the table names for the command's work (`--name value`,
 /// `--name=value`, a flag alone), each value decoded by ``RequestOptions`` as ArgumentParser's path decodes it, at
-/// most one input, and for a command that writes a file its `-o`/`--output`, once. Anything else (help, a short option, `--`, an unknown or repeated option, a bad value, a
-/// second input) is left to ArgumentParser, so every message and help text is the one it gives.
+/// most one input, and for a command that writes a file its `-o`/`--output`, once. Anything else (help, a short
+/// option, `--`, an unknown or repeated option, a bad value, a second input) is left to ArgumentParser, so every
+/// message and help text is the one it gives.
 struct DirectArguments {
     /// The input argument (`-` when none is given), whether one was given, and the options decoded.
     let input: String

@@ -93,8 +93,8 @@ public final class FontFace: Hashable, @unchecked Sendable, CustomStringConverti
     /// - Throws: ``FontError/fileNotFound(path:)``, ``FontError/invalidFontFile(path:reason:)`` for a file
     ///   that FreeType or HarfBuzz cannot read (or, when verified, whose tables are cut short or whose glyphs do not
     ///   load), ``FontError/faceIndexOutOfRange(path:index:faceCount:)``. A path that is not a regular file (a
-    ///   directory, a FIFO, a device such as `/dev/zero`) or is larger than ``FontLibrary/fontFileByteLimit`` is refused
-    ///   before it is read.
+    ///   directory, a FIFO, a device such as `/dev/zero`) or is larger than ``FontLibrary/fontFileByteLimit`` is
+    ///   refused before it is read.
     convenience init(path: String, index: Int, isBundled: Bool, freeType: FreeTypeOpening = .verifiedAndKept) throws {
         let blob = try Self.fileBlob(path: path)
         try self.init(blob: blob, path: path, index: index, isBundled: isBundled)
@@ -255,8 +255,8 @@ public final class FontFace: Hashable, @unchecked Sendable, CustomStringConverti
 
     /// How many faces the file at `path` holds.
     ///
-    /// - Throws: ``FontError`` for a file that is missing, not a regular file within ``FontLibrary/fontFileByteLimit``, or
-    ///   holds no face.
+    /// - Throws: ``FontError`` for a file that is missing, not a regular file within
+    ///   ``FontLibrary/fontFileByteLimit``, or holds no face.
     static func faceCount(path: String) throws -> Int {
         let blob = try fileBlob(path: path)
         defer { hb_blob_destroy(blob) }

@@ -163,5 +163,4 @@ extension LayoutManager {
         }
         return item
     }
-
 }

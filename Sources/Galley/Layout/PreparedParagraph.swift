@@ -9,8 +9,8 @@
 ///
 /// Re-measuring a prepared corpus is bound by memory, not arithmetic (its opportunities do not fit in cache), so
 /// the breaks are plain numbers in one array shared by the text's paragraphs, their runs' figures in another, and
-/// what only some lines need (the line breaker, rare adjustments) in ``BreakerAndAdjustments``, touched only then. A reference:
-/// each measurement's ``PackedLines`` holds it without retaining its parts one by one.
+/// what only some lines need (the line breaker, rare adjustments) in ``BreakerAndAdjustments``, touched only then.
+/// A reference: each measurement's ``PackedLines`` holds it without retaining its parts one by one.
 final class PreparedParagraph {
     /// The paragraph's length in UTF-16 units.
     let length: Int
@@ -73,8 +73,8 @@ final class PreparedParagraph {
 
 /// What re-measuring reads of one break opportunity, in 32 bytes: where a line ending here ends and where its
 /// content ends (before its hanging white space), as UTF-16 offsets from the paragraph's start, the width of the
-/// text before each, in points, which rarer figures (kept in the paragraph's ``PreparedParagraph/BreakerAndAdjustments``) are
-/// not zero, and the runs a line's height is taken from.
+/// text before each, in points, which rarer figures (kept in the paragraph's
+/// ``PreparedParagraph/BreakerAndAdjustments``) are not zero, and the runs a line's height is taken from.
 struct PreparedBreak {
     let widthBeforeContentEnd: Double
     let widthBeforeOffset: Double

@@ -1,7 +1,7 @@
 import Dispatch
 
-/// One row for ``TextMeasurer/measure(_:width:fontLibrary:settings:threads:limits:)``: its text and the attributes it is
-/// set in.
+/// One row for ``TextMeasurer/measure(_:width:fontLibrary:settings:threads:limits:)``: its text and the
+/// attributes it is set in.
 public struct MeasuredRow: Sendable, Hashable {
     /// The text.
     public var text: String

@@ -230,8 +230,8 @@ struct Typesetter {
     /// Places `shaped`, paragraph `index` of the storage, broken by the live line breaker; `listItem` is its place
     /// in its lists (``ListNumbering``; nil outside lists).
     ///
-    /// - Throws: ``ParagraphStyleError`` for lists nested past ``ParagraphStyle/listNestingLimit`` or a bad list indent; the
-    ///   font library's errors.
+    /// - Throws: ``ParagraphStyleError`` for lists nested past ``ParagraphStyle/listNestingLimit`` or a bad list
+    ///   indent; the font library's errors.
     mutating func place(paragraph shaped: ShapedParagraph, index: Int, isLast: Bool, listItem: ListItemPlace?)
         throws
     {

@@ -13,8 +13,8 @@ public struct Canvas: Sendable {
     /// The point shown at pixel (0, 0) of the whole image; move it to draw something at an offset.
     public var origin: Point
     /// The rows of the whole image above this canvas's row 0: 0 for a whole image, more for a band of a taller one
-    /// drawn piece by piece (``PNGWriter/encode(width:height:scale:origin:background:limits:drawingBand:)``). Drawing into
-    /// a band gives exactly the pixels the same rows of the whole canvas would hold.
+    /// drawn piece by piece (``PNGWriter/encode(width:height:scale:origin:background:limits:drawingBand:)``).
+    /// Drawing into a band gives exactly the pixels the same rows of the whole canvas would hold.
     public internal(set) var firstRow = 0
     /// Premultiplied RGBA, row by row, `width × 4` bytes per row.
     public internal(set) var pixels: [UInt8]

@@ -1,10 +1,11 @@
 import Foundation
 
 /// What an image shows, in points: laid-out text, filled paths and pictures, in the order they are drawn, over an
-/// area. ``Renderer`` draws one as a raster image (``Renderer/render(_:scale:background:limits:)``), PNG bytes band by band
-/// (``Renderer/renderPNG(_:scale:background:writer:limits:)``), PDF pages (``Renderer/renderPDF(_:scale:background:limits:)``)
-/// or an SVG document (``Renderer/renderSVG(_:scale:background:limits:)``): every output from the one description, so each
-/// draws the same marks. The image's top-left corner shows the area's origin.
+/// area. ``Renderer`` draws one as a raster image (``Renderer/render(_:scale:background:limits:)``), PNG bytes
+/// band by band (``Renderer/renderPNG(_:scale:background:writer:limits:)``), PDF pages
+/// (``Renderer/renderPDF(_:scale:background:limits:)``) or an SVG document
+/// (``Renderer/renderSVG(_:scale:background:limits:)``): every output from the one description, so each draws the
+/// same marks. The image's top-left corner shows the area's origin.
 ///
 /// A picture holds its layouts (which carry their paint) and images as values: it is drawn on several threads at
 /// once, one band each.

@@ -176,7 +176,6 @@ extension Renderer {
             || CharacterClasses.isCJKCompatibilityForm(value)
     }
 
-    /// Whether a by-word decoration leaves the character undecorated: spaces and other white space.
     /// Whether a vertical line's underline goes on its right for text in `language` (Japanese and Korean), as CSS
     /// Text Decoration's `text-underline-position: auto` puts it; on its left otherwise (Chinese among them).
     static func underlinesOnTheRight(_ language: String?) -> Bool {
@@ -184,6 +183,7 @@ extension Renderer {
         return language == "ja" || language == "ko" || language.hasPrefix("ja-") || language.hasPrefix("ko-")
     }
 
+    /// Whether a by-word decoration leaves the character undecorated: spaces and other white space.
     private static func isWordSpace(_ unit: UInt16) -> Bool {
         unit == 0x20 || unit == 0x09 || unit == 0xA0 || unit == 0x3000 || (0x2000...0x200B).contains(unit)
     }

@@ -8,8 +8,8 @@ extension Renderer {
     /// each page (nil: none).
     ///
     /// - Throws: ``RenderError/invalidDimension(name:value:)`` for an empty area or a bad scale;
-    ///   ``RenderError/imageTooLarge(width:height:limit:sideLimit:)`` for a page whose image would pass `limits`' side;
-    ///   ``RenderError/vectorFailed(_:)`` when there are no pages or cairo fails.
+    ///   ``RenderError/imageTooLarge(width:height:limit:sideLimit:)`` for a page whose image would pass `limits`'
+    ///   side; ``RenderError/vectorFailed(_:)`` when there are no pages or cairo fails.
     public func renderPDF(_ pages: [Picture], scale: Double = 2, background: Color?, limits: Limits = Limits())
         throws -> Data
     {

@@ -20,8 +20,8 @@ public final class Renderer: Sendable {
 
     /// Lays out `manager`'s text if needed and draws container `options.containerIndex` into a new canvas.
     ///
-    /// - Throws: the layout's errors; ``RenderError/imageTooLarge(width:height:limit:sideLimit:)`` before drawing anything
-    ///   when the image would pass `options.limits`.
+    /// - Throws: the layout's errors; ``RenderError/imageTooLarge(width:height:limit:sideLimit:)`` before drawing
+    ///   anything when the image would pass `options.limits`.
     public func render(_ manager: LayoutManager, options: RenderOptions = RenderOptions()) throws -> Canvas {
         try render(
             picture(manager, options: options), scale: options.scale, background: options.background,
@@ -29,8 +29,9 @@ public final class Renderer: Sendable {
     }
 
     /// Lays out `manager`'s text if needed and draws container `options.containerIndex` straight to PNG with
-    /// `writer`, band by band on its threads (``PNGWriter/encode(width:height:scale:origin:background:limits:drawingBand:)``):
-    /// the image ``render(_:options:)`` makes, without the whole of it in memory at once.
+    /// `writer`, band by band on its threads
+    /// (``PNGWriter/encode(width:height:scale:origin:background:limits:drawingBand:)``): the image
+    /// ``render(_:options:)`` makes, without the whole of it in memory at once.
     public func renderPNG(
         _ manager: LayoutManager, options: RenderOptions = RenderOptions(), writer: PNGWriter = PNGWriter()
     ) throws -> Data {

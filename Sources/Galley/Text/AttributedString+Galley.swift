@@ -2,8 +2,8 @@ import Foundation
 
 extension AttributeScopes {
     /// Galley's attributes for Foundation's `AttributedString`: `string.font = .textStyle(.headline)`,
-    /// `string.foregroundColor = .black`, and so on. ``TextStorage/init(_:defaults:)-(AttributedString,_)`` reads them, together with
-    /// Foundation's own `link`.
+    /// `string.foregroundColor = .black`, and so on. ``TextStorage/init(_:defaults:)-(AttributedString,_)`` reads
+    /// them, together with Foundation's own `link`.
     public struct GalleyAttributes: AttributeScope {
         /// ``TextAttributes/font``, under the key ``GalleyAttributeKeys/Font``.
         public let font: GalleyAttributeKeys.Font
@@ -290,7 +290,8 @@ extension TextStorage {
 
 extension AttributedString {
     /// The characters and attributes of `storage`, in Galley's attribute scope (and Foundation's `link`): the
-    /// way back from ``TextStorage/init(_:defaults:)-(AttributedString,_)``. Attributes a run does not set are left unset.
+    /// way back from ``TextStorage/init(_:defaults:)-(AttributedString,_)``. Attributes a run does not set are left
+    /// unset.
     public init(_ storage: TextStorage) {
         self.init()
         let utf16 = storage.utf16

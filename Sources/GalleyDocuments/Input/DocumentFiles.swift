@@ -25,7 +25,8 @@ public final class DocumentFiles {
     /// picture; PictureReductionTests).
     static let pixelsPerShownPoint = 128.0
 
-    /// The files `access` allows, none read yet, their pictures held to `limits`' ``DocumentLimits/documentImagePixels``.
+    /// The files `access` allows, none read yet, their pictures held to `limits`'
+    /// ``DocumentLimits/documentImagePixels``.
     public convenience init(access: FileAccess, limits: DocumentLimits = DocumentLimits()) {
         self.init(access: access, pixelBudget: limits.documentImagePixels)
     }

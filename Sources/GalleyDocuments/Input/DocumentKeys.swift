@@ -10,9 +10,7 @@ enum DocumentKeys {
     static let attachment = ["image", "width", "height", "baselineOffset", "alt"]
     static let container = [
         "width", "height", "pageHeight", "columns", "columnGap", "lineFragmentPadding", "padding",
-        "maximumNumberOfLines", "maxLines",
-        "lineBreakMode",
-        "exclusions", "minimumSegmentWidth", "wrapSide",
+        "maximumNumberOfLines", "maxLines", "lineBreakMode", "exclusions", "minimumSegmentWidth", "wrapSide",
     ]
     static let exclusion = ["path", "fillRule", "fill", "label"]
     static let pictureExclusion = ["image", "x", "y", "width", "height", "threshold", "margin", "draw"]

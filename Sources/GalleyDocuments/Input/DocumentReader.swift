@@ -207,9 +207,8 @@ public enum DocumentReader {
     static let attributeKeys = [
         "font", "foregroundColor", "color", "backgroundColor", "kern", "tracking", "ligatures", "fontFeatures",
         "features", "language", "baselineOffset", "underline", "strikethrough", "shadow", "textEffect", "effect",
-        "link",
-        "paragraphStyle", "paragraph", "strokeWidth", "strokeColor", "obliqueness", "expansion", "superscript",
-        "inlinePadding",
+        "link", "paragraphStyle", "paragraph", "strokeWidth", "strokeColor", "obliqueness", "expansion",
+        "superscript", "inlinePadding",
     ]
 
     static func attributes(_ field: JSONField, library: FontLibrary, files: DocumentFiles) throws -> TextAttributes {

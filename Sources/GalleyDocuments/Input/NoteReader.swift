@@ -34,9 +34,9 @@ public enum NoteReader {
     }
 
     /// The note in `text` (Markdown, with front matter) over `defaults` (nil: ``defaultAttributes(theme:)``), its
-    /// pictures read where `access` allows, its roles (links, quotes, code, rules) in `theme`'s colours; its code forms programming ligatures
-    /// when `codeLigatures` is true or its front matter says `code-ligatures: on` (the request's choice laid over
-    /// the note's, as every option is); its pictures and tables within `limits`.
+    /// pictures read where `access` allows, its roles (links, quotes, code, rules) in `theme`'s colours; its code
+    /// forms programming ligatures when `codeLigatures` is true or its front matter says `code-ligatures: on` (the
+    /// request's choice laid over the note's, as every option is); its pictures and tables within `limits`.
     ///
     /// - Throws: ``InputError`` naming the line of a missing, refused, corrupt or oversized picture, of a list
     ///   nested deeper than `ParagraphStyle.listNestingLimit`, or of markup nested deeper than 64 levels.
