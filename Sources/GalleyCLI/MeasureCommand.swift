@@ -122,7 +122,7 @@ struct MeasureCommand: ParsableCommand, SettingOptions {
         var id = "null"
         do {
             let row = try MeasureRow.decode(try input.text(), defaults: defaults.row, library: library, id: &id)
-            let (text, attributes, width) = (row.text, row.attributes, row.width)
+            let text = row.text
             measurer.settings = row.settings
             let scalars = ScalarOffsets(text)
             var line: [UInt8] = []
@@ -131,7 +131,7 @@ struct MeasureCommand: ParsableCommand, SettingOptions {
             line += #"{"id":"#.utf8
             line += id.utf8
             if let widths = defaults.widths {
-                let prepared = try measurer.prepare(TextStorage(text, attributes: attributes))
+                let prepared = try measurer.prepare(TextStorage(text, attributes: row.attributes))
                 line += #","widths":["#.utf8
                 for (index, width) in widths.enumerated() {
                     line += (index == 0 ? #"{"container":"# : #",{"container":"#).utf8
@@ -144,7 +144,8 @@ struct MeasureCommand: ParsableCommand, SettingOptions {
             } else {
                 line.append(UInt8(ascii: ","))
                 MeasureOutput.append(
-                    try measurer.measure(text, attributes: attributes, width: width), scalars: scalars, to: &line)
+                    try measurer.measure(text, attributes: row.attributes, width: row.width), scalars: scalars,
+                    to: &line)
             }
             line.append(UInt8(ascii: "}"))
             return Result(line: String(decoding: line, as: UTF8.self), failed: false)

@@ -137,8 +137,10 @@ public struct Itemizer: Sendable {
         /// lacks, the first bundled face that has it is the answer fallback gives, so the open one can be kept.
         var openFontIsBundledFallback = false
         /// The instances of the open item's and the run's fonts, for character-map lookups that copy no font.
-        var openInstance: FontInstance?
-        var runInstance: FontInstance?
+        /// Unmanaged: ``openStyle`` and ``runFont`` keep them, and strong references were retained and released
+        /// at every call of ``extendOpenItem(_:from:to:)``.
+        var openInstance: Unmanaged<FontInstance>?
+        var runInstance: Unmanaged<FontInstance>?
         var runCoversPrintableASCII = false
 
         /// The font of the run's previous character, nil at the run's start.
@@ -154,7 +156,7 @@ public struct Itemizer: Sendable {
             runShaping = shaping
             runStyleLineHeight = styleLineHeight
             runFont = base
-            runInstance = base.instance
+            runInstance = Unmanaged.passUnretained(base.instance)
             runCoversPrintableASCII = base.coversPrintableASCII
             openFontIsRunFont = openFont == base
             openFontIsBundledFallback = !openFontIsRunFont && openFont?.face.isBundled == true
@@ -185,12 +187,9 @@ public struct Itemizer: Sendable {
                     || (0xFF01...0xFFEF).contains(unit)
                 {
                     let scalar = Unicode.Scalar(unit)!
-                    let inRunFont = runInstance.covers(scalar)
-                    guard
-                        openFontIsRunFont
-                            ? inRunFont
-                            : !inRunFont && openFontIsBundledFallback
-                                && openInstance.covers(scalar)
+                    let inRunFont = runInstance._withUnsafeGuaranteedRef { $0.covers(scalar) }
+                    let inOpenFont = { openInstance._withUnsafeGuaranteedRef { $0.covers(scalar) } }
+                    guard openFontIsRunFont ? inRunFont : !inRunFont && openFontIsBundledFallback && inOpenFont()
                     else { break }
                     script = CharacterClasses.isInUnifiedIdeographsBlock(UInt32(unit)) ? .han : Script(of: scalar)
                     // Marks among the punctuation (U+302A…) go through the slow path's rule.
@@ -216,12 +215,13 @@ public struct Itemizer: Sendable {
         /// open item's font, for the commonest characters (Latin in the run's font, Chinese in the bundled fallback),
         /// decided without copying a font; false means "ask it".
         func keepsOpenFont(for scalar: Unicode.Scalar, next: Unicode.Scalar?, base: Font) -> Bool {
-            guard openFontIsInRun, let openFont,
+            guard openFontIsInRun, let openInstance,
                 scalar.value < 0x0300 || CharacterClasses.isInUnifiedIdeographsBlock(scalar.value),
                 !EmojiSequence.begins(scalar, before: next)
             else { return false }
             if openFontIsRunFont { return base.covers(scalar) }
-            return openFontIsBundledFallback && !base.covers(scalar) && openFont.covers(scalar)
+            return openFontIsBundledFallback && !base.covers(scalar)
+                && openInstance._withUnsafeGuaranteedRef { $0.covers(scalar) }
         }
 
         /// Whether `font` is the open item's, read in place: through ``openFont`` every comparison copied a font
@@ -252,7 +252,7 @@ public struct Itemizer: Sendable {
             openLevel = level
             if let font {
                 if !isOpenFont(font) {
-                    openInstance = font.instance
+                    openInstance = Unmanaged.passUnretained(font.instance)
                     openFontIsRunFont = runFont.map { $0 == font } ?? false
                     openFontIsBundledFallback = !openFontIsRunFont && font.face.isBundled
                 }
@@ -306,13 +306,15 @@ public struct Itemizer: Sendable {
     /// never cause fallback (the previous character's font, else the run's); a character beginning an emoji
     /// sequence (``EmojiSequence/begins(_:before:)``) gets a colour-emoji font; then the run's font when it has
     /// the character, else the library's fallback for the paragraph's `language`. A fallback font never captures
-    /// the characters after it: each goes back to the run's font first.
+    /// the characters after it: each goes back to the run's font first. `previousFont` is asked for only by the
+    /// rare characters that need it: a font copied for every character retained its references.
     private func chooseFont(
-        for scalar: Unicode.Scalar, next: Unicode.Scalar?, previous: Unicode.Scalar?, previousFont: Font?,
+        for scalar: Unicode.Scalar, next: Unicode.Scalar?, previous: Unicode.Scalar?,
+        previousFont: @autoclosure () -> Font?,
         base: Font, language: String?, fallbacks: inout FallbackFonts
     ) -> Font {
         let simple = Self.neitherExtendsClusterNorIsIgnorable(scalar.value)
-        if !simple, let previousFont {
+        if !simple, let previousFont = previousFont() {
             if Self.extendsCluster(scalar) { return previousFont }
             if EmojiSequence.continues(scalar, after: previous), previousFont.covers(scalar) {
                 return previousFont
@@ -320,12 +322,12 @@ public struct Itemizer: Sendable {
         }
         // Invisible format characters (bidi marks, joiners, word joiner, soft hyphen…) draw nothing: a fallback
         // font for them would only bring its own line height.
-        if !simple, scalar.properties.isDefaultIgnorableCodePoint { return previousFont ?? base }
+        if !simple, scalar.properties.isDefaultIgnorableCodePoint { return previousFont() ?? base }
         if EmojiSequence.begins(scalar, before: next) {
             return fallbacks.font(for: scalar, replacing: base, preferringEmoji: true, language: language) ?? base
         }
         if base.covers(scalar) { return base }
-        if Self.isControlOrSeparator(scalar.value) { return previousFont ?? base }
+        if Self.isControlOrSeparator(scalar.value) { return previousFont() ?? base }
         return fallbacks.font(for: scalar, replacing: base, language: language) ?? base
     }
 

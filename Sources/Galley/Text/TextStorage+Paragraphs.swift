@@ -76,20 +76,27 @@ extension TextStorage {
     {
         var runs: [AttributeRun] = []
         if !range.isEmpty, var position = runIndex(containing: range.lowerBound) {
+            // Attributes are read in place and copied once, into the paragraph's run: each copy of them retains
+            // a dozen references.
             while position < attributeRuns.count, attributeRuns[position].utf16Range.lowerBound < range.upperBound {
-                let run = attributeRuns[position]
-                let clipped = run.utf16Range.clamped(to: range)
+                let clipped = attributeRuns[position].utf16Range.clamped(to: range)
                 runs.append(
                     AttributeRun(
                         utf16Range: (clipped.lowerBound - range.lowerBound)..<(clipped.upperBound - range.lowerBound),
-                        attributes: run.attributes))
+                        attributes: attributeRuns[position].attributes))
                 position += 1
             }
         }
+        // The leading attributes are the first run's (those at the range's start), or for an empty paragraph those
+        // at its offset.
+        if runs.isEmpty {
+            let attributes = attributes(at: range.lowerBound)
+            if shared?.attributes != attributes { shared = SharedAttributes(attributes) }
+        } else if shared?.attributes != runs[0].attributes {
+            shared = SharedAttributes(runs[0].attributes)
+        }
         // The paragraph owns a copy of its characters: a slice would keep the whole storage buffer alive and make
         // the storage copy it on its next edit.
-        let attributes = attributes(at: range.lowerBound)
-        if shared?.attributes != attributes { shared = SharedAttributes(attributes) }
         return Paragraph(
             text: ArraySlice(Array(utf16[range])), utf16Range: range, terminatorLength: terminatorLength,
             attributeRuns: runs, leading: shared!)

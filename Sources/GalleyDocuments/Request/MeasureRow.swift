@@ -10,11 +10,11 @@ public struct MeasureRow {
         /// The font the options ask for.
         public var request: FontRequest
         /// ``request`` resolved, used as it is by rows that name no font key.
-        public var specifier: FontSpecifier
+        public var specifier: FontSpecifier { didSet { rowAttributes = Self.attributes(specifier, text) } }
         /// The Dynamic Type settings.
         public var settings: DynamicTypeSettings
         /// The language and line settings.
-        public var text: TextSettings
+        public var text: TextSettings { didSet { rowAttributes = Self.attributes(specifier, text) } }
         /// The files rows may name (font files).
         public var access: FileAccess
 
@@ -32,6 +32,15 @@ public struct MeasureRow {
             settings = options.dynamicTypeSettings
             text = options.textSettings
             self.access = access
+            rowAttributes = Self.attributes(specifier, text)
+        }
+
+        /// The attributes of a row that names no font key and no language: made once, not once per row.
+        private(set) var rowAttributes: TextAttributes
+
+        /// `text` applied to text in `specifier`'s font.
+        private static func attributes(_ specifier: FontSpecifier, _ text: TextSettings) -> TextAttributes {
+            text.applied(to: TextAttributes(font: specifier))
         }
     }
 
@@ -86,9 +95,15 @@ public struct MeasureRow {
         if let category = row.member("category") { settings.category = try category.choice(ContentSizeCategory.self) }
         if let bold = row.member("boldText") { settings.boldText = try bold.bool() }
         let specifier = try fontSpecifier(row, defaults: defaults, settings: settings, library: library)
-        var textSettings = defaults.text
-        if let value = row.member("language") { textSettings.language = try value.languageTag() }
-        var attributes = textSettings.applied(to: TextAttributes(font: specifier))
+        let language = try row.member("language")?.languageTag()
+        var attributes: TextAttributes
+        if specifier == nil, language == nil {
+            attributes = defaults.rowAttributes
+        } else {
+            var textSettings = defaults.text
+            if let language { textSettings.language = language }
+            attributes = textSettings.applied(to: TextAttributes(font: specifier ?? defaults.specifier))
+        }
         // The row's own settings override the options'.
         if row.hasMember(amongst: LineSettings.acceptedKeySet) {
             var style = attributes.paragraphStyle ?? ParagraphStyle()
@@ -99,15 +114,15 @@ public struct MeasureRow {
     }
 
     /// The row's font: the options' request with the row's own font keys over it, key by key (`"font"` is the
-    /// row's former name of `"family"`).
+    /// row's former name of `"family"`); nil when the row names no font key (the defaults' font).
     private static func fontSpecifier(
         _ row: JSONField, defaults: Defaults, settings: DynamicTypeSettings, library: FontLibrary
-    ) throws -> FontSpecifier {
+    ) throws -> FontSpecifier? {
         var request = defaults.request
         let formerFamily = try row.member("font")?.string()
         if let formerFamily { try request.setFamily(formerFamily, key: "font", access: defaults.access) }
         let read = try FontRequest.read(row, over: request, access: defaults.access)
-        guard read != nil || formerFamily != nil else { return defaults.specifier }
+        guard read != nil || formerFamily != nil else { return nil }
         return try (read ?? request).specifier(library: library, settings: settings)
     }
 }
