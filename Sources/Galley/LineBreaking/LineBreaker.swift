@@ -73,18 +73,18 @@ public struct LineBreaker: Sendable {
     /// each side (as Chromium does), instead of with the joined glyphs' advances.
     public init(_ shaped: ShapedParagraph, shaper: Shaper? = nil) throws {
         self.shaped = shaped
-        let paragraph = shaped.paragraph
+        // The paragraph's text and style, not the whole paragraph: a copy of it retained its every reference.
+        let text = shaped.paragraph.text, length = text.count
         // The first run carries the paragraph's language (its first character's, or the inferred one) already.
-        let language = shaped.runs.first.map { $0.shaping.language } ?? paragraph.language
-        let style = paragraph.style
+        let language = shaped.runs.first.map { $0.shaping.language } ?? shaped.paragraph.language
+        let style = shaped.paragraph.style
         hanging = style.hangingPunctuation
         opportunities = try BreakOpportunities(
-            paragraph.text, language: language, strictness: style.lineBreakStrictness, rules: style.lineBreakRules,
+            text, language: language, strictness: style.lineBreakStrictness, rules: style.lineBreakRules,
             wordBreak: style.wordBreak)
         mandatoryOffsets = opportunities.opportunities.filter(\.isMandatory).map(\.offset)
-        var advances = [Double](repeating: 0, count: paragraph.length + 1)
-        var edges = [EdgeFlags](repeating: .insideCluster, count: paragraph.length + 1)
-        let length = paragraph.length
+        var advances = [Double](repeating: 0, count: length + 1)
+        var edges = [EdgeFlags](repeating: .insideCluster, count: length + 1)
         // Through the buffers: the arrays' checks at every glyph cost more than the sums.
         advances.withUnsafeMutableBufferPointer { advances in
             edges.withUnsafeMutableBufferPointer { edges in
@@ -111,8 +111,8 @@ public struct LineBreaker: Sendable {
         self.edges = edges
         self.spacing = spacing
         uniformFigures = Self.uniformFigures(of: shaped.runs, length: length)
-        units = paragraph.text
-        (tabOffsets, hasSoftHyphens) = paragraph.text.withUnsafeBufferPointer { units in
+        units = text
+        (tabOffsets, hasSoftHyphens) = text.withUnsafeBufferPointer { units in
             (
                 UTF16Scan.contains(0x09, in: units) ? units.indices.filter { units[$0] == 0x09 } : [],
                 UTF16Scan.contains(0xAD, in: units)
@@ -120,15 +120,19 @@ public struct LineBreaker: Sendable {
         }
         // Each offset's advance becomes the sum of those before it, in place.
         var total = 0.0
-        for offset in 0..<paragraph.length {
+        for offset in 0..<length {
             let advance = advances[offset]
             advances[offset] = total
             total += advance
         }
-        advances[paragraph.length] = total
+        advances[length] = total
         prefixWidths = advances
-        wrapSpace = style.indentsWrappedLines ? Self.spaceAdvance(in: paragraph.text, prefixWidths: advances) : 0
-        if let shaper { measureCutsInJoinedGlyphs(shaper) }
+        wrapSpace = style.indentsWrappedLines ? Self.spaceAdvance(in: text, prefixWidths: advances) : 0
+        // Most paragraphs have no opportunity inside joined glyphs: the mutating call, which copied the whole
+        // breaker, is made only for those that do.
+        if let shaper, opportunities.opportunities.contains(where: { Self.cutsJoinedGlyphs(edges[$0.offset]) }) {
+            measureCutsInJoinedGlyphs(shaper)
+        }
     }
 
     /// The figures all of `runs` share when they cover a paragraph `length` units long one after another; nil

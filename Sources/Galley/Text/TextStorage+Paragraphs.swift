@@ -92,7 +92,7 @@ extension TextStorage {
         if runs.isEmpty {
             let attributes = attributes(at: range.lowerBound)
             if shared?.attributes != attributes { shared = SharedAttributes(attributes) }
-        } else if shared?.attributes != runs[0].attributes {
+        } else if shared.map({ $0.attributes != runs[0].attributes }) ?? true {
             shared = SharedAttributes(runs[0].attributes)
         }
         // The paragraph owns a copy of its characters: a slice would keep the whole storage buffer alive and make

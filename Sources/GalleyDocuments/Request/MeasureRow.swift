@@ -96,21 +96,20 @@ public struct MeasureRow {
         if let bold = row.member("boldText") { settings.boldText = try bold.bool() }
         let specifier = try fontSpecifier(row, defaults: defaults, settings: settings, library: library)
         let language = try row.member("language")?.languageTag()
-        var attributes: TextAttributes
-        if specifier == nil, language == nil {
-            attributes = defaults.rowAttributes
-        } else {
+        var measured = MeasureRow(
+            id: id, text: text, width: width, attributes: defaults.rowAttributes, settings: settings)
+        if specifier != nil || language != nil {
             var textSettings = defaults.text
             if let language { textSettings.language = language }
-            attributes = textSettings.applied(to: TextAttributes(font: specifier ?? defaults.specifier))
+            measured.attributes = textSettings.applied(to: TextAttributes(font: specifier ?? defaults.specifier))
         }
         // The row's own settings override the options'.
         if row.hasMember(amongst: LineSettings.acceptedKeySet) {
-            var style = attributes.paragraphStyle ?? ParagraphStyle()
+            var style = measured.attributes.paragraphStyle ?? ParagraphStyle()
             try LineSettings.read(row, into: &style)
-            attributes.paragraphStyle = style
+            measured.attributes.paragraphStyle = style
         }
-        return MeasureRow(id: id, text: text, width: width, attributes: attributes, settings: settings)
+        return measured
     }
 
     /// The row's font: the options' request with the row's own font keys over it, key by key (`"font"` is the
