@@ -78,7 +78,7 @@ public struct Itemizer: Sendable {
                     {
                         builder.add(offset..<nextOffset, script: script, font: font)
                     } else if builder.keepsOpenFont(for: scalar, next: next?.0, base: base) {
-                        builder.add(offset..<nextOffset, script: script, font: nil)
+                        builder.addInOpenFont(offset..<nextOffset, script: script)
                     } else {
                         let font = chooseFont(
                             for: scalar, next: next?.0, previous: previous, previousFont: builder.previousFontInRun,
@@ -231,37 +231,47 @@ public struct Itemizer: Sendable {
             return openStyle.matchedFont == font
         }
 
-        /// Adds the characters in `range`, in `font` (nil: the open item's font).
-        mutating func add(_ range: Range<Int>, script: Script, font: Font?) {
+        /// Adds the characters in `range`, in `font`. The font is borrowed, not wrapped in an optional: wrapping
+        /// copied it, and a copy retains its references.
+        mutating func add(_ range: Range<Int>, script: Script, font: Font) {
+            guard !joinOpenItem(range, script: script, sameFont: isOpenFont(font)) else { return }
+            if !isOpenFont(font) {
+                openInstance = Unmanaged.passUnretained(font.instance)
+                openFontIsRunFont = runFont.map { $0 == font } ?? false
+                openFontIsBundledFallback = !openFontIsRunFont && font.face.isBundled
+            }
+            openStyle = style(for: font)
+            runJoinsOpenItem = true
+        }
+
+        /// Adds the characters in `range` in the open item's font.
+        mutating func addInOpenFont(_ range: Range<Int>, script: Script) {
+            guard !joinOpenItem(range, script: script, sameFont: true) else { return }
+            if let openStyle { self.openStyle = style(for: openStyle.matchedFont) }
+            runJoinsOpenItem = true
+        }
+
+        /// Extends the open item over `range` when it may take it (in the open item's font when `sameFont`), and
+        /// returns true; else closes the open item and opens one over `range` (whose font the caller sets), and
+        /// returns false.
+        private mutating func joinOpenItem(_ range: Range<Int>, script: Script, sameFont: Bool) -> Bool {
             defer { openFontIsInRun = true }
             let level = levels.isEmpty ? baseLevel : levels[range.lowerBound]
             let weak = script.isWeak
-            if runJoinsOpenItem, openLevel == level, font.map(isOpenFont) ?? true,
-                weak || !openIsStrong || openScript == script
-            {
+            if runJoinsOpenItem, openLevel == level, sameFont, weak || !openIsStrong || openScript == script {
                 openRange = openRange.lowerBound..<range.upperBound
                 if !weak && !openIsStrong {
                     openScript = script
                     openIsStrong = true
                 }
-                return
+                return true
             }
             closeOpenItem()
             openScript = weak ? (openStyle == nil ? .common : openScript) : script
             openRange = range
             openLevel = level
-            if let font {
-                if !isOpenFont(font) {
-                    openInstance = Unmanaged.passUnretained(font.instance)
-                    openFontIsRunFont = runFont.map { $0 == font } ?? false
-                    openFontIsBundledFallback = !openFontIsRunFont && font.face.isBundled
-                }
-                openStyle = style(for: font)
-            } else if let openStyle {
-                self.openStyle = style(for: openStyle.matchedFont)
-            }
             openIsStrong = !weak
-            runJoinsOpenItem = true
+            return false
         }
 
         /// The style of the current attribute run in `font`, made the first time it is asked for.

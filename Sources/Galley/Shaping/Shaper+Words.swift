@@ -49,19 +49,23 @@ extension Shaper {
             while wordEnd < end, units[wordEnd] != 0x20 { wordEnd += 1 }
             while wordEnd < end, units[wordEnd] == 0x20 { wordEnd += 1 }
             let word = self.word(start..<wordEnd, of: item, in: units, context: context, cache: cache)
-            if start > groupStart, !(groupIsSeparable && word.isSeparable) {
+            let isSeparable = word.isSeparable
+            if start > groupStart, !(groupIsSeparable && isSeparable) {
                 groupWord = nil  // the boundary is unsafe: the group grows
-            } else if start > groupStart {
-                emit(groupWord ?? self.word(groupStart..<start, of: item, in: units, context: context, cache: cache))
-                groupStart = start
-                groupWord = word
             } else {
-                groupWord = word
+                if start > groupStart {
+                    // Taken, not copied: a copy of a word retains its glyphs.
+                    emit(
+                        groupWord.take()
+                            ?? self.word(groupStart..<start, of: item, in: units, context: context, cache: cache))
+                    groupStart = start
+                }
+                groupWord = consume word
             }
-            groupIsSeparable = word.isSeparable
+            groupIsSeparable = isSeparable
             start = wordEnd
         }
-        emit(groupWord ?? self.word(groupStart..<end, of: item, in: units, context: context, cache: cache))
+        emit(groupWord.take() ?? self.word(groupStart..<end, of: item, in: units, context: context, cache: cache))
         return item.isRightToLeft ? Array(rightToLeftPieces.reversed().joined()) : glyphs
     }
 
