@@ -58,6 +58,10 @@ final class RunStyle: Hashable, Sendable {
     /// an attachment's reach above and below the baseline instead, with no gap.
     let ascender: Double, descender: Double, lineGap: Double
 
+    /// Whether runs in this style and in `other` are shaped alike: the same font and shaping attributes. Compared
+    /// in place: read from outside, each comparison copied both styles' attributes.
+    func shapesLike(_ other: RunStyle) -> Bool { font == other.font && shaping == other.shaping }
+
     init(
         font: Font, matchedFont: Font? = nil, primaryFont: Font, shaping: ShapingKey, styleLineHeight: Double?,
         baselineShift: Double = 0

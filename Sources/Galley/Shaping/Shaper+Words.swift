@@ -78,8 +78,7 @@ extension Shaper {
         // Another style with the same font and attributes (each row of a table brings its own) is the same context:
         // compared in place, not through a context copied out of the item.
         if let index = recentContexts.firstIndex(where: {
-            $0.script == item.script && $0.rightToLeft == item.isRightToLeft && $0.style.font == item.style.font
-                && $0.style.shaping == item.style.shaping
+            $0.script == item.script && $0.rightToLeft == item.isRightToLeft && $0.style.shapesLike(item.style)
         }) {
             recentContexts[index].style = item.style
             return recentContexts[index].number
@@ -87,7 +86,9 @@ extension Shaper {
         let number = cache.context(
             for: ShapeCache.Context(
                 font: item.font, shaping: item.shaping, script: item.script, rightToLeft: item.isRightToLeft))
-        if recentContexts.count == 4 { recentContexts.removeFirst() }
+        // Eight: rows of Chinese with English, code and numbers meet more than four (font, script, language)
+        // contexts, which pushed each other out of four, each miss a hash of the attributes under the cache's lock.
+        if recentContexts.count == 8 { recentContexts.removeFirst() }
         recentContexts.append((item.style, item.script, item.isRightToLeft, number))
         return number
     }
