@@ -128,11 +128,7 @@ public struct LineBreaker: Sendable {
         advances[length] = total
         prefixWidths = advances
         wrapSpace = style.indentsWrappedLines ? Self.spaceAdvance(in: text, prefixWidths: advances) : 0
-        // Most paragraphs have no opportunity inside joined glyphs: the mutating call, which copied the whole
-        // breaker, is made only for those that do.
-        if let shaper, opportunities.opportunities.contains(where: { Self.cutsJoinedGlyphs(edges[$0.offset]) }) {
-            measureCutsInJoinedGlyphs(shaper)
-        }
+        if let shaper { measureCutsInJoinedGlyphs(shaper) }
     }
 
     /// The figures all of `runs` share when they cover a paragraph `length` units long one after another; nil
