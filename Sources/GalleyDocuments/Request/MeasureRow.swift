@@ -38,8 +38,8 @@ public struct MeasureRow {
         /// The attributes of a row that names no font key and no language: made once, not once per row.
         private(set) var rowAttributes: TextAttributes
 
-        /// `text` applied to text in `specifier`'s font.
-        private static func attributes(_ specifier: FontSpecifier, _ text: TextSettings) -> TextAttributes {
+        /// `text` applied to text in `specifier`'s font: every row's attributes, the defaults' and a row's own.
+        fileprivate static func attributes(_ specifier: FontSpecifier, _ text: TextSettings) -> TextAttributes {
             text.applied(to: TextAttributes(font: specifier))
         }
     }
@@ -101,7 +101,7 @@ public struct MeasureRow {
         if specifier != nil || language != nil {
             var textSettings = defaults.text
             if let language { textSettings.language = language }
-            measured.attributes = textSettings.applied(to: TextAttributes(font: specifier ?? defaults.specifier))
+            measured.attributes = Defaults.attributes(specifier ?? defaults.specifier, textSettings)
         }
         // The row's own settings override the options'.
         if row.hasMember(amongst: LineSettings.acceptedKeySet) {
