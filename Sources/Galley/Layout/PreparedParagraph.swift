@@ -109,7 +109,7 @@ extension PreparedParagraph {
     /// live line breaker for every query the packed breaks do not answer.
     final class BreakerAndAdjustments {
         /// What one break changes of the lines ending or starting there.
-        private struct Adjustment {
+        private struct Adjustment: Sendable {
             /// The autospace a line ending here drops, the closing-mark trim it may take and the line breaker's
             /// correction there (looked up at the content end, as the breaker does).
             let autospace: Double
@@ -127,14 +127,14 @@ extension PreparedParagraph {
         let breaker: LineBreaker
         /// Only the breaks with an adjustment, by index: most have none, and a row of Chinese has a break per
         /// character.
-        private let adjustments: [Int: Adjustment]
+        private let adjustments: OffsetTable<Adjustment>
 
         /// The breaker and adjustments of `shaped`, whose breaks are appended to `breaks`.
         init(
             _ shaped: ShapedParagraph, breaker: LineBreaker, appendingBreaksTo breaks: inout [PreparedBreak]
         ) {
             breaks.reserveCapacity(breaks.count + breaker.opportunities.opportunities.count)
-            var adjustments: [Int: Adjustment] = [:]
+            var adjustments = OffsetTable<Adjustment>()
             // The text and runs held once for the loop: asked through the breaker, each break retained them.
             shaped.paragraph.text.withUnsafeBufferPointer { units in
                 shaped.runs.withUnsafeBufferPointer { runs in
@@ -149,7 +149,7 @@ extension PreparedParagraph {
 
         /// What a paragraph kept unpacked needs: its breaker alone.
         init(breaker: LineBreaker) {
-            adjustments = [:]
+            adjustments = OffsetTable()
             self.breaker = breaker
         }
 
@@ -157,14 +157,16 @@ extension PreparedParagraph {
         /// have one, by index, to `adjustments`; `units` and `runs` are the paragraph's text and runs.
         private static func appendBreaks(
             of breaker: LineBreaker, spacing: CJKSpacing, units: UnsafeBufferPointer<UInt16>,
-            runs: UnsafeBufferPointer<GlyphRun>, to breaks: inout [PreparedBreak], adjustments: inout [Int: Adjustment]
+            runs: UnsafeBufferPointer<GlyphRun>, to breaks: inout [PreparedBreak],
+            adjustments: inout OffsetTable<Adjustment>
         ) {
             let prefix = breaker.prefixWidths
             // Breaks come in order and their content ends never go back: each table is walked, not hashed into.
-            var autospace = AscendingLookup(spacing.autospace), closingTrim = AscendingLookup(spacing.closingTrim)
-            var endCorrection = AscendingLookup(breaker.endCorrections)
-            var startWidening = AscendingLookup(spacing.openingTrim)
-            var startCorrection = AscendingLookup(breaker.startCorrections)
+            typealias Reader = OffsetTable<Double>.AscendingReader
+            var autospace = Reader(spacing.autospace), closingTrim = Reader(spacing.closingTrim)
+            var endCorrection = Reader(breaker.endCorrections)
+            var startWidening = Reader(spacing.openingTrim)
+            var startCorrection = Reader(breaker.startCorrections)
             // Below the tables' next entries every lookup gives 0: most breaks are there, and skip the five.
             var endTablesNext = 0, startTablesNext = 0
             // The runs of the previous opportunity's first character, and that opportunity's offset.
@@ -226,25 +228,5 @@ extension PreparedParagraph {
         func startAdjustment(at index: Int) -> (widening: Double, correction: Double) {
             adjustments[index].map { ($0.startWidening, $0.startCorrection) } ?? (0, 0)
         }
-    }
-}
-
-/// A sparse table of points by UTF-16 offset, read at offsets that never decrease: a walk along its sorted
-/// entries, where a dictionary hashed every offset asked (a prepared paragraph asks five tables per break).
-struct AscendingLookup {
-    private let entries: [(offset: Int, value: Double)]
-    private var next = 0
-
-    init(_ table: [Int: Double]) {
-        entries = table.isEmpty ? [] : table.map { ($0.key, $0.value) }.sorted { $0.offset < $1.offset }
-    }
-
-    /// The offset of the first entry not passed yet (`Int.max` past the last): asked below it, the table gives 0.
-    var nextOffset: Int { next < entries.count ? entries[next].offset : .max }
-
-    /// The table's value at `offset` (0 where it has none); `offset` is at least the one asked before.
-    mutating func value(at offset: Int) -> Double {
-        while next < entries.count, entries[next].offset < offset { next += 1 }
-        return next < entries.count && entries[next].offset == offset ? entries[next].value : 0
     }
 }

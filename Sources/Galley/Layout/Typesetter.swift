@@ -274,16 +274,15 @@ struct Typesetter {
         // The buffers are handed over, not shared: a shared buffer is copied when the placer writes it.
         var buffers = PlacerBuffers()
         swap(&buffers, &placerBuffers)
-        var placer = try LinePlacer(
-            source: lines(), shaper: shaper, keepsGlyphs: keepsGlyphs, buffers: consume buffers,
-            context: { source in
-                let strut =
-                    try source.preparedStrut
-                    ?? Self.strut(of: shaped.paragraph, fontLibrary: fontLibrary, settings: settings)
-                return ParagraphContext(
-                    shaped: shaped, index: index, isLast: isLast, baseFont: strut.font, baseLeading: strut.leading,
-                    listItem: listItem)
-            })
+        let source = try lines()
+        let strut =
+            try source.preparedStrut ?? Self.strut(of: shaped.paragraph, fontLibrary: fontLibrary, settings: settings)
+        let context = ParagraphContext(
+            shaped: shaped, index: index, isLast: isLast, baseFont: strut.font, baseLeading: strut.leading,
+            listItem: listItem)
+        // Made from values the placer takes over: made inside a throwing initializer, it was copied out of it.
+        var placer = LinePlacer(
+            source: source, context: context, shaper: shaper, keepsGlyphs: keepsGlyphs, buffers: consume buffers)
         bands.indents = indents(placer.context)
         var start = 0, bandCount = 0
         while start < length, !isStopped {

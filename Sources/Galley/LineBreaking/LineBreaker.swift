@@ -6,48 +6,45 @@ import CICU
 /// candidate line is one subtraction. Only when a line edge falls where HarfBuzz marked a glyph unsafe to break
 /// (inside a ligature, a kerned pair, Arabic joining) is that edge's run shaped again, by ``runs(for:shaper:)``.
 public struct LineBreaker: Sendable {
+    /// What the breaker reads and never changes, shared by its copies.
+    private var figures: Figures
     /// The paragraph being broken.
-    public let shaped: ShapedParagraph
+    public var shaped: ShapedParagraph { figures.shaped }
     /// Where ICU allows its lines to end.
-    public let opportunities: BreakOpportunities
+    public var opportunities: BreakOpportunities { figures.opportunities }
     /// `prefixWidths[i]` is the width of the paragraph's characters before UTF-16 offset `i`, in points.
-    let prefixWidths: [Double]
+    var prefixWidths: [Double] { figures.prefixWidths }
     /// Per UTF-16 offset (the paragraph's end included): ``EdgeFlags`` of a line edge there.
-    private let edges: [EdgeFlags]
+    private var edges: [EdgeFlags] { figures.edges }
+    /// The offsets of the mandatory breaks, in increasing order.
+    var mandatoryOffsets: [Int] { figures.mandatoryOffsets }
+    /// The UTF-16 offsets of the paragraph's tab characters, in increasing order (usually none).
+    var tabOffsets: [Int] { figures.tabOffsets }
+    /// The figures of every run, when all runs have the same (``Figures/uniformFigures``).
+    var uniformFigures: LineMetrics.RunFigures? { figures.uniformFigures }
+    /// The unit of the indent of wrapped lines, in points (``Figures/wrapSpace``).
+    var wrapSpace: Double { figures.wrapSpace }
+    /// Which punctuation hangs past the lines' edges (the paragraph style's).
+    var hanging: ParagraphStyle.HangingPunctuation { figures.hanging }
+    /// The paragraph's text, and whether it holds a soft hyphen (U+00AD).
+    var units: ArraySlice<UInt16> { figures.units }
+    var hasSoftHyphens: Bool { figures.hasSoftHyphens }
+    /// The paragraph's CJK spacing (``ShapedParagraph/spacing``).
+    private var spacing: CJKSpacing { figures.spacing }
+    /// The corrections at opportunities that cut glyphs HarfBuzz joined (``Figures/endCorrections``).
+    var endCorrections: OffsetTable<Double> { figures.endCorrections }
+    var startCorrections: OffsetTable<Double> { figures.startCorrections }
     /// The paragraph's grapheme-cluster boundaries (``GraphemeClusters``), found when a line is first cut between
     /// clusters.
     var graphemes: [Int]?
-    /// The offsets of the mandatory breaks, in increasing order.
-    let mandatoryOffsets: [Int]
     /// The hyphenation points of the word met last (``hyphenatedLine(from:word:width:)``).
     var hyphenationMemo: (word: Range<Int>, points: [Int])?
-    /// The UTF-16 offsets of the paragraph's tab characters, in increasing order (usually none).
-    let tabOffsets: [Int]
-    /// The figures of every run, when the runs cover the paragraph and all have the same figures (a paragraph in
-    /// one font, the common row): then every line's metrics are the same, and no line's runs are looked up.
-    let uniformFigures: LineMetrics.RunFigures?
-    /// The advance of one of the paragraph's spaces, in points, when its wrapped lines continue indented
-    /// (``ParagraphStyle/indentsWrappedLines``): the unit of that indent. 0 otherwise.
-    let wrapSpace: Double
-    /// Which punctuation hangs past the lines' edges (the paragraph style's).
-    let hanging: ParagraphStyle.HangingPunctuation
-    /// The paragraph's text, and whether it holds a soft hyphen (U+00AD).
-    let units: ArraySlice<UInt16>
-    let hasSoftHyphens: Bool
-    /// The paragraph's CJK spacing (``ShapedParagraph/spacing``), held here: read at every candidate line end, it
-    /// is looked up only where ``EdgeFlags`` say it has an entry.
-    private let spacing: CJKSpacing
-    /// Per opportunity that cuts glyphs HarfBuzz joined (a ligature such as Inter's `->` arrow): how much wider
-    /// (negative: narrower) the text before it is, from the word's start, once shaped without what follows; and
-    /// the same for the text after it, to the next opportunity. Empty unless ``init(_:shaper:)`` had a shaper.
-    private(set) var endCorrections: [Int: Double] = [:]
-    private(set) var startCorrections: [Int: Double] = [:]
     /// Where the lines now being broken start, in points from the tab stops' origin (the line's leading edge
     /// before indents): the typesetter sets it for each segment, as a tab's width depends on it.
     public var tabOrigin = 0.0
 
     /// What a line starting or ending at an offset meets there.
-    private struct EdgeFlags: OptionSet {
+    struct EdgeFlags: OptionSet {
         let rawValue: UInt8
         /// A run starts here (or the paragraph ends): a line edge here cuts no run.
         static let runStart = EdgeFlags(rawValue: 1)
@@ -72,85 +69,22 @@ public struct LineBreaker: Sendable {
     /// With a `shaper`, a line edge inside joined glyphs is measured as the line will draw it, shaped again on
     /// each side (as Chromium does), instead of with the joined glyphs' advances.
     public init(_ shaped: ShapedParagraph, shaper: Shaper? = nil) throws {
-        self.shaped = shaped
-        // The paragraph's text and style, not the whole paragraph: a copy of it retained its every reference.
-        let text = shaped.paragraph.text, length = text.count
-        // The first run carries the paragraph's language (its first character's, or the inferred one) already.
-        let language = shaped.runs.first.map { $0.shaping.language } ?? shaped.paragraph.language
-        let style = shaped.paragraph.style
-        hanging = style.hangingPunctuation
-        opportunities = try BreakOpportunities(
-            text, language: language, strictness: style.lineBreakStrictness, rules: style.lineBreakRules,
-            wordBreak: style.wordBreak)
-        mandatoryOffsets = opportunities.opportunities.filter(\.isMandatory).map(\.offset)
-        var advances = [Double](repeating: 0, count: length + 1)
-        var edges = [EdgeFlags](repeating: .insideCluster, count: length + 1)
-        // Through the buffers: the arrays' checks at every glyph cost more than the sums.
-        advances.withUnsafeMutableBufferPointer { advances in
-            edges.withUnsafeMutableBufferPointer { edges in
-                edges[length] = .runStart
-                for run in shaped.runs {
-                    if run.utf16Range.lowerBound <= length { edges[run.utf16Range.lowerBound].insert(.runStart) }
-                    run.glyphs.withUnsafeBufferPointer { glyphs in
-                        for glyph in glyphs where glyph.cluster < length {
-                            advances[glyph.cluster] += glyph.advance
-                            edges[glyph.cluster].remove(.insideCluster)
-                            if glyph.isUnsafeToBreak { edges[glyph.cluster].insert(.unsafeToBreak) }
-                        }
-                    }
-                }
-            }
+        figures = try Figures(shaped)
+        guard let shaper else { return }
+        let (end, start) = corrections(ofCutsInJoinedGlyphs: shaper)
+        if !end.isEmpty || !start.isEmpty {
+            figures = Figures(figures, endCorrections: end, startCorrections: start)
         }
-        let spacing = shaped.spacing
-        func mark(_ table: [Int: Double], _ flag: EdgeFlags) {
-            for offset in table.keys where (0...length).contains(offset) { edges[offset].insert(flag) }
-        }
-        mark(spacing.autospace, .autospace)
-        mark(spacing.closingTrim, .closingTrim)
-        mark(spacing.openingTrim, .openingTrim)
-        self.edges = edges
-        self.spacing = spacing
-        uniformFigures = Self.uniformFigures(of: shaped.runs, length: length)
-        units = text
-        (tabOffsets, hasSoftHyphens) = text.withUnsafeBufferPointer { units in
-            (
-                UTF16Scan.contains(0x09, in: units) ? units.indices.filter { units[$0] == 0x09 } : [],
-                UTF16Scan.contains(0xAD, in: units)
-            )
-        }
-        // Each offset's advance becomes the sum of those before it, in place.
-        var total = 0.0
-        for offset in 0..<length {
-            let advance = advances[offset]
-            advances[offset] = total
-            total += advance
-        }
-        advances[length] = total
-        prefixWidths = advances
-        wrapSpace = style.indentsWrappedLines ? Self.spaceAdvance(in: text, prefixWidths: advances) : 0
-        if let shaper { measureCutsInJoinedGlyphs(shaper) }
     }
 
-    /// The figures all of `runs` share when they cover a paragraph `length` units long one after another; nil
-    /// when they differ or leave a gap.
-    private static func uniformFigures(of runs: [GlyphRun], length: Int) -> LineMetrics.RunFigures? {
-        guard let first = runs.first, first.utf16Range.lowerBound == 0, runs.last?.utf16Range.upperBound == length
-        else { return nil }
-        let figures = LineMetrics.RunFigures(first.style)
-        var end = first.utf16Range.upperBound
-        for run in runs.dropFirst() {
-            guard run.utf16Range.lowerBound == end, LineMetrics.RunFigures(run.style) == figures else { return nil }
-            end = run.utf16Range.upperBound
-        }
-        return figures
-    }
-
-    /// Fills ``endCorrections`` and ``startCorrections`` for the opportunities inside joined glyphs.
+    /// ``endCorrections`` and ``startCorrections`` for the opportunities inside joined glyphs.
     ///
     /// Each side is shaped again from the opportunity to the nearest offset where a cut is safe (before and after
     /// it), so a ligature spanning several opportunities (Inter's `--->` arrow) is measured as the pieces a line
     /// edge leaves, not as the whole glyph plus a piece.
-    private mutating func measureCutsInJoinedGlyphs(_ shaper: Shaper) {
+    private func corrections(ofCutsInJoinedGlyphs shaper: Shaper) -> (
+        end: OffsetTable<Double>, start: OffsetTable<Double>
+    ) {
         let candidates = opportunities.opportunities
         // Found first, through the buffers: most paragraphs have none, and a Chinese one an opportunity per unit.
         let cutting = candidates.withUnsafeBufferPointer { candidates in
@@ -158,6 +92,7 @@ public struct LineBreaker: Sendable {
                 candidates.indices.filter { Self.cutsJoinedGlyphs(edges[candidates[$0].offset]) }
             }
         }
+        var endCorrections = OffsetTable<Double>(), startCorrections = OffsetTable<Double>()
         for index in cutting {
             let opportunity = candidates[index]
             let offset = opportunity.offset
@@ -174,6 +109,7 @@ public struct LineBreaker: Sendable {
                 startCorrections[offset] = reshaped - (prefixWidths[after] - prefixWidths[offset])
             }
         }
+        return (endCorrections, startCorrections)
     }
 
     /// The most UTF-16 units a search for a safe cut looks across; past it the neighbouring opportunity serves.

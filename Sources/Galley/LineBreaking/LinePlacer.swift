@@ -22,21 +22,19 @@ struct LinePlacer<Source: LineSource> {
     private(set) var lines: [PlacedLine]
     private var segments: [FreeSegment]
 
-    /// A placer reading `source`, for the paragraph `context` describes (given the source, which may know the
-    /// paragraph's strut), filling `buffers`.
+    /// A placer reading `source`, for the paragraph `context` describes, filling `buffers`.
     init(
-        source: Source, shaper: Shaper, keepsGlyphs: Bool, buffers: consuming PlacerBuffers = PlacerBuffers(),
-        context: (Source) throws -> ParagraphContext
-    ) rethrows {
+        source: consuming Source, context: ParagraphContext, shaper: Shaper, keepsGlyphs: Bool,
+        buffers: consuming PlacerBuffers = PlacerBuffers()
+    ) {
         (lines, segments) = (buffers.lines, buffers.segments)
-        self.context = try context(source)
+        self.context = context
         self.source = source
         self.shaper = shaper
         self.keepsGlyphs = keepsGlyphs
-        let strut = self.context.strut
-        uniformMetrics = source.uniformFigures.map { strut.metrics(of: CollectionOfOne($0)) }
-        flow = ParagraphFlow(
-            wantsPlan: self.context.style.textWrap != .auto && self.context.lineBreakMode == .wordWrap)
+        let strut = context.strut
+        uniformMetrics = self.source.uniformFigures.map { strut.metrics(of: CollectionOfOne($0)) }
+        flow = ParagraphFlow(wantsPlan: context.style.textWrap != .auto && context.lineBreakMode == .wordWrap)
     }
 
     /// The metrics of a line drawing the characters in `range` (not empty).

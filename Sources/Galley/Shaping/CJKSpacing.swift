@@ -15,15 +15,15 @@ public struct CJKSpacing: Sendable {
     }
 
     /// Per cluster start: the change made to that cluster.
-    var adjustments: [Int: Adjustment] = [:]
+    var adjustments = OffsetTable<Adjustment>()
     /// Per boundary: the autospace put before it, which a line ending there does not show.
-    var autospace: [Int: Double] = [:]
+    var autospace = OffsetTable<Double>()
     /// Per opening mark set half-width because of the mark before it: the width it takes back when it starts a
     /// line, where it has no neighbour (Chromium keeps opening marks full-width at a line's start).
-    var openingTrim: [Int: Double] = [:]
+    var openingTrim = OffsetTable<Double>()
     /// Per boundary: how much the full-width closing mark before it loses when a line ends there and would not fit
     /// otherwise (as Chromium does for closing brackets and quotation marks).
-    var closingTrim: [Int: Double] = [:]
+    var closingTrim = OffsetTable<Double>()
 
     /// No spacing at all.
     static let none = CJKSpacing()
@@ -33,12 +33,11 @@ public struct CJKSpacing: Sendable {
     /// and a lookup per cluster, was the cost of every Chinese paragraph with punctuation).
     func apply(to runs: inout [GlyphRun]) {
         guard !adjustments.isEmpty else { return }
-        let offsets = adjustments.keys.sorted()
         for runIndex in runs.indices {
             let range = runs[runIndex].utf16Range
-            let first = offsets.partitioningIndex { $0 >= range.lowerBound }
-            guard first < offsets.count, offsets[first] < range.upperBound else { continue }
-            Self.apply(adjustments, at: offsets[first...], to: &runs[runIndex].glyphs)
+            let first = adjustments.index(of: range.lowerBound)
+            guard first < adjustments.count, adjustments.entries[first].offset < range.upperBound else { continue }
+            Self.apply(adjustments, from: first, to: &runs[runIndex].glyphs)
         }
     }
 
@@ -46,18 +45,16 @@ public struct CJKSpacing: Sendable {
     func applied(to run: GlyphRun) -> GlyphRun {
         guard !adjustments.isEmpty else { return run }
         var run = run
-        Self.apply(adjustments, at: adjustments.keys.sorted()[...], to: &run.glyphs)
+        Self.apply(adjustments, from: 0, to: &run.glyphs)
         return run
     }
 
-    /// Applies `adjustments`, whose offsets from the glyphs' first cluster on are `offsets` (in increasing order),
-    /// to `glyphs`. Clusters that increase (a left-to-right run's) are matched by walking `offsets` beside them,
-    /// and only a cluster with an adjustment is looked up: a lookup per cluster was most of the cost. From the
-    /// first cluster that goes back (a right-to-left run), each is looked up.
-    private static func apply(
-        _ adjustments: [Int: Adjustment], at offsets: ArraySlice<Int>, to glyphs: inout [ShapedGlyph]
-    ) {
-        var next = offsets.startIndex  // the first offset not below the clusters passed, while they increase
+    /// Applies `adjustments`, from its entry `first` (the first at or past the glyphs' first cluster) on, to
+    /// `glyphs`. Clusters that increase (a left-to-right run's) are matched by walking the entries beside them;
+    /// from the first cluster that goes back (a right-to-left run), each is looked up.
+    private static func apply(_ adjustments: OffsetTable<Adjustment>, from first: Int, to glyphs: inout [ShapedGlyph]) {
+        let entries = adjustments.entries
+        var next = first  // the first entry not below the clusters passed, while they increase
         var increasing = true
         var previous = Int.min
         var index = 0
@@ -69,8 +66,8 @@ public struct CJKSpacing: Sendable {
             previous = cluster
             var adjustment: Adjustment?
             if increasing {
-                while next < offsets.endIndex, offsets[next] < cluster { next += 1 }
-                if next < offsets.endIndex, offsets[next] == cluster { adjustment = adjustments[cluster] }
+                while next < entries.count, entries[next].offset < cluster { next += 1 }
+                if next < entries.count, entries[next].offset == cluster { adjustment = entries[next].value }
             } else {
                 adjustment = adjustments[cluster]
             }

@@ -13,7 +13,8 @@ import Testing
         #expect([UInt16](utf16Of: text) == Array(text.utf16))
     }
 
-    /// Every length of sequence (one to four bytes) at every position, from random scalars of each plane.
+    /// Every length of sequence (one to four bytes) at every position, from random scalars of each plane: the
+    /// units, the length counted eight bytes at a time, and the offsets of the surrogate pairs.
     @Test func randomTextEqualsTheUTF16View() {
         var generator = SeededGenerator(state: 34)
         let planes: [ClosedRange<UInt32>] = [
@@ -26,7 +27,15 @@ import Testing
                 let plane = planes.randomElement(using: &generator)!
                 text.unicodeScalars.append(Unicode.Scalar(UInt32.random(in: plane, using: &generator))!)
             }
-            if [UInt16](utf16Of: text) != Array(text.utf16) { mismatches += 1 }
+            let units = Array(text.utf16)
+            var pairStarts: [Int] = []
+            var bytes = text
+            let length = bytes.withUTF8 { UTF8ToUTF16.length(of: $0) { pairStarts.append($0) } }
+            if [UInt16](utf16Of: text) != units || length != units.count
+                || pairStarts != units.indices.filter({ UTF16.isLeadSurrogate(units[$0]) })
+            {
+                mismatches += 1
+            }
         }
         #expect(mismatches == 0)
     }

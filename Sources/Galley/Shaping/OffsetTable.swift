@@ -1,0 +1,73 @@
+/// Values at a few of a paragraph's UTF-16 offsets (or of its breaks' indices), kept as one array sorted by
+/// offset: a lookup is a bisection over the few entries, and entries added in increasing order (as a paragraph is
+/// walked) are appended. A dictionary hashed every offset asked, and a row of Chinese asks at every candidate
+/// line end; its storage was also an allocation per table per paragraph. One array, not one of offsets and one
+/// of values: a line breaker holds six tables, and each copy of it retains each array.
+struct OffsetTable<Value: Sendable>: Sendable {
+    /// The entries, by increasing offset.
+    private(set) var entries: [(offset: Int, value: Value)] = []
+
+    /// Whether no offset has a value.
+    var isEmpty: Bool { entries.isEmpty }
+
+    /// How many offsets have a value.
+    var count: Int { entries.count }
+
+    /// The offsets that have a value, in increasing order.
+    var offsets: some Collection<Int> { entries.lazy.map(\.offset) }
+
+    /// The value at `offset`; nil where there is none. Setting nil removes it.
+    subscript(offset: Int) -> Value? {
+        get {
+            let index = index(of: offset)
+            return index < entries.count && entries[index].offset == offset ? entries[index].value : nil
+        }
+        set {
+            let index = index(of: offset)
+            let present = index < entries.count && entries[index].offset == offset
+            switch (newValue, present) {
+            case (let value?, true): entries[index].value = value
+            case (let value?, false): entries.insert((offset, value), at: index)
+            case (nil, true): entries.remove(at: index)
+            case (nil, false): break
+            }
+        }
+    }
+
+    /// The value at `offset`, `defaultValue` where there is none: for changing a value in place.
+    subscript(offset: Int, default defaultValue: @autoclosure () -> Value) -> Value {
+        get { self[offset] ?? defaultValue() }
+        set { self[offset] = newValue }
+    }
+
+    /// Makes room for `count` entries in all.
+    mutating func reserveCapacity(_ count: Int) { entries.reserveCapacity(count) }
+
+    /// The index of the first entry at or past `offset`, among the entries from `start`. An offset past the last
+    /// entry (the common case while a paragraph is walked forward) is answered without a bisection.
+    func index(of offset: Int, from start: Int = 0) -> Int {
+        guard let last = entries.last, offset <= last.offset else { return entries.count }
+        return entries[start...].partitioningIndex { $0.offset >= offset }
+    }
+}
+
+extension OffsetTable where Value == Double {
+    /// A reader of the table at offsets that never decrease: a walk along its entries (a prepared paragraph asks
+    /// five tables at every break).
+    struct AscendingReader {
+        private let entries: [(offset: Int, value: Double)]
+        private var next = 0
+
+        init(_ table: OffsetTable<Double>) { entries = table.entries }
+
+        /// The offset of the first entry not passed yet (`Int.max` past the last): asked below it, the table
+        /// gives 0.
+        var nextOffset: Int { next < entries.count ? entries[next].offset : .max }
+
+        /// The table's value at `offset` (0 where it has none); `offset` is at least the one asked before.
+        mutating func value(at offset: Int) -> Double {
+            while next < entries.count, entries[next].offset < offset { next += 1 }
+            return next < entries.count && entries[next].offset == offset ? entries[next].value : 0
+        }
+    }
+}
