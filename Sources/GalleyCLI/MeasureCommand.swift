@@ -128,14 +128,14 @@ struct MeasureCommand: ParsableCommand, SettingOptions {
             var line: [UInt8] = []
             // Room for the members and a few digits per line start, made once instead of grown several times.
             line.reserveCapacity(id.utf8.count + 88 + text.utf8.count / 8)
-            line += #"{"id":"#.utf8
-            line += id.utf8
+            MeasureOutput.append(#"{"id":"#, to: &line)
+            MeasureOutput.append(id, to: &line)
             if let widths = defaults.widths {
                 let prepared = try measurer.prepare(TextStorage(text, attributes: row.attributes))
-                line += #","widths":["#.utf8
+                MeasureOutput.append(#","widths":["#, to: &line)
                 for (index, width) in widths.enumerated() {
-                    line += (index == 0 ? #"{"container":"# : #",{"container":"#).utf8
-                    line += JSONValue.format(width).utf8
+                    MeasureOutput.append(index == 0 ? #"{"container":"# : #",{"container":"#, to: &line)
+                    MeasureOutput.append(JSONValue.format(width), to: &line)
                     line.append(UInt8(ascii: ","))
                     MeasureOutput.append(try prepared.measure(width: width), scalars: scalars, to: &line)
                     line.append(UInt8(ascii: "}"))

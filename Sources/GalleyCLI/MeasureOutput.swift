@@ -10,18 +10,25 @@ enum MeasureOutput {
     /// The members of `measurement` as JSON, without braces: height and width in points, the line count, and
     /// where each line starts in code points (`scalars` converts the measurement's UTF-16 offsets).
     static func append(_ measurement: TextMeasurement, scalars: ScalarOffsets, to line: inout [UInt8]) {
-        line += #""height":"#.utf8
-        line += JSONValue.format(measurement.height).utf8
-        line += #","width":"#.utf8
-        line += JSONValue.format(measurement.width).utf8
-        line += #","lines":"#.utf8
+        append(#""height":"#, to: &line)
+        append(JSONValue.format(measurement.height), to: &line)
+        append(#","width":"#, to: &line)
+        append(JSONValue.format(measurement.width), to: &line)
+        append(#","lines":"#, to: &line)
         appendDecimal(measurement.lineCount, to: &line)
-        line += #","line_starts":["#.utf8
+        append(#","line_starts":["#, to: &line)
         for (index, start) in measurement.utf16LineStarts.enumerated() {
             if index > 0 { line.append(UInt8(ascii: ",")) }
             appendDecimal(scalars[start], to: &line)
         }
         line.append(UInt8(ascii: "]"))
+    }
+
+    /// Appends the UTF-8 of `text` to `line`, copied from the string's storage at once: appending a string's
+    /// UTF-8 view went through its iterator (a few dozen of them a row).
+    static func append(_ text: String, to line: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { line.append(contentsOf: $0) }
     }
 
     /// `value`'s decimal digits (a minus sign first when negative), as `String(value)` spells them.

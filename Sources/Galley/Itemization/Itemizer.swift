@@ -19,13 +19,13 @@ public struct Itemizer: Sendable {
     /// The items of `paragraph`, in logical order, covering it without gaps.
     ///
     /// - Throws: ``FontError`` when a run names a font that cannot be found; ``ICUError`` when bidi fails.
-    public func itemize(_ paragraph: Paragraph) throws -> ItemizedParagraph {
+    public func itemize(_ paragraph: consuming Paragraph) throws -> ItemizedParagraph {
         try itemize(paragraph, extendingOpenItemsQuickly: true)
     }
 
     /// ``itemize(_:)``; with `extendingOpenItemsQuickly`, common characters extend the open item without a font
     /// decision each (``ItemBuilder/extendOpenItem(_:from:to:)``), which decides as each character alone would.
-    func itemize(_ paragraph: Paragraph, extendingOpenItemsQuickly: Bool) throws -> ItemizedParagraph {
+    func itemize(_ paragraph: consuming Paragraph, extendingOpenItemsQuickly: Bool) throws -> ItemizedParagraph {
         let bidi = try BidiParagraph(paragraph.text, direction: paragraph.style.baseWritingDirection)
         var builder = ItemBuilder(levels: bidi.levels, baseLevel: bidi.baseLevel)
         // A row of Chinese with English and code has several items: grown from empty, they took four allocations.

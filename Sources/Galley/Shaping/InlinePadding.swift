@@ -7,7 +7,7 @@ struct InlinePadding {
     let spans: [(range: Range<Int>, ems: Double)]
 
     /// The padded stretches of `paragraph`.
-    init(of paragraph: Paragraph) {
+    init(of paragraph: borrowing Paragraph) {
         var spans: [(range: Range<Int>, ems: Double)] = []
         for run in paragraph.attributeRuns {
             guard let ems = run.attributes.inlinePadding, ems > 0, ems.isFinite else { continue }

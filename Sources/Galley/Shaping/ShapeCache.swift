@@ -132,10 +132,8 @@ struct ShapedWord {
 
     /// Appends the glyphs to `output`, clusters counted from the paragraph's start.
     func append(to output: inout [ShapedGlyph]) {
-        if let packed {
-            packed.append(to: &output, movedBy: clusterOffset)
-            return
-        }
+        // Through optional chaining, which borrows the glyphs: bound by `if let`, they were retained.
+        if packed?.append(to: &output, movedBy: clusterOffset) != nil { return }
         let first = output.count
         output.append(contentsOf: glyphs)
         if clusterOffset != 0 {

@@ -16,36 +16,45 @@ extension Shaper {
         marks.reserveCapacity(16)  // a row of Chinese has several: grown from empty, they took three allocations
         // Autospace: the class and run of the previous character, and its cluster's start.
         var previous: (offset: Int, end: Int, kind: AutospaceClass, cluster: Int, em: Double, ltr: Bool)?
+        // The runs read in place: a run copied per iteration retained its style, glyphs and script.
         paragraph.text.withUnsafeBufferPointer { units in
-            for (runIndex, run) in runs.enumerated() {
-                let halves = trims && run.font.face.hasHalfWidthPunctuation
-                guard halves || style.autospace else { continue }
-                let clusters =
-                    !style.autospace
-                    ? [] : run.isRightToLeft ? run.glyphs.map(\.cluster).sorted() : run.glyphs.map(\.cluster)
-                var offset = run.utf16Range.lowerBound
-                while offset < run.utf16Range.upperBound {
-                    let (scalar, length) = UTF16Decoding.scalar(in: units, at: offset)
-                    if halves, Self.mayBeFullWidthPunctuation(scalar, clreq: clreq) {
-                        let effect = halfWidthEffect(of: scalar, in: run)
-                        if effect.kind != nil {
-                            marks.append((offset, effect, run.font.size, runIndex))
+            runs.withUnsafeBufferPointer { runs in
+                for runIndex in runs.indices {
+                    let run = runs.baseAddress.unsafelyUnwrapped + runIndex
+                    let halves = trims && run.pointee.font.face.hasHalfWidthPunctuation
+                    guard halves || style.autospace else { continue }
+                    let clusters =
+                        !style.autospace
+                        ? []
+                        : run.pointee.isRightToLeft
+                            ? run.pointee.glyphs.map(\.cluster).sorted() : run.pointee.glyphs.map(\.cluster)
+                    var offset = run.pointee.utf16Range.lowerBound
+                    while offset < run.pointee.utf16Range.upperBound {
+                        let (scalar, length) = UTF16Decoding.scalar(in: units, at: offset)
+                        if halves, Self.mayBeFullWidthPunctuation(scalar, clreq: clreq) {
+                            let effect = halfWidthEffect(of: scalar, in: run.pointee)
+                            if effect.kind != nil {
+                                marks.append((offset, effect, run.pointee.font.size, runIndex))
+                            }
                         }
-                    }
-                    if style.autospace {
-                        let kind = AutospaceClass(scalar)
-                        let cluster = Self.clusterStart(of: offset, in: clusters) ?? offset
-                        if let before = previous, before.end == offset, before.ltr,
-                            (before.kind == .ideograph && kind == .letterOrNumeral)
-                                || (before.kind == .letterOrNumeral && kind == .ideograph)
-                        {
-                            let amount = before.em / 8
-                            spacing.adjustments[before.cluster, default: .init()].advance += amount
-                            spacing.autospace[offset] = amount
+                        if style.autospace {
+                            let kind = AutospaceClass(scalar)
+                            let cluster = Self.clusterStart(of: offset, in: clusters) ?? offset
+                            if let before = previous, before.end == offset, before.ltr,
+                                (before.kind == .ideograph && kind == .letterOrNumeral)
+                                    || (before.kind == .letterOrNumeral && kind == .ideograph)
+                            {
+                                let amount = before.em / 8
+                                spacing.adjustments[before.cluster, default: .init()].advance += amount
+                                spacing.autospace[offset] = amount
+                            }
+                            previous = (
+                                offset, offset + length, kind, cluster, run.pointee.font.size,
+                                !run.pointee.isRightToLeft
+                            )
                         }
-                        previous = (offset, offset + length, kind, cluster, run.font.size, !run.isRightToLeft)
+                        offset += length
                     }
-                    offset += length
                 }
             }
         }

@@ -50,7 +50,7 @@ public final class Shaper {
     ///
     /// - Throws: ``LayoutError/paragraphTooLong(length:limit:)`` past ``Limits/paragraphLength``; ``FontError``
     ///   for a font that cannot be found.
-    public func shape(_ paragraph: Paragraph, itemizer: Itemizer, limits: Limits = Limits()) throws
+    public func shape(_ paragraph: consuming Paragraph, itemizer: Itemizer, limits: Limits = Limits()) throws
         -> ShapedParagraph
     {
         guard paragraph.length <= limits.paragraphLength else {
@@ -60,7 +60,7 @@ public final class Shaper {
     }
 
     /// Shapes every item of `itemized`.
-    public func shape(_ itemized: ItemizedParagraph) -> ShapedParagraph {
+    public func shape(_ itemized: consuming ItemizedParagraph) -> ShapedParagraph {
         let text = itemized.paragraph.text
         var runs = text.withUnsafeBufferPointer { units in
             itemized.items.map {

@@ -15,7 +15,7 @@ package struct JSONParser {
         package let message: String
         /// The kept members of the outermost object read before the error (see
         /// ``parseKeepingMemberText(_:of:)``), as written: an answer to a bad line can still carry its id.
-        package internal(set) var memberText: [String: String] = [:]
+        package internal(set) var memberText = MemberTexts()
         package var description: String { "invalid JSON at line \(line), column \(column): \(message)" }
     }
 
@@ -25,8 +25,23 @@ package struct JSONParser {
     private var position = 0
     /// The source text of the outermost object's members named in ``keptMembers``, as written (numbers keep every
     /// digit).
-    private var outerMemberText: [String: String] = [:]
-    private var keptMembers: Set<String> = []
+    private var outerMemberText = MemberTexts()
+    private var keptMembers: [String] = []
+
+    /// The source text of some of an object's members, as written, by name: the few a caller keeps (a `measure`
+    /// row's id), looked up by comparing names, which costs less than hashing them for every row.
+    package struct MemberTexts: Sendable {
+        private var texts: [(name: String, text: String)] = []
+
+        /// The text of the member `name`, if it was kept.
+        package subscript(name: String) -> String? {
+            get { texts.first { $0.name == name }?.text }
+            set {
+                texts.removeAll { $0.name == name }
+                if let newValue { texts.append((name, newValue)) }
+            }
+        }
+    }
 
     init(_ text: String) {
         self.text = text
@@ -49,8 +64,8 @@ package struct JSONParser {
     /// Parses one complete JSON text, and gives the source text of the members of its outermost object named in
     /// `keys` as written (so an id of `9007199254740993` can be echoed with every digit, where a `Double` would
     /// round it).
-    package static func parseKeepingMemberText(_ text: String, of keys: Set<String>) throws -> (
-        value: JSONValue, memberText: [String: String]
+    package static func parseKeepingMemberText(_ text: String, of keys: [String]) throws -> (
+        value: JSONValue, memberText: MemberTexts
     ) {
         var parser = JSONParser(text)
         parser.keptMembers = keys
@@ -145,16 +160,7 @@ package struct JSONParser {
         position += 1
         // Most strings hold no escape: up to the closing quote they are the text's own bytes, made a String at once.
         let start = position
-        position = bytes.withUnsafeBufferPointer { bytes in
-            // Through the buffer: a row's text is most of its line, and the array's checks cost more than the test.
-            var end = start
-            while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"),
-                bytes[end] >= 0x20
-            {
-                end += 1
-            }
-            return end
-        }
+        position = bytes.withUnsafeBufferPointer { Self.plainRunEnd(in: $0, from: start) }
         if position < bytes.count, bytes[position] == UInt8(ascii: "\"") {
             position += 1
             return piece(start..<(position - 1))
@@ -202,6 +208,30 @@ package struct JSONParser {
         throw error("the text ends inside a string")
     }
 
+    /// The end of the run of bytes from `start` that a string holds as they are: up to a quote, a backslash or a
+    /// control character. Eight bytes at a time (a row's text is most of its line, and a test per byte cost more
+    /// than the rest of parsing it): a word holds one of them when one of its bytes is zero once XORed with the
+    /// quote or the backslash, or once the word has 0x20 taken from each byte (a control character), which the
+    /// usual test for a zero byte finds (a hit it gives wrongly would only send the word to the byte loop).
+    private static func plainRunEnd(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        var end = start
+        if let base = bytes.baseAddress {
+            let ones: UInt64 = 0x0101_0101_0101_0101, high: UInt64 = 0x8080_8080_8080_8080
+            func hasZeroByte(_ word: UInt64) -> Bool { (word &- ones) & ~word & high != 0 }
+            while end + 8 <= bytes.count {
+                let word = UInt64(littleEndian: UnsafeRawPointer(base + end).loadUnaligned(as: UInt64.self))
+                let control = (word &- ones &* 0x20) & ~word & high
+                if hasZeroByte(word ^ (ones &* 0x22)) || hasZeroByte(word ^ (ones &* 0x5C)) || control != 0 { break }
+                end += 8
+            }
+        }
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20
+        {
+            end += 1
+        }
+        return end
+    }
+
     private mutating func hex4() throws -> UInt32 {
         // Four hexadecimal digits exactly: `UInt32(_:radix:)` alone would also take a sign (`\\u+041`).
         guard position + 4 <= bytes.count, bytes[position..<position + 4].allSatisfy({ Self.isHexDigit($0) }),
@@ -242,6 +272,12 @@ package struct JSONParser {
             position += 1
             if peek(UInt8(ascii: "+")) || peek(UInt8(ascii: "-")) { position += 1 }
             guard digits() > 0 else { throw error("expected digits in the exponent") }
+        }
+        if position - integerStart == integerDigits, integerDigits <= 15 {
+            // A whole number of at most 15 digits (a row's id) is exact in a Double: summed from its digits,
+            // without a string for `Double(_:)` to parse.
+            let magnitude = bytes[integerStart..<position].reduce(0) { $0 * 10 + Int64($1 - UInt8(ascii: "0")) }
+            return integerStart > start ? -Double(magnitude) : Double(magnitude)
         }
         guard let value = Double(String(decoding: bytes[start..<position], as: UTF8.self)),
             value.isFinite || allowingAnyMagnitude

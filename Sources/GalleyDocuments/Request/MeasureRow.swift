@@ -66,7 +66,7 @@ public struct MeasureRow {
     static let keySet = Set(keys)
 
     /// The member kept as written (a row's id is echoed digit for digit).
-    private static let idKey: Set<String> = ["id"]
+    private static let idKey = ["id"]
 
     /// The row `line` holds, with `defaults` where it is silent; `id` is set to the row's id as written as soon as
     /// it is read, so that an error can name it.
@@ -77,7 +77,7 @@ public struct MeasureRow {
     public static func decode(_ line: String, defaults: Defaults, library: FontLibrary, id: inout String) throws
         -> MeasureRow
     {
-        let parsed: (JSONValue, [String: String])
+        let parsed: (JSONValue, JSONParser.MemberTexts)
         do {
             parsed = try JSONParser.parseKeepingMemberText(line, of: idKey)
         } catch let syntax as JSONParser.SyntaxError {
@@ -87,9 +87,22 @@ public struct MeasureRow {
         let (value, memberText) = parsed
         let row = JSONField(value: value, path: "")
         id = memberText["id"] ?? (value["id"].map(\.serialized) ?? "null")
-        try row.requireObject(allowing: keys, among: keySet)
+        // Its id and text alone (the common row): allowed, and every setting is the defaults'; asking for each
+        // one looked through the row's members for every key a row may have.
+        let isPlain: Bool
+        if case .object(let members) = value {
+            isPlain = members.allSatisfy { $0.key == "id" || $0.key == "text" }
+        } else {
+            isPlain = false
+        }
+        if !isPlain { try row.requireObject(allowing: keys, among: keySet) }
         guard let textField = row.member("text") else { throw InputError(path: "text", "missing") }
         let text = try textField.string()
+        if isPlain {
+            return MeasureRow(
+                id: id, text: text, width: defaults.width, attributes: defaults.rowAttributes,
+                settings: defaults.settings)
+        }
         let width = try row.member("width")?.number(in: Document.widthRange) ?? defaults.width
         var settings = defaults.settings
         if let category = row.member("category") { settings.category = try category.choice(ContentSizeCategory.self) }

@@ -1,5 +1,6 @@
 import Foundation
 import GalleyDocuments
+@testable import GalleyTestSupport
 import Testing
 
 /// The hand-written JSON reader against Foundation's `JSONSerialization` on the texts that trip readers up (RFC
@@ -72,6 +73,48 @@ import Testing
         if let read, let expected { #expect(Self.normalized(read) == Self.normalized(expected)) }
         // The lists say which side each text is on: the reference must agree with them, or a case is mislabelled.
         #expect((expected != nil) == Self.valid.contains(text), "\(text.debugDescription)")
+    }
+
+    /// Random arrays of strings and whole numbers read as Foundation reads them, and refused where it refuses
+    /// them: strings of every length with quotes, backslashes, escapes, raw control characters and multi-byte
+    /// characters at every position (a string is scanned eight bytes at a time, so each may fall anywhere in a
+    /// word or in the bytes after the last whole one), and numbers of up to 18 digits, signed, with leading zeros
+    /// (those of up to 15 are summed from their digits).
+    @Test func randomStringsAndNumbersAreReadAsFoundationReadsThem() throws {
+        var generator = SeededGenerator(state: 60)
+        let pieces = [
+            "a", "Z", " ", "中", "é", "😀", "\\\"", "\\\\", "\\n", "\\u00e9", "\"", "\\", "\t", "\u{1}", "\u{7F}", "/",
+        ]
+        var disagreements: [String] = []
+        for _ in 0..<3_000 {
+            var text = "["
+            for index in 0..<Int.random(in: 1...3, using: &generator) {
+                if index > 0 { text += "," }
+                if Bool.random(using: &generator) {
+                    text += "\""
+                    for _ in 0..<Int.random(in: 0...40, using: &generator) {
+                        // Mostly plain characters, so that whole words of them are scanned between the rest.
+                        text +=
+                            Int.random(in: 0..<10, using: &generator) < 7
+                            ? pieces[Int.random(in: 0..<4, using: &generator)]
+                            : pieces.randomElement(using: &generator)!
+                    }
+                    text += "\""
+                } else {
+                    if Bool.random(using: &generator) { text += "-" }
+                    for _ in 0..<Int.random(in: 1...18, using: &generator) {
+                        text += String(Int.random(in: 0...9, using: &generator))
+                    }
+                }
+            }
+            text += "]"
+            let expected = Self.reference(text)
+            let read = try? JSONParser.parse(text)
+            if (read == nil) != (expected == nil) || read.map(Self.normalized) != expected.map(Self.normalized) {
+                disagreements.append(text)
+            }
+        }
+        #expect(disagreements.isEmpty, "\(disagreements.prefix(3))")
     }
 
     @Test func errorsNameTheirLineAndColumn() throws {
