@@ -1,7 +1,8 @@
 import Foundation
 import GalleyDocuments
-@testable import GalleyTestSupport
 import Testing
+
+@testable import GalleyTestSupport
 
 /// The hand-written JSON reader against Foundation's `JSONSerialization` on the texts that trip readers up (RFC
 /// 8259's edges: numbers, escapes, surrogates, control characters, white space, trailing commas, nesting): it
