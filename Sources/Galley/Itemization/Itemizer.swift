@@ -20,25 +20,32 @@ public struct Itemizer: Sendable {
     ///
     /// - Throws: ``FontError`` when a run names a font that cannot be found; ``ICUError`` when bidi fails.
     public func itemize(_ paragraph: consuming Paragraph) throws -> ItemizedParagraph {
-        try itemize(paragraph, extendingOpenItemsQuickly: true)
+        var memo = ItemizingMemo()
+        return try itemize(paragraph, extendingOpenItemsQuickly: true, memo: &memo)
     }
 
     /// ``itemize(_:)``; with `extendingOpenItemsQuickly`, common characters extend the open item without a font
     /// decision each (``ItemBuilder/extendOpenItem(_:from:to:)``), which decides as each character alone would.
-    func itemize(_ paragraph: consuming Paragraph, extendingOpenItemsQuickly: Bool) throws -> ItemizedParagraph {
+    /// `memo` keeps fonts and a language from the paragraphs itemized before on the same thread.
+    func itemize(_ paragraph: consuming Paragraph, extendingOpenItemsQuickly: Bool, memo: inout ItemizingMemo)
+        throws -> ItemizedParagraph
+    {
+        memo.use(fontLibrary)
         let bidi = try BidiParagraph(paragraph.text, direction: paragraph.style.baseWritingDirection)
         var builder = ItemBuilder(levels: bidi.levels, baseLevel: bidi.baseLevel)
         // A row of Chinese with English and code has several items: grown from empty, they took four allocations.
         builder.items.reserveCapacity(8)
-        let paragraphLanguage = paragraph.language.flatMap(LanguageTag.canonical)
-        var fallbacks = FallbackFonts(library: fontLibrary)
+        let paragraphLanguage = paragraph.language.flatMap { memo.canonical($0) }
+        // Taken out of the memo for the paragraph and given back after it, even when it throws.
+        var fallbacks = memo.fallbacks.take() ?? FallbackFonts(library: fontLibrary)
+        defer { memo.fallbacks = fallbacks }
         let sharedPunctuationFromCJKFont = paragraph.style.takesSharedPunctuationFromCJKFont
         try paragraph.text.withUnsafeBufferPointer { text in
             for run in paragraph.attributeRuns {
                 var shaping = run.attributes.shapingKey
                 // Canonical, so that tags differing only in what layout ignores share shape plans and caches.
-                shaping.language = shaping.language.flatMap(LanguageTag.canonical) ?? paragraphLanguage
-                let base = try fontLibrary.font(for: shaping.font, settings: settings)
+                shaping.language = shaping.language.flatMap { memo.canonical($0) } ?? paragraphLanguage
+                let base = try memo.font(for: shaping.font, settings: settings, in: fontLibrary)
                 // A superscript's form depends on which of its characters each font has.
                 let scalars =
                     shaping.superscript == 0

@@ -30,6 +30,8 @@ struct Typesetter {
     var tableFrames: [TableFrame] = []
     /// The writing mode of the paragraphs placed (the first one's); nil before any.
     private var writingMode: WritingMode?
+    /// The strut made last, and the font its paragraph's first attributes named.
+    private var lastStrut: (specifier: FontSpecifier, strut: (font: Font, leading: Double?))?
 
     /// A typesetter for `containers`. `continuing` starts as if text had been placed already (for laying out one
     /// paragraph of many on its own: the space before it applies).
@@ -262,7 +264,7 @@ struct Typesetter {
         if bands.bandsInContainer > 0, !inTable { bands.blockOffset += shaped.paragraph.style.paragraphSpacingBefore }
         let length = shaped.paragraph.length
         guard length > 0 else {
-            let strut = try Self.strut(of: shaped.paragraph, fontLibrary: fontLibrary, settings: settings)
+            let strut = try strut(of: shaped.paragraph)
             placeEmptyLine(
                 ParagraphContext(
                     shaped: shaped, index: index, isLast: isLast, baseFont: strut.font, baseLeading: strut.leading,
@@ -275,8 +277,7 @@ struct Typesetter {
         var buffers = PlacerBuffers()
         swap(&buffers, &placerBuffers)
         let source = try lines()
-        let strut =
-            try source.preparedStrut ?? Self.strut(of: shaped.paragraph, fontLibrary: fontLibrary, settings: settings)
+        let strut = try source.preparedStrut ?? strut(of: shaped.paragraph)
         let context = ParagraphContext(
             shaped: shaped, index: index, isLast: isLast, baseFont: strut.font, baseLeading: strut.leading,
             listItem: listItem)
@@ -303,6 +304,17 @@ struct Typesetter {
             indents.cell = table.span(column: cell.column)
         }
         return indents
+    }
+
+    /// ``strut(of:fontLibrary:settings:)`` in this typesetter's library and settings, kept for the next paragraph
+    /// whose first attributes name the same font (rows measured one after another: each resolved it behind the
+    /// library's lock and a hash of its family name).
+    private mutating func strut(of paragraph: Paragraph) throws -> (font: Font, leading: Double?) {
+        let primary = paragraph.leading.attributes.shapingKey.font
+        if let lastStrut, lastStrut.specifier == primary { return lastStrut.strut }
+        let strut = try Self.strut(of: paragraph, fontLibrary: fontLibrary, settings: settings)
+        lastStrut = (primary, strut)
+        return strut
     }
 
     /// A paragraph's strut, which every line's height includes: its primary font (its first attributes' font)

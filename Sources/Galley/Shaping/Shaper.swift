@@ -34,6 +34,8 @@ public final class Shaper {
     /// What `halt` does to punctuation, per face, script and language, asked before the face's own table (which
     /// takes a lock).
     @exclusivity(unchecked) var halfWidthMemo = HalfWidthMemo()
+    /// The fonts and language the paragraphs this shaper itemized last shared (``shape(_:itemizer:limits:)``).
+    @exclusivity(unchecked) var itemizingMemo = ItemizingMemo()
     /// The HarfBuzz language last asked for and its tag: a paragraph's items share one, and making it reads the tag
     /// as a C string.
     @exclusivity(unchecked) private var lastLanguage: (tag: String, language: hb_language_t?)?
@@ -56,7 +58,7 @@ public final class Shaper {
         guard paragraph.length <= limits.paragraphLength else {
             throw LayoutError.paragraphTooLong(length: paragraph.length, limit: limits.paragraphLength)
         }
-        return shape(try itemizer.itemize(paragraph))
+        return shape(try itemizer.itemize(paragraph, extendingOpenItemsQuickly: true, memo: &itemizingMemo))
     }
 
     /// Shapes every item of `itemized`.

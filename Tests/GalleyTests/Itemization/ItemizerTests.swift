@@ -138,6 +138,8 @@ import Testing
         let mono = try library.font(family: "JetBrains Mono", size: 17)
         let itemizer = Itemizer(fontLibrary: library)
         var compared = 0
+        // One memo for every row, as a shaper keeps: each row is itemized as it would be with a memo of its own.
+        var memo = ItemizingMemo()
         for text in Self.itemizationEdges + WordShapingTests.corpus.prefix(1_500) {
             // The rows' code spans in the monospaced font, so items also meet attribute-run boundaries.
             let storage = TextStorage(text, attributes: TextAttributes(font: .font(font)))
@@ -152,7 +154,7 @@ import Testing
                 }
             }
             guard let paragraph = storage.paragraphs.first else { continue }
-            let expected = describe(try itemizer.itemize(paragraph, extendingOpenItemsQuickly: false))
+            let expected = describe(try itemizer.itemize(paragraph, extendingOpenItemsQuickly: false, memo: &memo))
             #expect(describe(try itemizer.itemize(paragraph)) == expected, "\(text)")
             compared += expected.count
         }
@@ -163,7 +165,7 @@ import Testing
             let paragraph = Paragraph(text, attributes: TextAttributes(font: .font(font)))
             #expect(
                 describe(try system.itemize(paragraph))
-                    == describe(try system.itemize(paragraph, extendingOpenItemsQuickly: false)))
+                    == describe(try system.itemize(paragraph, extendingOpenItemsQuickly: false, memo: &memo)))
         }
     }
 
