@@ -128,13 +128,13 @@ struct MeasureCommand: ParsableCommand, SettingOptions {
             var line: [UInt8] = []
             // Room for the members and a few digits per line start, made once instead of grown several times.
             line.reserveCapacity(id.utf8.count + 88 + text.utf8.count / 8)
-            MeasureOutput.append(#"{"id":"#, to: &line)
+            MeasureOutput.appendLiteral(#"{"id":"#, to: &line)
             MeasureOutput.append(id, to: &line)
             if let widths = defaults.widths {
                 let prepared = try measurer.prepare(TextStorage(text, attributes: row.attributes))
-                MeasureOutput.append(#","widths":["#, to: &line)
+                MeasureOutput.appendLiteral(#","widths":["#, to: &line)
                 for (index, width) in widths.enumerated() {
-                    MeasureOutput.append(index == 0 ? #"{"container":"# : #",{"container":"#, to: &line)
+                    MeasureOutput.appendLiteral(index == 0 ? #"{"container":"# : #",{"container":"#, to: &line)
                     MeasureOutput.append(JSONValue.format(width), to: &line)
                     line.append(UInt8(ascii: ","))
                     MeasureOutput.append(try prepared.measure(width: width), scalars: scalars, to: &line)

@@ -10,13 +10,13 @@ enum MeasureOutput {
     /// The members of `measurement` as JSON, without braces: height and width in points, the line count, and
     /// where each line starts in code points (`scalars` converts the measurement's UTF-16 offsets).
     static func append(_ measurement: TextMeasurement, scalars: ScalarOffsets, to line: inout [UInt8]) {
-        append(#""height":"#, to: &line)
+        appendLiteral(#""height":"#, to: &line)
         append(JSONValue.format(measurement.height), to: &line)
-        append(#","width":"#, to: &line)
+        appendLiteral(#","width":"#, to: &line)
         append(JSONValue.format(measurement.width), to: &line)
-        append(#","lines":"#, to: &line)
+        appendLiteral(#","lines":"#, to: &line)
         appendDecimal(measurement.lineCount, to: &line)
-        append(#","line_starts":["#, to: &line)
+        appendLiteral(#","line_starts":["#, to: &line)
         for (index, start) in measurement.utf16LineStarts.enumerated() {
             if index > 0 { line.append(UInt8(ascii: ",")) }
             appendDecimal(scalars[start], to: &line)
@@ -29,6 +29,11 @@ enum MeasureOutput {
     static func append(_ text: String, to line: inout [UInt8]) {
         var text = text
         text.withUTF8 { line.append(contentsOf: $0) }
+    }
+
+    /// Appends the bytes of the literal `text` to `line`, straight from the binary.
+    static func appendLiteral(_ text: StaticString, to line: inout [UInt8]) {
+        line.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
     /// `value`'s decimal digits (a minus sign first when negative), as `String(value)` spells them.

@@ -19,6 +19,7 @@ struct ScalarOffsets {
     /// The code point holding UTF-16 offset `utf16Offset` (both units of a pair give the same one).
     subscript(utf16Offset: Int) -> Int {
         let offset = min(max(0, utf16Offset), length)
-        return offset - pairStarts.partitioningIndex { $0 >= offset }
+        // Most texts have no pair: no search.
+        return pairStarts.isEmpty ? offset : offset - pairStarts.partitioningIndex { $0 >= offset }
     }
 }

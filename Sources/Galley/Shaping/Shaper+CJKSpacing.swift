@@ -23,11 +23,14 @@ extension Shaper {
                     let run = runs.baseAddress.unsafelyUnwrapped + runIndex
                     let halves = trims && run.pointee.font.face.hasHalfWidthPunctuation
                     guard halves || style.autospace else { continue }
+                    // The glyphs' clusters in increasing order (a right-to-left run's sorted), walked beside the
+                    // characters: a search per character cost more than the rest of its autospace.
                     let clusters =
                         !style.autospace
                         ? []
                         : run.pointee.isRightToLeft
                             ? run.pointee.glyphs.map(\.cluster).sorted() : run.pointee.glyphs.map(\.cluster)
+                    var clustersPassed = 0
                     var offset = run.pointee.utf16Range.lowerBound
                     while offset < run.pointee.utf16Range.upperBound {
                         let (scalar, length) = UTF16Decoding.scalar(in: units, at: offset)
@@ -39,7 +42,10 @@ extension Shaper {
                         }
                         if style.autospace {
                             let kind = AutospaceClass(scalar)
-                            let cluster = Self.clusterStart(of: offset, in: clusters) ?? offset
+                            while clustersPassed < clusters.count, clusters[clustersPassed] <= offset {
+                                clustersPassed += 1
+                            }
+                            let cluster = clustersPassed > 0 ? clusters[clustersPassed - 1] : offset
                             if let before = previous, before.end == offset, before.ltr,
                                 (before.kind == .ideograph && kind == .letterOrNumeral)
                                     || (before.kind == .letterOrNumeral && kind == .ideograph)
@@ -95,12 +101,6 @@ extension Shaper {
             }
         }
         return spacing
-    }
-
-    /// The start of the cluster (among the sorted `clusters`) that holds `offset`.
-    private static func clusterStart(of offset: Int, in clusters: [Int]) -> Int? {
-        let low = clusters.partitioningIndex { $0 > offset }
-        return low > 0 ? clusters[low - 1] : nil
     }
 
     /// The characters `halt` may halve: curly quotes, the middle dots, and punctuation of the CJK symbols and the

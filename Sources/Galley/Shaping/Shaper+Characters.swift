@@ -39,6 +39,9 @@ extension Shaper {
         /// few: Noto Sans CJK gives its ideographs one).
         private var placements: [Placement] = []
         private var placementIndices: [Placement: UInt16] = [:]
+        /// The index ``placementIndex(of:)`` gave last: a font gives most of its characters one placement, asked
+        /// for again and again, and hashing it each time cost more than the rest of storing a glyph.
+        private var lastPlacementIndex: UInt16?
 
         private struct Slot {
             /// An empty slot's key is one no context and character make (their keys leave the top bits clear).
@@ -87,13 +90,18 @@ extension Shaper {
 
         /// The index of `placement` among those held, added when new; a full list starts the table over.
         private mutating func placementIndex(of placement: Placement) -> UInt16 {
-            if let index = placementIndices[placement] { return index }
+            if let last = lastPlacementIndex, placements[Int(last)] == placement { return last }
+            if let index = placementIndices[placement] {
+                lastPlacementIndex = index
+                return index
+            }
             if placements.count == Int(UInt16.max) {
                 self = IsolatedGlyphs()
             }
             let index = UInt16(placements.count)
             placements.append(placement)
             placementIndices[placement] = index
+            lastPlacementIndex = index
             return index
         }
 
