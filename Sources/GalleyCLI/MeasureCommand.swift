@@ -135,7 +135,7 @@ struct MeasureCommand: ParsableCommand, SettingOptions {
                 MeasureOutput.appendLiteral(#","widths":["#, to: &line)
                 for (index, width) in widths.enumerated() {
                     MeasureOutput.appendLiteral(index == 0 ? #"{"container":"# : #",{"container":"#, to: &line)
-                    MeasureOutput.append(JSONValue.format(width), to: &line)
+                    JSONValue.append(width, to: &line)
                     line.append(UInt8(ascii: ","))
                     MeasureOutput.append(try prepared.measure(width: width), scalars: scalars, to: &line)
                     line.append(UInt8(ascii: "}"))

@@ -11,15 +11,15 @@ enum MeasureOutput {
     /// where each line starts in code points (`scalars` converts the measurement's UTF-16 offsets).
     static func append(_ measurement: TextMeasurement, scalars: ScalarOffsets, to line: inout [UInt8]) {
         appendLiteral(#""height":"#, to: &line)
-        append(JSONValue.format(measurement.height), to: &line)
+        JSONValue.append(measurement.height, to: &line)
         appendLiteral(#","width":"#, to: &line)
-        append(JSONValue.format(measurement.width), to: &line)
+        JSONValue.append(measurement.width, to: &line)
         appendLiteral(#","lines":"#, to: &line)
-        appendDecimal(measurement.lineCount, to: &line)
+        JSONValue.append(measurement.lineCount, to: &line)
         appendLiteral(#","line_starts":["#, to: &line)
         for (index, start) in measurement.utf16LineStarts.enumerated() {
             if index > 0 { line.append(UInt8(ascii: ",")) }
-            appendDecimal(scalars[start], to: &line)
+            JSONValue.append(scalars[start], to: &line)
         }
         line.append(UInt8(ascii: "]"))
     }
@@ -34,18 +34,6 @@ enum MeasureOutput {
     /// Appends the bytes of the literal `text` to `line`, straight from the binary.
     static func appendLiteral(_ text: StaticString, to line: inout [UInt8]) {
         line.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
-    }
-
-    /// `value`'s decimal digits (a minus sign first when negative), as `String(value)` spells them.
-    static func appendDecimal(_ value: Int, to line: inout [UInt8]) {
-        if value < 0 { line.append(UInt8(ascii: "-")) }
-        let magnitude = value.magnitude
-        var divisor: UInt = 1
-        while magnitude / divisor >= 10 { divisor *= 10 }
-        while divisor > 0 {
-            line.append(UInt8(ascii: "0") + UInt8(magnitude / divisor % 10))
-            divisor /= 10
-        }
     }
 }
 

@@ -61,11 +61,75 @@ package enum JSONValue: Equatable, Sendable {
     /// that no reader wants, and a millionth of a point is far below any pixel): whole numbers without a fraction,
     /// others in the fewest digits that read back as the rounded value, never in exponent form.
     package static func format(_ value: Double) -> String {
-        guard value.isFinite else { return "null" }
+        var bytes: [UInt8] = []
+        append(value, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// ``format(_:)``'s text appended to `bytes` (a `measure` row writes two numbers).
+    package static func append(_ value: Double, to bytes: inout [UInt8]) {
+        guard value.isFinite else {
+            bytes += "null".utf8
+            return
+        }
+        if abs(value) < 1e9 {
+            // A count of millionths (exact: under 2^53), written as its digits. A decimal of at most 15 significant
+            // digits is the shortest text that reads back as the double nearest it, so this is what the general
+            // path below gives, without its trip through `String(Double)`. From a thousandth up: below, Swift's
+            // form has an exponent.
+            let millionths = Int64((value * 1e6).rounded())
+            if millionths % 1_000_000 == 0 || millionths.magnitude >= 1_000 {
+                appendDecimal(millionths: millionths, to: &bytes)
+                return
+            }
+        }
         let rounded = abs(value) < 1e9 ? (value * 1e6).rounded() / 1e6 : value
-        if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int64(rounded)) }
+        if rounded == rounded.rounded(), abs(rounded) < 1e15 {
+            bytes += String(Int64(rounded)).utf8
+            return
+        }
         let text = String(rounded)
-        return text.utf8.contains(UInt8(ascii: "e")) ? String(format: "%.15g", rounded) : text
+        bytes += (text.utf8.contains(UInt8(ascii: "e")) ? String(format: "%.15g", rounded) : text).utf8
+    }
+
+    /// `millionths` as a decimal number of units: its sign, whole part and, unless whole, a point and its
+    /// fraction without trailing zeros.
+    private static func appendDecimal(millionths: Int64, to bytes: inout [UInt8]) {
+        let magnitude = millionths.magnitude
+        if millionths < 0, magnitude != 0 { bytes.append(UInt8(ascii: "-")) }
+        appendDigits(of: magnitude / 1_000_000, count: nil, to: &bytes)
+        var fraction = magnitude % 1_000_000
+        guard fraction != 0 else { return }
+        var digits = 6
+        while fraction % 10 == 0 {
+            fraction /= 10
+            digits -= 1
+        }
+        bytes.append(UInt8(ascii: "."))
+        appendDigits(of: fraction, count: digits, to: &bytes)
+    }
+
+    /// `value`'s decimal digits (a minus sign first when negative), as `String(value)` spells them, appended to
+    /// `bytes`.
+    package static func append(_ value: Int, to bytes: inout [UInt8]) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        appendDigits(of: UInt64(value.magnitude), count: nil, to: &bytes)
+    }
+
+    /// The decimal digits of `value`, padded with leading zeros to `count` when given.
+    private static func appendDigits(of value: UInt64, count: Int?, to bytes: inout [UInt8]) {
+        var divisor: UInt64 = 1, written = 1
+        while value / divisor >= 10 {
+            divisor *= 10
+            written += 1
+        }
+        if let count, count > written {
+            bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: count - written))
+        }
+        while divisor > 0 {
+            bytes.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
+            divisor /= 10
+        }
     }
 
     /// `text` as a JSON string literal, quotes and escapes included.
