@@ -37,8 +37,10 @@ struct LinePlacer<Source: LineSource> {
         flow = ParagraphFlow(wantsPlan: context.style.textWrap != .auto && context.lineBreakMode == .wordWrap)
     }
 
-    /// The metrics of a line drawing the characters in `range` (not empty).
-    private func lineMetrics(of range: Range<Int>) -> LineMetrics {
+    /// The metrics of a line drawing the characters in `range` (not empty). Mutating though it changes nothing:
+    /// asked from a mutating method, a non-mutating one was given a copy of the whole placer, through the generic
+    /// value witnesses, at every paragraph.
+    private mutating func lineMetrics(of range: Range<Int>) -> LineMetrics {
         uniformMetrics ?? source.metrics(of: range, strut: context.strut)
     }
 
@@ -68,9 +70,11 @@ struct LinePlacer<Source: LineSource> {
             }
             // One line is the common band: its metrics are the band's.
             let only = lines.count == 1 ? lineMetrics(of: lines[0].line.utf16Range) : nil
-            let needed =
-                only?.height ?? lines.map { lineMetrics(of: $0.line.utf16Range).height }
-                .max()!
+            // Walked, not mapped: a closure over the placer copied it whole for every band.
+            var needed = only?.height ?? 0
+            if only == nil {
+                for placed in lines { needed = max(needed, lineMetrics(of: placed.line.utf16Range).height) }
+            }
             if LineFit.bandGrows(from: height, to: needed), attempts < 4 {
                 height = needed
                 attempts += 1
