@@ -381,10 +381,11 @@ struct Typesetter {
         // The placer's lines are read one by one, not held: a held buffer would be copied when the next band fills it.
         let count = placer.lines.count
         for position in 0..<count {
-            let entry = placer.lines[position]
-            placer.setTabOrigin(for: entry.segment, in: band.room)
-            var line = entry.line
-            var content = entry.content
+            // Its fields read in place: the placed line copied whole, then its parts, retained its runs twice.
+            let segment = placer.lines[position].segment
+            placer.setTabOrigin(for: segment, in: band.room)
+            var line = placer.lines[position].line
+            var content = placer.lines[position].content
             var truncated = false
             let isFinal = position == count - 1
             let truncation =
@@ -393,7 +394,7 @@ struct Typesetter {
                 : (lastAllowedBand && textRemains && isFinal ? container.lineBreakMode : .wordWrap)
             if truncation.isTruncating, !context.wraps || lastAllowedBand,
                 let cut = placer.truncated(
-                    line, in: entry.segment, mode: truncation, toParagraphEnd: lastAllowedBand && context.wraps,
+                    line, in: segment, mode: truncation, toParagraphEnd: lastAllowedBand && context.wraps,
                     moreTextFollows: lastAllowedBand && context.wraps && !context.isLast)
             {
                 (line, content, truncated) = (cut.line, cut.content, true)
@@ -403,7 +404,7 @@ struct Typesetter {
                 }
             }
             keepFragment(
-                line: line, content: content, segment: entry.segment, band: band, placer: &placer,
+                line: line, content: content, segment: segment, band: band, placer: &placer,
                 truncated: truncated, isParagraphEnd: line.utf16Range.upperBound == length)
         }
         bands.bandsInContainer += 1

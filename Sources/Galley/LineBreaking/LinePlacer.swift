@@ -97,7 +97,9 @@ struct LinePlacer<Source: LineSource> {
         let obstructed = room.isObstructed
         setUsableSegments(of: room, from: start)
         let segments = self.segments
-        lines.removeAll(keepingCapacity: true)
+        // Emptied from the end: a band holds a line or two, and `removeAll(keepingCapacity:)` goes through the
+        // array's generic range replacement, which cost more than placing the line.
+        while !lines.isEmpty { lines.removeLast() }
         var cursor = start
         for (position, segment) in segments.enumerated() where cursor < length {
             source.tabOrigin = room.tabOrigin(of: segment, rightToLeft: context.isRightToLeft)
@@ -149,7 +151,7 @@ struct LinePlacer<Source: LineSource> {
     private mutating func setUsableSegments(of room: BandRoom, from start: Int) {
         let obstructed = room.isObstructed
         let span = room.span, padding = room.padding
-        segments.removeAll(keepingCapacity: true)
+        while !segments.isEmpty { segments.removeLast() }  // as the lines are
         // The span inside the padding; when that leaves nothing, a point from its start, so a line still goes
         // somewhere.
         let inner = FreeSegment(minX: span.minX + padding, maxX: span.maxX - padding)
