@@ -43,11 +43,11 @@ extension LineBreaker {
             let text = shaped.paragraph.text, length = text.count
             // The first run carries the paragraph's language (its first character's, or the inferred one) already.
             let language = shaped.runs.first.map { $0.shaping.language } ?? shaped.paragraph.language
-            let style = shaped.paragraph.style
-            hanging = style.hangingPunctuation
+            // The style's settings read where they lie: a copy of the style retained its arrays.
+            hanging = shaped.paragraph.style.hangingPunctuation
             opportunities = try BreakOpportunities(
-                text, language: language, strictness: style.lineBreakStrictness, rules: style.lineBreakRules,
-                wordBreak: style.wordBreak)
+                text, language: language, strictness: shaped.paragraph.style.lineBreakStrictness,
+                rules: shaped.paragraph.style.lineBreakRules, wordBreak: shaped.paragraph.style.wordBreak)
             mandatoryOffsets = opportunities.opportunities.filter(\.isMandatory).map(\.offset)
             var advances = [Double](repeating: 0, count: length + 1)
             var edges = [EdgeFlags](repeating: .insideCluster, count: length + 1)
@@ -93,7 +93,9 @@ extension LineBreaker {
             }
             advances[length] = total
             prefixWidths = advances
-            wrapSpace = style.indentsWrappedLines ? LineBreaker.spaceAdvance(in: text, prefixWidths: advances) : 0
+            wrapSpace =
+                shaped.paragraph.style.indentsWrappedLines
+                ? LineBreaker.spaceAdvance(in: text, prefixWidths: advances) : 0
             endCorrections = OffsetTable()
             startCorrections = OffsetTable()
         }

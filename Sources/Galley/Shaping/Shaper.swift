@@ -64,12 +64,13 @@ public final class Shaper {
     /// Shapes every item of `itemized`.
     public func shape(_ itemized: consuming ItemizedParagraph) -> ShapedParagraph {
         let text = itemized.paragraph.text
+        // The style's settings read where they lie, and the vertical ones only for a vertical paragraph: a copy of
+        // the style, to ask it, retained its arrays.
+        let keepsMonospaceCells = itemized.paragraph.style.keepsMonospaceCells
         var runs = text.withUnsafeBufferPointer { units in
-            itemized.items.map {
-                shape($0, in: units, keepingMonospaceCells: itemized.paragraph.style.keepsMonospaceCells)
-            }
+            itemized.items.map { shape($0, in: units, keepingMonospaceCells: keepsMonospaceCells) }
         }
-        if let vertical = itemized.paragraph.style.verticalShaping {
+        if itemized.paragraph.style.writingMode.isVertical, let vertical = itemized.paragraph.style.verticalShaping {
             for index in runs.indices { vertical.roundFallbackAdvances(of: &runs[index]) }
         }
         let padding = InlinePadding(of: itemized.paragraph)
