@@ -43,11 +43,11 @@ struct OffsetTable<Value: Sendable>: Sendable {
     /// Makes room for `count` entries in all.
     mutating func reserveCapacity(_ count: Int) { entries.reserveCapacity(count) }
 
-    /// The index of the first entry at or past `offset`, among the entries from `start`. An offset past the last
-    /// entry (the common case while a paragraph is walked forward) is answered without a bisection.
-    func index(of offset: Int, from start: Int = 0) -> Int {
+    /// The index of the first entry at or past `offset`. An offset past the last entry (the common case while a
+    /// paragraph is walked forward) is answered without a bisection.
+    func index(of offset: Int) -> Int {
         guard let last = entries.last, offset <= last.offset else { return entries.count }
-        return entries[start...].partitioningIndex { $0.offset >= offset }
+        return entries.partitioningIndex { $0.offset >= offset }
     }
 }
 
