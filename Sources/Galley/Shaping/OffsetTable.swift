@@ -40,6 +40,35 @@ struct OffsetTable<Value: Sendable>: Sendable {
         set { self[offset] = newValue }
     }
 
+    /// Adds the entries of `other`, in one pass over both (an entry inserted among others moves those after it:
+    /// inserting many would be quadratic); where both have an offset, its value is `combine(self's, other's)`.
+    mutating func merge(_ other: OffsetTable<Value>, combining combine: (Value, Value) -> Value) {
+        guard !other.isEmpty else { return }
+        guard let last = entries.last, last.offset >= other.entries[0].offset else {
+            entries.append(contentsOf: other.entries)
+            return
+        }
+        var merged: [(offset: Int, value: Value)] = []
+        merged.reserveCapacity(entries.count + other.entries.count)
+        var mine = 0, theirs = 0
+        while mine < entries.count || theirs < other.entries.count {
+            if theirs == other.entries.count
+                || (mine < entries.count && entries[mine].offset < other.entries[theirs].offset)
+            {
+                merged.append(entries[mine])
+                mine += 1
+            } else if mine == entries.count || other.entries[theirs].offset < entries[mine].offset {
+                merged.append(other.entries[theirs])
+                theirs += 1
+            } else {
+                merged.append((entries[mine].offset, combine(entries[mine].value, other.entries[theirs].value)))
+                mine += 1
+                theirs += 1
+            }
+        }
+        entries = merged
+    }
+
     /// Makes room for `count` entries in all.
     mutating func reserveCapacity(_ count: Int) { entries.reserveCapacity(count) }
 

@@ -74,8 +74,10 @@ extension Shaper {
             guard Self.mayBeFullWidthPunctuation(scalar, clreq: clreq) else { return nil }
             return halfWidthEffect(of: scalar, in: runs[run]).kind
         }
-        // Grown from empty, a row's trims rehashed its table several times.
-        if !marks.isEmpty { spacing.adjustments.reserveCapacity(spacing.adjustments.count + marks.count) }
+        // The trims' adjustments come in increasing order, as the marks do, but among the autospace's: gathered
+        // apart and merged once, as inserting each among them moved the entries after it (quadratic in a long
+        // paragraph).
+        var trimAdjustments = OffsetTable<CJKSpacing.Adjustment>()
         for mark in marks {
             let offset = mark.offset
             guard let kind = mark.effect.kind else { continue }
@@ -95,10 +97,13 @@ extension Shaper {
                 trimmed = false
             }
             if trimmed {
-                spacing.adjustments[offset, default: .init()].advance += mark.effect.advance * mark.em
-                spacing.adjustments[offset, default: .init()].xOffset += mark.effect.xOffset * mark.em
+                trimAdjustments[offset, default: .init()].advance += mark.effect.advance * mark.em
+                trimAdjustments[offset, default: .init()].xOffset += mark.effect.xOffset * mark.em
                 if kind == .opening { spacing.openingTrim[offset] = -mark.effect.advance * mark.em }
             }
+        }
+        spacing.adjustments.merge(trimAdjustments) {
+            CJKSpacing.Adjustment(advance: $0.advance + $1.advance, xOffset: $0.xOffset + $1.xOffset)
         }
         return spacing
     }

@@ -44,4 +44,37 @@ import Testing
         }
         #expect(disagreements == 0)
     }
+
+    /// Merging a second table gives every offset of both, the shared ones combined, as a dictionary merge does:
+    /// how CJK spacing adds its trims to the autospace before them in one pass.
+    @Test func mergesAsADictionaryWould() {
+        var generator = SeededGenerator(state: 63)
+        var disagreements = 0
+        for _ in 0..<300 {
+            var table = OffsetTable<Double>(), other = OffsetTable<Double>()
+            var reference: [Int: Double] = [:], otherReference: [Int: Double] = [:]
+            for _ in 0..<Int.random(in: 0...20, using: &generator) {
+                let offset = Int.random(in: 0...40, using: &generator),
+                    value = Double(Int.random(in: 1...9, using: &generator))
+                table[offset] = value
+                reference[offset] = value
+            }
+            // Sometimes wholly after the first table, sometimes among it.
+            let base = Bool.random(using: &generator) ? 50 : 0
+            for _ in 0..<Int.random(in: 0...20, using: &generator) {
+                let offset = base + Int.random(in: 0...40, using: &generator)
+                let value = Double(Int.random(in: 1...9, using: &generator))
+                other[offset] = value
+                otherReference[offset] = value
+            }
+            table.merge(other, combining: +)
+            reference.merge(otherReference, uniquingKeysWith: +)
+            if table.entries.map(\.offset) != reference.keys.sorted()
+                || reference.contains(where: { table[$0.key] != $0.value })
+            {
+                disagreements += 1
+            }
+        }
+        #expect(disagreements == 0)
+    }
 }
