@@ -69,9 +69,6 @@ struct OffsetTable<Value: Sendable>: Sendable {
         entries = merged
     }
 
-    /// Makes room for `count` entries in all.
-    mutating func reserveCapacity(_ count: Int) { entries.reserveCapacity(count) }
-
     /// The index of the first entry at or past `offset`. An offset past the last entry (the common case while a
     /// paragraph is walked forward) is answered without a bisection.
     func index(of offset: Int) -> Int {

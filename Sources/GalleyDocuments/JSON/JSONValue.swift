@@ -72,24 +72,31 @@ package enum JSONValue: Equatable, Sendable {
             bytes += "null".utf8
             return
         }
-        if abs(value) < 1e9 {
-            // A count of millionths (exact: under 2^53), written as its digits. A decimal of at most 15 significant
-            // digits is the shortest text that reads back as the double nearest it, so this is what the general
-            // path below gives, without its trip through `String(Double)`. From a thousandth up: below, Swift's
-            // form has an exponent.
-            let millionths = Int64((value * 1e6).rounded())
-            if millionths % 1_000_000 == 0 || millionths.magnitude >= 1_000 {
-                appendDecimal(millionths: millionths, to: &bytes)
-                return
+        guard abs(value) < 1e9 else {
+            // Not rounded to a millionth, as before this path: a count of millionths would pass 2^53 there.
+            if value == value.rounded(), abs(value) < 1e15 {
+                bytes += String(Int64(value)).utf8
+            } else {
+                appendSpelledBySwift(value, to: &bytes)
             }
-        }
-        let rounded = abs(value) < 1e9 ? (value * 1e6).rounded() / 1e6 : value
-        if rounded == rounded.rounded(), abs(rounded) < 1e15 {
-            bytes += String(Int64(rounded)).utf8
             return
         }
-        let text = String(rounded)
-        bytes += (text.utf8.contains(UInt8(ascii: "e")) ? String(format: "%.15g", rounded) : text).utf8
+        // A count of millionths (exact: under 2^53), written as its digits. A decimal of at most 15 significant
+        // digits is the shortest text that reads back as the double nearest it, so this is what `String(Double)`
+        // gives for the rounded value, without the trip through it; but below a thousandth Swift's form has an
+        // exponent, and that is left to it.
+        let millionths = Int64((value * 1e6).rounded())
+        if millionths % 1_000_000 == 0 || millionths.magnitude >= 1_000 {
+            appendDecimal(millionths: millionths, to: &bytes)
+        } else {
+            appendSpelledBySwift(Double(millionths) / 1e6, to: &bytes)
+        }
+    }
+
+    /// `value` in Swift's shortest spelling, or `%.15g` where that has an exponent.
+    private static func appendSpelledBySwift(_ value: Double, to bytes: inout [UInt8]) {
+        let text = String(value)
+        bytes += (text.utf8.contains(UInt8(ascii: "e")) ? String(format: "%.15g", value) : text).utf8
     }
 
     /// `millionths` as a decimal number of units: its sign, whole part and, unless whole, a point and its
