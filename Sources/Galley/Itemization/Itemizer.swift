@@ -32,7 +32,9 @@ public struct Itemizer: Sendable {
     {
         memo.use(fontLibrary)
         let bidi = try BidiParagraph(paragraph.text, direction: paragraph.style.baseWritingDirection)
-        var builder = ItemBuilder(levels: bidi.levels, baseLevel: bidi.baseLevel)
+        var builder = ItemBuilder(
+            levels: bidi.levels, baseLevel: bidi.baseLevel, recentStyles: memo.recentStyles.take() ?? RecentRunStyles())
+        defer { memo.recentStyles = builder.recentStyles }
         // A row of Chinese with English and code has several items: grown from empty, they took four allocations.
         builder.items.reserveCapacity(8)
         let paragraphLanguage = paragraph.language.flatMap { memo.canonical($0) }
@@ -127,12 +129,16 @@ public struct Itemizer: Sendable {
         /// differently from the open item's.
         var runJoinsOpenItem = false
         /// The attributes of the characters now being added.
-        var runShaping: ShapingKey?
+        /// Not optional (plain text's until a run begins): read through an optional, each read copied it.
+        var runShaping = Self.plainShaping
+        static let plainShaping = TextAttributes().shapingKey
         var runStyleLineHeight: Double?
         /// The run's characters when it is a superscript or subscript (its fonts' forms depend on them).
         var runScalars: [Unicode.Scalar] = []
         /// The styles made for the current attribute run's attributes, one per font.
         var runStyles: [RunStyle] = []
+        /// Styles of earlier runs and paragraphs, which a run with the same attributes and fonts takes again.
+        var recentStyles: RecentRunStyles
         /// Whether the open font was chosen for a character of the current attribute run: a font choice looks back
         /// only within its run, so a code span after Chinese does not keep the Chinese font for its punctuation.
         var openFontIsInRun = false
@@ -284,20 +290,27 @@ public struct Itemizer: Sendable {
         /// The style of the current attribute run in `font`, made the first time it is asked for.
         private mutating func style(for font: Font) -> RunStyle? {
             if let made = runStyles.first(where: { $0.matchedFont == font }) { return made }
-            guard var runShaping, let runFont else { return nil }
-            let style: RunStyle
-            if runShaping.superscript != 0 {
-                let position = VerticalPosition(level: runShaping.superscript, font: font, scalars: runScalars)
-                if let feature = position.feature { runShaping.fontFeatures.append(feature) }
-                style = RunStyle(
-                    font: position.font, matchedFont: font, primaryFont: runFont, shaping: runShaping,
-                    styleLineHeight: runStyleLineHeight, baselineShift: position.baselineShift)
-            } else {
-                style = RunStyle(
-                    font: font, primaryFont: runFont, shaping: runShaping, styleLineHeight: runStyleLineHeight)
-            }
+            // Asked through the run's instance, set with its font: `runFont != nil` copied the font.
+            guard runInstance != nil else { return nil }
+            // The run's attributes are read in place: bound to a name, they were copied and retained.
+            let style =
+                runShaping.superscript != 0
+                ? superscriptStyle(for: font)
+                : recentStyles.style(
+                    font: font, primaryFont: runFont.unsafelyUnwrapped, shaping: runShaping,
+                    styleLineHeight: runStyleLineHeight)
             runStyles.append(style)
             return style
+        }
+
+        /// The style of the current attribute run, a superscript or subscript, in `font`.
+        private func superscriptStyle(for font: Font) -> RunStyle {
+            var shaping = runShaping
+            let position = VerticalPosition(level: shaping.superscript, font: font, scalars: runScalars)
+            if let feature = position.feature { shaping.fontFeatures.append(feature) }
+            return RunStyle(
+                font: position.font, matchedFont: font, primaryFont: runFont.unsafelyUnwrapped, shaping: shaping,
+                styleLineHeight: runStyleLineHeight, baselineShift: position.baselineShift)
         }
 
         private mutating func closeOpenItem() {
@@ -311,6 +324,7 @@ public struct Itemizer: Sendable {
             openStyle = nil
             runStyles = []
             runFont = nil
+            runInstance = nil
             if let firstStrong = items.firstIndex(where: { !$0.script.isWeak }) {
                 for index in 0..<firstStrong { items[index].script = items[firstStrong].script }
             }

@@ -11,6 +11,9 @@ struct ItemizingMemo {
     private var baseFont: (specifier: FontSpecifier, settings: DynamicTypeSettings, font: Font)?
     /// The language tag made canonical last, and what it gave.
     private var language: (tag: String, canonical: String?)?
+    /// The run styles made last, taken by each paragraph's item builder and given back after it (taken, not
+    /// copied: a copy left here would make the builder's first change copy the list).
+    var recentStyles: RecentRunStyles?
 
     /// Starts over unless the memo holds `library`'s fonts.
     mutating func use(_ library: FontLibrary) {
@@ -36,5 +39,34 @@ struct ItemizingMemo {
         let canonical = LanguageTag.canonical(tag)
         language = (tag, canonical)
         return canonical
+    }
+}
+
+/// The run styles made for the last few attribute runs, most recent last: rows mostly repeat a few runs' attributes
+/// and fonts, and a style made again for each retained its three fonts and copied its attributes (and its items,
+/// differing from the last row's, missed the shaper's comparison by identity).
+struct RecentRunStyles {
+    private var styles: [RunStyle] = []
+    /// How many are kept: a row of Chinese with English and code has a few (text and code, each in a Latin and a
+    /// Chinese font).
+    static let limit = 8
+
+    /// The style of a run of `shaping` and `styleLineHeight` whose attributes ask for `primaryFont` and whose
+    /// characters match `font`: one kept, or made and kept. Not for superscripts, whose styles depend on their
+    /// characters.
+    mutating func style(font: Font, primaryFont: Font, shaping: ShapingKey, styleLineHeight: Double?) -> RunStyle {
+        var index = styles.count - 1
+        while index >= 0 {
+            if styles[index].isMade(
+                font: font, primaryFont: primaryFont, shaping: shaping, styleLineHeight: styleLineHeight)
+            {
+                return styles[index]
+            }
+            index -= 1
+        }
+        let style = RunStyle(font: font, primaryFont: primaryFont, shaping: shaping, styleLineHeight: styleLineHeight)
+        if styles.count == Self.limit { styles.removeFirst() }
+        styles.append(style)
+        return style
     }
 }

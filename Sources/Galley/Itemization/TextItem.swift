@@ -62,6 +62,13 @@ final class RunStyle: Hashable, Sendable {
     /// in place: read from outside, each comparison copied both styles' attributes.
     func shapesLike(_ other: RunStyle) -> Bool { font == other.font && shaping == other.shaping }
 
+    /// Whether this is the style `init(font:primaryFont:shaping:styleLineHeight:)` would make (no superscript's
+    /// font or shift), compared in place.
+    func isMade(font: Font, primaryFont: Font, shaping: ShapingKey, styleLineHeight: Double?) -> Bool {
+        matchedFont == font && self.font == font && baselineShift == 0 && self.primaryFont == primaryFont
+            && self.styleLineHeight == styleLineHeight && self.shaping == shaping
+    }
+
     init(
         font: Font, matchedFont: Font? = nil, primaryFont: Font, shaping: ShapingKey, styleLineHeight: Double?,
         baselineShift: Double = 0

@@ -18,6 +18,14 @@ import Testing
         }
     }
 
+    /// ``describe(_:)`` with each item's font size and its style's primary font and kerning.
+    private func describeStyles(_ itemized: ItemizedParagraph) -> [String] {
+        zip(describe(itemized), itemized.items).map { description, item in
+            "\(description) \(item.font.size)|\(item.style.primaryFont.face.familyName) "
+                + "\(item.style.primaryFont.size)|\(item.style.shaping.kern)"
+        }
+    }
+
     @Test func mixedScriptsSplitIntoRunsWithTheRightFonts() throws {
         // Spaces take the run's own font (Inter covers them), as browsers do, so they form items of their own.
         let items = describe(try itemize("Hello 世界，你好 مرحبا שלום नमस्ते"))
@@ -140,9 +148,14 @@ import Testing
         var compared = 0
         // One memo for every row, as a shaper keeps: each row is itemized as it would be with a memo of its own.
         var memo = ItemizingMemo()
-        for text in Self.itemizationEdges + WordShapingTests.corpus.prefix(1_500) {
-            // The rows' code spans in the monospaced font, so items also meet attribute-run boundaries.
-            let storage = TextStorage(text, attributes: TextAttributes(font: .font(font)))
+        let larger = try library.font(family: family, size: 20)
+        for (index, text) in (Self.itemizationEdges + WordShapingTests.corpus.prefix(1_500)).enumerated() {
+            // The rows' code spans in the monospaced font, so items also meet attribute-run boundaries; every
+            // seventh row in a larger size and every fifth kerned, so styles kept from earlier rows must match.
+            let storage = TextStorage(
+                text,
+                attributes: TextAttributes(
+                    font: .font(index % 7 == 0 ? larger : font), kern: index % 5 == 0 ? 1 : nil))
             let units = Array(text.utf16)
             var open: Int?
             for (offset, unit) in units.enumerated() where unit == 0x60 {
@@ -154,8 +167,9 @@ import Testing
                 }
             }
             guard let paragraph = storage.paragraphs.first else { continue }
-            let expected = describe(try itemizer.itemize(paragraph, extendingOpenItemsQuickly: false, memo: &memo))
-            #expect(describe(try itemizer.itemize(paragraph)) == expected, "\(text)")
+            let expected = describeStyles(
+                try itemizer.itemize(paragraph, extendingOpenItemsQuickly: false, memo: &memo))
+            #expect(describeStyles(try itemizer.itemize(paragraph)) == expected, "\(text)")
             compared += expected.count
         }
         #expect(compared > 3_000)
