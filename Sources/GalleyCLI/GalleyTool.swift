@@ -30,10 +30,6 @@ struct GalleyTool: ParsableCommand {
     }
 
     private static func runAndReport() -> Int32 {
-        if let unknown = unknownCommand(in: Array(CommandLine.arguments.dropFirst())) {
-            StandardOutput.error("galley: error: \(unknown.oneLine)\n")
-            return 2
-        }
         // The font library (the bundled faces; fontconfig's files wait until a character needs them) loads on
         // another core while the arguments are parsed. Not when a standard descriptor is closed: a file opened
         // meanwhile would take its number, and reading standard input or writing standard output would then read
@@ -53,6 +49,12 @@ struct GalleyTool: ParsableCommand {
             if arguments.first == "render", let direct = RenderCommand.direct(arguments.dropFirst()) {
                 try RenderCommand.render(direct.input, to: direct.output, options: direct.options)
                 return 0
+            }
+            // Asked after the direct paths, which only known commands take: the names come from every command's
+            // configuration, a millisecond's work the commonest runs need not do.
+            if let unknown = unknownCommand(in: Array(arguments)) {
+                StandardOutput.error("galley: error: \(unknown.oneLine)\n")
+                return 2
             }
             var command = try parsedSubcommand(Array(arguments)) ?? parseAsRoot()
             try command.run()

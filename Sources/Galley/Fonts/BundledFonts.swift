@@ -20,7 +20,7 @@ public enum BundledFonts: Sendable, Equatable {
 
     /// ``directory(_:)`` when `$GALLEY_FONTS_DIR` is set and not empty, else ``compiledIn``.
     public static var fromEnvironment: BundledFonts {
-        guard let path = ProcessInfo.processInfo.environment[directoryVariable], !path.isEmpty else {
+        guard let path = ProcessEnvironment.value(of: directoryVariable), !path.isEmpty else {
             return .compiledIn
         }
         return .directory(path)

@@ -74,9 +74,8 @@ public enum Hyphenator {
     /// The process's locale as a BCP 47 language (`LC_ALL`, `LC_MESSAGES`, `LANG`, such as `de-DE`); nil when it
     /// names none (`C`, `POSIX` or unset). Galley never reads it unless asked (`galley --lang auto`).
     public static let localeLanguage: String? = {
-        let environment = ProcessInfo.processInfo.environment
         for name in ["LC_ALL", "LC_MESSAGES", "LANG"] {
-            guard let value = environment[name], !value.isEmpty else { continue }
+            guard let value = ProcessEnvironment.value(of: name), !value.isEmpty else { continue }
             let language = value.prefix { $0 != "." && $0 != "@" }
             if language != "C", language != "POSIX" { return String(language).replacingOccurrences(of: "_", with: "-") }
         }

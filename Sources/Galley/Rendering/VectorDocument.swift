@@ -68,7 +68,7 @@ final class VectorDocument {
     /// A PDF's creation date as cairo takes it (ISO 8601): SOURCE_DATE_EPOCH's seconds when the environment sets
     /// them, else empty (no date).
     static var creationDate: String {
-        guard let text = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"], let seconds = Int(text),
+        guard let text = ProcessEnvironment.value(of: "SOURCE_DATE_EPOCH"), let seconds = Int(text),
             seconds >= 0
         else { return "" }
         let formatter = ISO8601DateFormatter()

@@ -165,7 +165,7 @@ public struct RequestOptions: Sendable {
     /// positive", "--height -1 must not be negative", else "--scale 9 is outside 0.1...8".
     static func number(_ text: String, in range: ClosedRange<Double>, label: String) throws -> Double {
         let shown = text.shortened(to: 60)
-        guard let value = Double(text.trimmingCharacters(in: .whitespaces)) else {
+        guard let value = Double(text.trimmingWhitespace()) else {
             throw InputError("\(label) \"\(shown)\" is not a number (expected \(bounds(range)))")
         }
         try check(value, in: range, label: label)
@@ -195,7 +195,7 @@ public struct RequestOptions: Sendable {
             throw InputError("\(label): \(items.count) widths; at most \(RequestSettings.widthCountLimit)")
         }
         return try items.map { item in
-            let trimmed = item.trimmingCharacters(in: .whitespaces)
+            let trimmed = item.trimmingWhitespace()
             guard Double(trimmed) != nil else {
                 let shown = trimmed.shortened(to: 60)
                 throw InputError("\(label): \"\(shown)\" is not a number (expected widths like 320,375,414)")
