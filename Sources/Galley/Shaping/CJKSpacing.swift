@@ -118,9 +118,9 @@ struct HalfWidthKey: Hashable, Sendable {
 /// answer kept. A row of Chinese asks it at every full-width mark, and hashing a dictionary's key cost more than
 /// the rest of the lookup; a fixed table also never grows.
 struct HalfWidthMemo {
+    /// A slot: trivial, so that a lookup reads it in place and retains nothing (its face is held in ``faces``).
     private struct Slot {
-        /// Held, so that its identity is not reused while the slot answers for it.
-        let face: FontFace
+        let face: ObjectIdentifier
         let key: HalfWidthKey
         let effect: HalfWidthEffect
     }
@@ -128,22 +128,26 @@ struct HalfWidthMemo {
     /// A power of two: more than the marks and faces a text uses at once.
     private static let slotCount = 256
     private var slots = [Slot?](repeating: nil, count: slotCount)
+    /// Each slot's face, held so that its identity is not reused while the slot answers for it.
+    private var faces = [FontFace?](repeating: nil, count: slotCount)
 
-    private static func slot(of face: FontFace, _ key: HalfWidthKey) -> Int {
+    private static func slot(of face: ObjectIdentifier, _ key: HalfWidthKey) -> Int {
         var mixed = UInt(key.scalar) ^ UInt(bitPattern: Int(key.script)) &<< 21 ^ key.language
-        mixed ^= UInt(bitPattern: ObjectIdentifier(face))
+        mixed ^= UInt(bitPattern: face)
         return Int(truncatingIfNeeded: (mixed &* 0x9E37_79B9_7F4A_7C15) >> 56) & (slotCount - 1)
     }
 
-    /// The effect kept for `key` in `face`, if any.
-    func effect(in face: FontFace, for key: HalfWidthKey) -> HalfWidthEffect? {
-        guard let slot = slots[Self.slot(of: face, key)], slot.face === face, slot.key == key else { return nil }
+    /// The effect kept for `key` in the face `face` identifies, if any.
+    func effect(in face: ObjectIdentifier, for key: HalfWidthKey) -> HalfWidthEffect? {
+        guard let slot = slots[Self.slot(of: face, key)], slot.face == face, slot.key == key else { return nil }
         return slot.effect
     }
 
     /// Keeps `effect` for `key` in `face`, in place of what its slot held.
     mutating func keep(_ effect: HalfWidthEffect, in face: FontFace, for key: HalfWidthKey) {
-        slots[Self.slot(of: face, key)] = Slot(face: face, key: key, effect: effect)
+        let index = Self.slot(of: ObjectIdentifier(face), key)
+        slots[index] = Slot(face: ObjectIdentifier(face), key: key, effect: effect)
+        faces[index] = face
     }
 }
 

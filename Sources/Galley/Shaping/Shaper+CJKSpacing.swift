@@ -21,7 +21,12 @@ extension Shaper {
             runs.withUnsafeBufferPointer { runs in
                 for runIndex in runs.indices {
                     let run = runs.baseAddress.unsafelyUnwrapped + runIndex
-                    let halves = trims && run.pointee.font.face.hasHalfWidthPunctuation
+                    // The face asked unretained: shared by every worker, it was retained and released per run.
+                    let halves =
+                        trims
+                        && Unmanaged.passUnretained(run.pointee.font.face)._withUnsafeGuaranteedRef {
+                            $0.hasHalfWidthPunctuation
+                        }
                     guard halves || style.autospace else { continue }
                     // The glyphs' clusters in increasing order (a right-to-left run's sorted), walked beside the
                     // characters: a search per character cost more than the rest of its autospace.
@@ -131,14 +136,15 @@ extension Shaper {
     /// stands upright in a vertical line): shaped alone with and without it once per face and language, then
     /// looked up.
     private func halfWidthEffect(of scalar: Unicode.Scalar, in run: GlyphRun) -> HalfWidthEffect {
-        let face = run.font.face
         let language = run.shaping.language.map(harfBuzzLanguage) ?? nil
         let vertical = run.shaping.orientation.isTopToBottom
         let key = HalfWidthKey(
             scalar: scalar.value, script: run.script.code,
             language: UInt(bitPattern: language.map { Int(bitPattern: $0) } ?? 0), vertical: vertical)
-        // The shaper's own memo first (no lock); it holds the face, so the face's identity stays its own.
-        if let memo = halfWidthMemo.effect(in: face, for: key) { return memo }
+        // The shaper's own memo first (no lock); it holds the face, so the face's identity stays its own. Asked by
+        // the face's identity: the face itself, shared by every worker, was retained and released at each mark.
+        if let memo = halfWidthMemo.effect(in: ObjectIdentifier(run.font.face), for: key) { return memo }
+        let face = run.font.face
         if let known = face.shapingFacts.halfWidthPunctuation.withLock({ $0[key] }) {
             halfWidthMemo.keep(known, in: face, for: key)
             return known
