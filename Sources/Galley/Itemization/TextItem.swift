@@ -62,6 +62,11 @@ final class RunStyle: Hashable, Sendable {
     /// in place: read from outside, each comparison copied both styles' attributes.
     func shapesLike(_ other: RunStyle) -> Bool { font == other.font && shaping == other.shaping }
 
+    /// Whether the run asks for no features beyond the defaults (no font features, ligatures not
+    /// ``Ligatures/all``), which lets it be shaped in pieces: word by word through the cache, or character by
+    /// character. One rule for both ways.
+    var takesDefaultFeatures: Bool { shaping.fontFeatures.isEmpty && shaping.ligatures != .all }
+
     /// Whether this is the style `init(font:primaryFont:shaping:styleLineHeight:)` would make (no superscript's
     /// font or shift), compared in place.
     func isMade(font: Font, primaryFont: Font, shaping: ShapingKey, styleLineHeight: Double?) -> Bool {

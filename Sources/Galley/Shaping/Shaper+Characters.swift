@@ -117,8 +117,7 @@ extension Shaper {
     /// Whether an item goes through ``shapeByCharacters(_:range:in:context:)``: left-to-right Chinese, Japanese or
     /// Korean with the default features (a right-to-left item's glyphs come in visual order).
     static func shapesByCharacters(_ item: TextItem) -> Bool {
-        characterScripts.contains(item.script) && !item.isRightToLeft && item.shaping.fontFeatures.isEmpty
-            && item.shaping.ligatures != .all
+        characterScripts.contains(item.script) && !item.isRightToLeft && item.style.takesDefaultFeatures
     }
 
     /// The first code point (U+2E80, the CJK radicals) of the characters ``shapeByCharacters(_:range:in:context:)``

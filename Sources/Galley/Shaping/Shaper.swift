@@ -115,7 +115,7 @@ public final class Shaper {
             glyphs = Self.attachmentGlyphs(item, attachment, in: units)
         } else if item.shaping.orientation == .combined {
             glyphs = CombinedUpright(font: item.font).fit(shapeRange(item.utf16Range, of: item, in: units))
-        } else if let cache = shapeCache, item.shaping.fontFeatures.isEmpty, item.shaping.ligatures != .all {
+        } else if let cache = shapeCache, item.style.takesDefaultFeatures {
             // Words through the cache, unless the item is Chinese, Japanese or Korean with no space to split at:
             // then character by character. A single word goes through the cache too (a Latin word or a piece of
             // code between Chinese is an item of its own), as do the short pieces the line breaker reshapes on
