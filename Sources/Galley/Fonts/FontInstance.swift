@@ -19,8 +19,11 @@ final class FontInstance: @unchecked Sendable {
     let coversPrintableASCII: Bool
     /// The face's Basic Multilingual Plane coverage, shared by its instances (the map does not vary).
     private let coverage: CharacterCoverage?
-    /// ``isSpaceNeutral(_:)`` per scalar value, filled as characters are met.
+    /// ``isSpaceNeutral(_:)`` per scalar value above ASCII, filled as characters are met.
     private let spaceNeutrality = Locked(BoundedTable<UInt32, Bool>(costLimit: 65_536))
+    /// ``isSpaceNeutral(_:)`` for ASCII, the characters of nearly every word new to a worker, read without a lock:
+    /// the instance is shared by every worker, and the lock's line moved between their cores at each character.
+    private let asciiSpaceNeutrality = ASCIIAnswers()
 
     init(face: FontFace, variations: [FontVariation]) {
         self.face = face
@@ -64,20 +67,24 @@ final class FontInstance: @unchecked Sendable {
     /// such characters can be shaped alone and joined to its neighbours. Always true for a face whose lookups
     /// never involve the space.
     func isSpaceNeutral(_ scalar: Unicode.Scalar) -> Bool {
-        let interaction = face.shapingFacts.spaceInteraction
-        guard interaction.involvesSpace else { return true }
-        if let known = spaceNeutrality.withLock({ $0[scalar.value] }) { return known }
-        var neutral = false
-        if let glyph = self.glyph(for: scalar), let space = self.glyph(for: " "),
-            !interaction.substitutedNearSpace.contains(glyph), !interaction.substitutedNearSpace.contains(space)
-        {
+        guard face.shapingFacts.readSpaceInteraction({ $0.involvesSpace }) else { return true }
+        let isASCII = scalar.isASCII
+        if isASCII, let known = asciiSpaceNeutrality.answer(for: scalar.value) { return known }
+        if !isASCII, let known = spaceNeutrality.withLock({ $0[scalar.value] }) { return known }
+        let neutral = face.shapingFacts.readSpaceInteraction { interaction in
+            guard let glyph = self.glyph(for: scalar), let space = self.glyph(for: " "),
+                !interaction.substitutedNearSpace.contains(glyph), !interaction.substitutedNearSpace.contains(space)
+            else { return false }
             // All three in the character's script, as a word and its space are shaped in one item.
             let script = hb_unicode_script(hb_unicode_funcs_get_default(), scalar.value)
-            neutral =
-                shapeAlone([0x20, scalar.value], script: script)
+            return shapeAlone([0x20, scalar.value], script: script)
                 == shapeAlone([0x20], script: script) + shapeAlone([scalar.value], script: script)
         }
-        spaceNeutrality.withLock { $0.insert(neutral, for: scalar.value) }
+        if isASCII {
+            asciiSpaceNeutrality.store(neutral, for: scalar.value)
+        } else {
+            spaceNeutrality.withLock { $0.insert(neutral, for: scalar.value) }
+        }
         return neutral
     }
 

@@ -13,24 +13,17 @@ final class ShapingFacts: @unchecked Sendable {
     private let hbFace: OpaquePointer
     /// ``hasHalfWidthPunctuation``: 0 before it is read, then 1 (no) or 2 (yes); asked for every run of CJK text.
     private let halfWidthFeature = Atomic<UInt8>(0)
-    private let spaceInteractionCache = Locked<SpaceInteraction?>(nil)
-    private let neighbourInteractionCache = Locked<NeighbourInteraction?>(nil)
-    /// ``coverage`` once made: the address of a retained ``CoverageBox`` (0 before), published with one
-    /// compare-and-exchange and read with one atomic load, as the itemizer asks for nearly every character (a
-    /// lock, or Synchronization's `AtomicLazyReference`, whose `load` is not specialised, cost several times the
-    /// bit test).
-    private let coverageBox = Atomic<Int>(0)
+    private let spaceInteractionOnce = PublishedOnce<SpaceInteraction>()
+    private let neighbourInteractionOnce = PublishedOnce<NeighbourInteraction>()
+    /// ``coverage`` once made: the itemizer asks for nearly every character (a lock, or Synchronization's
+    /// `AtomicLazyReference`, whose `load` is not specialised, cost several times the bit test).
+    private let coverageOnce = PublishedOnce<CharacterCoverage?>()
     /// ``glyphsSubstituted(byFeature:)`` per feature tag.
     private let featureCoverage = Locked<[String: Set<UInt32>]>([:])
     /// What `halt` does to each full-width punctuation character, per language, found by shaping it once.
     let halfWidthPunctuation = Locked<[HalfWidthKey: HalfWidthEffect]>([:])
 
     init(hbFace: OpaquePointer) { self.hbFace = hbFace }
-
-    deinit {
-        let address = coverageBox.load(ordering: .acquiring)
-        if address != 0 { Unmanaged<CoverageBox>.fromOpaque(UnsafeRawPointer(bitPattern: address)!).release() }
-    }
 
     /// Whether the face has the OpenType `halt` feature (half-width forms of full-width punctuation), which
     /// punctuation trimming uses. Read from the GPOS table when first asked: HarfBuzz checks a whole table
@@ -46,50 +39,33 @@ final class ShapingFacts: @unchecked Sendable {
     /// Whether words separated by spaces shape the same alone as together with HarfBuzz's default features: true
     /// unless the space glyph appears in a lookup of those features (as a kerning pair, a ligature component, or
     /// context). Text that asks for other features is always shaped whole.
-    var shapesWordByWord: Bool { !spaceInteraction.involvesSpace }
+    var shapesWordByWord: Bool { readSpaceInteraction { !$0.involvesSpace } }
 
     /// Which glyphs the default lookups may change or move because of a neighbour.
     var neighbourInteraction: NeighbourInteraction {
-        neighbourInteractionCache.value { NeighbourInteraction(face: hbFace) }
+        neighbourInteractionOnce.value { NeighbourInteraction(face: hbFace) }
     }
 
     /// How the default lookups use the space glyph (the one the character map gives U+0020).
-    var spaceInteraction: SpaceInteraction {
-        spaceInteractionCache.value {
-            let font = hb_font_create(hbFace)!
-            defer { hb_font_destroy(font) }
-            return SpaceInteraction(face: hbFace, space: FontInstance.glyph(for: " ", in: font))
-        }
+    var spaceInteraction: SpaceInteraction { spaceInteractionOnce.value(orMaking: makeSpaceInteraction) }
+
+    /// `body` of ``spaceInteraction``, read in place.
+    func readSpaceInteraction<Result>(_ body: (SpaceInteraction) -> Result) -> Result {
+        spaceInteractionOnce.read(orMaking: makeSpaceInteraction, body)
+    }
+
+    private func makeSpaceInteraction() -> SpaceInteraction {
+        let font = hb_font_create(hbFace)!
+        defer { hb_font_destroy(font) }
+        return SpaceInteraction(face: hbFace, space: FontInstance.glyph(for: " ", in: font))
     }
 
     /// The map's Basic Multilingual Plane coverage; nil for a face whose map HarfBuzz reads as symbol or Mac Roman.
-    var coverage: CharacterCoverage? { coverageHolder.coverage }
+    var coverage: CharacterCoverage? { coverageOnce.value { CharacterCoverage(face: hbFace) } }
 
     /// Whether the map gives U+`value` a glyph; nil when the coverage cannot say (see ``coverage``).
     func covers(_ value: UInt32) -> Bool? {
-        // Read through the published box without retaining it (the facts hold it until they go): the itemizer and
-        // fallback ask per character, and a retain and release of the box cost more than the bit test.
-        publishedCoverage()._withUnsafeGuaranteedRef { $0.coverage?.contains(value) }
-    }
-
-    private var coverageHolder: CoverageBox { publishedCoverage().takeUnretainedValue() }
-
-    /// The coverage box, made and published by the first caller.
-    private func publishedCoverage() -> Unmanaged<CoverageBox> {
-        let address = coverageBox.load(ordering: .acquiring)
-        if address != 0 { return Unmanaged<CoverageBox>.fromOpaque(UnsafeRawPointer(bitPattern: address)!) }
-        let made = Unmanaged.passRetained(CoverageBox(CharacterCoverage(face: hbFace)))
-        let (exchanged, found) = coverageBox.compareExchange(
-            expected: 0, desired: Int(bitPattern: made.toOpaque()), ordering: .acquiringAndReleasing)
-        if exchanged { return made }
-        made.release()
-        return Unmanaged<CoverageBox>.fromOpaque(UnsafeRawPointer(bitPattern: found)!)
-    }
-
-    /// A coverage held by reference, so that it can be published once by address.
-    private final class CoverageBox {
-        let coverage: CharacterCoverage?
-        init(_ coverage: CharacterCoverage?) { self.coverage = coverage }
+        coverageOnce.read(orMaking: { CharacterCoverage(face: hbFace) }) { $0?.contains(value) }
     }
 
     /// The glyphs that the lookups of GSUB feature `tag` may replace.
