@@ -51,7 +51,7 @@ struct GalleyTool: ParsableCommand {
                 return 0
             }
             // Asked after the direct paths, which only known commands take: the names come from every command's
-            // configuration, a millisecond's work the commonest runs need not do.
+            // configuration, about two million instructions the commonest runs need not spend.
             if let unknown = unknownCommand(in: Array(arguments)) {
                 StandardOutput.error("galley: error: \(unknown.oneLine)\n")
                 return 2

@@ -128,9 +128,10 @@ public struct Itemizer: Sendable {
         /// Whether characters now being added may join the open item: false when their attribute run shapes
         /// differently from the open item's.
         var runJoinsOpenItem = false
-        /// The attributes of the characters now being added.
-        /// Not optional (plain text's until a run begins): read through an optional, each read copied it.
+        /// The attributes of the characters now being added: plain text's until a run begins (not optional: read
+        /// through an optional, each read copied them).
         var runShaping = Self.plainShaping
+        /// The attributes of plain text.
         static let plainShaping = TextAttributes().shapingKey
         var runStyleLineHeight: Double?
         /// The run's characters when it is a superscript or subscript (its fonts' forms depend on them).
