@@ -9,6 +9,9 @@ extension LineBreaker {
         let opportunities: BreakOpportunities
         /// `prefixWidths[i]` is the width of the paragraph's characters before UTF-16 offset `i`, in points.
         let prefixWidths: [Double]
+        /// Whether ``prefixWidths`` never decrease (no cluster has a negative advance), which lets a line's end be
+        /// bounded by bisection (``LineBreaker/firstBreakToTry(from:available:first:count:)``).
+        let prefixWidthsAscend: Bool
         /// Per UTF-16 offset (the paragraph's end included): ``EdgeFlags`` of a line edge there.
         let edges: [EdgeFlags]
         /// The offsets of the mandatory breaks, in increasing order.
@@ -34,6 +37,9 @@ extension LineBreaker {
         /// and the same for the text after it, to the next opportunity. Empty unless the breaker had a shaper.
         let endCorrections: OffsetTable<Double>
         let startCorrections: OffsetTable<Double>
+        /// The most an end correction widens a line (0 when none does), in points: the slack of the bound on a line's
+        /// width that ``LineBreaker/firstBreakToTry(from:available:first:count:)`` bisects with.
+        let largestEndWidening: Double
 
         /// The figures of `shaped`, with its paragraph's ``Paragraph/language`` (named or inferred) and its style's
         /// strictness; no corrections.
@@ -86,11 +92,14 @@ extension LineBreaker {
             }
             // Each offset's advance becomes the sum of those before it, in place.
             var total = 0.0
+            var ascend = true
             for offset in 0..<length {
                 let advance = advances[offset]
                 advances[offset] = total
                 total += advance
+                ascend = ascend && advance >= 0
             }
+            prefixWidthsAscend = ascend
             advances[length] = total
             prefixWidths = advances
             wrapSpace =
@@ -98,6 +107,7 @@ extension LineBreaker {
                 ? LineBreaker.spaceAdvance(in: text, prefixWidths: advances) : 0
             endCorrections = OffsetTable()
             startCorrections = OffsetTable()
+            largestEndWidening = 0
         }
 
         /// `figures` with the corrections at cuts inside joined glyphs.
@@ -105,6 +115,7 @@ extension LineBreaker {
             shaped = figures.shaped
             opportunities = figures.opportunities
             prefixWidths = figures.prefixWidths
+            prefixWidthsAscend = figures.prefixWidthsAscend
             edges = figures.edges
             mandatoryOffsets = figures.mandatoryOffsets
             tabOffsets = figures.tabOffsets
@@ -115,6 +126,7 @@ extension LineBreaker {
             hasSoftHyphens = figures.hasSoftHyphens
             spacing = figures.spacing
             self.endCorrections = endCorrections
+            largestEndWidening = endCorrections.entries.reduce(0) { max($0, $1.value) }
             self.startCorrections = startCorrections
         }
 

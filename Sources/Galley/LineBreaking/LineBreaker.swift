@@ -42,6 +42,9 @@ public struct LineBreaker: Sendable {
     /// Where the lines now being broken start, in points from the tab stops' origin (the line's leading edge
     /// before indents): the typesetter sets it for each segment, as a tab's width depends on it.
     public var tabOrigin = 0.0
+    /// Whether the greedy rule measures every break rather than starting at ``firstBreakToTry(from:available:first:count:)``:
+    /// for tests, which hold the two equal.
+    var triesEveryBreak = false
 
     /// What a line starting or ending at an offset meets there.
     struct EdgeFlags: OptionSet {
@@ -214,8 +217,12 @@ public struct LineBreaker: Sendable {
         case .wordWrap:
             let count = firstOpportunity(after: end)  // the opportunities up to `end`, found by bisection
             var tabWalk: TabWalk? = nil
+            let lineStart = lineStart(at: start)
             let (choice, stopIndex) = LineFit.greedy(
-                from: lineStart(at: start), available: width, first: index, count: count,
+                from: lineStart, available: width, first: index,
+                knownToFit: triesEveryBreak
+                    ? nil : firstBreakToTry(from: lineStart, available: width, first: index, count: count),
+                count: count,
                 end: {
                     lineEnd(
                         start..<candidates[$0].offset, mandatory: candidates[$0].isMandatory, hyphenated: false,
@@ -378,6 +385,36 @@ public struct LineBreaker: Sendable {
     func hasBreak(inside range: Range<Int>) -> Bool {
         let next = firstOpportunity(after: range.lowerBound)
         return next < opportunities.opportunities.count && opportunities.opportunities[next].offset < range.upperBound
+    }
+
+    /// The first of the breaks from `first` up to `count` whose line from `start` the greedy rule must measure: every
+    /// break before it surely fits `available` points and none is mandatory. Found by bisection over the summed
+    /// advances, which bound a line's width from above when its end can widen it only by a known amount (no tab or
+    /// soft hyphen in the paragraph, and no negative advance): its end adds at most the largest correction at a cut
+    /// inside joined glyphs and otherwise only takes width away (the autospace it drops, a mark that hangs). A row
+    /// of Chinese has a break after every character, and measuring each cost more than the rest of placing the
+    /// line. `first` when there is no such bound.
+    func firstBreakToTry(from start: LineFit.Start, available: Double, first: Int, count: Int) -> Int {
+        guard first < count, figures.prefixWidthsAscend, tabOffsets.isEmpty, !hasSoftHyphens else { return first }
+        let candidates = opportunities.opportunities
+        // A line to a break is at most this much narrower than the text before the break (LineFit.width's terms of
+        // the start, and the most its end can add).
+        let offset =
+            start.widthBefore - start.correction - start.widening + start.hang - figures.largestEndWidening
+        var low = first, high = count
+        while low < high {
+            let middle = (low + high) / 2
+            if LineFit.fits(prefixWidths[candidates[middle].offset] - offset, in: available) {
+                low = middle + 1
+            } else {
+                high = middle
+            }
+        }
+        let firstMandatory = mandatoryOffsets.partitioningIndex { $0 >= candidates[first].offset }
+        let mandatory =
+            firstMandatory < mandatoryOffsets.count
+            ? firstOpportunity(after: mandatoryOffsets[firstMandatory] - 1) : count
+        return max(first, min(low - 1, mandatory))
     }
 
     /// The index of the first opportunity beyond `offset`, by binary search.

@@ -77,15 +77,18 @@ enum LineFit {
     /// `first`), `isMandatory(i)` whether a line must end there. A line whose content is a single UTF-16 unit keeps
     /// its mark full-width.
     ///
+    /// When the caller knows that every break from `first` up to `knownToFit` (exclusive) fits and none is
+    /// mandatory, the search starts there with the break before it chosen: what asking each of them would give.
+    ///
     /// Returns the choice (nil when not even the first break's line fits) and the index where the search stopped:
     /// the first break past the choice that was tried and did not fit, or the end of the candidates.
     @inline(__always)
     static func greedy(
-        from start: Start, available: Double, first: Int, count: Int, end: (Int) -> End,
+        from start: Start, available: Double, first: Int, knownToFit: Int? = nil, count: Int, end: (Int) -> End,
         isMandatory: (Int) -> Bool
     ) -> (choice: Choice?, stop: Int) {
-        var best: Choice?
-        var index = first
+        var index = max(first, knownToFit ?? first)
+        var best: Choice? = index > first ? Choice(index: index - 1, trim: 0) : nil
         // Once a line fits only trimmed or hung, the breaks after it that add nothing but white space (hanging:
         // `line-break: anywhere` breaks before and between spaces) fit as well, and the line takes them. `end` is
         // called in one place only, so that the caller's figures inline into this loop.
