@@ -4,8 +4,13 @@ extension TextStorage {
     public var paragraphs: [Paragraph] { paragraphs(in: 0..<utf16.count) }
 
     /// Whether a UTF-16 unit ends a paragraph: LF, CR, NEL (U+0085) or PARAGRAPH SEPARATOR (U+2029).
-    static func isParagraphTerminator(_ unit: UInt16) -> Bool {
-        unit == 0x0A || unit == 0x0D || unit == 0x85 || unit == 0x2029
+    static func isParagraphTerminator(_ unit: UInt16) -> Bool { terminatorBit(unit) != 0 }
+
+    /// 1 when `unit` ends a paragraph, else 0: ``isParagraphTerminator(_:)`` without a branch, for scans that
+    /// test many units at once.
+    @inline(__always)
+    private static func terminatorBit(_ unit: UInt16) -> UInt16 {
+        (unit == 0x0A ? 1 : 0) | (unit == 0x0D ? 1 : 0) | (unit == 0x85 ? 1 : 0) | (unit == 0x2029 ? 1 : 0)
     }
 
     /// The paragraphs whose characters lie in `range`, which must start at a paragraph's start and end after a
@@ -47,12 +52,23 @@ extension TextStorage {
     func paragraphContentEnd(from offset: Int) -> Int { firstTerminator(in: offset..<utf16.count) }
 
     /// The offset of the first paragraph terminator in `range` (UTF-16 offsets), or its upper bound: read through
-    /// the buffer, without the array's checks at each unit of a text that is mostly one paragraph.
+    /// the buffer, without the array's checks at each unit of a text that is mostly one paragraph, a chunk of
+    /// units at a time, each chunk tested whole (no early exit, so the compiler tests many units at once) and only
+    /// a chunk holding a terminator searched unit by unit.
     private func firstTerminator(in range: Range<Int>) -> Int {
         utf16.withUnsafeBufferPointer { units in
             var offset = range.lowerBound
-            while offset < range.upperBound, !Self.isParagraphTerminator(units[offset]) { offset += 1 }
-            return offset
+            while offset < range.upperBound {
+                let chunkEnd = min(offset + 64, range.upperBound)
+                var terminators: UInt16 = 0
+                for unit in units[offset..<chunkEnd] { terminators |= Self.terminatorBit(unit) }
+                if terminators != 0 {
+                    while !Self.isParagraphTerminator(units[offset]) { offset += 1 }
+                    return offset
+                }
+                offset = chunkEnd
+            }
+            return range.upperBound
         }
     }
 
@@ -96,9 +112,10 @@ extension TextStorage {
             shared = SharedAttributes(runs[0].attributes)
         }
         // The paragraph owns a copy of its characters: a slice would keep the whole storage buffer alive and make
-        // the storage copy it on its next edit.
+        // the storage copy it on its next edit. A paragraph that is the whole text shares it: the buffer holds
+        // nothing else, and a copy now or at the next edit costs the same (a row measured once is never edited).
+        let text = range == 0..<utf16.count ? utf16[...] : ArraySlice(Array(utf16[range]))
         return Paragraph(
-            text: ArraySlice(Array(utf16[range])), utf16Range: range, terminatorLength: terminatorLength,
-            attributeRuns: runs, leading: shared!)
+            text: text, utf16Range: range, terminatorLength: terminatorLength, attributeRuns: runs, leading: shared!)
     }
 }

@@ -21,11 +21,22 @@ import Testing
             0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x200E...0x200F, 0x202A...0x202E, 0x2066...0x2069,
             0xD800...0xDFFF,
         ]
-        for unit in UInt16.min...UInt16.max {
-            #expect(
-                BidiParagraph.mayBeRightToLeft(unit) == ranges.contains { $0.contains(unit) },
-                "U+\(String(unit, radix: 16))")
+        func holdsRightToLeft(_ units: [UInt16]) -> Bool {
+            units.withUnsafeBufferPointer(BidiParagraph.holdsRightToLeft)
         }
+        for unit in UInt16.min...UInt16.max {
+            let expected = ranges.contains { $0.contains(unit) }
+            #expect(holdsRightToLeft([unit]) == expected, "U+\(String(unit, radix: 16))")
+            // Anywhere among 37 left-to-right units (Latin, ideographs), as the compiler tests several at once.
+            let position = Int(unit) % 37
+            var text: [UInt16] = (0..<37).map { index -> UInt16 in
+                let latin = UInt16(0x61 + index % 26), ideograph = UInt16(0x4E00 + index)
+                return index % 2 == 0 ? latin : ideograph
+            }
+            text[position] = unit
+            #expect(holdsRightToLeft(text) == expected, "U+\(String(unit, radix: 16)) at \(position)")
+        }
+        #expect(!holdsRightToLeft([]))
     }
 
     @Test func levelsAndVisualOrderAgreeWithBidiCharacterTest() throws {

@@ -78,6 +78,35 @@ import Testing
         #expect(TextStorage("").paragraphs.count == 1)
     }
 
+    /// Terminators wherever they fall, around the scan's 64-unit chunks too: the paragraphs are those a split of
+    /// the units at each terminator gives.
+    @Test func paragraphsSplitAtTerminatorsAnywhere() {
+        var generator = SystemRandomNumberGenerator()
+        let pieces: [[UInt16]] = [[0x61], [0x4E2D], [0x20], [0x0A], [0x0D], [0x0D, 0x0A], [0x85], [0x2029], [0x2028]]
+        for _ in 0..<400 {
+            let length = Int.random(in: 0...300, using: &generator)
+            var units: [UInt16] = []
+            while units.count < length {
+                // Mostly text, so that terminators fall alone in chunks as well as together.
+                units += Int.random(in: 0..<12, using: &generator) == 0 ? pieces.randomElement()! : [0x61]
+            }
+            var expected: [Range<Int>] = []
+            var start = 0, offset = 0
+            while offset < units.count {
+                guard [0x0A, 0x0D, 0x85, 0x2029].contains(units[offset]) else {
+                    offset += 1
+                    continue
+                }
+                expected.append(start..<offset)
+                offset += units[offset] == 0x0D && offset + 1 < units.count && units[offset + 1] == 0x0A ? 2 : 1
+                start = offset
+            }
+            expected.append(start..<units.count)
+            let storage = TextStorage(String(decoding: units, as: UTF16.self))
+            #expect(storage.paragraphs.map(\.utf16Range) == expected, "\(units)")
+        }
+    }
+
     @Test func indicesAreUTF16Offsets() throws {
         let storage = TextStorage("a😀b")
         #expect(storage.length == 4)
