@@ -410,10 +410,9 @@ public struct LineBreaker: Sendable {
                 high = middle
             }
         }
-        let firstMandatory = mandatoryOffsets.partitioningIndex { $0 >= candidates[first].offset }
-        let mandatory =
-            firstMandatory < mandatoryOffsets.count
-            ? firstOpportunity(after: mandatoryOffsets[firstMandatory] - 1) : count
+        // The first mandatory break after the line's start, looked up among the breaks only when there is one.
+        let mandatoryOffset = nextMandatoryBreak(after: start.offset, end: length)
+        let mandatory = mandatoryOffset < length ? firstOpportunity(after: mandatoryOffset - 1) : count
         return max(first, min(low - 1, mandatory))
     }
 
