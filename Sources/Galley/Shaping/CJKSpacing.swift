@@ -53,8 +53,7 @@ public struct CJKSpacing: Sendable {
     /// `glyphs`. Clusters that increase (a left-to-right run's) are matched by walking the entries beside them;
     /// from the first cluster that goes back (a right-to-left run), each is looked up.
     private static func apply(_ adjustments: OffsetTable<Adjustment>, from first: Int, to glyphs: inout [ShapedGlyph]) {
-        let entries = adjustments.entries
-        var next = first  // the first entry not below the clusters passed, while they increase
+        var ahead = OffsetTable.AscendingReader(adjustments, from: first)  // read while the clusters increase
         var increasing = true
         var previous = Int.min
         var index = 0
@@ -64,13 +63,7 @@ public struct CJKSpacing: Sendable {
             while last + 1 < glyphs.count, glyphs[last + 1].cluster == cluster { last += 1 }
             increasing = increasing && cluster >= previous
             previous = cluster
-            var adjustment: Adjustment?
-            if increasing {
-                while next < entries.count, entries[next].offset < cluster { next += 1 }
-                if next < entries.count, entries[next].offset == cluster { adjustment = entries[next].value }
-            } else {
-                adjustment = adjustments[cluster]
-            }
+            let adjustment = increasing ? ahead.entry(at: cluster) : adjustments[cluster]
             if let adjustment {
                 for glyph in index...last { glyphs[glyph].xOffset += adjustment.xOffset }
                 glyphs[last].advance += adjustment.advance

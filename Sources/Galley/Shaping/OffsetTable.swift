@@ -77,23 +77,32 @@ struct OffsetTable<Value: Sendable>: Sendable {
     }
 }
 
-extension OffsetTable where Value == Double {
+extension OffsetTable {
     /// A reader of the table at offsets that never decrease: a walk along its entries (a prepared paragraph asks
-    /// five tables at every break).
+    /// five tables at every break, and CJK spacing one at every cluster of a run).
     struct AscendingReader {
-        private let entries: [(offset: Int, value: Double)]
-        private var next = 0
+        private let entries: [(offset: Int, value: Value)]
+        private var next: Int
 
-        init(_ table: OffsetTable<Double>) { entries = table.entries }
+        /// A reader from the table's entry `first` on (the first at or past the offsets it will be asked).
+        init(_ table: OffsetTable<Value>, from first: Int = 0) {
+            entries = table.entries
+            next = first
+        }
 
         /// The offset of the first entry not passed yet (`Int.max` past the last): asked below it, the table
-        /// gives 0.
+        /// gives nothing.
         var nextOffset: Int { next < entries.count ? entries[next].offset : .max }
 
-        /// The table's value at `offset` (0 where it has none); `offset` is at least the one asked before.
-        mutating func value(at offset: Int) -> Double {
+        /// The table's value at `offset`, nil where it has none; `offset` is at least the one asked before.
+        mutating func entry(at offset: Int) -> Value? {
             while next < entries.count, entries[next].offset < offset { next += 1 }
-            return next < entries.count && entries[next].offset == offset ? entries[next].value : 0
+            return next < entries.count && entries[next].offset == offset ? entries[next].value : nil
         }
     }
+}
+
+extension OffsetTable.AscendingReader where Value == Double {
+    /// The table's value at `offset`, 0 where it has none; `offset` is at least the one asked before.
+    mutating func value(at offset: Int) -> Double { entry(at: offset) ?? 0 }
 }
