@@ -59,8 +59,7 @@ public struct BidiParagraph: Sendable {
     /// stopping at the first match and without a branch, so the compiler tests many units at once (paragraphs are
     /// mostly read to their end either way).
     static func holdsRightToLeft(_ units: UnsafeBufferPointer<UInt16>) -> Bool {
-        var matches: UInt16 = 0
-        for unit in units {
+        UTF16Scan.containsAny(in: units) { unit in
             let hebrewToArabic: UInt16 = unit &- 0x0590 <= 0x08FF - 0x0590 ? 1 : 0
             let marks: UInt16 = unit &- 0x200E <= 1 ? 1 : 0
             let embeddings: UInt16 = unit &- 0x202A <= 4 ? 1 : 0
@@ -68,9 +67,8 @@ public struct BidiParagraph: Sendable {
             let surrogates: UInt16 = unit &- 0xD800 <= 0x07FF ? 1 : 0
             let formsA: UInt16 = unit &- 0xFB1D <= 0xFDFF - 0xFB1D ? 1 : 0
             let formsB: UInt16 = unit &- 0xFE70 <= 0xFEFF - 0xFE70 ? 1 : 0
-            matches |= hebrewToArabic | marks | embeddings | isolates | surrogates | formsA | formsB
+            return hebrewToArabic | marks | embeddings | isolates | surrogates | formsA | formsB
         }
-        return matches != 0
     }
 
     /// The visual order of the items whose levels are `levels` (rule L2): element `i` of the result is the

@@ -60,9 +60,9 @@ extension TextStorage {
             var offset = range.lowerBound
             while offset < range.upperBound {
                 let chunkEnd = min(offset + 64, range.upperBound)
-                var terminators: UInt16 = 0
-                for unit in units[offset..<chunkEnd] { terminators |= Self.terminatorBit(unit) }
-                if terminators != 0 {
+                if UTF16Scan.containsAny(
+                    in: UnsafeBufferPointer(rebasing: units[offset..<chunkEnd]), Self.terminatorBit)
+                {
                     while !Self.isParagraphTerminator(units[offset]) { offset += 1 }
                     return offset
                 }

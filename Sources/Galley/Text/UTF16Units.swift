@@ -85,8 +85,15 @@ enum UTF16Scan {
     /// exit early is compared one unit at a time, this one many at once, and the texts asked (a paragraph, for a
     /// character it rarely holds) are mostly read to their end either way.
     static func contains(_ unit: UInt16, in units: UnsafeBufferPointer<UInt16>) -> Bool {
+        containsAny(in: units) { $0 == unit ? 1 : 0 }
+    }
+
+    /// Whether `match` gives 1 for any of `units` (it gives 1 or 0, without a branch): every unit asked, for the
+    /// compiler to ask many at once, as ``contains(_:in:)`` does.
+    @inline(__always)
+    static func containsAny(in units: UnsafeBufferPointer<UInt16>, _ match: (UInt16) -> UInt16) -> Bool {
         var matches: UInt16 = 0
-        for candidate in units { matches |= candidate == unit ? 1 : 0 }
+        for unit in units { matches |= match(unit) }
         return matches != 0
     }
 }

@@ -75,7 +75,7 @@ package enum JSONValue: Equatable, Sendable {
         guard abs(value) < 1e9 else {
             // Not rounded to a millionth, as before this path: a count of millionths would pass 2^53 there.
             if value == value.rounded(), abs(value) < 1e15 {
-                bytes += String(Int64(value)).utf8
+                append(Int(value), to: &bytes)
             } else {
                 appendSpelledBySwift(value, to: &bytes)
             }
