@@ -2,8 +2,15 @@
 
 #include <webp/encode.h>
 
+// libwebp's progress hook: its user data is the caller's `stops`; returning 0 aborts the encoding.
+static int galley_webp_progress(int percent, const WebPPicture *picture) {
+    (void)percent;
+    int (*stops)(void) = (int (*)(void))picture->user_data;
+    return stops == NULL || !stops();
+}
+
 size_t galley_webp_encode(const uint8_t *rgba, int width, int height, int stride, int lossless, float quality,
-                          uint8_t **output) {
+                          int (*stops)(void), uint8_t **output) {
     *output = NULL;
     WebPConfig config;
     if (!WebPConfigInit(&config)) return 0;
@@ -25,6 +32,8 @@ size_t galley_webp_encode(const uint8_t *rgba, int width, int height, int stride
     WebPMemoryWriterInit(&writer);
     picture.writer = WebPMemoryWrite;
     picture.custom_ptr = &writer;
+    picture.progress_hook = galley_webp_progress;
+    picture.user_data = (void *)stops;
     int ok = WebPEncode(&config, &picture);
     WebPPictureFree(&picture);
     if (!ok) {

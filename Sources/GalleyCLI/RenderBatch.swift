@@ -109,10 +109,19 @@ struct RenderBatch {
         } catch {
             throw InputError("\(folder): the folder cannot be read")
         }
+        // A link to a file outside the folder is not the folder's input: the folder was named, not where its
+        // links lead (a link to /etc/passwd would be drawn).
+        let inside = FileAccess.only([folder])
         return names.filter { name in
-            !name.split(separator: "/").contains { $0.hasPrefix(".") }
-                && kinds.contains((name as NSString).pathExtension.lowercased())
-                && !RenderCommand.isDirectory((folder as NSString).appendingPathComponent(name))
+            let path = (folder as NSString).appendingPathComponent(name)
+            guard !name.split(separator: "/").contains(where: { $0.hasPrefix(".") }),
+                kinds.contains((name as NSString).pathExtension.lowercased()), !RenderCommand.isDirectory(path)
+            else { return false }
+            guard inside.permits(name) else {
+                StandardOutput.error("galley: warning: \(path): skipped, a link to a file outside \(folder)\n")
+                return false
+            }
+            return true
         }.sorted()
     }
 
@@ -139,10 +148,10 @@ struct RenderBatch {
         // One thread per document: the documents keep every processor busy, and bands on one thread need no
         // hand-over between threads.
         let request = try options.options
+        let format = request.choice(.format, as: ImageFormat.self) ?? .png
         let (image, cut) = try DocumentRenderer(document: document, library: library).renderImage(
-            request.choice(.format, as: ImageFormat.self) ?? .png, quality: request.number(.quality),
-            pngWriter: PNGWriter(threads: 1))
-        RenderCommand.warnIfCut(cut, of: document, input: job.name)
+            format, quality: request.number(.quality), pngWriter: PNGWriter(threads: 1))
+        RenderCommand.warn(cut: cut, of: document, format: format, input: job.name)
         let folder = (job.output as NSString).deletingLastPathComponent
         if !folder.isEmpty {
             try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

@@ -113,9 +113,10 @@ struct RenderCommand: ParsableCommand {
     /// `--format` says: the command's work, however its arguments were read.
     static func render(_ input: String, to output: String, options: RequestOptions) throws {
         let (document, library) = try DocumentOptions.read(input, options: options)
+        let format = format(options, output: output)
         let (image, cut) = try DocumentRenderer(document: document, library: library).renderImage(
-            format(options, output: output), quality: options.number(.quality))
-        warnIfCut(cut, of: document, input: input)
+            format, quality: options.number(.quality))
+        warn(cut: cut, of: document, format: format, input: input)
         if output == "-" {
             try StandardOutput.write(image)
         } else {
@@ -141,16 +142,25 @@ struct RenderCommand: ParsableCommand {
         return (input, output, direct.options)
     }
 
-    /// Says on standard error that `input`'s text did not all fit: the image is still written, as a preview cut
-    /// at a height is often what was wanted, but never silently.
-    static func warnIfCut(_ cut: Range<Int>, of document: Document, input: String) {
+    /// Says on standard error what of `input` the image does not show as written: text that did not all fit (the
+    /// image is still written, as a preview cut at a height is often what was wanted, but never silently), and in
+    /// PDF and SVG the links drawn as text alone (``LinkPolicy``).
+    static func warn(cut: Range<Int>, of document: Document, format: ImageFormat, input: String) {
+        let name = input == "-" ? "standard input" : input
+        if format == .pdf || format == .svg {
+            for link in document.linksDrawnAsText.prefix(10) {
+                StandardOutput.error(
+                    "galley: warning: \(name): the link \"\(link.absoluteString.shortened(to: 60).oneLine)\" is drawn as "
+                        + "text: only http, https and mailto links and #anchors are kept\n")
+            }
+        }
         guard !cut.isEmpty else { return }
         let total = document.storage.length
         // Vertical text fills a container across its width, column after column.
         let vertical = document.storage.attributes(at: 0).paragraphStyle?.writingMode.isVertical == true
         let room = (document.maximumLines > 0 ? "line limit or " : "") + (vertical ? "width (its columns)" : "height")
         StandardOutput.error(
-            "galley: warning: \(input == "-" ? "standard input" : input): the text does not fit the container's "
+            "galley: warning: \(name): the text does not fit the container's "
                 + "\(room); \(cut.count) of its \(total) characters (UTF-16 units) are not drawn\n")
     }
 }

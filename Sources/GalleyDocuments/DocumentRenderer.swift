@@ -57,10 +57,18 @@ public struct DocumentRenderer {
     /// The document drawn and encoded as `format` (PNG band by band with `pngWriter`; WebP from the whole image,
     /// lossless, or lossy at `quality` from 0 to 100; PDF and SVG through cairo, effects at the document's scale),
     /// and the UTF-16 range of the characters its height (or line limit) left out of the image.
+    ///
+    /// - Throws: ``InputError`` for a `quality` with a format other than WebP, or pages in a format other than PDF;
+    ///   what rendering throws.
     public func renderImage(_ format: ImageFormat, quality: Double? = nil, pngWriter: PNGWriter = PNGWriter())
         throws -> (data: Data, cut: Range<Int>)
     {
         let (scale, background) = (document.render.scale, document.render.background)
+        if quality != nil, format != .webp {
+            throw InputError(
+                "quality applies to WebP only (lossy at 0 to 100); \(format.rawValue.uppercased()) is written "
+                    + "without loss: leave quality out, or ask for webp")
+        }
         if let pageHeight = document.pageHeight {
             guard format == .pdf else {
                 throw InputError(path: "container.pageHeight", "pages are written to PDF only; name the output .pdf")
@@ -76,8 +84,11 @@ public struct DocumentRenderer {
             data = try renderer.renderPNG(
                 picture, scale: scale, background: background, writer: pngWriter, limits: limits)
         case .webp:
+            // Refused before the whole image is drawn.
+            let size = try Canvas.pixelSize(covering: picture.area, scale: scale, limits: limits)
+            try limits.checkWebP(width: size.width, height: size.height)
             data = try WebPWriter(quality: quality).encode(
-                try renderer.render(picture, scale: scale, background: background, limits: limits))
+                try renderer.render(picture, scale: scale, background: background, limits: limits), limits: limits)
         case .pdf: data = try renderer.renderPDF([picture], scale: scale, background: background, limits: limits)
         case .svg: data = try renderer.renderSVG(picture, scale: scale, background: background, limits: limits)
         }

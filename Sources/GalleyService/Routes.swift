@@ -26,8 +26,12 @@ struct Routes: Sendable {
             // The image in the format the query asks for (a bad one is refused when the options are decoded), else
             // the first the Accept header names, else PNG.
             await document(
-                "/v1/render", request, context, impliedOptions: Self.acceptedFormat(request.headers[.accept]),
-                contentType: Self.imageType
+                "/v1/render", request, context,
+                impliedOptions: { queried in
+                    // A format the query names is the format: the Accept header is asked only without one.
+                    queried.contains { $0.name == SettingName.format.optionName }
+                        ? [] : try Self.acceptedFormat(request.headers[.accept])
+                }, contentType: Self.imageType
             ) { options, input in
                 try commands.render(options: options, input: input)
             }
@@ -124,22 +128,56 @@ struct Routes: Sendable {
         return (asked.flatMap(ImageFormat.init(rawValue:)) ?? .png).mediaType
     }
 
-    /// A `format` option for the first image format `accept` (an Accept header) names by media type, such as
-    /// `application/pdf`; none when it names none (`*/*`, `image/*`).
-    static func acceptedFormat(_ accept: String?) -> [QueryItem] {
-        guard let accept else { return [] }
+    /// A `format` option for the image format `accept` (an Accept header) prefers: the one of highest quality
+    /// value (`q`, 1 when not given) among those it names by media type, such as `application/pdf`, or covers by
+    /// `image/*` or `*/*` (the first named wins a tie); none without a header, or when only wildcards name a format
+    /// (PNG, the default, then).
+    ///
+    /// - Throws: ``ServiceFailure`` 406 when the header accepts no image format Galley writes.
+    static func acceptedFormat(_ accept: String?) throws -> [QueryItem] {
+        guard let accept, !accept.allSatisfy(\.isWhitespace) else { return [] }
+        var named: [ImageFormat: Double] = [:], order: [ImageFormat] = []
+        var imageWildcard: Double?, anyWildcard: Double?
         for range in accept.split(separator: ",") {
-            let type = range.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
-            if let format = ImageFormat.allCases.first(where: { $0.mediaType == type }) {
-                return [QueryItem(name: SettingName.format.optionName, value: format.rawValue)]
+            let parts = range.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+            guard let type = parts.first, !type.isEmpty else { continue }
+            var quality = 1.0
+            for parameter in parts.dropFirst() where parameter.hasPrefix("q=") {
+                quality = Double(parameter.dropFirst(2)).map { min(max($0, 0), 1) } ?? 1
+            }
+            if type == "*/*" {
+                anyWildcard = max(anyWildcard ?? 0, quality)
+            } else if type == "image/*" {
+                imageWildcard = max(imageWildcard ?? 0, quality)
+            } else if let format = ImageFormat.allCases.first(where: { $0.mediaType == type }) {
+                if named[format] == nil { order.append(format) }
+                named[format] = max(named[format] ?? 0, quality)
             }
         }
-        return []
+        // Each format's quality by the most specific range covering it; the best wins, a tie going to the format
+        // named first, then to PNG (the default).
+        let quality = { (format: ImageFormat) -> Double in
+            named[format] ?? (format.mediaType.hasPrefix("image/") ? imageWildcard ?? anyWildcard : anyWildcard) ?? 0
+        }
+        let candidates = order + [.png] + ImageFormat.allCases.filter { $0 != .png && !order.contains($0) }
+        var best: ImageFormat?
+        for format in candidates where quality(format) > 0 && quality(format) > best.map(quality) ?? 0 {
+            best = format
+        }
+        if let best {
+            return best == .png && named[.png] == nil
+                ? [] : [QueryItem(name: SettingName.format.optionName, value: best.rawValue)]
+        }
+        throw ServiceFailure(
+            .notAcceptable,
+            "Accept '\(accept.prefix(80))' takes none of the formats Galley writes: "
+                + ImageFormat.allCases.map(\.mediaType).joined(separator: ", "))
     }
 
-    /// `impliedOptions` (from the request's headers) count unless the query sets the same option.
+    /// `impliedOptions` (from the request's headers, given the query's) count unless the query sets the same option.
     private func document(
-        _ route: String, _ request: Request, _ context: ServiceRequestContext, impliedOptions: [QueryItem] = [],
+        _ route: String, _ request: Request, _ context: ServiceRequestContext,
+        impliedOptions: @escaping @Sendable ([QueryItem]) throws -> [QueryItem] = { _ in [] },
         contentType: @escaping @Sendable ([QueryItem]) -> String,
         produce: @escaping @Sendable ([QueryItem], ServiceInput) throws -> [UInt8]
     ) async -> Response {
@@ -147,7 +185,9 @@ struct Routes: Sendable {
         do {
             let kind = try Self.inputKind(request.headers[.contentType])
             let (place, body, queried, reservation) = try await admitted(request, record)
-            let options = impliedOptions.filter { implied in !queried.contains { $0.name == implied.name } } + queried
+            let options =
+                try impliedOptions(queried).filter { implied in !queried.contains { $0.name == implied.name } }
+                + queried
             let input = ServiceInput(body: body, kind: kind, access: access)
             let bytes = try await pool.run(for: place, until: record.deadline(configuration.deadline)) { _ in
                 _ = reservation  // the body is held until the job ends

@@ -5,9 +5,10 @@
 
 /// Encodes `rgba` (`width` × `height` pixels, straight alpha, `stride` bytes per row) as WebP: lossless with every
 /// pixel kept exactly, transparent ones included, when `lossless` is non-zero; else lossy at `quality` (0…100).
-/// Returns the encoded size and sets `*output` (free it with galley_webp_free), or 0 when encoding fails.
+/// `stops` is asked as the encoder goes (libwebp's progress hook): non-zero stops it, and the call fails.
+/// Returns the encoded size and sets `*output` (free it with galley_webp_free), or 0 when encoding fails or stops.
 size_t galley_webp_encode(const uint8_t *rgba, int width, int height, int stride, int lossless, float quality,
-                          uint8_t **output);
+                          int (*stops)(void), uint8_t **output);
 
 /// Frees what galley_webp_encode returned.
 void galley_webp_free(void *pointer);

@@ -272,7 +272,6 @@ struct Typesetter {
             if !inTable { bands.blockOffset += shaped.paragraph.style.paragraphSpacing }
             return
         }
-        let (fontLibrary, settings) = (fontLibrary, settings)
         // The buffers are handed over, not shared: a shared buffer is copied when the placer writes it.
         var buffers = PlacerBuffers()
         swap(&buffers, &placerBuffers)

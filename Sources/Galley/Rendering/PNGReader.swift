@@ -127,6 +127,21 @@ public enum ImageError: GalleyError, Equatable, Sendable {
     /// `DocumentLimits.documentImagePixels`).
     case overDocumentBudget(path: String, pixels: Int, limit: Int)
 
+    /// The same error naming the file `path`: a file read at the path it resolved to is named as its reader named
+    /// it (a service's client never learns the server's folders).
+    public func naming(_ path: String) -> ImageError {
+        switch self {
+        case .unreadable(_, let reason): return .unreadable(path: path, reason: reason)
+        case .corrupt(_, let message): return .corrupt(path: path, message: message)
+        case .tooManyPixels(_, let width, let height, let limit):
+            return .tooManyPixels(path: path, width: width, height: height, limit: limit)
+        case .sideTooLong(_, let width, let height, let limit):
+            return .sideTooLong(path: path, width: width, height: height, limit: limit)
+        case .overDocumentBudget(_, let pixels, let limit):
+            return .overDocumentBudget(path: path, pixels: pixels, limit: limit)
+        }
+    }
+
     public var description: String {
         switch self {
         case .unreadable(let path, let reason): return "cannot read image \(path): \(reason)"

@@ -12,8 +12,14 @@ public enum RenderError: GalleyError, Equatable, Sendable {
     case pngFailed(String)
     /// libwebp could not encode the image (the reason given).
     case webpFailed(String)
+    /// A WebP image of `width × height` pixels would be over `limit` (``Limits/webpPixels``) or WebP's 16,383
+    /// pixels a side.
+    case webpTooLarge(width: Int, height: Int, limit: Int)
     /// cairo could not write the PDF or SVG document (the reason it gave).
     case vectorFailed(String)
+    /// The pictures a PDF or SVG embeds, each once at the resolution it is shown at, would hold `pixels` pixels,
+    /// more than `limit` (``Limits/imagePixels``, as a raster image of the page may hold).
+    case picturesTooLarge(pixels: Int, limit: Int)
     /// The PNG could not be written to its file.
     case fileNotWritable(path: String, reason: String)
 
@@ -31,8 +37,15 @@ public enum RenderError: GalleyError, Equatable, Sendable {
             return "PNG encoding or decoding failed: \(message)"
         case .webpFailed(let message):
             return "WebP encoding failed: \(message)"
+        case .webpTooLarge(let width, let height, let limit):
+            return "a WebP image of \(width) × \(height) pixels is over the limit of \(limit) pixels "
+                + "(\(WebPWriter.sideLimit) per side; libwebp holds the whole image while it encodes); write PNG, or "
+                + "render smaller"
         case .vectorFailed(let message):
             return "PDF or SVG writing failed: \(message)"
+        case .picturesTooLarge(let pixels, let limit):
+            return "the pictures the document embeds hold \(pixels) pixels at the sizes they are shown, over the "
+                + "limit of \(limit) pixels; show fewer distinct pictures, or smaller"
         case .fileNotWritable(let path, let reason):
             return "cannot write \(path): \(reason)"
         }

@@ -17,7 +17,7 @@ extension Renderer {
         guard let first = grids.first else { throw RenderError.vectorFailed("a PDF needs at least one page") }
         let document = try VectorDocument(
             .pdf, width: first.size.width, height: first.size.height,
-            glyphs: glyphsDrawn(zip(pages, grids.map(\.grid))))
+            glyphs: glyphsDrawn(zip(pages, grids.map(\.grid))), pictureLimit: limits.imagePixels)
         for (picture, page) in zip(pages, grids) { try draw(picture, in: document, on: page, background: background) }
         return try document.finish()
     }
@@ -31,7 +31,8 @@ extension Renderer {
     {
         let (grid, size) = try pageGrid(of: picture, scale: scale, limits: limits)
         let document = try VectorDocument(
-            .svg, width: size.width, height: size.height, glyphs: glyphsDrawn([(picture, grid)]))
+            .svg, width: size.width, height: size.height, glyphs: glyphsDrawn([(picture, grid)]),
+            pictureLimit: limits.imagePixels)
         try draw(picture, in: document, on: (grid, size), background: background)
         return try document.finish()
     }

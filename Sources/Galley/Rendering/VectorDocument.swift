@@ -14,20 +14,42 @@ final class VectorDocument {
 
     private let surface: OpaquePointer
     private let sink = Sink()
-    private let format: Format
+    let format: Format
     let fonts: CairoFonts
     /// The links drawn on the page so far, each with the rectangle it covers (page coordinates, points).
-    private var links: [(target: URL, rect: Rect)] = []
+    private var links: [(target: String, rect: Rect)] = []
 
     /// What cairo has written so far.
     private final class Sink {
         var data = Data()
     }
 
-    /// A document whose first page is `width × height` points, drawing `glyphs` (by face) as outlines.
+    /// The image surfaces of the pictures drawn so far, by picture and the pixel size embedded: cairo writes a
+    /// surface drawn again as a reference to the one it already wrote (a PDF XObject, an SVG `<use>`), so a picture
+    /// shown a hundred times is embedded once.
+    private var pictureSurfaces: [PictureKey: OpaquePointer] = [:]
+    /// The pixels of the surfaces in ``pictureSurfaces``, held to ``pictureLimit``.
+    private var picturePixels = 0
+    private let pictureLimit: Int
+    /// Why drawing stopped before the end (cancelled, or the pictures over their limit): what ``addPage(width:height:_:)``
+    /// throws once its page is drawn.
+    private(set) var stop: Error?
+
+    private struct PictureKey: Hashable {
+        /// The picture's pixel buffer: one picture shown many times shares it. ``pictures`` keeps the picture (and
+        /// so its buffer) alive, so another picture cannot take its address.
+        let pixels: UnsafeRawPointer?
+        /// The size it is shown at, in pixels of the page's grid.
+        let width: Int
+        let height: Int
+    }
+
+    /// A document whose first page is `width × height` points, drawing `glyphs` (by face) as outlines, its
+    /// distinct pictures holding at most `pictureLimit` pixels together.
     ///
     /// - Throws: ``RenderError/vectorFailed(_:)`` when cairo cannot be loaded or cannot make the surface.
-    init(_ format: Format, width: Double, height: Double, glyphs: [FontFace: Set<UInt32>]) throws {
+    init(_ format: Format, width: Double, height: Double, glyphs: [FontFace: Set<UInt32>], pictureLimit: Int) throws {
+        self.pictureLimit = pictureLimit
         if let failure = galley_cairo_load() {
             throw RenderError.vectorFailed("PDF and SVG need cairo (Debian's libcairo2): \(String(cString: failure))")
         }
@@ -63,7 +85,44 @@ final class VectorDocument {
         }
     }
 
-    deinit { galley_cairo_surface_destroy(surface) }
+    deinit {
+        galley_cairo_surface_destroy(surface)
+        for (_, picture) in pictureSurfaces { galley_cairo_surface_destroy(picture) }
+    }
+
+    /// The image surface of `image` reduced to about `shownWidth × shownHeight` pixels (never enlarged), made once
+    /// per picture and size; nil once drawing has stopped, or when the new surface would take the pictures past
+    /// their limit (drawing then stops with ``RenderError/picturesTooLarge(pixels:limit:)``).
+    func pictureSurface(_ image: Canvas, shownWidth: Int, shownHeight: Int, make: (Canvas) -> OpaquePointer?)
+        -> OpaquePointer?
+    {
+        guard !stopsIfCancelled() else { return nil }
+        let key = image.pixels.withUnsafeBytes {
+            PictureKey(pixels: $0.baseAddress, width: shownWidth, height: shownHeight)
+        }
+        if let known = pictureSurfaces[key] { return known }
+        let reduced = image.reduced(keepingAtLeast: max(1, shownWidth), max(1, shownHeight))
+        let total = picturePixels + reduced.width * reduced.height
+        guard total <= pictureLimit else {
+            stop = RenderError.picturesTooLarge(pixels: total, limit: pictureLimit)
+            return nil
+        }
+        guard let made = make(reduced) else { return nil }
+        picturePixels = total
+        pictureSurfaces[key] = made
+        pictures.append(image)
+        return made
+    }
+
+    /// The pictures whose buffers key ``pictureSurfaces``, kept alive while their surfaces are.
+    private var pictures: [Canvas] = []
+
+    /// Whether drawing has stopped: the work's ``Cancellation`` is cancelled (its deadline passed), or an earlier
+    /// stop. Drawing asks it before each piece, so a cancelled PDF or SVG ends within a piece.
+    func stopsIfCancelled() -> Bool {
+        if stop == nil, Cancellation.current?.isCancelled == true { stop = WorkCancelled() }
+        return stop != nil
+    }
 
     /// A PDF's creation date as cairo takes it (ISO 8601): SOURCE_DATE_EPOCH's seconds when the environment sets
     /// them, else empty (no date).
@@ -83,13 +142,14 @@ final class VectorDocument {
         guard let context = galley_cairo_create(surface) else { throw RenderError.vectorFailed("no drawing context") }
         defer { galley_cairo_destroy(context) }
         draw(context)
+        if let stop { throw stop }
         galley_cairo_show_page(context)
         if let message = Self.failure(galley_cairo_status(context)) { throw RenderError.vectorFailed(message) }
     }
 
-    /// Notes that `rect` (page coordinates, points) links to `target`. A PDF's links are cairo's annotations;
-    /// an SVG's are added when it is finished.
-    func addLink(_ target: URL, over rect: Rect) {
+    /// Notes that `rect` (page coordinates, points) links to `target` (a URI as ``LinkPolicy/written(_:)`` writes
+    /// it). A PDF's links are cairo's annotations; an SVG's are added when it is finished.
+    func addLink(_ target: String, over rect: Rect) {
         if format == .svg { links.append((target, rect)) }
     }
 
@@ -104,7 +164,7 @@ final class VectorDocument {
         var anchors = ""
         for (target, rect) in links {
             anchors +=
-                "<a xlink:href=\"\(Self.xmlEscaped(target.absoluteString))\"><rect x=\"\(rect.minX)\" y=\"\(rect.minY)\" "
+                "<a xlink:href=\"\(Self.xmlEscaped(target))\"><rect x=\"\(rect.minX)\" y=\"\(rect.minY)\" "
                 + "width=\"\(rect.width)\" height=\"\(rect.height)\" fill=\"#000\" fill-opacity=\"0\"/></a>\n"
         }
         var data = svg

@@ -79,28 +79,40 @@ struct VectorPage: DrawingTarget {
 
     mutating func draw(_ image: Canvas, in rect: Rect) {
         guard rect.width > 0, rect.height > 0, rect.minX.isFinite, rect.minY.isFinite,
-            let surface = Self.imageSurface(
-                width: image.width, height: image.height,
-                { row, bytes in
-                    // Canvas pixels are premultiplied RGBA; cairo's are premultiplied 32-bit ARGB, B G R A in memory.
-                    let start = row * image.width * 4
-                    for column in 0..<image.width {
-                        let source = start + column * 4
-                        bytes[column * 4] = image.pixels[source + 2]
-                        bytes[column * 4 + 1] = image.pixels[source + 1]
-                        bytes[column * 4 + 2] = image.pixels[source]
-                        bytes[column * 4 + 3] = image.pixels[source + 3]
-                    }
+            let surface = document.pictureSurface(
+                image, shownWidth: Int((rect.width * grid.scale).rounded(.up)),
+                shownHeight: Int((rect.height * grid.scale).rounded(.up)),
+                make: { picture in
+                    Self.imageSurface(
+                        width: picture.width, height: picture.height,
+                        { row, bytes in
+                            // Canvas pixels are premultiplied RGBA; cairo's are premultiplied 32-bit ARGB, B G R A
+                            // in memory.
+                            let start = row * picture.width * 4
+                            for column in 0..<picture.width {
+                                let source = start + column * 4
+                                bytes[column * 4] = picture.pixels[source + 2]
+                                bytes[column * 4 + 1] = picture.pixels[source + 1]
+                                bytes[column * 4 + 2] = picture.pixels[source]
+                                bytes[column * 4 + 3] = picture.pixels[source + 3]
+                            }
+                        })
                 })
         else { return }
-        defer { galley_cairo_surface_destroy(surface) }
+        let width = Double(galley_cairo_image_surface_get_width(surface))
+        let height = Double(galley_cairo_image_surface_get_height(surface))
         let (x, y) = page(rect.origin)
         galley_cairo_save(context)
         galley_cairo_translate(context, x, y)
-        galley_cairo_scale(context, rect.width / Double(image.width), rect.height / Double(image.height))
+        galley_cairo_scale(context, rect.width / width, rect.height / height)
         galley_cairo_set_source_surface(context, surface, 0, 0)
-        galley_cairo_pattern_set_extend(galley_cairo_get_source(context), CAIRO_EXTEND_PAD)
-        galley_cairo_rectangle(context, 0, 0, Double(image.width), Double(image.height))
+        // An SVG pads the picture's edge pixels outward, so a scaled picture's border does not fade. cairo's PDF
+        // surface pads by copying the picture for every drawing, which would embed a picture shown a hundred times
+        // a hundred times; a PDF viewer draws an image opaque to its edges anyway.
+        if document.format == .svg {
+            galley_cairo_pattern_set_extend(galley_cairo_get_source(context), CAIRO_EXTEND_PAD)
+        }
+        galley_cairo_rectangle(context, 0, 0, width, height)
         galley_cairo_fill(context)
         galley_cairo_restore(context)
     }
@@ -125,6 +137,7 @@ struct VectorPage: DrawingTarget {
     }
 
     mutating func drawGlyphs(_ glyphs: [Renderer.PlacedGlyph], characters: (Int) -> UInt16?) {
+        guard !document.stopsIfCancelled() else { return }
         let text = GlyphText(glyphs, characters: characters)
         var start = 0
         while start < glyphs.count {
@@ -155,9 +168,10 @@ struct VectorPage: DrawingTarget {
             return cairo_glyph_t(index: UInt(glyph.glyphID), x: x, y: y)
         }
         galley_cairo_set_scaled_font(context, font)
-        if let link = first.paint.link {
-            galley_cairo_tag_begin(context, CAIRO_TAG_LINK, "uri='\(Self.escaped(link.absoluteString))'")
-        }
+        // A link not kept (LinkPolicy) is drawn as its text alone. The written URI holds no `'` or `\`, which would
+        // end or escape cairo's quoted attribute.
+        let link = first.paint.link.flatMap(LinkPolicy.written)
+        if let link { galley_cairo_tag_begin(context, CAIRO_TAG_LINK, "uri='\(link)'") }
         setColor(first.inkColor)
         if first.isHollow {
             galley_cairo_glyph_path(context, placed, Int32(placed.count))
@@ -170,7 +184,7 @@ struct VectorPage: DrawingTarget {
                 stroke(width: first.outlineWidth)
             }
         }
-        if let link = first.paint.link {
+        if let link {
             galley_cairo_tag_end(context, CAIRO_TAG_LINK)
             // cairo's SVG surface writes no links: the document adds them over the glyphs' ink.
             var ink: Rect?
@@ -236,10 +250,5 @@ struct VectorPage: DrawingTarget {
         for row in 0..<height { fill(row, data + row * stride) }
         galley_cairo_surface_mark_dirty(surface)
         return surface
-    }
-
-    /// `value` safe inside a single-quoted cairo tag attribute.
-    private static func escaped(_ value: String) -> String {
-        value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'")
     }
 }

@@ -15,23 +15,24 @@ public struct WebPWriter: Sendable {
         self.quality = quality.map { min(max($0, Self.qualityRange.lowerBound), Self.qualityRange.upperBound) }
     }
 
-    /// `canvas` encoded as WebP.
+    /// `canvas` encoded as WebP. libwebp encodes the whole image at once; the work's ``Cancellation`` stops it
+    /// (asked by libwebp's progress hook as it goes).
     ///
-    /// - Throws: ``RenderError/webpFailed(_:)`` when libwebp refuses the image (WebP holds at most 16,383 pixels a
-    ///   side).
-    public func encode(_ canvas: Canvas) throws -> Data {
+    /// - Throws: ``RenderError/webpTooLarge(width:height:limit:)`` past `limits`' ``Limits/webpPixels`` or WebP's
+    ///   16,383 pixels a side; ``WorkCancelled`` when cancelled; ``RenderError/webpFailed(_:)`` when libwebp
+    ///   refuses the image.
+    public func encode(_ canvas: Canvas, limits: Limits = Limits()) throws -> Data {
         let (width, height) = (canvas.width, canvas.height)
-        guard width > 0, height > 0, width <= Self.sideLimit, height <= Self.sideLimit else {
-            throw RenderError.webpFailed(
-                "\(width)×\(height) pixels; WebP holds at most \(Self.sideLimit) pixels a side (write PNG)")
-        }
+        try limits.checkWebP(width: width, height: height)
+        try Cancellation.check()
         let rgba = canvas.straightRGBA()
         var output: UnsafeMutablePointer<UInt8>?
         let size = rgba.withUnsafeBufferPointer { pixels in
             galley_webp_encode(
                 pixels.baseAddress, Int32(width), Int32(height), Int32(width * 4), quality == nil ? 1 : 0,
-                Float(quality ?? 100), &output)
+                Float(quality ?? 100), { Cancellation.current?.isCancelled == true ? 1 : 0 }, &output)
         }
+        try Cancellation.check()
         guard size > 0, let output else { throw RenderError.webpFailed("libwebp could not encode the image") }
         defer { galley_webp_free(output) }
         return Data(bytes: output, count: size)

@@ -22,12 +22,24 @@ public struct Limits: Hashable, Sendable {
     public var inputImagePixels = 1 << 24
     /// Bytes in one image file.
     public var imageFileBytes = 64 << 20
+    /// Pixels in one WebP image: libwebp encodes the whole image at once and holds about 24 bytes a pixel while it
+    /// does (a 48-million-pixel image took 1.15 GB), where PNG is written band by band. 4096 × 4096 by default,
+    /// about 400 MB at most.
+    public var webpPixels = 1 << 24
 
     /// The default limits.
     public init() {}
 }
 
 extension Limits {
+    /// Throws ``RenderError/webpTooLarge(width:height:limit:)`` unless a WebP image of `width × height` pixels is
+    /// within ``webpPixels`` and WebP's side limit (``WebPWriter/sideLimit``).
+    public func checkWebP(width: Int, height: Int) throws {
+        guard width > 0, height > 0, width <= WebPWriter.sideLimit, height <= WebPWriter.sideLimit,
+            width.multipliedReportingOverflow(by: height).partialValue <= webpPixels
+        else { throw RenderError.webpTooLarge(width: width, height: height, limit: webpPixels) }
+    }
+
     /// Throws ``RenderError/imageTooLarge(width:height:limit:sideLimit:)`` unless an image of `width × height`
     /// pixels is within ``imagePixels`` and ``imageSide``.
     func checkImage(width: Int, height: Int) throws {

@@ -1,3 +1,4 @@
+import Foundation
 import Galley
 
 /// Everything `galley render` draws: the text, its container (or columns), exclusion shapes, the Dynamic Type
@@ -50,6 +51,17 @@ public struct Document {
     public static let paper = NoteTheme.light.page
     /// The ink colour of notes.
     public static let ink = NoteTheme.light.text
+
+    /// The distinct links of the text that PDF and SVG draw as text alone (``Galley/LinkPolicy``: not `http`,
+    /// `https`, `mailto` or an anchor), in the order they first appear.
+    public var linksDrawnAsText: [URL] {
+        var seen = Set<URL>(), dropped: [URL] = []
+        for run in storage.attributeRuns {
+            guard let link = run.attributes.link, !LinkPolicy.isKept(link), seen.insert(link).inserted else { continue }
+            dropped.append(link)
+        }
+        return dropped
+    }
 }
 
 /// A shape text flows around, optionally painted, with an optional centred label (a date badge); or a picture

@@ -9,6 +9,8 @@ public final class DocumentFiles {
     /// The most pixels the document's distinct pictures may have together.
     let pixelBudget: Int
     private var pictures: [FileIdentity: Canvas] = [:]
+    /// Pictures given as data URIs, by the URI's text after `data:`.
+    private var inlinePictures: [Substring: Canvas] = [:]
     /// Pictures reduced for the sizes they are shown at, by path and pixel size: each reduced once however often
     /// it is shown at that size.
     private var reducedPictures: [ReducedKey: Canvas] = [:]
@@ -42,11 +44,23 @@ public final class DocumentFiles {
     /// - Throws: ``FileRefused`` for a path outside the allowed folders; `ImageError` (missing, unreadable, corrupt, over the pixel limit of
     ///   one picture or of the document's pictures together).
     public func image(_ path: String) throws -> Canvas {
-        if let inline = InlinePicture(path) { return try counted(try inline.decode(), path: inline.name) }
+        if let inline = InlinePicture(path) {
+            // The same data URI given again is the same picture: decoded and counted once.
+            if let known = inlinePictures[inline.payload] { return known }
+            let image = try counted(try inline.decode(), path: inline.name)
+            if inlinePictures.count < 1_024 { inlinePictures[inline.payload] = image }
+            return image
+        }
         let resolved = try access.allow(path).path
         let identity = FileIdentity(path: resolved)
         if let identity, let known = pictures[identity] { return known }
-        let image = try counted(try PNGReader.read(contentsOfFile: resolved), path: path)
+        let decoded: Canvas
+        do {
+            decoded = try PNGReader.read(contentsOfFile: resolved)
+        } catch let error as ImageError {
+            throw error.naming(path)
+        }
+        let image = try counted(decoded, path: path)
         if let identity { pictures[identity] = image }
         return image
     }

@@ -27,9 +27,13 @@ package struct LineSetting: Sendable {
     /// Sets `style` from a JSON value already checked to be of ``values``.
     package let apply: @Sendable (JSONField, inout ParagraphStyle) throws -> Void
 
-    /// The setting's member of `object`: under its key, else under its first former key `object` has.
-    package func member(of object: JSONField) -> JSONField? {
-        object.member(key) ?? formerKeys.lazy.compactMap(object.member).first
+    /// The setting's member of `object`: under its key, else under the former key `object` has.
+    ///
+    /// - Throws: ``InputError`` when `object` gives the setting under two of its names, as for every key with a
+    ///   former name.
+    package func member(of object: JSONField) throws -> JSONField? {
+        for former in formerKeys { _ = try object.member(key, formerly: former) }
+        return object.member(key) ?? formerKeys.lazy.compactMap(object.member).first
     }
 
     /// The command-line flag, without its dashes: the request setting's option name (the key in kebab case).
@@ -182,7 +186,7 @@ package enum LineSettings {
     /// - Throws: ``InputError`` naming the key for a value of the wrong type or outside its range.
     package static func read(_ field: JSONField, into style: inout ParagraphStyle) throws {
         for setting in all {
-            if let value = setting.member(of: field) { try setting.apply(value, &style) }
+            if let value = try setting.member(of: field) { try setting.apply(value, &style) }
         }
     }
 }

@@ -69,7 +69,7 @@ public enum NoteReader {
             defaults.language = language
         }
         let body = lines[frontMatterLines...]
-        try checkInlineMarkup(body, lineOffset: frontMatterLines)
+        try checkParsingCost(body, lineOffset: frontMatterLines)
         let tree = MarkdownTree(body.joined(separator: "\n"))
         let writer = NoteWriter(
             sourceLines: Array(body), defaults: defaults, images: DocumentFiles(access: access, limits: limits),
@@ -107,10 +107,19 @@ public enum NoteReader {
     /// it), about 5 ns a pair, so this keeps a note's parse under half a second.
     static let markupPairLimit = 100_000_000
 
-    /// Refuses a paragraph whose inline markup would take cmark-gfm too long (``markupPairLimit``), counted on
-    /// the raw text: each run of non-blank lines outside fenced code blocks is taken as one paragraph.
-    static func checkInlineMarkup(_ lines: ArraySlice<Substring>, lineOffset: Int) throws {
+    /// The most cells (pipes) one line of a table may have: cmark-gfm 0.29 appends each cell of a row it parses to
+    /// the end of a linked list by walking it, so a row's time grows with the square of its cells (a delimiter row
+    /// of 40,000 cells took 5.5 s). A thousand keeps a row under a few milliseconds.
+    static let tableRowCellLimit = 1_000
+
+    /// Refuses a paragraph whose markup would take cmark-gfm too long to parse, counted on the raw text: each run of
+    /// non-blank lines outside fenced code blocks is taken as one paragraph. Its inline markup is held to
+    /// ``markupPairLimit``; when one of its lines could be a table's delimiter row (`|---|:-:|`), cmark-gfm parses
+    /// its lines as table rows, each held to ``tableRowCellLimit``.
+    static func checkParsingCost(_ lines: ArraySlice<Substring>, lineOffset: Int) throws {
         var markers = 0, closers = 0, start = 1, fence: Substring?
+        // The block's widest line (its pipes, its index) and whether a line of it could be a delimiter row.
+        var widest = (pipes: 0, index: 0), hasDelimiterRow = false
         for (index, line) in lines.enumerated() {
             let trimmed = line.drop { $0 == " " }
             if let open = fence {
@@ -119,19 +128,30 @@ public enum NoteReader {
             }
             if trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") {
                 fence = trimmed.prefix(3)
-                (markers, closers, start) = (0, 0, index + 2)
+                (markers, closers, start, widest, hasDelimiterRow) = (0, 0, index + 2, (0, 0), false)
                 continue
             }
             if trimmed.isEmpty {
-                (markers, closers, start) = (0, 0, index + 2)
+                (markers, closers, start, widest, hasDelimiterRow) = (0, 0, index + 2, (0, 0), false)
                 continue
             }
+            var pipes = 0, onlyDelimiterRow = true, hasDash = false
             for byte in line.utf8 {
                 switch byte {
                 case UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "~"): markers += 1
                 case UInt8(ascii: "]"): closers += 1
-                default: break
+                case UInt8(ascii: "|"): pipes += 1
+                case UInt8(ascii: "-"): hasDash = true
+                case UInt8(ascii: ":"), UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: ">"): break
+                default: onlyDelimiterRow = false
                 }
+            }
+            if pipes > widest.pipes { widest = (pipes, index) }
+            hasDelimiterRow = hasDelimiterRow || (onlyDelimiterRow && hasDash && pipes > 0)
+            if hasDelimiterRow, widest.pipes > tableRowCellLimit {
+                throw InputError(
+                    "line \(widest.index + 1 + lineOffset): a table row of \(widest.pipes) cells (|); at most \(tableRowCellLimit) (Markdown parsing time grows with the square of a row's cells)"
+                )
             }
             if markers.multipliedReportingOverflow(by: closers).partialValue > markupPairLimit
                 || markers > markupPairLimit || closers > markupPairLimit

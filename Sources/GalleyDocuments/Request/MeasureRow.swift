@@ -131,6 +131,7 @@ public struct MeasureRow {
         _ row: JSONField, defaults: Defaults, settings: DynamicTypeSettings, library: FontLibrary
     ) throws -> FontSpecifier? {
         var request = defaults.request
+        _ = try row.member("family", formerly: "font")  // refuses the two names given together
         let formerFamily = try row.member("font")?.string()
         if let formerFamily { try request.setFamily(formerFamily, key: "font", access: defaults.access) }
         let read = try FontRequest.read(row, over: request, access: defaults.access)

@@ -138,7 +138,7 @@ extension RequestOptions {
         // The options' own files, read as the request's access allows, each once.
         let pictures = DocumentFiles(access: access, limits: documentLimits)
         for spec in texts(.excludeImage) {
-            let label = "--" + SettingName.excludeImage.optionName
+            let label = Self.label(SettingName.excludeImage.optionName, surface)
             let picture = try PictureAt(spec, label: label)
             do {
                 let image = try pictures.image(picture.path)

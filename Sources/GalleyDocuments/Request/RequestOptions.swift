@@ -30,6 +30,8 @@ public struct RequestOptions: Sendable {
     public let access: FileAccess
     /// The values given, by setting, in the order given (one unless the setting is repeatable).
     public private(set) var values: [SettingName: [Value]] = [:]
+    /// Where the options were given (the command line unless a query's were added): how errors name them.
+    public private(set) var surface = Surface.commandLine
     /// The bounds the request's layout, measuring and image keep to (a document read with these options carries
     /// them in its render options).
     public var limits = Limits()
@@ -58,6 +60,7 @@ public struct RequestOptions: Sendable {
     /// - Throws: ``InputError`` for an unknown option, one that does not apply to the work, a second value of one
     ///   that is not repeatable, or a bad value.
     public mutating func add(_ name: String, _ text: String, from surface: Surface) throws {
+        self.surface = surface
         let setting = try Self.setting(named: name, from: surface, work: work)
         let label = Self.label(setting.name.optionName, surface)
         let value = try decode(text, for: setting, label: label)
