@@ -140,7 +140,8 @@ let package = Package(
         .testTarget(name: "GalleyTests", dependencies: ["Galley", "GalleyTestSupport"]),
         .testTarget(name: "GalleyDocumentsTests", dependencies: ["Galley", "GalleyDocuments", "GalleyTestSupport"]),
         .testTarget(
-            name: "GalleyCLITests", dependencies: ["Galley", "GalleyDocuments", "GalleyCLI", "GalleyTestSupport"]),
+            name: "GalleyCLITests",
+            dependencies: ["Galley", "GalleyDocuments", "GalleyCLI", "GalleyService", "GalleyTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )
