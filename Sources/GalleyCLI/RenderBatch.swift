@@ -43,7 +43,9 @@ struct RenderBatch {
     ///   several inputs, or two inputs would write the same image.
     init(inputs: [String], directory: String, recursive: Bool = false, options: DocumentOptions) throws {
         var jobs: [Job] = []
-        let suffix = (options.format.flatMap(ImageFormat.init(rawValue:)) ?? .png).fileExtension
+        let format = options.format.flatMap { ImageFormat(rawValue: $0.lowercased()) } ?? .png
+        try RenderCommand.checkOptions(try options.options, apply: format)
+        let suffix = format.fileExtension
         var files: [(input: String, directory: String)] = []
         for input in inputs {
             guard input != "-" else {

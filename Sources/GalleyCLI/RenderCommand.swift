@@ -40,7 +40,9 @@ struct RenderCommand: ParsableCommand {
 
     @Option(
         name: [.short, .customLong("output")],
-        help: "The PNG file to write ('-': standard output), or the directory for several.")
+        help: ArgumentHelp(
+            "The image to write, its format from its name (.png, .webp, .pdf, .svg; '-': standard output), or "
+                + "the directory for several."))
     var output: String
 
     @Flag(help: "With a folder as input, render the inputs of its subfolders too, into matching subfolders.")
@@ -86,7 +88,7 @@ struct RenderCommand: ParsableCommand {
                 "-o \(output): galley writes \(ImageFormat.extensionsList) images; name the output so"
                     + (kind.isEmpty ? "" : " (.\(kind) is not written)"))
         }
-        if let asked = documentOptions.format.flatMap(ImageFormat.init(rawValue:)), asked != named {
+        if let asked = documentOptions.format.flatMap({ ImageFormat(rawValue: $0.lowercased()) }), asked != named {
             throw ValidationError(
                 "-o \(output): --format \(asked.rawValue) writes .\(asked.fileExtension) images; name the output so")
         }
@@ -95,6 +97,19 @@ struct RenderCommand: ParsableCommand {
     /// The format of the image written to `output`: `--format`'s, else its name's, else PNG.
     static func format(_ options: RequestOptions, output: String) -> ImageFormat {
         options.choice(.format, as: ImageFormat.self) ?? ImageFormat(fileName: output) ?? .png
+    }
+
+    /// Refuses an option the image's `format` has no use for, as a usage error (exit 2), before any input is read:
+    /// `--quality` beside a lossless format, `--page-height` beside one that has no pages.
+    static func checkOptions(_ options: RequestOptions, apply format: ImageFormat) throws {
+        if options.number(.quality) != nil, format != .webp {
+            throw ValidationError(
+                "--quality applies to WebP only (lossy at 0 to 100); \(format.rawValue.uppercased()) is written "
+                    + "without loss: leave --quality out, or write .webp")
+        }
+        if options.number(.pageHeight) != nil, format != .pdf {
+            throw ValidationError("--page-height splits a PDF into pages; name the output .pdf (or --format pdf)")
+        }
     }
 
     func run() throws {
@@ -112,8 +127,9 @@ struct RenderCommand: ParsableCommand {
     /// Renders the one `input` with `options` to `output` (`-`: standard output), in the format its name or
     /// `--format` says: the command's work, however its arguments were read.
     static func render(_ input: String, to output: String, options: RequestOptions) throws {
-        let (document, library) = try DocumentOptions.read(input, options: options)
         let format = format(options, output: output)
+        try checkOptions(options, apply: format)
+        let (document, library) = try DocumentOptions.read(input, options: options)
         let (image, cut) = try DocumentRenderer(document: document, library: library).renderImage(
             format, quality: options.number(.quality))
         warn(cut: cut, of: document, format: format, input: input)

@@ -56,7 +56,7 @@ struct ServeCommand: ParsableCommand {
         parsing: .unconditional,
         help: ArgumentHelp(
             "Seconds the service keeps answering after SIGTERM, /readyz saying 503 draining, before it stops "
-                + "accepting connections (default 1)."))
+                + "accepting connections."))
     var drainDelay = 1.0
 
     func validate() throws {

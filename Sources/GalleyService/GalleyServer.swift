@@ -50,6 +50,7 @@ public struct GalleyServer: Sendable {
                 .partialValue))
         let router = Router(context: ServiceRequestContext.self)
         routes.add(to: router)
+        router.add(middleware: UnknownRoute())
         let application = Application(
             router: router,
             server: .http1(

@@ -125,7 +125,7 @@ struct Routes: Sendable {
     /// ``acceptedFormat(_:)`` puts the Accept header's choice among the options when the query makes none.
     @Sendable private static func imageType(_ options: [QueryItem]) -> String {
         let asked = options.last { $0.name == SettingName.format.optionName }?.value
-        return (asked.flatMap(ImageFormat.init(rawValue:)) ?? .png).mediaType
+        return (asked.flatMap { ImageFormat(rawValue: $0.lowercased()) } ?? .png).mediaType
     }
 
     /// A `format` option for the image format `accept` (an Accept header) prefers: the one of highest quality

@@ -44,6 +44,10 @@ public struct Document {
     public static var heightRange: ClosedRange<Double> { 0...TextContainer.sizeLimit }
     /// The page heights a document may ask for, in points.
     public static var pageHeightRange: ClosedRange<Double> { 1...TextContainer.sizeLimit }
+    /// The column length, in points, of a vertical document that gives no height (`--height`, a note's front matter
+    /// `height:`, a JSON document's `container.height`) or page height: a portrait page for the default width of
+    /// 360.
+    public static let defaultColumnLength = 480.0
     /// The most pages a document may fill.
     public static let pageLimit = 1_000
 

@@ -47,7 +47,10 @@ public enum NoteReader {
         // The lines are split once: the front matter, the markup check and the writer's lazy lines all read them.
         let lines = text.replacingOccurrences(of: "\r\n", with: "\n").split(
             separator: "\n", omittingEmptySubsequences: false)
-        let (date, language, frontMatterLigatures, lineSettings, frontMatterLines) = frontMatter(of: lines)
+        let matter = try frontMatter(of: lines)
+        let (date, language, frontMatterLigatures, lineSettings, frontMatterLines) = (
+            matter.date, matter.language, matter.codeLigatures, matter.lineSettings, matter.lines
+        )
         if let date, DateBadge.components(of: date) == nil {
             throw InputError(
                 "front matter: date \"\(date.shortened(to: 40))\" is not a date like 2026-11-22 (YYYY-MM-DD)")
@@ -89,6 +92,14 @@ public enum NoteReader {
         }
         var document = Document(storage: writer.storage)
         document.wrapSide = .largest
+        if let height = matter.height {
+            guard let points = Double(height), Document.heightRange.contains(points) else {
+                throw InputError(
+                    "front matter: height \"\(height.shortened(to: 40))\" is not a number of points in "
+                        + "\(Document.heightRange.lowerBound)...\(Document.heightRange.upperBound)")
+            }
+            document.height = points
+        }
         if let date {
             // The badge speaks the note's language: the one asked for, else Chinese, Japanese or Korean when most
             // of the note is written in it.
@@ -163,30 +174,55 @@ public enum NoteReader {
         }
     }
 
-    /// The date and language a front matter block at the start of a note's `lines` gives, and how many lines the
-    /// block takes (0 without one).
-    static func frontMatter(of lines: [Substring]) -> (
-        date: String?, language: String?, codeLigatures: String?, lineSettings: [(LineSetting, String)], lines: Int
-    ) {
+    /// What a front matter block at the start of a note gives: `---` lines around `key: value` lines.
+    struct FrontMatter {
+        var date: String?
+        var language: String?
+        var codeLigatures: String?
+        /// The container's height in points, as written (a vertical note's column length).
+        var height: String?
+        var lineSettings: [(LineSetting, String)] = []
+        /// The lines the block takes, its `---` lines included (0 without one).
+        var lines = 0
+
+        /// The keys a front matter may give, besides the line settings' flags.
+        static let keys = ["date", "lang", "language", "code-ligatures", "height"]
+        /// Keys other note tools write (Jekyll, Hugo, Obsidian): read past, as they say nothing of how to set the
+        /// note.
+        static let othersKeys: Set<String> = ["title", "tags", "author", "authors", "categories", "aliases", "draft"]
+    }
+
+    /// The front matter block at the start of a note's `lines`.
+    ///
+    /// - Throws: ``InputError`` for a key Galley does not know (with the nearest known one), naming it: a mistyped
+    ///   key would otherwise be silently ignored.
+    static func frontMatter(of lines: [Substring]) throws -> FrontMatter {
+        var matter = FrontMatter()
         guard lines.first?.trimmingCharacters(in: .whitespaces) == "---",
             let end = lines.dropFirst().firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == "---" })
-        else { return (nil, nil, nil, [], 0) }
-        var date: String?, language: String?, codeLigatures: String?
-        var lineSettings: [(LineSetting, String)] = []
+        else { return matter }
         for line in lines[1..<end] {
             let parts = line.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
             guard parts.count == 2, !parts[1].isEmpty else { continue }
             switch parts[0].lowercased() {
-            case "date": date = parts[1]
-            case "lang", "language": language = parts[1]
-            case "code-ligatures": codeLigatures = parts[1]
+            case "date": matter.date = parts[1]
+            case "lang", "language": matter.language = parts[1]
+            case "code-ligatures": matter.codeLigatures = parts[1]
+            case "height": matter.height = parts[1]
             case let key:
                 if let setting = LineSettings.all.first(where: { $0.flag == key }) {
-                    lineSettings.append((setting, parts[1]))
+                    matter.lineSettings.append((setting, parts[1]))
+                } else if !FrontMatter.othersKeys.contains(key) {
+                    let known = FrontMatter.keys + LineSettings.all.map(\.flag)
+                    let nearest = NearestName.among(known, to: key).map { "did you mean \($0)? " } ?? ""
+                    throw InputError(
+                        "front matter: unknown key \(key.shortened(to: 40)); \(nearest)the keys are "
+                            + known.joined(separator: ", "))
                 }
             }
         }
-        return (date, language, codeLigatures, lineSettings, end + 1)
+        matter.lines = end + 1
+        return matter
     }
 
     /// Sets `style` from a front matter line's `setting` written as `text` (a name, a number, on or off), as the

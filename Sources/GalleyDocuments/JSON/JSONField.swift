@@ -53,9 +53,11 @@ package struct JSONField {
     package func requireObject(allowing allowed: [String], among keys: some Sequence<String>) throws {
         guard case .object(let members) = value else { throw fail("expected an object, got \(value.kind)") }
         for member in members where !keys.contains(member.key) {
+            // A near key is almost always a typo of it: name it first, as flags and query parameters do.
+            let nearest = NearestName.among(allowed, to: member.key).map { "did you mean \"\($0)\"? " } ?? ""
             throw InputError(
                 path: path.isEmpty ? member.key : "\(path).\(member.key)",
-                "unknown key; expected one of \(allowed.joined(separator: ", "))")
+                "unknown key; \(nearest)expected one of \(allowed.joined(separator: ", "))")
         }
     }
 

@@ -19,6 +19,9 @@ public struct MeasureRow {
         public var access: FileAccess
 
         /// What `options` give every row, in `library`; font files rows name are read as `access` allows.
+        ///
+        /// - Throws: a bad option's error, or `FontError` for a font the options name that cannot be found, once for
+        ///   the request rather than once a row.
         public init(_ options: RequestOptions, library: FontLibrary, width: Double, access: FileAccess) throws {
             var options = options
             // Rows are measured to equal the browser: CSS's choice of font for punctuation unless asked otherwise
@@ -30,6 +33,8 @@ public struct MeasureRow {
             request = options.fontRequest
             specifier = try options.fontSpecifier(library: library)
             settings = options.dynamicTypeSettings
+            // A font the options name that cannot be had is the request's one error, not every row's.
+            _ = try library.font(for: specifier, settings: settings)
             text = options.textSettings
             self.access = access
             rowAttributes = Self.attributes(specifier, text)

@@ -115,6 +115,12 @@ extension RequestOptions {
         let everything = 0..<storage.length
         let text = textSettings
         if text != TextSettings() { try storage.modifyAttributes(in: everything) { text.applied(to: $0) } }
+        // Columns need a length, as lines need a width: a vertical document that gives none takes a page's.
+        if document.height == 0, document.pageHeight == nil, !everything.isEmpty,
+            storage.attributes(at: 0).paragraphStyle?.writingMode.isVertical == true
+        {
+            document.height = Document.defaultColumnLength
+        }
         let strokeWidth = number(.strokeWidth), obliqueness = number(.obliqueness), expansion = number(.expansion)
         let strokeColor = try self.text(.strokeColor).map { try Color(css: $0) }
         if strokeWidth != nil || strokeColor != nil || obliqueness != nil || expansion != nil {

@@ -82,6 +82,12 @@ public struct RequestOptions: Sendable {
         guard
             let setting = candidates.first(where: { $0.name.optionName == name || $0.formerNames.contains(name) })
         else {
+            if surface == .query, SettingName.allowDir.optionName == name {
+                // The folders a client may name are the server's to choose, never a request's.
+                throw InputError(
+                    "'\(name)' is a server option (galley serve --\(name)), not a query parameter: the service's "
+                        + "operator chooses the folders its clients may read")
+            }
             let applying = candidates.filter { !$0.work.isDisjoint(with: work) }.map(\.name.optionName)
             throw InputError(unknownName(name, among: applying, from: surface))
         }
@@ -129,10 +135,11 @@ public struct RequestOptions: Sendable {
             default: throw InputError("\(label) is on or off: give it no value, true or false (not \"\(shown)\")")
             }
         case .choice(let names):
-            guard names.contains(text) else {
+            // Names, not spellings: `PDF` is `pdf` and `ExtraLarge` is `extraLarge`.
+            guard let name = names.first(where: { $0.lowercased() == text.lowercased() }) else {
                 throw InputError("\(label) \"\(shown)\" is not one of \(names.joined(separator: ", "))")
             }
-            return .text(text)
+            return .text(name)
         case .text(let kind):
             return try decode(text, kind: kind, label: label, shown: shown)
         }

@@ -61,6 +61,10 @@ import Testing
             #expect(response.status == 405 && response.headers["allow"] == "POST", "\(route)")
             #expect(response.error == "\(route) takes POST")
         }
+        // A route the service does not have is refused as every request is, with an error naming the routes.
+        let unknown = try server.request("POST", "/v2/measure")
+        #expect(unknown.status == 404 && unknown.headers["content-type"] == "application/json")
+        #expect(unknown.error?.hasPrefix("no route /v2/measure; the routes are POST /v1/measure") == true)
     }
 
     @Test func unknownParametersAreNamedWithTheNearestKnownOne() throws {
@@ -71,7 +75,16 @@ import Testing
         let measureOnly = try server.request("POST", "/v1/render?widths=300", text: "a", contentType: "text/plain")
         #expect(measureOnly.error == "widths does not apply to this route")
         let commandLineOnly = try server.request("POST", "/v1/render?allow-dir=/", text: "a", contentType: "text/plain")
-        #expect(commandLineOnly.status == 400 && commandLineOnly.error?.hasPrefix("unknown query parameter") == true)
+        #expect(
+            commandLineOnly.status == 400
+                && commandLineOnly.error?.hasPrefix("'allow-dir' is a server option (galley serve --allow-dir)") == true
+        )
+        // A bad option is one 400 for the request, not an error row for each of its rows.
+        let badFont = try server.request("POST", "/v1/measure?font=NoSuchFont", text: #"{"id": 1, "text": "a"}"# + "\n")
+        #expect(badFont.status == 400 && badFont.error?.hasPrefix(#"unknown font family "NoSuchFont""#) == true)
+        // Formats are names: PDF is pdf.
+        let pdf = try server.request("POST", "/v1/render?format=PDF", text: "a", contentType: "text/plain")
+        #expect(pdf.status == 200 && pdf.headers["content-type"] == "application/pdf")
         let huge = String(repeating: "x", count: 100_000)
         let long = try server.request("POST", "/v1/render?\(huge)=1", text: "a", contentType: "text/plain")
         #expect(long.status == 400 && long.text.utf8.count < 300, "\(long.text.prefix(300))")
