@@ -56,7 +56,7 @@ public struct Document {
     /// The ink colour of notes.
     public static let ink = NoteTheme.light.text
 
-    /// The distinct links of the text that PDF and SVG draw as text alone (``Galley/LinkPolicy``: not `http`,
+    /// The distinct links of the text that PDF and SVG draw as text alone (`LinkPolicy`: not `http`,
     /// `https`, `mailto` or an anchor), in the order they first appear.
     public var linksDrawnAsText: [URL] {
         var seen = Set<URL>(), dropped: [URL] = []
