@@ -36,8 +36,9 @@ final class VectorDocument {
     private(set) var stop: Error?
 
     private struct PictureKey: Hashable {
-        /// The picture's pixel buffer: one picture shown many times shares it. ``pictures`` keeps the picture (and
-        /// so its buffer) alive, so another picture cannot take its address.
+        /// The address of the picture's pixel buffer, compared and never read through: a picture shown many times
+        /// shares one buffer, and hashing the pixels instead would read every picture again at every showing.
+        /// ``pictures`` keeps the picture (and so its buffer) alive, so another picture cannot take its address.
         let pixels: UnsafeRawPointer?
         /// The size it is shown at, in pixels of the page's grid.
         let width: Int
