@@ -55,7 +55,7 @@ let package = Package(
         // libpng reports errors with longjmp; the C shim holds the setjmp Swift cannot.
         .target(
             name: "CPNG",
-            linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z")]),
+            linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z"), .linkedLibrary("isal")]),
         // PDF and SVG: cairo's surfaces embed subset fonts and keep the text (cairo-ft draws Galley's FreeType
         // faces). cairo's headers at build time (libcairo2-dev); the library itself loaded on first use.
         .target(

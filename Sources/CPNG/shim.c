@@ -1,5 +1,6 @@
 #include "CPNG.h"
 
+#include <isa-l/igzip_lib.h>
 #include <png.h>
 #include <zlib.h>
 #include <setjmp.h>
@@ -122,6 +123,14 @@ int CPNG_encode(const uint8_t *pixels, uint32_t width, uint32_t height, size_t s
 }
 
 struct CPNG_compressor {
+    /* zlib's state, or with `isal` ISA-L's (igzip) and its level's buffer. */
+    int isal;
+    int isalLevel;
+    struct isal_zstream isalStream;
+    uint8_t *isalLevelBuffer;
+    /* The band's filtered rows, one after another: ISA-L takes a band's input whole, in one call. */
+    uint8_t *band;
+    size_t bandCapacity;
     z_stream stream;
     uint8_t *row;
     size_t rowCapacity;
@@ -131,9 +140,30 @@ struct CPNG_compressor {
     size_t outputCapacity;
 };
 
-CPNG_compressor *CPNG_compressor_new(int compressionLevel, int strategy) {
+/* The size of ISA-L's level buffer at `level` (1 to 3), as igzip_lib.h recommends; 0 for level 0. */
+static uint32_t isal_level_buffer_size(int level) {
+    switch (level) {
+    case 1: return ISAL_DEF_LVL1_DEFAULT;
+    case 2: return ISAL_DEF_LVL2_DEFAULT;
+    case 3: return ISAL_DEF_LVL3_DEFAULT;
+    default: return 0;
+    }
+}
+
+CPNG_compressor *CPNG_compressor_new(int compressionLevel, int strategy, int deflater) {
     CPNG_compressor *compressor = calloc(1, sizeof *compressor);
     if (!compressor) return NULL;
+    if (deflater == CPNG_DEFLATER_ISAL) {
+        compressor->isal = 1;
+        compressor->isalLevel = compressionLevel < 0 ? 0 : compressionLevel > 3 ? 3 : compressionLevel;
+        uint32_t size = isal_level_buffer_size(compressor->isalLevel);
+        compressor->isalLevelBuffer = size ? malloc(size) : NULL;
+        if (size && !compressor->isalLevelBuffer) {
+            free(compressor);
+            return NULL;
+        }
+        return compressor;
+    }
     /* memLevel 7 (a 16K-entry hash, half zlib's default): on the benchmark note, deflate takes 3.6 % less time
        for a file 0.13 % larger; 9 took 6 % more. */
     if (deflateInit2(&compressor->stream, compressionLevel, Z_DEFLATED, -15, 7, strategy) != Z_OK) {
@@ -145,7 +175,9 @@ CPNG_compressor *CPNG_compressor_new(int compressionLevel, int strategy) {
 
 void CPNG_compressor_free(CPNG_compressor *compressor) {
     if (!compressor) return;
-    deflateEnd(&compressor->stream);
+    if (!compressor->isal) deflateEnd(&compressor->stream);
+    free(compressor->isalLevelBuffer);
+    free(compressor->band);
     free(compressor->row);
     free(compressor->output);
     free(compressor);
@@ -184,8 +216,71 @@ static void fill_row(uint8_t *row, const struct rows *rows, uint32_t width, uint
     }
 }
 
+/* compress_rows through ISA-L: the band's rows laid out whole (a filter byte 0 before each), their Adler-32 taken
+   by ISA-L's vectorised checksum, then one raw deflate call ended by a full flush or, when `isLast`, the final
+   block, its output buffer grown while ISA-L asks for room. */
+static int compress_rows_isal(CPNG_compressor *compressor, const struct rows *source, uint32_t width, uint32_t rows,
+                              int isLast, uint8_t **output, size_t *outputLength, uint32_t *adler) {
+    size_t rowLength = 1 + (size_t)width * source->channels;
+    size_t length = rowLength * rows;
+    /* One spare byte: RGB is copied a whole pixel (4 bytes) at a time, the fourth overwritten by the next. */
+    if (compressor->bandCapacity < length + 1) {
+        uint8_t *grown = realloc(compressor->band, length + 1);
+        if (!grown) return -1;
+        compressor->band = grown;
+        compressor->bandCapacity = length + 1;
+    }
+    for (uint32_t y = 0; y < rows; y++) {
+        uint8_t *row = compressor->band + (size_t)y * rowLength;
+        row[0] = 0;
+        fill_row(row, source, width, y);
+    }
+    *adler = isal_adler32(1, compressor->band, length);
+    struct isal_zstream *stream = &compressor->isalStream;
+    isal_deflate_init(stream);
+    stream->level = (uint32_t)compressor->isalLevel;
+    stream->level_buf = compressor->isalLevelBuffer;
+    stream->level_buf_size = isal_level_buffer_size(compressor->isalLevel);
+    stream->gzip_flag = IGZIP_DEFLATE;
+    stream->flush = isLast ? NO_FLUSH : FULL_FLUSH;
+    stream->end_of_stream = isLast ? 1 : 0;
+    stream->next_in = compressor->band;
+    stream->avail_in = (uint32_t)length;
+    /* Stored blocks bound what incompressible data takes; grown below if ISA-L asks for more. */
+    size_t capacity = length + length / 16 + 1024;
+    if (compressor->outputCapacity < capacity) {
+        free(compressor->output);
+        compressor->output = malloc(capacity);
+        compressor->outputCapacity = compressor->output ? capacity : 0;
+        if (!compressor->output) return -1;
+    }
+    capacity = compressor->outputCapacity;
+    size_t written = 0;
+    for (;;) {
+        stream->next_out = compressor->output + written;
+        stream->avail_out = (uint32_t)(capacity - written);
+        if (isal_deflate(stream) != COMP_OK) return -1;
+        written = capacity - stream->avail_out;
+        int done = stream->avail_in == 0 && (isLast ? stream->internal_state.state == ZSTATE_END
+                                                    : stream->avail_out > 0);
+        if (done) break;
+        size_t larger = capacity * 2;
+        uint8_t *grown = realloc(compressor->output, larger);
+        if (!grown) return -1;
+        compressor->output = grown;
+        compressor->outputCapacity = capacity = larger;
+    }
+    uint8_t *piece = malloc(written ? written : 1);
+    if (!piece) return -1;
+    memcpy(piece, compressor->output, written);
+    *output = piece;
+    *outputLength = written;
+    return 0;
+}
+
 static int compress_rows(CPNG_compressor *compressor, const struct rows *source, uint32_t width, uint32_t rows,
                          int isLast, uint8_t **output, size_t *outputLength, uint32_t *adler) {
+    if (compressor->isal) return compress_rows_isal(compressor, source, width, rows, isLast, output, outputLength, adler);
     z_stream *stream = &compressor->stream;
     size_t rowLength = 1 + (size_t)width * source->channels;
     if (deflateReset(stream) != Z_OK) return -1;

@@ -22,13 +22,14 @@ struct CommandRoutes: ServiceCommands {
 
     func render(options: [QueryItem], input: ServiceInput) throws -> [UInt8] {
         let request = try decode(options, work: .document, access: input.access)
+        let format = request.choice(.format, as: ImageFormat.self) ?? .png
+        try report { try request.checkOptions(apply: format) }
         let (document, library) = try read(input, with: request)
         // One thread per request: the service's workers already keep every processor busy.
         return try report {
             [UInt8](
                 try DocumentRenderer(document: document, library: library).renderImage(
-                    request.choice(.format, as: ImageFormat.self) ?? .png, quality: request.number(.quality),
-                    pngWriter: PNGWriter(threads: 1)
+                    format, quality: request.number(.quality), pngWriter: request.pngWriter(threads: 1)
                 ).data)
         }
     }

@@ -14,6 +14,7 @@ struct DocumentOptions: SettingOptions {
     @Option(name: .setting(.margin), parsing: .unconditional, help: .setting(.margin)) var margin: String?
     @Option(name: .setting(.format), help: .setting(.format)) var format: String?
     @Option(name: .setting(.quality), parsing: .unconditional, help: .setting(.quality)) var quality: String?
+    @Option(name: .setting(.compression), help: .setting(.compression)) var compression: String?
     @OptionGroup var fontOptions: FontOptions
     @OptionGroup var textOptions: TextOptions
     @Option(name: .setting(.theme), help: .setting(.theme)) var theme: String?
@@ -39,7 +40,7 @@ struct DocumentOptions: SettingOptions {
     var items: [(name: String, value: String)] {
         item(.width, width) + item(.height, height) + item(.pageHeight, pageHeight) + item(.scale, scale)
             + item(.margin, margin)
-            + item(.format, format) + item(.quality, quality) + fontOptions.items
+            + item(.format, format) + item(.quality, quality) + item(.compression, compression) + fontOptions.items
             + textOptions.items + item(.theme, theme) + item(.codeLigatures, codeLigatures ? true : nil)
             + item(.color, color) + item(.background, background)
             + item(.letterpress, letterpress ? true : nil) + item(.exclude, exclude)

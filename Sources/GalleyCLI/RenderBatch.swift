@@ -44,7 +44,11 @@ struct RenderBatch {
     init(inputs: [String], directory: String, recursive: Bool = false, options: DocumentOptions) throws {
         var jobs: [Job] = []
         let format = options.format.flatMap { ImageFormat(rawValue: $0.lowercased()) } ?? .png
-        try RenderCommand.checkOptions(try options.options, apply: format)
+        let request = try options.options
+        try RenderCommand.checkOptions(request, apply: format)
+        // A font the options name that cannot be had is the batch's one error, not every document's.
+        let library = try FontOptions.library(request)
+        _ = try library.font(for: try request.fontSpecifier(library: library), settings: request.dynamicTypeSettings)
         let suffix = format.fileExtension
         var files: [(input: String, directory: String)] = []
         for input in inputs {
@@ -133,9 +137,9 @@ struct RenderBatch {
         ParallelWork.forEach(count: jobs.count, threads: workers) { index, _ in
             do {
                 try render(jobs[index])
-                progress.finished(failed: nil)
+                progress.finished(index, failed: nil)
             } catch {
-                progress.finished(failed: "\(jobs[index].name): \(String(describing: error).oneLine)")
+                progress.finished(index, failed: "\(jobs[index].name): \(String(describing: error).oneLine)")
             }
         }
         return progress.end()
@@ -152,7 +156,7 @@ struct RenderBatch {
         let request = try options.options
         let format = request.choice(.format, as: ImageFormat.self) ?? .png
         let (image, cut) = try DocumentRenderer(document: document, library: library).renderImage(
-            format, quality: request.number(.quality), pngWriter: PNGWriter(threads: 1))
+            format, quality: request.number(.quality), pngWriter: request.pngWriter(threads: 1))
         RenderCommand.warn(cut: cut, of: document, format: format, input: job.name)
         let folder = (job.output as NSString).deletingLastPathComponent
         if !folder.isEmpty {
@@ -169,22 +173,29 @@ private final class Progress: Sendable {
     private let total: Int
     private let isTerminal: Bool
     private let start = DispatchTime.now().uptimeNanoseconds
-    /// Images done, of them failed, and when the bar was last drawn.
-    private let counts = Mutex((done: 0, failed: 0, drawn: UInt64(0)))
+    /// Images done, of them failed, and when the bar was last drawn; each job's outcome (nil until it ends, then
+    /// its error or "" when it succeeded) and the first job not yet reported.
+    private let counts: Mutex<(done: Int, failed: Int, drawn: UInt64, outcomes: [String?], reported: Int)>
 
     init(total: Int, isTerminal: Bool) {
         self.total = total
         self.isTerminal = isTerminal
+        counts = Mutex((0, 0, 0, [String?](repeating: nil, count: total), 0))
     }
 
-    /// One image done, or failed with `failed` as its message.
-    func finished(failed message: String?) {
+    /// Job `index` done, or failed with `failed` as its message. Errors are printed in the inputs' order, as each
+    /// job before them has ended, whichever thread ends first.
+    func finished(_ index: Int, failed message: String?) {
         counts.withLock { counts in
             counts.done += 1
-            if let message {
-                counts.failed += 1
-                StandardOutput.error((isTerminal ? "\r\u{1B}[K" : "") + "galley: error: \(message.oneLine)\n")
-                counts.drawn = 0
+            counts.outcomes[index] = message ?? ""
+            if message != nil { counts.failed += 1 }
+            while counts.reported < total, let outcome = counts.outcomes[counts.reported] {
+                if !outcome.isEmpty {
+                    StandardOutput.error((isTerminal ? "\r\u{1B}[K" : "") + "galley: error: \(outcome.oneLine)\n")
+                    counts.drawn = 0
+                }
+                counts.reported += 1
             }
             let now = DispatchTime.now().uptimeNanoseconds
             guard isTerminal, counts.done == total || now - counts.drawn > 100_000_000 else { return }

@@ -99,16 +99,13 @@ struct RenderCommand: ParsableCommand {
         options.choice(.format, as: ImageFormat.self) ?? ImageFormat(fileName: output) ?? .png
     }
 
-    /// Refuses an option the image's `format` has no use for, as a usage error (exit 2), before any input is read:
-    /// `--quality` beside a lossless format, `--page-height` beside one that has no pages.
+    /// Refuses an option the image's `format` has no use for (``RequestOptions/checkOptions(apply:)``) as a usage
+    /// error (exit 2), before any input is read.
     static func checkOptions(_ options: RequestOptions, apply format: ImageFormat) throws {
-        if options.number(.quality) != nil, format != .webp {
-            throw ValidationError(
-                "--quality applies to WebP only (lossy at 0 to 100); \(format.rawValue.uppercased()) is written "
-                    + "without loss: leave --quality out, or write .webp")
-        }
-        if options.number(.pageHeight) != nil, format != .pdf {
-            throw ValidationError("--page-height splits a PDF into pages; name the output .pdf (or --format pdf)")
+        do {
+            try options.checkOptions(apply: format)
+        } catch let error as InputError {
+            throw ValidationError(error.description)
         }
     }
 
@@ -131,7 +128,7 @@ struct RenderCommand: ParsableCommand {
         try checkOptions(options, apply: format)
         let (document, library) = try DocumentOptions.read(input, options: options)
         let (image, cut) = try DocumentRenderer(document: document, library: library).renderImage(
-            format, quality: options.number(.quality))
+            format, quality: options.number(.quality), pngWriter: options.pngWriter())
         warn(cut: cut, of: document, format: format, input: input)
         if output == "-" {
             try StandardOutput.write(image)

@@ -20,6 +20,18 @@ import Testing
         #expect(outcome.error.hasPrefix(#"galley: error: unknown font family "NoSuchFont""#))
     }
 
+    @Test func aBadFontOptionIsOneErrorForABatch() throws {
+        let folder = GalleyCommand.temporary("bad-font-batch")
+        let outcome = try GalleyCommand.run(
+            [
+                "render", "Examples/note-badge.md", "Examples/note-english.md", "-o", folder + "/", "--font",
+                "NoSuchFont",
+            ])
+        #expect(outcome.status != 0)
+        #expect(outcome.error.split(separator: "\n").count == 1, "\(outcome.error)")
+        #expect(outcome.error.hasPrefix(#"galley: error: unknown font family "NoSuchFont""#))
+    }
+
     @Test(arguments: [
         (["--quality", "50"], "x.png", "--quality applies to WebP only"),
         (["--quality", "50"], "x.pdf", "--quality applies to WebP only"),
@@ -62,11 +74,46 @@ import Testing
         #expect(try GalleyCommand.run(["render", titled, "-o", GalleyCommand.temporary("titled.png")]).status == 0)
     }
 
+    @Test func aBatchsErrorsComeInTheInputsOrder() throws {
+        // Every third document is bad; the good ones take longer, so later bad ones end first.
+        let lines = (1...30).map { index in
+            index % 3 == 0
+                ? #"{"content": [{"txt": "bad"}]}"#
+                : #"{"content": [{"text": "\#(String(repeating: "A line of words. ", count: 40))"}]}"#
+        }
+        let batch = try Self.file("ordered.jsonl", lines.joined(separator: "\n") + "\n")
+        let folder = GalleyCommand.temporary("ordered-images")
+        let outcome = try GalleyCommand.run(["render", batch, "-o", folder + "/"])
+        #expect(outcome.status == 1)
+        let numbers = outcome.error.matches(of: /ordered.jsonl:(\d+):/).map { Int($0.1)! }
+        #expect(numbers == Array(stride(from: 3, through: 30, by: 3)), "\(outcome.error)")
+    }
+
     @Test func aMistypedKeyInDataNamesTheNearestOne() throws {
         let row = try GalleyCommand.run(["measure", "-"], input: #"{"id": 1, "text": "a", "widht": 300}"# + "\n")
         #expect(row.output.contains(#"widht: unknown key; did you mean \"width\"? expected one of"#), "\(row.output)")
         let document = try Self.file("mistyped.json", #"{"contnet": [{"text": "a"}]}"#)
         let outcome = try GalleyCommand.run(["render", document, "-o", GalleyCommand.temporary("mistyped.png")])
         #expect(outcome.error.contains(#"contnet: unknown key; did you mean "content"? expected one of"#))
+    }
+}
+
+/// `--size`'s default means what its help says: under web metrics a size given or left to the body style sets the
+/// same lines, as in Chromium; under exact metrics the style adds its leading, as the help says.
+@Suite struct SizeDefaultTests {
+    private func height(_ flags: [String]) throws -> String {
+        let outcome = try GalleyCommand.run(
+            ["measure", "-", "--font", "Inter"] + flags, input: #"{"id": 1, "text": "Hello world"}"# + "\n")
+        return try #require(outcome.output.firstMatch(of: /"height":([0-9.]+)/)).1.description
+    }
+
+    @Test func webMetricsGiveOneLineHeightWhetherTheSizeIsGivenOrNot() throws {
+        let web = ["--line-height-metrics", "web"]
+        #expect(try height(web) == height(web + ["--size", "17"]))
+        let help = try GalleyCommand.run(["measure", "--help"]).output.split(whereSeparator: \.isWhitespace)
+            .joined(separator: " ")
+        #expect(help.contains("under web metrics the lines are the same either way"))
+        #expect(help.contains("its Dynamic Type leading (22 for body)"))
+        #expect(try height([]) == "22" && height(["--size", "17"]) != "22")
     }
 }

@@ -183,7 +183,7 @@ import Testing
     @Test(arguments: [
         (["-o", "/tmp/x.pdf", "--page-height", "20"], "20.0 points leaves no room inside the 16.0-point margins"),
         (["-o", "/tmp/x.pdf", "--page-height", "45"], "45.0 points is shorter than the first line and the margins"),
-        (["-o", "/tmp/x.png", "--page-height", "300"], "--page-height splits a PDF into pages; name the output .pdf"),
+        (["-o", "/tmp/x.png", "--page-height", "300"], "--page-height splits a PDF into pages; ask for pdf"),
         (["-o", "/tmp/x.pdf", "--page-height", "0"], "--page-height 0 must be positive"),
     ])
     func badPageHeightsAreOneLineErrors(_ arguments: [String], _ message: String) throws {

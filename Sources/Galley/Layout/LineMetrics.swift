@@ -19,7 +19,8 @@ struct LineMetrics: Equatable {
     /// Extra height goes above the text, as in TextKit; the line gap stays below it.
     ///
     /// With ``ParagraphStyle/LineHeightMetrics/web`` each font's figures are first rounded as Blink rounds them
-    /// (``webRounded(ascent:descent:gap:)``).
+    /// (``webRounded(ascent:descent:gap:)``), and text styles' leading does not apply (CSS's `line-height:
+    /// normal`).
     init<Runs: Collection<GlyphRun>>(runs: Runs, style: ParagraphStyle, strut: Font, strutLeading: Double?) {
         self.init(
             figures: runs.lazy.map { RunFigures($0.style) }, rules: Rules(style), strut: RunFigures(strut),
@@ -81,14 +82,16 @@ struct LineMetrics: Equatable {
         var (ascent, descent, gap) = extents(strut.ascender, strut.descender, strut.lineGap)
         // In vertical lines each font's box is centred on the line: the widest sets its size.
         var half = (ascent + descent) / 2
-        var leading = strutLeading ?? 0
+        // A text style's leading is TextKit's; CSS's `line-height: normal` has only the fonts' figures, so web
+        // metrics leave it out, and a font given by style or by size gives the same line.
+        var leading = web ? 0 : strutLeading ?? 0
         for run in figures {
             let (runAscent, runDescent, runGap) = extents(run.ascender, run.descender, run.lineGap)
             ascent = max(ascent, runAscent)
             descent = max(descent, runDescent)
             gap = max(gap, runGap)
             half = max(half, (runAscent + runDescent) / 2)
-            leading = max(leading, run.styleLineHeight ?? 0)
+            if !web { leading = max(leading, run.styleLineHeight ?? 0) }
         }
         let natural = style.vertical == nil ? ascent + descent + gap : 2 * half + gap
         var height = max(natural, leading)

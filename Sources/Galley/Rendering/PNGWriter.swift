@@ -5,18 +5,31 @@ import Foundation
     import Glibc
 #endif
 
-/// Encodes canvases as PNG through libpng and zlib, at 8 bits a sample in the smallest colour type that keeps
-/// every pixel exact: grey when every pixel is an opaque grey, a palette (with tRNS for its translucent colours)
-/// when the image has at most 256 colours, else RGB, or RGBA with straight alpha when a pixel is not opaque. With
-/// an sRGB chunk and a pHYs chunk of 72 dpi × the canvas scale, so a scale-2 image opens at its size in points.
+/// Encodes canvases as PNG through libpng, deflated by Intel's ISA-L (or zlib), at 8 bits a sample in the smallest
+/// colour type that keeps every pixel exact: grey when every pixel is an opaque grey, a palette (with tRNS for its
+/// translucent colours) when the image has at most 256 colours, else RGB, or RGBA with straight alpha when a pixel
+/// is not opaque. With an sRGB chunk and a pHYs chunk of 72 dpi × the canvas scale, so a scale-2 image opens at
+/// its size in points.
 ///
 /// With row filter none (the default) the image is compressed in bands of ``bandRows`` rows on ``threads``
-/// threads, each band a piece of one zlib stream ended by a full flush (pigz's way of compressing in parallel),
+/// threads, each band a piece of one zlib-framed stream ended by a full flush (pigz's way of compressing in
+/// parallel; ISA-L's igzip deflates each band several times faster than zlib, ``deflater``),
 /// and libpng writes the chunks around the joined stream. A band starts with an empty dictionary, which costs
 /// 0.5 % of the file on the benchmark note. While the image may still take one byte a pixel a band is kept as
 /// indices into its colours (a byte a pixel) and compressed once every band is drawn; once the bands drawn show
 /// more than 256 colours, each band is compressed as it is drawn. Other filters are libpng's own, on one thread.
 public struct PNGWriter: Sendable {
+    /// Which deflate compresses the bands.
+    public enum Deflater: Sendable, Equatable {
+        /// Intel's ISA-L (igzip) at ``PNGWriter/isalLevel``: several times faster than zlib for a file a few
+        /// percent larger.
+        case isal
+        /// zlib at ``PNGWriter/compressionLevel``.
+        case zlib
+    }
+
+    /// Which deflate compresses the bands (with row filter none; libpng's own path is zlib's).
+    public var deflater: Deflater
     /// zlib's level, 0 (none) to 9 (smallest), for RGB and RGBA images; grey and palette images take at least
     /// level 4.
     public var compressionLevel: Int
@@ -28,6 +41,9 @@ public struct PNGWriter: Sendable {
     /// (``Processors/usable``).
     public var threads: Int
 
+    /// ISA-L's level (0 to 3) for every colour type.
+    public static let isalLevel = 2
+
     /// Rows per band: a quarter of a megabyte of RGB at a phone-width image at scale 2; on the benchmark note,
     /// smaller bands made the file larger and larger ones left one core idle longer at the end.
     public static let bandRows = 256
@@ -35,11 +51,12 @@ public struct PNGWriter: Sendable {
     /// Level 1, no row filter, default strategy, chosen by measurement on the benchmark note (814 × 4,623 px,
     /// opaque, so written as RGB) with `Benchmarks/compare-pango`: level 3 took longer for a slightly smaller
     /// file; Sub or Up filters cost more time and grew the file; zlib's run-length strategy wrote files several
-    /// times larger (figures in the README's Performance section).
+    /// times larger (figures in Benchmarks/README.md).
     public init(
         compressionLevel: Int = 1, filters: Int32 = CPNG_FILTER_NONE, strategy: Int32 = Int32(CPNG_STRATEGY_DEFAULT),
-        threads: Int = Processors.usable
+        threads: Int = Processors.usable, deflater: Deflater = .isal
     ) {
+        self.deflater = deflater
         self.compressionLevel = min(9, max(0, compressionLevel))
         self.filters = filters
         self.strategy = strategy

@@ -89,8 +89,9 @@ public struct ParagraphStyle: Hashable, Sendable {
         /// Each font's ascent, descent and line gap as the font gives them, unrounded (the default).
         case exact
         /// Each font's ascent, descent and line gap rounded to whole points as Blink rounds them to pixels, so
-        /// `line-height: normal` heights equal Chromium's at 1 point = 1 CSS pixel; tabs every eight spaces, as
-        /// CSS's `tab-size: 8`, unless ``ParagraphStyle/defaultTabInterval`` is set.
+        /// `line-height: normal` heights equal Chromium's at 1 point = 1 CSS pixel, a text style's leading left out
+        /// (CSS has none: a font given by style or by size sets the same line); tabs every eight spaces, as CSS's
+        /// `tab-size: 8`, unless ``ParagraphStyle/defaultTabInterval`` is set.
         case web
     }
 

@@ -3,7 +3,7 @@ import Galley
 
 /// Reads a JSON document: text runs with every attribute, the container (size, columns, line-fragment padding,
 /// line limit),
-/// exclusion paths, the Dynamic Type environment and render options. The format is in the README.
+/// exclusion paths, the Dynamic Type environment and render options. The format is the DocC article JSON documents.
 public enum DocumentReader {
     /// The document in `text`, its runs laid over `defaults`; fixed fonts it names are found in `library`, the
     /// pictures and font files it names where `access` allows, within `limits`.

@@ -6,6 +6,35 @@ extension RequestOptions {
         try flag(.noSystemFonts) ? FontLibrary.bundledOnly : .standard
     }
 
+    /// The PNG writer the options ask for (``SettingName/compression``), drawing on `threads` threads.
+    public func pngWriter(threads: Int = Processors.usable) -> PNGWriter {
+        switch choice(.compression, as: PNGCompression.self) ?? .fast {
+        case .fast: PNGWriter(threads: threads, deflater: .isal)
+        case .small: PNGWriter(compressionLevel: 9, threads: threads, deflater: .zlib)
+        }
+    }
+
+    /// Refuses an option the image's `format` has no use for, naming it as its surface spells it: a quality
+    /// beside a lossless format, a compression beside one that is not PNG, a page height beside one without
+    /// pages. The command line, the service and batches all ask this before any input is read.
+    ///
+    /// - Throws: ``InputError`` naming the option.
+    public func checkOptions(apply format: ImageFormat) throws {
+        let name = { (setting: SettingName) in Self.label(setting.optionName, self.surface) }
+        if number(.quality) != nil, format != .webp {
+            throw InputError(
+                "\(name(.quality)) applies to WebP only (lossy at 0 to 100); \(format.rawValue.uppercased()) is "
+                    + "written without loss: leave it out, or write webp")
+        }
+        if has(.compression), format != .png {
+            throw InputError(
+                "\(name(.compression)) applies to PNG only; \(format.rawValue.uppercased()) is compressed its own way")
+        }
+        if number(.pageHeight) != nil, format != .pdf {
+            throw InputError("\(name(.pageHeight)) splits a PDF into pages; ask for pdf (name the output .pdf)")
+        }
+    }
+
     /// The Dynamic Type settings the options ask for.
     public var dynamicTypeSettings: DynamicTypeSettings {
         DynamicTypeSettings(

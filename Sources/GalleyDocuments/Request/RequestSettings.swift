@@ -45,6 +45,10 @@ public enum RequestSettings {
             .quality, .number(WebPWriter.qualityRange), default: "lossless", for: .document,
             "Write lossy WebP at this quality (0 to 100, libwebp's scale) instead of lossless."),
         setting(
+            .compression, .choice(PNGCompression.allCases.map(\.rawValue)), default: "fast", for: .document,
+            "How a PNG is deflated: fast (Intel's ISA-L for colour images, zlib at level 4 for grey and palette "
+                + "ones) or small (zlib at level 9: a fifth smaller in colour, tens of times slower)."),
+        setting(
             .margin, .number(0...10_000), default: "16", for: .document, formerly: ["padding"],
             "Empty margin around the container in the image, in points."),
         setting(
@@ -105,7 +109,9 @@ public enum RequestSettings {
             "A font family name (bundled or system) or a font file's path."),
         setting(
             .size, .number(Font.sizeLimit), default: "the text style's size, 17 for body",
-            on: [.commandLine, .query, .measureRow], for: .all, "The font size in points."),
+            on: [.commandLine, .query, .measureRow], for: .all,
+            "The font size in points. Without it the text style sets the size and, under exact line-height metrics, "
+                + "its Dynamic Type leading (22 for body); under web metrics the lines are the same either way."),
         setting(
             .weight, .number(1...1_000), default: "the text style's", on: [.commandLine, .query, .measureRow],
             for: .all, "The font weight: 400 regular, 600 semibold, 700 bold."),

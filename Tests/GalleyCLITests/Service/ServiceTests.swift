@@ -86,6 +86,7 @@ import Testing
             let written = GalleyCommand.temporary("served-plain.\(format)")
             _ = try GalleyCommand.run(["render", "-", "-o", written], input: "Hello\n世界\n")
             let expected = try Data(contentsOf: URL(fileURLWithPath: written))
+            #expect(served.headers["content-type"] == type, "\(target) with Accept \(accept ?? "none")")
             #expect(Data(served.body.prefix(5)) == expected.prefix(5))
             #expect(abs(served.body.count - expected.count) < 64, "\(served.body.count) vs \(expected.count) bytes")
         }

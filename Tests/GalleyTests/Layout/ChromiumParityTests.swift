@@ -50,7 +50,7 @@ import Testing
                 Case(corpus: "chinese", language: "zh-CN", width: width, strictness: .anywhere, minimum: 0.99),
                 Case(corpus: "emoji", language: "zh-CN", width: width, minimum: 0.99),
                 // A soft hyphen between ideographs: Chromium draws the hyphen in the page's first font (Inter),
-                // Galley in the ideographs' (README, "Where Galley still differs").
+                // Galley in the ideographs' (docs/Web.md, "Where Galley still differs").
                 Case(corpus: "invisible", language: "zh-CN", width: width, minimum: 0.97),
                 Case(corpus: "arrows", language: "zh-CN", width: width),
                 Case(corpus: "autospace", language: "zh-CN", width: width, autospace: true),
