@@ -65,6 +65,10 @@ let package = Package(
         .target(
             name: "CWebP",
             linkerSettings: [.linkedLibrary("webp")]),
+        // libjpeg-turbo's encoder, driven from a C shim (it reports errors by longjmp).
+        .target(
+            name: "CJPEG",
+            linkerSettings: [.linkedLibrary("jpeg")]),
         // The default fonts compiled into the library (`.incbin` finds them on the header search path), so a
         // built Galley needs no Fonts/ directory wherever it is copied.
         .target(
@@ -74,7 +78,7 @@ let package = Package(
         .target(
             name: "Galley",
             dependencies: [
-                "CHarfBuzz", "CFreeType", "CFontconfig", "CICU", "CPNG", "CWebP", "CCairo", "CGalleyFonts",
+                "CHarfBuzz", "CFreeType", "CFontconfig", "CICU", "CPNG", "CWebP", "CJPEG", "CCairo", "CGalleyFonts",
                 "CHyphen",
             ]),
         // Readers for notes (.md) and JSON documents, and the renderer that draws them: the CLI's inputs, as a

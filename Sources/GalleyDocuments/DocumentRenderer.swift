@@ -55,7 +55,8 @@ public struct DocumentRenderer {
     }
 
     /// The document drawn and encoded as `format` (PNG band by band with `pngWriter`; WebP from the whole image,
-    /// lossless, or lossy at `quality` from 0 to 100; PDF and SVG through cairo, effects at the document's scale),
+    /// lossless, or lossy at `quality` from 0 to 100; JPEG at `quality` from 1 to 100, 90 when nil, on the page
+    /// colour; PDF and SVG through cairo, effects at the document's scale),
     /// and the UTF-16 range of the characters its height (or line limit) left out of the image.
     ///
     /// - Throws: ``InputError`` for a `quality` with a format other than WebP, or pages in a format other than PDF;
@@ -64,10 +65,10 @@ public struct DocumentRenderer {
         throws -> (data: Data, cut: Range<Int>)
     {
         let (scale, background) = (document.render.scale, document.render.background)
-        if quality != nil, format != .webp {
+        if quality != nil, !format.takesQuality {
             throw InputError(
-                "quality applies to WebP only (lossy at 0 to 100); \(format.rawValue.uppercased()) is written "
-                    + "without loss: leave quality out, or ask for webp")
+                "quality applies to WebP and JPEG only; \(format.rawValue.uppercased()) is written without loss: "
+                    + "leave quality out, or ask for webp or jpeg")
         }
         if let pageHeight = document.pageHeight {
             guard format == .pdf else {
@@ -89,6 +90,9 @@ public struct DocumentRenderer {
             try limits.checkWebP(width: size.width, height: size.height)
             data = try WebPWriter(quality: quality).encode(
                 try renderer.render(picture, scale: scale, background: background, limits: limits), limits: limits)
+        case .jpeg:
+            data = try JPEGWriter(quality: quality, page: background ?? .white).encode(
+                try renderer.render(picture, scale: scale, background: background, limits: limits))
         case .pdf: data = try renderer.renderPDF([picture], scale: scale, background: background, limits: limits)
         case .svg: data = try renderer.renderSVG(picture, scale: scale, background: background, limits: limits)
         }

@@ -8,6 +8,8 @@ public enum ImageFormat: String, CaseIterable, Sendable {
     case png
     /// WebP through libwebp: lossless (exact pixels) unless a quality is given.
     case webp
+    /// JPEG through libjpeg-turbo, at a quality (90 unless one is given), on the page colour (JPEG has no alpha).
+    case jpeg
     /// PDF through cairo: fonts embedded as subsets, the text selectable, links as annotations.
     case pdf
     /// SVG through cairo: glyphs as outlines, one CSS pixel per point.
@@ -15,23 +17,28 @@ public enum ImageFormat: String, CaseIterable, Sendable {
 
     /// The format a file named `fileName` asks for by its extension; nil for another extension or none.
     public init?(fileName: String) {
-        self.init(rawValue: (fileName as NSString).pathExtension.lowercased())
+        let suffix = (fileName as NSString).pathExtension.lowercased()
+        self.init(rawValue: suffix == "jpg" ? "jpeg" : suffix)
     }
 
     /// The extension of files in this format.
-    public var fileExtension: String { rawValue }
+    public var fileExtension: String { self == .jpeg ? "jpg" : rawValue }
+
+    /// Whether a quality (``SettingName/quality``) changes the image: the lossy formats'.
+    public var takesQuality: Bool { self == .webp || self == .jpeg }
 
     /// The format's media type (`Content-Type`).
     public var mediaType: String {
         switch self {
         case .png: return "image/png"
         case .webp: return "image/webp"
+        case .jpeg: return "image/jpeg"
         case .pdf: return "application/pdf"
         case .svg: return "image/svg+xml"
         }
     }
 
-    /// The formats' extensions, for messages: `.png, .webp, .pdf or .svg`.
+    /// The formats' extensions, for messages: `.png, .webp, .jpg, .pdf or .svg`.
     public static var extensionsList: String {
         let names = allCases.map { "." + $0.fileExtension }
         return names.dropLast().joined(separator: ", ") + " or " + names.last!

@@ -34,8 +34,8 @@ import Testing
         ),
         (["frobnicate"], 2, "unknown command 'frobnicate'; the commands are"),
         (
-            ["render", note, "-o", "/tmp/x.jpg"], 2,
-            "-o /tmp/x.jpg: galley writes .png, .webp, .pdf or .svg images; name the output so (.jpg is not written)"
+            ["render", note, "-o", "/tmp/x.gif"], 2,
+            "-o /tmp/x.gif: galley writes .png, .webp, .jpg, .pdf or .svg images; name the output so (.gif is not written)"
         ),
         (
             ["render", "Tests/Fixtures/shaping-strings.tsv", "-o", "/tmp/x.png"], 1,

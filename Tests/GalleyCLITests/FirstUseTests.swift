@@ -33,8 +33,8 @@ import Testing
     }
 
     @Test(arguments: [
-        (["--quality", "50"], "x.png", "--quality applies to WebP only"),
-        (["--quality", "50"], "x.pdf", "--quality applies to WebP only"),
+        (["--quality", "50"], "x.png", "--quality applies to WebP and JPEG only"),
+        (["--quality", "50"], "x.pdf", "--quality applies to WebP and JPEG only"),
         (["--page-height", "300"], "x.png", "--page-height splits a PDF into pages"),
         (["--page-height", "300"], "x.svg", "--page-height splits a PDF into pages"),
     ])

@@ -47,7 +47,7 @@ import Testing
             ("image/webp;q=0.1, image/svg+xml; q=0.5", "svg"), ("image/svg+xml, image/*;q=0.8", "svg"),
             ("*/*", nil), ("image/*", nil), ("image/png;q=0, image/*;q=0.5", "webp"),
             ("image/png;q=0.2, application/pdf;q=0.2", "png"), ("application/pdf;q=0.2, image/png;q=0.2", "pdf"),
-            ("text/html, */*;q=0.1", nil),
+            ("text/html, */*;q=0.1", nil), ("image/jpeg, image/png;q=0.9", "jpeg"),
         ] as [(String, String?)])
     func theAcceptHeadersBestFormatIsAnswered(_ accept: String, _ format: String?) throws {
         let items = try Routes.acceptedFormat(accept)

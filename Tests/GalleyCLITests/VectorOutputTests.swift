@@ -195,14 +195,14 @@ import Testing
 
     @Test(arguments: [
         (
-            ["-o", "/tmp/x.jpg"],
-            "-o /tmp/x.jpg: galley writes .png, .webp, .pdf or .svg images; name the output so (.jpg is not written)"
+            ["-o", "/tmp/x.gif"],
+            "-o /tmp/x.gif: galley writes .png, .webp, .jpg, .pdf or .svg images; name the output so (.gif is not written)"
         ),
         (
             ["-o", "/tmp/x.svg", "--format", "pdf"],
             "-o /tmp/x.svg: --format pdf writes .pdf images; name the output so"
         ),
-        (["-o", "/tmp/x.pdf", "--format", "gif"], "--format \"gif\" is not one of png, webp, pdf, svg"),
+        (["-o", "/tmp/x.pdf", "--format", "gif"], "--format \"gif\" is not one of png, webp, jpeg, pdf, svg"),
     ])
     func badOutputsAreOneLineErrors(_ arguments: [String], _ message: String) throws {
         let outcome = try GalleyCommand.run(["render", "Examples/note-mixed.md"] + arguments)

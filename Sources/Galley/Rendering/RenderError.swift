@@ -15,6 +15,8 @@ public enum RenderError: GalleyError, Equatable, Sendable {
     /// A WebP image of `width × height` pixels would be over `limit` (``Limits/webpPixels``) or WebP's 16,383
     /// pixels a side.
     case webpTooLarge(width: Int, height: Int, limit: Int)
+    /// libjpeg could not encode the image (the reason given).
+    case jpegFailed(String)
     /// cairo could not write the PDF or SVG document (the reason it gave).
     case vectorFailed(String)
     /// The pictures a PDF or SVG embeds, each once at the resolution it is shown at, would hold `pixels` pixels,
@@ -41,6 +43,8 @@ public enum RenderError: GalleyError, Equatable, Sendable {
             return "a WebP image of \(width) × \(height) pixels is over the limit of \(limit) pixels "
                 + "(\(WebPWriter.sideLimit) per side; libwebp holds the whole image while it encodes); write PNG, or "
                 + "render smaller"
+        case .jpegFailed(let message):
+            return "JPEG encoding failed: \(message)"
         case .vectorFailed(let message):
             return "PDF or SVG writing failed: \(message)"
         case .picturesTooLarge(let pixels, let limit):

@@ -21,10 +21,10 @@ extension RequestOptions {
     /// - Throws: ``InputError`` naming the option.
     public func checkOptions(apply format: ImageFormat) throws {
         let name = { (setting: SettingName) in Self.label(setting.optionName, self.surface) }
-        if number(.quality) != nil, format != .webp {
+        if number(.quality) != nil, !format.takesQuality {
             throw InputError(
-                "\(name(.quality)) applies to WebP only (lossy at 0 to 100); \(format.rawValue.uppercased()) is "
-                    + "written without loss: leave it out, or write webp")
+                "\(name(.quality)) applies to WebP and JPEG only; \(format.rawValue.uppercased()) is written "
+                    + "without loss: leave it out, or write webp or jpeg")
         }
         if has(.compression), format != .png {
             throw InputError(

@@ -40,10 +40,13 @@ public enum RequestSettings {
         setting(.scale, .number(0.1...8), default: "2", for: .document, "Pixels per point."),
         setting(
             .format, .choice(ImageFormat.allCases.map(\.rawValue)), default: "the output's extension, else png",
-            for: .document, "The image's format: png, webp (lossless unless --quality is given), pdf or svg."),
+            for: .document,
+            "The image's format: png, webp (lossless unless --quality is given), jpeg (quality 90 unless --quality "
+                + "is given), pdf or svg."),
         setting(
-            .quality, .number(WebPWriter.qualityRange), default: "lossless", for: .document,
-            "Write lossy WebP at this quality (0 to 100, libwebp's scale) instead of lossless."),
+            .quality, .number(WebPWriter.qualityRange), default: "lossless WebP, JPEG at 90", for: .document,
+            "Write lossy WebP at this quality (0 to 100, libwebp's scale) instead of lossless, or JPEG at it (1 to "
+                + "100)."),
         setting(
             .compression, .choice(PNGCompression.allCases.map(\.rawValue)), default: "fast", for: .document,
             "How a PNG is deflated: fast (Intel's ISA-L for colour images, zlib at level 4 for grey and palette "

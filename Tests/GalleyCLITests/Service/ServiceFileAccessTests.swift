@@ -85,6 +85,9 @@ import Testing
         // Formats are names: PDF is pdf.
         let pdf = try server.request("POST", "/v1/render?format=PDF", text: "a", contentType: "text/plain")
         #expect(pdf.status == 200 && pdf.headers["content-type"] == "application/pdf")
+        let jpeg = try server.request("POST", "/v1/render?format=jpeg&quality=80", text: "a", contentType: "text/plain")
+        #expect(
+            jpeg.status == 200 && jpeg.headers["content-type"] == "image/jpeg" && jpeg.body.starts(with: [0xFF, 0xD8]))
         let huge = String(repeating: "x", count: 100_000)
         let long = try server.request("POST", "/v1/render?\(huge)=1", text: "a", contentType: "text/plain")
         #expect(long.status == 400 && long.text.utf8.count < 300, "\(long.text.prefix(300))")

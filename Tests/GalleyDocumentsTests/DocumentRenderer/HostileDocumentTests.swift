@@ -150,7 +150,7 @@ import Testing
 
     // MARK: Work that must stop
 
-    @Test(arguments: [ImageFormat.pdf, .svg, .webp])
+    @Test(arguments: [ImageFormat.pdf, .svg, .webp, .jpeg])
     func aCancelledRenderStops(_ format: ImageFormat) throws {
         let (document, library) = try RequestOptions(work: .document, access: .init()).readDocument(
             text: "# Note\n\nSome words 和一些中文。\n", kind: .note, documentAccess: FileAccess())
@@ -233,7 +233,7 @@ import Testing
             #expect {
                 try DocumentRenderer(document: document, library: library).renderImage(format, quality: 50)
             } throws: { error in
-                "\(error)".hasPrefix("quality applies to WebP only")
+                "\(error)".hasPrefix("quality applies to WebP and JPEG only")
             }
         }
         #expect(throws: Never.self) {
