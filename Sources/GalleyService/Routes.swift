@@ -129,9 +129,9 @@ struct Routes: Sendable {
     }
 
     /// A `format` option for the image format `accept` (an Accept header) prefers: the one of highest quality
-    /// value (`q`, 1 when not given) among those it names by media type, such as `application/pdf`, or covers by
-    /// `image/*` or `*/*` (the first named wins a tie); none without a header, or when only wildcards name a format
-    /// (PNG, the default, then).
+    /// value (`q`, 1 when not given), each format's value taken from the most specific range covering it (its media
+    /// type, such as `application/pdf`, else `image/*`, else `*/*`); a tie goes to the format named first, then to
+    /// PNG. None without a header, or when the choice is PNG by a wildcard (the default then).
     ///
     /// - Throws: ``ServiceFailure`` 406 when the header accepts no image format Galley writes.
     static func acceptedFormat(_ accept: String?) throws -> [QueryItem] {
