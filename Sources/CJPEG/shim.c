@@ -25,24 +25,31 @@ static void on_error(j_common_ptr info) {
     longjmp(failure->jump, 1);
 }
 
+/* Where libjpeg's memory destination keeps its buffer: on the heap, so that the buffer it last grew to is what
+   an error's longjmp finds and frees (a local changed after setjmp would be indeterminate there). */
+struct destination {
+    unsigned char *buffer;
+    unsigned long length;
+};
+
 size_t galley_jpeg_encode(const uint8_t *rgbx, int width, int height, size_t stride, int quality, int dotsPerInch,
                           int (*stops)(void), uint8_t **output, char *error, size_t errorCapacity) {
     *output = NULL;
+    if (errorCapacity) error[0] = 0;
+    struct destination *const destination = calloc(1, sizeof *destination);
+    if (!destination) return 0;
     struct jpeg_compress_struct info;
     struct failure failure = {.message = error, .capacity = errorCapacity};
-    /* Volatile: changed after setjmp and read after the longjmp back to it. */
-    unsigned char *volatile buffer = NULL;
-    unsigned long length = 0;
     info.err = jpeg_std_error(&failure.manager);
     failure.manager.error_exit = on_error;
     if (setjmp(failure.jump)) {
         jpeg_destroy_compress(&info);
-        free(buffer);
+        free(destination->buffer);
+        free(destination);
         return 0;
     }
     jpeg_create_compress(&info);
-    unsigned char *target = NULL;
-    jpeg_mem_dest(&info, &target, &length);
+    jpeg_mem_dest(&info, &destination->buffer, &destination->length);
     info.image_width = (JDIMENSION)width;
     info.image_height = (JDIMENSION)height;
     info.input_components = 4;
@@ -57,25 +64,23 @@ size_t galley_jpeg_encode(const uint8_t *rgbx, int width, int height, size_t str
     info.X_density = info.Y_density = (UINT16)dotsPerInch;
     info.optimize_coding = TRUE;
     jpeg_start_compress(&info, TRUE);
-    buffer = target;
     while (info.next_scanline < info.image_height) {
         if (stops && (info.next_scanline & 255) == 0 && stops()) {
-            buffer = target;
-            strncpy(error, "stopped", errorCapacity ? errorCapacity - 1 : 0);
-            if (errorCapacity) error[errorCapacity - 1] = 0;
+            if (errorCapacity) strncpy(error, "stopped", errorCapacity - 1);
             jpeg_destroy_compress(&info);
-            free(buffer);
+            free(destination->buffer);
+            free(destination);
             return 0;
         }
         JSAMPROW row = (JSAMPROW)(rgbx + (size_t)info.next_scanline * stride);
         jpeg_write_scanlines(&info, &row, 1);
-        buffer = target;
     }
     jpeg_finish_compress(&info);
-    buffer = target;
     jpeg_destroy_compress(&info);
-    *output = buffer;
-    return (size_t)length;
+    *output = destination->buffer;
+    size_t length = (size_t)destination->length;
+    free(destination);
+    return length;
 }
 
 void galley_jpeg_free(void *pointer) { free(pointer); }
