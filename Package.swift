@@ -7,6 +7,8 @@ let package = Package(
         .library(name: "Galley", targets: ["Galley"]),
         .library(name: "GalleyDocuments", targets: ["GalleyDocuments"]),
         .executable(name: "galley", targets: ["GalleyCLI"]),
+        // libGalleyC.so: the C functions of Bindings/C/include/galley.h, which the Python package loads.
+        .library(name: "GalleyC", type: .dynamic, targets: ["GalleyC"]),
     ],
     // The `galley` command and its service need packages the libraries do not: a package that depends on Galley
     // for its libraries alone writes `traits: []` and resolves none of them (SwiftPM leaves dependencies only
@@ -86,13 +88,31 @@ let package = Package(
         .target(
             name: "GalleyDocuments",
             dependencies: ["Galley", "CCmarkGFM"]),
+        // The commands' work, whoever asks for it (the command, the service, the C library): one table of request
+        // settings read from argv, a query or a row, measuring JSON lines, the layout listing, and error messages.
+        .target(
+            name: "GalleyRequests",
+            dependencies: ["Galley", "GalleyDocuments"]),
+        // The C interface (Bindings/C/include/galley.h). Release builds link the Swift runtime and Foundation in and
+        // export the galley_ functions alone (Bindings/C/galley.map), so the library loads into any process, one
+        // with Swift code of its own included, and needs no toolchain where it is copied.
+        .target(
+            name: "GalleyC",
+            dependencies: ["Galley", "GalleyDocuments", "GalleyRequests"],
+            linkerSettings: [
+                .unsafeFlags([
+                    "-static-stdlib", "-lFoundation", "-lCoreFoundation", "-lFoundationInternationalization",
+                    "-lFoundationEssentials", "-l_FoundationCollections", "-l_FoundationICU", "-l_FoundationCShims",
+                    "-Xlinker", "--version-script=\(Context.packageDirectory)/Bindings/C/galley.map",
+                ], .when(configuration: .release))
+            ]),
         // `galley serve`: measuring and rendering over HTTP on Hummingbird, with a bounded pool of workers, deadlines,
         // body limits, graceful shutdown, a log line per request and Prometheus metrics. What each route computes
-        // comes from the command line (GalleyCLI hands it in), so the service answers byte for byte as the commands.
+        // is the commands' own (GalleyRequests), so the service answers byte for byte as the commands.
         .target(
             name: "GalleyService",
             dependencies: [
-                "Galley", "GalleyDocuments",
+                "Galley", "GalleyDocuments", "GalleyRequests",
                 .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Command"])),
                 .product(
                     name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: .when(traits: ["Command"])),
@@ -106,7 +126,7 @@ let package = Package(
         .executableTarget(
             name: "GalleyCLI",
             dependencies: [
-                "Galley", "GalleyDocuments", "GalleyService",
+                "Galley", "GalleyDocuments", "GalleyRequests", "GalleyService",
                 .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Command"])),
             ],
             // Release builds reach generic types' metadata through accessor functions, not by mangled name: a type
@@ -142,10 +162,15 @@ let package = Package(
         // `galley` binary, so their build builds it too); the fixtures they share are a target of their own.
         .testTarget(name: "GalleyTestSupport", dependencies: ["Galley"]),
         .testTarget(name: "GalleyTests", dependencies: ["Galley", "GalleyTestSupport"]),
-        .testTarget(name: "GalleyDocumentsTests", dependencies: ["Galley", "GalleyDocuments", "GalleyTestSupport"]),
+        .testTarget(
+            name: "GalleyDocumentsTests",
+            dependencies: ["Galley", "GalleyDocuments", "GalleyRequests", "GalleyTestSupport"]),
         .testTarget(
             name: "GalleyCLITests",
-            dependencies: ["Galley", "GalleyDocuments", "GalleyCLI", "GalleyService", "GalleyTestSupport"]),
+            dependencies: [
+                "Galley", "GalleyDocuments", "GalleyRequests", "GalleyCLI", "GalleyService", "GalleyTestSupport",
+                .product(name: "HummingbirdTesting", package: "hummingbird", condition: .when(traits: ["Command"])),
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

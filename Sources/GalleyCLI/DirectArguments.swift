@@ -1,4 +1,5 @@
 import GalleyDocuments
+import GalleyRequests
 
 /// A command's arguments read straight from the request-setting table, without ArgumentParser: at every start,
 /// ArgumentParser reflects the command's option types (several milliseconds of type-metadata and conformance

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Galley
 import GalleyDocuments
+import GalleyRequests
 
 /// The options of commands that lay out a whole input file (`render`, `layout`): the container, fonts, text,
 /// colours, effects, exclusions and the image's margin, laid over what the file itself asks for

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Galley
 import GalleyDocuments
+import GalleyRequests
 import Synchronization
 
 /// The font options shared by commands that lay out text (``RequestSettings``' font settings).
@@ -23,15 +24,17 @@ struct FontOptions: SettingOptions {
     /// The font library `options` ask for, reporting on stderr (once per library) the faces of `$GALLEY_FONTS_DIR`
     /// it had to leave out.
     static func library(_ options: RequestOptions) throws -> FontLibrary {
-        reportingSkipped(try options.fontLibrary())
+        reportSkippedFaces(of: try options.fontLibrary())
     }
 
     /// The shared library with or without system fonts, reporting the faces it skipped.
     static func library(noSystemFonts: Bool) throws -> FontLibrary {
-        reportingSkipped(try noSystemFonts ? FontLibrary.bundledOnly : .standard)
+        reportSkippedFaces(of: try noSystemFonts ? FontLibrary.bundledOnly : .standard)
     }
 
-    private static func reportingSkipped(_ library: FontLibrary) -> FontLibrary {
+    /// `library`, once its skipped faces are reported on stderr (once per library).
+    @discardableResult
+    static func reportSkippedFaces(of library: FontLibrary) -> FontLibrary {
         if reported.withLock({ $0.insert(ObjectIdentifier(library)).inserted }) {
             for skipped in library.skippedBundledFaces {
                 StandardOutput.error("galley: warning: skipped \(skipped.description.oneLine)\n")

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Galley
 import GalleyDocuments
+import GalleyRequests
 
 /// `galley fonts`: the faces Galley sees, bundled first, then the system's.
 struct FontsCommand: ParsableCommand {
@@ -24,7 +25,7 @@ struct FontsCommand: ParsableCommand {
         let library = try FontOptions.library(noSystemFonts: noSystemFonts)
         let faces = library.availableFaces()
         if json {
-            try StandardOutput.line(try StandardOutput.json(faces))
+            try StandardOutput.line(try JSONText.encoded(faces))
             return
         }
         for face in faces {

@@ -3,6 +3,7 @@ import Dispatch
 import Foundation
 import Galley
 import GalleyDocuments
+import GalleyRequests
 
 /// The `galley` command: text layout and rendering from the shell.
 @main
@@ -15,7 +16,7 @@ struct GalleyTool: ParsableCommand {
             Sans Arabic, Hebrew and Devanagari), then from the system through fontconfig (--no-system-fonts: \
             the compiled-in fonts alone; GALLEY_FONTS_DIR: a directory of fonts in their place).
             """,
-        version: "galley 0.6.0",
+        version: "galley \(GalleyVersion.number)",
         subcommands: [
             RenderCommand.self, LayoutCommand.self, MeasureCommand.self, ServeCommand.self, FontsCommand.self,
             StylesCommand.self, ShapeCommand.self, OptionsCommand.self,
@@ -90,14 +91,7 @@ struct GalleyTool: ParsableCommand {
 
     /// The one line `galley` writes after "galley: error: " for `error`; `galley serve` answers with the same.
     static func errorMessage(for error: any Error) -> String {
-        var message = isUsageError(error) ? message(for: error) : String(describing: error)
-        if case .unknownFamily(let name, _)? = error as? FontError {
-            // A font file named without a folder reads as a family: say how to name it as a file.
-            message +=
-                FileManager.default.fileExists(atPath: name)
-                ? "; to use the file \(name) in this folder, write ./\(name)" : "; 'galley fonts' lists every family"
-        }
-        return message.oneLine
+        ErrorMessage.line(for: error, describedAs: isUsageError(error) ? message(for: error) : nil)
     }
 }
 
@@ -157,32 +151,5 @@ extension GalleyTool {
             }
         }
         return names
-    }
-}
-
-extension String {
-    /// The most characters of an error message.
-    static let messageLimit = 1_000
-
-    /// The text as one line a terminal shows as it is, for error messages: line breaks folded into spaces, and
-    /// the control characters a file name or an input may carry (ESC, BEL, C1 controls, bidi overrides and
-    /// isolates) written as `\u{1B}` escapes, so that no message can move the cursor, ring or reorder the line;
-    /// and at most ``messageLimit`` characters, so that a message quoting its input (a 500 kB family name) does
-    /// not send it back whole.
-    var oneLine: String {
-        var folded = split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
-            .joined(separator: " ")
-        folded = folded.shortened(to: Self.messageLimit)
-        var result = ""
-        result.unicodeScalars.reserveCapacity(folded.unicodeScalars.count)
-        for scalar in folded.unicodeScalars {
-            switch scalar.value {
-            case 0..<0x20, 0x7F...0x9F, 0x200E...0x200F, 0x202A...0x202E, 0x2066...0x2069:
-                result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-            default:
-                result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
     }
 }

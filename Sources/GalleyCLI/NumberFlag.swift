@@ -1,5 +1,6 @@
 import ArgumentParser
 import GalleyDocuments
+import GalleyRequests
 
 /// Checks the numbers given to the options that are not request settings (`serve`'s), with the words request
 /// settings use.

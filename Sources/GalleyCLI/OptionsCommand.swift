@@ -1,5 +1,6 @@
 import ArgumentParser
 import GalleyDocuments
+import GalleyRequests
 
 /// `galley options`: every request setting, from the one table the commands, JSON rows and the service read.
 struct OptionsCommand: ParsableCommand {

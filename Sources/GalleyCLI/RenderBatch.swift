@@ -3,6 +3,7 @@ import Dispatch
 import Foundation
 import Galley
 import GalleyDocuments
+import GalleyRequests
 import Synchronization
 
 #if canImport(Glibc)

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Galley
 import GalleyDocuments
+import GalleyRequests
 
 /// `galley render`: a note, a text file or a JSON document to PNG, WebP, PDF or SVG.
 struct RenderCommand: ParsableCommand {

@@ -3,9 +3,10 @@ import Dispatch
 import Foundation
 import Galley
 import GalleyDocuments
+import GalleyRequests
 import GalleyService
 
-/// `galley serve`: the commands as an HTTP service (`GalleyServer`), computing through ``CommandRoutes``.
+/// `galley serve`: the commands as an HTTP service (`GalleyServer`).
 struct ServeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
@@ -85,7 +86,7 @@ struct ServeCommand: ParsableCommand {
         configuration.deadline = .seconds(deadline)
         configuration.drainDelay = .seconds(drainDelay)
         let server = GalleyServer(
-            configuration: configuration, commands: CommandRoutes(workers: configuration.workers))
+            configuration: configuration)
         let finished = DispatchSemaphore(value: 0)
         let failure = Failure()
         let host = self.host

@@ -1,5 +1,6 @@
 import ArgumentParser
 import GalleyDocuments
+import GalleyRequests
 
 extension NameSpecification {
     /// The long option of request setting `name` and its former names, as ``RequestSettings`` declares them.

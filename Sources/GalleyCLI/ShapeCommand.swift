@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Galley
 import GalleyDocuments
+import GalleyRequests
 
 /// `galley shape`: itemizes and shapes text and prints the glyph runs, as `hb-shape` does for one font.
 struct ShapeCommand: ParsableCommand, SettingOptions {
@@ -53,7 +54,7 @@ struct ShapeCommand: ParsableCommand, SettingOptions {
             }
         }
         if json {
-            try StandardOutput.line(try StandardOutput.json(output))
+            try StandardOutput.line(try JSONText.encoded(output))
         } else {
             for record in output { try StandardOutput.line(record.text) }
         }

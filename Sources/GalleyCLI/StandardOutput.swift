@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Galley
 import GalleyDocuments
+import GalleyRequests
 
 #if canImport(Glibc)
     import Glibc
@@ -27,19 +28,6 @@ enum StandardOutput {
         if failure == EPIPE { throw ExitCode.failure }
         let reason = failure == 0 ? "nothing was written" : String(cString: strerror(failure))
         throw InputError("cannot write to standard output (\(reason))")
-    }
-
-    /// An encoder printing JSON as the command line does everywhere: keys sorted (so output is the same on every
-    /// run), slashes in paths as they are.
-    static func jsonEncoder() -> JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return encoder
-    }
-
-    /// `value` as JSON text, by `encoder` (``jsonEncoder()``'s by default).
-    static func json<Value: Encodable>(_ value: Value, encoder: JSONEncoder = jsonEncoder()) throws -> String {
-        String(decoding: try encoder.encode(value), as: UTF8.self)
     }
 
     /// Writes `bytes` (an image) to standard output.

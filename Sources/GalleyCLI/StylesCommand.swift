@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Galley
 import GalleyDocuments
+import GalleyRequests
 
 /// `galley styles`: the Dynamic Type table as it resolves.
 struct StylesCommand: ParsableCommand {
@@ -44,7 +45,7 @@ struct StylesCommand: ParsableCommand {
             }
         }
         if json {
-            try StandardOutput.line(try StandardOutput.json(entries))
+            try StandardOutput.line(try JSONText.encoded(entries))
             return
         }
         for entry in entries {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Galley
 import GalleyDocuments
+import GalleyRequests
 
 /// The options shared by commands that break text into lines: language, hyphenation, CJK spacing, alignment,
 /// line heights and line-breaking rules (``RequestSettings``' text settings).

@@ -4,7 +4,7 @@ import Synchronization
 /// lock and a dictionary entry rather than a timer of its own (a timer each made the dispatch manager's queue the
 /// service's busiest code). Entries live only while their request waits, so there are at most as many as the work
 /// pool has places.
-final class Deadlines: Sendable {
+package final class Deadlines: Sendable {
     private struct Entry {
         let deadline: ContinuousClock.Instant
         let action: @Sendable () -> Void
@@ -19,6 +19,9 @@ final class Deadlines: Sendable {
     static let resolution: Duration = .milliseconds(10)
 
     private let state = Mutex(State())
+
+    /// No deadlines yet.
+    package init() {}
 
     /// Calls `action` once `deadline` has passed, unless the returned token is given to ``remove(_:)`` first.
     func add(_ deadline: ContinuousClock.Instant, _ action: @escaping @Sendable () -> Void) -> Int {
@@ -35,7 +38,7 @@ final class Deadlines: Sendable {
     }
 
     /// Fires the actions whose deadlines have passed, every ``resolution``, until the task is cancelled.
-    func watch() async {
+    package func watch() async {
         while !Task.isCancelled {
             try? await Task.sleep(for: Self.resolution)
             let now = ContinuousClock.now

@@ -1,4 +1,5 @@
 import GalleyDocuments
+import GalleyRequests
 import Hummingbird
 import Logging
 import NIOCore
@@ -8,18 +9,14 @@ import ServiceLifecycle
     import Glibc
 #endif
 
-/// `galley serve`: the HTTP service (Hummingbird 2 under swift-service-lifecycle), answering as the commands
-/// `commands` hands in.
+/// `galley serve`: the HTTP service (Hummingbird 2 under swift-service-lifecycle), answering as the commands do.
 public struct GalleyServer: Sendable {
     /// Where it listens and the bounds on its work.
     public let configuration: ServiceConfiguration
-    /// What the routes compute.
-    public let commands: any ServiceCommands
 
-    /// A service with `configuration`, computing through `commands`.
-    public init(configuration: ServiceConfiguration, commands: any ServiceCommands) {
+    /// A service with `configuration`.
+    public init(configuration: ServiceConfiguration) {
         self.configuration = configuration
-        self.commands = commands
     }
 
     /// Serves until SIGTERM or SIGINT, then stops accepting, finishes the requests in flight and returns.
@@ -38,29 +35,10 @@ public struct GalleyServer: Sendable {
         let deadlines = Deadlines()
         let watcher = Task { await deadlines.watch() }
         defer { watcher.cancel() }
-        let routes = Routes(
-            configuration: configuration, commands: commands,
-            pool: WorkPool(workers: configuration.workers, queue: configuration.queue, deadlines: deadlines),
-            metrics: metrics,
-            draining: draining, access: .only(configuration.allowedDirectories),
-            bodies: BodyBudget(
-                limit: configuration.maxBody.multipliedReportingOverflow(
-                    by: configuration.workers + configuration.queue
-                )
-                .partialValue))
-        let router = Router(context: ServiceRequestContext.self)
-        routes.add(to: router)
-        router.add(middleware: UnknownRoute())
-        let application = Application(
-            router: router,
-            server: .http1(
-                configuration: .init(
-                    additionalChannelHandlers: [ExpectContinue(configuration: configuration)],
-                    idleTimeout: .nanoseconds(configuration.idleTimeout.nanoseconds))),
-            configuration: .init(
-                address: .hostname(configuration.host, port: configuration.port), serverName: "galley", backlog: 1024),
-            onServerRunning: { channel in onListening(channel.localAddress?.port ?? configuration.port) },
-            logger: logger)
+        let application = makeApplication(metrics: metrics, draining: draining, deadlines: deadlines, logger: logger) {
+            channel in
+            onListening(channel.localAddress?.port ?? configuration.port)
+        }
         // Shut down in reverse order: the watch marks the service as draining before the server stops accepting.
         let group = ServiceGroup(
             configuration: .init(
@@ -79,6 +57,39 @@ public struct GalleyServer: Sendable {
                 "cannot listen on \(configuration.host):\(configuration.port) (\(String(cString: strerror(error.errnoCode))))"
             )
         }
+    }
+
+    /// The service's application: its routes over a work pool, listening where ``configuration`` says once run,
+    /// reporting into `metrics` (bootstrapped once per process); `draining` is set when a graceful shutdown begins,
+    /// and `deadlines` must be watched for requests to time out. In-process tests drive it through Hummingbird's
+    /// test client.
+    package func makeApplication(
+        metrics: ServiceMetrics, draining: Draining, deadlines: Deadlines, logger: Logger,
+        onServerRunning: @escaping @Sendable (any Channel) async -> Void = { _ in }
+    ) -> Application<RouterResponder<ServiceRequestContext>> {
+        let routes = Routes(
+            configuration: configuration, work: RouteWork(workers: configuration.workers),
+            pool: WorkPool(workers: configuration.workers, queue: configuration.queue, deadlines: deadlines),
+            metrics: metrics,
+            draining: draining, access: .only(configuration.allowedDirectories),
+            bodies: BodyBudget(
+                limit: configuration.maxBody.multipliedReportingOverflow(
+                    by: configuration.workers + configuration.queue
+                )
+                .partialValue))
+        let router = Router(context: ServiceRequestContext.self)
+        routes.add(to: router)
+        router.add(middleware: UnknownRoute())
+        return Application(
+            router: router,
+            server: .http1(
+                configuration: .init(
+                    additionalChannelHandlers: [ExpectContinue(configuration: configuration)],
+                    idleTimeout: .nanoseconds(configuration.idleTimeout.nanoseconds))),
+            configuration: .init(
+                address: .hostname(configuration.host, port: configuration.port), serverName: "galley", backlog: 1024),
+            onServerRunning: onServerRunning,
+            logger: logger)
     }
 }
 

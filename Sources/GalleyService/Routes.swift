@@ -1,5 +1,6 @@
 import Foundation
 import GalleyDocuments
+import GalleyRequests
 import Hummingbird
 import Logging
 import NIOHTTP1
@@ -10,7 +11,7 @@ import Synchronization
 /// that report (`GET /healthz`, `/readyz`, `/metrics`).
 struct Routes: Sendable {
     let configuration: ServiceConfiguration
-    let commands: any ServiceCommands
+    let work: RouteWork
     let pool: WorkPool
     let metrics: ServiceMetrics
     /// Set once a graceful shutdown has begun.
@@ -33,12 +34,12 @@ struct Routes: Sendable {
                         ? [] : try Self.acceptedFormat(request.headers[.accept])
                 }, contentType: Self.imageType
             ) { options, input in
-                try commands.render(options: options, input: input)
+                try work.render(options: options, input: input)
             }
         }
         router.post("/v1/layout") { request, context in
             await document("/v1/layout", request, context, contentType: { _ in "application/json" }) { options, input in
-                try commands.layout(options: options, input: input)
+                try work.layout(options: options, input: input)
             }
         }
         // The routes that compute take POST only: any other method is told so (it was an empty 404).
@@ -69,7 +70,7 @@ struct Routes: Sendable {
             let (place, body, options, reservation) = try await admitted(request, record)
             let deadline = record.deadline(configuration.deadline)
             let (job, first) = try await pool.run(for: place, until: deadline) { worker in
-                let job = try commands.measureJob(options: options, body: body, access: access)
+                let job = try work.measureJob(options: options, body: body, access: access)
                 return (job, job.nextBatch(worker: worker))
             }
             guard let first, !job.isFinished else {
@@ -320,10 +321,14 @@ struct Routes: Sendable {
 }
 
 /// Whether a graceful shutdown has begun (readiness then fails, and new work is refused).
-final class Draining: Sendable {
+package final class Draining: Sendable {
     private let flag = Atomic(false)
-    var isSet: Bool { flag.load(ordering: .relaxed) }
-    func set() { flag.store(true, ordering: .relaxed) }
+    /// Not yet set.
+    package init() {}
+    /// Whether it has been set.
+    package var isSet: Bool { flag.load(ordering: .relaxed) }
+    /// Sets it, for good.
+    package func set() { flag.store(true, ordering: .relaxed) }
 }
 
 /// One request's log line and metrics, written when it ends.

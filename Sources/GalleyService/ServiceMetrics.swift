@@ -3,11 +3,14 @@ import Prometheus
 
 /// What `GET /metrics` reports, through swift-metrics into a Prometheus registry: requests by route and status,
 /// their durations, rows measured, and the pool's load and the bytes of request bodies held when scraped.
-struct ServiceMetrics: Sendable {
+package struct ServiceMetrics: Sendable {
     let registry = PrometheusCollectorRegistry()
 
+    /// Metrics with an empty registry.
+    package init() {}
+
     /// Makes swift-metrics report into ``registry``; once per process.
-    func bootstrap() {
+    package func bootstrap() {
         MetricsSystem.bootstrap(PrometheusMetricsFactory(registry: registry))
     }
 

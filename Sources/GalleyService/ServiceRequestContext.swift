@@ -3,12 +3,12 @@ import NIOCore
 
 /// Hummingbird's basic request context, with the request's connection: a streamed answer its client stops reading
 /// is cut by closing it.
-struct ServiceRequestContext: RequestContext {
-    var coreContext: CoreRequestContextStorage
+package struct ServiceRequestContext: RequestContext {
+    package var coreContext: CoreRequestContextStorage
     /// The connection the request came on.
     let channel: any Channel
 
-    init(source: ApplicationRequestContextSource) {
+    package init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
         channel = source.channel
     }

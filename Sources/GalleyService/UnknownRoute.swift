@@ -1,4 +1,5 @@
 import GalleyDocuments
+import GalleyRequests
 import Hummingbird
 
 /// Answers a request for a route the service does not have with 404 and `{"error": …}`, as every other refusal is

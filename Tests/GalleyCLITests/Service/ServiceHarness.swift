@@ -174,6 +174,13 @@ struct HTTPResponse {
 
     var text: String { String(decoding: body, as: UTF8.self) }
 
+    /// A response as given: `headers` named in lower case.
+    init(status: Int, headers: [String: String], body: [UInt8]) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+
     /// The `"error"` member of a JSON error body.
     var error: String? {
         (try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any])?["error"] as? String

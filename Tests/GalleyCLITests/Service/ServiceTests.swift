@@ -7,9 +7,10 @@ import Testing
     import Glibc
 #endif
 
-/// `galley serve` started for real on a free port and called over HTTP: each route answers byte for byte as its
-/// command does, bad input gets the command's message, and the service's bounds (body limit, queue, deadline,
-/// allowed folders, graceful shutdown) hold.
+/// `galley serve` started for real on a free port and called over HTTP, for what only a process shows (the routes'
+/// answers are `ServiceRouteTests`', in this process): the socket's handling (`Expect`, HTTP/1.0, chunks), the
+/// body limit, the queue and the deadline, graceful shutdown on SIGTERM, the log, a port in use, and the README's
+/// clients end to end.
 @Suite(.serialized) struct ServiceTests {
     /// Rows like users' (Chinese, English, code, a row's own settings, a bad line), as a file and as a body.
     static let rows = """
@@ -25,118 +26,6 @@ import Testing
         let path = GalleyCommand.temporary(name)
         try text.write(toFile: path, atomically: false, encoding: .utf8)
         return path
-    }
-
-    @Test func measureAnswersAsTheCommand() throws {
-        let server = try ServiceProcess()
-        let input = try Self.file("rows.jsonl", Self.rows)
-        for (query, flags) in [
-            ("width=280&category=accessibilityLarge", ["--width", "280", "--category", "accessibilityLarge"]),
-            ("widths=320,375&font=Inter&bold-text", ["--widths", "320,375", "--font", "Inter", "--bold-text"]),
-        ] {
-            let response = try server.request("POST", "/v1/measure?\(query)", text: Self.rows)
-            let command = try GalleyCommand.run(["measure", input] + flags)
-            #expect(response.status == 200)
-            #expect(response.headers["content-type"] == "application/x-ndjson")
-            #expect(response.text == command.output, "\(query)")
-            #expect(response.text.split(separator: "\n").count == 5)
-        }
-        #expect(server.log.contains("route=/v1/measure"), "one log line per request")
-        #expect(server.log.contains("rows=5"))
-    }
-
-    @Test func renderAndLayoutAnswerAsTheCommands() throws {
-        let server = try ServiceProcess(["--allow-dir", "Examples"])
-        for (example, type) in [
-            ("note-chinese.md", "text/markdown"), ("note-garden.md", "text/markdown"),
-            ("document.json", "application/json"),
-        ] {
-            let body = try [UInt8](
-                Data(contentsOf: TestFonts.repositoryRoot.appendingPathComponent("Examples/\(example)")))
-            let png = try server.request(
-                "POST", "/v1/render?width=300&scale=1", body: body, headers: ["Content-Type": type])
-            let output = GalleyCommand.temporary("served-\(example).png")
-            let command = try GalleyCommand.run(
-                ["render", "Examples/\(example)", "-o", output, "--width", "300", "--scale", "1"])
-            #expect(command.status == 0)
-            #expect(png.status == 200, "\(example): \(png.text.prefix(200))")
-            #expect(png.headers["content-type"] == "image/png")
-            #expect(Data(png.body) == (try Data(contentsOf: URL(fileURLWithPath: output))), "\(example)")
-            let layout = try server.request("POST", "/v1/layout?width=300", body: body, headers: ["Content-Type": type])
-            let printed = try GalleyCommand.run(["layout", "Examples/\(example)", "--json", "--width", "300"])
-            #expect(layout.status == 200)
-            #expect(layout.text == printed.output, "\(example)")
-        }
-        // WebP as the command writes it, named as such.
-        let webp = try server.request("POST", "/v1/render?format=webp", text: "Hello\n世界\n", contentType: "text/plain")
-        let webpOutput = GalleyCommand.temporary("served-plain.webp")
-        _ = try GalleyCommand.run(["render", "-", "-o", webpOutput], input: "Hello\n世界\n")
-        #expect(webp.status == 200 && webp.headers["content-type"] == "image/webp")
-        #expect(Data(webp.body) == (try Data(contentsOf: URL(fileURLWithPath: webpOutput))))
-        // PDF and SVG as the command writes them, asked for by the query or by Accept (the query wins).
-        for (target, accept, format, type) in [
-            ("/v1/render?format=pdf", nil, "pdf", "application/pdf"),
-            ("/v1/render", "image/svg+xml, image/*;q=0.8", "svg", "image/svg+xml"),
-            ("/v1/render?format=pdf", "image/svg+xml", "pdf", "application/pdf"),
-        ] {
-            let served = try server.request(
-                "POST", target, body: Array("Hello\n世界\n".utf8),
-                headers: ["Content-Type": "text/plain"].merging(accept.map { ["Accept": $0] } ?? [:]) { $1 })
-            // The command's document but for what cairo numbers per process (a PDF's date, an SVG's glyph ids).
-            let written = GalleyCommand.temporary("served-plain.\(format)")
-            _ = try GalleyCommand.run(["render", "-", "-o", written], input: "Hello\n世界\n")
-            let expected = try Data(contentsOf: URL(fileURLWithPath: written))
-            #expect(served.headers["content-type"] == type, "\(target) with Accept \(accept ?? "none")")
-            #expect(Data(served.body.prefix(5)) == expected.prefix(5))
-            #expect(abs(served.body.count - expected.count) < 64, "\(served.body.count) vs \(expected.count) bytes")
-        }
-        let plain = try server.request("POST", "/v1/render?letterpress", text: "Hello\n世界\n", contentType: "text/plain")
-        let output = GalleyCommand.temporary("served-plain.png")
-        _ = try GalleyCommand.run(["render", "-", "-o", output, "--letterpress"], input: "Hello\n世界\n")
-        #expect(plain.status == 200)
-        #expect(Data(plain.body) == (try Data(contentsOf: URL(fileURLWithPath: output))))
-    }
-
-    @Test func badInputGetsTheCommandsMessage() throws {
-        let server = try ServiceProcess()
-        // The same check and words on both surfaces, each naming the option as its surface spells it.
-        for (query, flags, answer, message) in [
-            (
-                "category=huge", ["--category", "huge"], #"category "huge" is not one of extraSmall"#,
-                #"--category "huge" is not one of extraSmall"#
-            ),
-            ("width=-3", ["--width=-3"], "width -3 must be positive (1...1000000)", "--width -3 must be positive"),
-            (
-                "frobnicate=1", ["--frobnicate", "1"], "unknown query parameter 'frobnicate'",
-                "unknown option '--frobnicate'"
-            ),
-            (
-                "widht=300", ["--widht", "300"], "unknown query parameter 'widht'; did you mean 'width'?",
-                "unknown option '--widht'; did you mean '--width'?"
-            ),
-        ] {
-            let response = try server.request("POST", "/v1/measure?\(query)", text: Self.rows)
-            let command = try GalleyCommand.run(["measure", "-"] + flags, input: Self.rows)
-            #expect(response.status == 400)
-            #expect(response.headers["content-type"] == "application/json")
-            #expect(response.error?.hasPrefix(answer) == true, "\(query): \(response.error ?? "")")
-            #expect(command.status == 2 && command.error.hasPrefix("galley: error: \(message)"), "\(command.error)")
-        }
-        let document = #"{"content": ["a"], "container": {"width": "wide"}}"#
-        let path = try Self.file("bad.json", document)
-        let response = try server.request("POST", "/v1/render", text: document, contentType: "application/json")
-        let command = try GalleyCommand.run(["render", path, "-o", GalleyCommand.temporary("bad.png")])
-        #expect(response.status == 400)
-        #expect(command.error.contains(try #require(response.error)), "\(command.error)")
-        let unsupported = try server.request("POST", "/v1/render", text: "a", contentType: "image/gif")
-        #expect(unsupported.status == 415)
-        #expect(unsupported.error?.contains("text/markdown") == true)
-        let notUTF8 = try server.request(
-            "POST", "/v1/render", body: [0x61, 0xFF], headers: ["Content-Type": "text/plain"])
-        #expect(notUTF8.status == 400)
-        #expect(notUTF8.error == "the request body: not valid UTF-8 (first bad byte at offset 1)")
-        let serverFlag = try server.request("POST", "/v1/render?allow-dir=/", text: "a", contentType: "text/plain")
-        #expect(serverFlag.status == 400)
     }
 
     /// `Expect: 100-continue` is answered as the head arrives (curl waited a second for it before sending bodies over
@@ -233,35 +122,6 @@ import Testing
         #expect(abandoned.status == 503)
     }
 
-    @Test func documentsReadOnlyInsideAllowedFolders() throws {
-        let allowed = try Self.file("allowed", "")
-        try FileManager.default.removeItem(atPath: allowed)
-        try FileManager.default.createDirectory(atPath: allowed, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(
-            atPath: TestFonts.repositoryRoot.appendingPathComponent("Examples/leaf.png").path,
-            toPath: allowed + "/leaf.png")
-        let server = try ServiceProcess(["--allow-dir", allowed])
-        func render(_ picture: String) throws -> HTTPResponse {
-            let document = #"{"content": ["a ", {"attachment": {"image": "\#(picture)", "width": 20}}, " b"]}"#
-            return try server.request("POST", "/v1/render", text: document, contentType: "application/json")
-        }
-        #expect(try render("leaf.png").status == 200)
-        #expect(try render(allowed + "/leaf.png").status == 200)
-        var messages: [String] = []
-        for path in ["/etc/passwd", "/etc/no-such-file", "../leaf.png", "../../../../etc/passwd", "/root/.ssh/id_rsa"] {
-            let response = try render(path)
-            #expect(response.status == 400, "\(path)")
-            messages.append(try #require(response.error).replacingOccurrences(of: path, with: "PATH"))
-        }
-        #expect(Set(messages).count == 1, "the same words whether or not the file exists: \(messages)")
-        #expect(messages[0].contains("galley serve --allow-dir"))
-        let leaf = try Data(contentsOf: URL(fileURLWithPath: allowed + "/leaf.png")).base64EncodedString()
-        #expect(try render("data:image/png;base64,\(leaf)").status == 200, "inline pictures need no folder")
-        let font = try server.request("POST", "/v1/render?font=/etc/passwd", text: "a", contentType: "text/plain")
-        #expect(font.status == 400)
-        #expect(font.error?.contains("galley serve --allow-dir") == true)
-    }
-
     @Test func sigtermFinishesTheRequestsInFlight() throws {
         let server = try ServiceProcess()
         #expect(try server.request("GET", "/readyz").status == 200)
@@ -277,6 +137,8 @@ import Testing
         #expect(response.text.split(separator: "\n").count == 5)
         server.process.waitUntilExit()
         #expect(server.process.terminationStatus == 0)
+        #expect(server.log.contains("route=/v1/measure"), "one log line per request")
+        #expect(server.log.contains("rows=5"))
     }
 
     /// After SIGTERM the service keeps answering for its drain delay: `/readyz` says 503 `draining` (it used to
@@ -302,17 +164,6 @@ import Testing
         let second = try GalleyCommand.run(["serve", "--port", String(server.port)])
         #expect(second.status == 1)
         #expect(second.error == "galley: error: cannot listen on 127.0.0.1:\(server.port) (Address already in use)\n")
-    }
-
-    @Test func healthAndMetrics() throws {
-        let server = try ServiceProcess()
-        #expect(try server.request("GET", "/healthz").text == #"{"status":"alive"}"# + "\n")
-        _ = try server.request("POST", "/v1/measure", text: Self.rows)
-        let metrics = try server.request("GET", "/metrics")
-        #expect(metrics.headers["content-type"]?.hasPrefix("text/plain") == true)
-        #expect(metrics.text.contains("galley_rows_measured_total 5"))
-        #expect(metrics.text.contains("galley_request_duration_seconds_bucket"))
-        #expect(server.stop() == 0)
     }
 
     /// The README's ten-line clients are the files in Examples/Clients, and they work against the real service.

@@ -3,6 +3,7 @@ import Testing
 
 @testable import Galley
 @testable import GalleyDocuments
+@testable import GalleyRequests
 @testable import GalleyTestSupport
 
 /// The fifth attack's findings, each as the input that broke it: links that would run code or corrupt a PDF,

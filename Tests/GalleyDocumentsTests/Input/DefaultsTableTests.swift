@@ -3,6 +3,7 @@ import Testing
 
 @testable import Galley
 @testable import GalleyDocuments
+@testable import GalleyRequests
 @testable import GalleyTestSupport
 
 /// The README's table of the defaults that differ by input (`measure` rows, notes, JSON documents) says what the

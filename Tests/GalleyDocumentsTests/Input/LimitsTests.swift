@@ -2,6 +2,7 @@ import Testing
 
 @testable import Galley
 @testable import GalleyDocuments
+@testable import GalleyRequests
 @testable import GalleyTestSupport
 
 @Suite struct LimitsTests {

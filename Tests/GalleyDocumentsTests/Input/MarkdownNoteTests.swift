@@ -3,6 +3,7 @@ import Testing
 
 @testable import Galley
 @testable import GalleyDocuments
+@testable import GalleyRequests
 @testable import GalleyTestSupport
 
 /// Notes are CommonMark with GitHub's extensions, read by cmark-gfm: every kind of markup becomes the styles it

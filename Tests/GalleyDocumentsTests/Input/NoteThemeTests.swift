@@ -3,6 +3,7 @@ import Testing
 
 @testable import Galley
 @testable import GalleyDocuments
+@testable import GalleyRequests
 @testable import GalleyTestSupport
 
 /// Themes colour every role of a note; `--color` and `--background` change only its text and page.

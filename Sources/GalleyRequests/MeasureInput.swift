@@ -4,17 +4,17 @@ import GalleyDocuments
 /// One line of `measure`'s input and its 1-based number in the file, as bytes: the reader only splits the input,
 /// and each line is checked (``text()``) by the worker that measures it, so that the one thread reading the
 /// input does not check every byte while the others wait for the next batch.
-struct InputLine: Sendable {
-    let number: Int
+package struct InputLine: Sendable {
+    package let number: Int
     /// The line's bytes, without its line feed, a carriage return before it or a byte-order mark.
-    let bytes: [UInt8]
+    package let bytes: [UInt8]
     /// Why the line cannot be read, known while reading it (too long: its bytes are not kept).
-    var problem: String? = nil
+    package var problem: String? = nil
 
     /// The line as text.
     ///
     /// - Throws: ``InputError`` saying why it cannot be measured before it is parsed (too long, not UTF-8).
-    func text() throws -> String {
+    package func text() throws -> String {
         if let problem { throw InputError(problem) }
         guard let text = String(validating: bytes, as: UTF8.self) else {
             let offset = InputReader.firstInvalidUTF8Offset(bytes) ?? 0
@@ -28,7 +28,7 @@ struct InputLine: Sendable {
 /// batch at a time: each byte is looked at once, a line over the limit is skipped to its end without being kept,
 /// and every input line but a blank one (nothing but spaces or tabs, as an editor's last line often is) becomes
 /// one ``InputLine``; blank lines are counted, so later lines keep their numbers.
-final class LineReader {
+package final class LineReader {
     /// Where the bytes come from.
     private enum Source {
         case file(FileInput)
@@ -48,13 +48,13 @@ final class LineReader {
     /// The number of the last line read (1-based).
     private var lineNumber = 0
 
-    init(path: String, lineLimit: Int) throws {
+    package init(path: String, lineLimit: Int) throws {
         source = .file(try FileInput(path: path))
         self.lineLimit = lineLimit
     }
 
     /// Reads the lines of `bytes`.
-    init(bytes: [UInt8], lineLimit: Int) {
+    package init(bytes: [UInt8], lineLimit: Int) {
         source = .memory(bytes, read: 0)
         self.lineLimit = lineLimit
     }
@@ -63,7 +63,7 @@ final class LineReader {
 
     /// Whether every line has been taken, known only for bytes in memory (a file or a stream may always have more):
     /// the bytes are all read and none wait in the buffer.
-    var isExhausted: Bool {
+    package var isExhausted: Bool {
         guard case .memory(let bytes, let read) = source, read == bytes.count else { return false }
         return position >= buffer.count && !skippingLongLine
     }
@@ -84,7 +84,7 @@ final class LineReader {
 
     /// Up to `count` lines (and no more than ``batchBytes`` of text), fewer at the end; empty when the input is
     /// exhausted.
-    func nextLines(_ count: Int) throws -> [InputLine] {
+    package func nextLines(_ count: Int) throws -> [InputLine] {
         var lines: [InputLine] = []
         var bytes = 0
         while lines.count < count, bytes < Self.batchBytes {

@@ -1,4 +1,5 @@
 import Galley
+import GalleyDocuments
 
 /// One `measure` row (a line of JSON) decoded: its id as written, its text, width and attributes, and the Dynamic
 /// Type settings it is measured under. The command line and `galley serve` decode rows through this one reader.

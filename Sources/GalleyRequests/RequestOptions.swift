@@ -1,5 +1,6 @@
 import Foundation
 import Galley
+import GalleyDocuments
 
 /// The settings of one request, decoded from text and checked against ``RequestSettings``: what a command line or
 /// a query string asks for. The command line and the service build it the same way, from `name=value` items, so
@@ -21,6 +22,9 @@ public struct RequestOptions: Sendable {
         case commandLine
         /// Query parameters of `galley serve`: errors say `query parameter 'width'`.
         case query
+        /// Keyword settings of the C library and the Python package, the query's settings spelled in snake case
+        /// (`line_height_metrics`; the query's spelling is taken too): errors say `setting 'line_height_metrics'`.
+        case library
     }
 
     /// The work the request does: which settings apply.
@@ -78,11 +82,12 @@ public struct RequestOptions: Sendable {
         -> RequestSetting
     {
         let place: RequestSetting.Surfaces = surface == .commandLine ? .commandLine : .query
+        let name = surface == .library ? name.replacingOccurrences(of: "_", with: "-") : name
         let candidates = RequestSettings.all.filter { $0.surfaces.contains(place) }
         guard
             let setting = candidates.first(where: { $0.name.optionName == name || $0.formerNames.contains(name) })
         else {
-            if surface == .query, SettingName.allowDir.optionName == name {
+            if surface != .commandLine, SettingName.allowDir.optionName == name {
                 // The folders a client may name are the server's to choose, never a request's.
                 throw InputError(
                     "'\(name)' is a server option (galley serve --\(name)), not a query parameter: the service's "
@@ -105,17 +110,29 @@ public struct RequestOptions: Sendable {
     }
 
     private static func noun(_ surface: Surface) -> String {
-        surface == .commandLine ? "option" : "query parameter"
+        switch surface {
+        case .commandLine: "option"
+        case .query: "query parameter"
+        case .library: "setting"
+        }
     }
 
     private static func workNoun(_ surface: Surface) -> String {
-        surface == .commandLine ? "command" : "route"
+        switch surface {
+        case .commandLine: "command"
+        case .query: "route"
+        case .library: "call"
+        }
     }
 
     /// How errors name option `name` on `surface`: `--width` on the command line, `width` in a query (shortened).
     static func label(_ name: String, _ surface: Surface) -> String {
         let shown = name.shortened(to: 60)
-        return surface == .commandLine ? "--\(shown)" : shown
+        switch surface {
+        case .commandLine: return "--\(shown)"
+        case .query: return shown
+        case .library: return shown.replacingOccurrences(of: "-", with: "_")
+        }
     }
 
     /// `text` as a value of `setting`, or an error naming `label`.

@@ -1,4 +1,5 @@
 import Galley
+import GalleyDocuments
 
 extension RequestOptions {
     /// The font library the options ask for: the shared standard one, or the one without system fonts.

@@ -1,13 +1,14 @@
 import Galley
+import GalleyDocuments
 
 /// Code-point offsets of UTF-16 offsets, for output that counts code points (`measure`'s `line_starts`, `layout`'s
 /// ranges and clusters): one conversion for every command. Kept as the offsets where surrogate pairs start
 /// (usually none), so it costs what the text's characters outside the BMP do, not eight bytes per UTF-16 unit.
-struct ScalarOffsets {
+package struct ScalarOffsets {
     private let pairStarts: [Int]
     private let length: Int
 
-    init(_ text: String) {
+    package init(_ text: String) {
         var pairStarts: [Int] = []
         var text = text
         // Read from the string's UTF-8 (its storage), as Galley transcodes it.
@@ -17,7 +18,7 @@ struct ScalarOffsets {
     }
 
     /// The code point holding UTF-16 offset `utf16Offset` (both units of a pair give the same one).
-    subscript(utf16Offset: Int) -> Int {
+    package subscript(utf16Offset: Int) -> Int {
         let offset = min(max(0, utf16Offset), length)
         // Most texts have no pair: no search.
         return pairStarts.isEmpty ? offset : offset - pairStarts.partitioningIndex { $0 >= offset }

@@ -1,4 +1,5 @@
 import Foundation
+import GalleyDocuments
 
 /// A URL's query string read as an HTML form encodes it: `&`-separated `name=value` pairs, `+` for a space, `%XX`
 /// escapes; how `galley serve`'s query parameters reach ``RequestOptions``.
