@@ -103,7 +103,8 @@ let package = Package(
                 .unsafeFlags([
                     "-static-stdlib", "-lFoundation", "-lCoreFoundation", "-lFoundationInternationalization",
                     "-lFoundationEssentials", "-l_FoundationCollections", "-l_FoundationICU", "-l_FoundationCShims",
-                    "-Xlinker", "--version-script=\(Context.packageDirectory)/Bindings/C/galley.map",
+                    "-Xlinker", "--version-script=\(Context.packageDirectory)/Bindings/C/galley.map", "-Xlinker",
+                    "--strip-debug",
                 ], .when(configuration: .release))
             ]),
         // `galley serve`: measuring and rendering over HTTP on Hummingbird, with a bounded pool of workers, deadlines,
@@ -158,6 +159,8 @@ let package = Package(
                     "--no-warn-symbol-ordering", "-Xlinker", "--no-export-dynamic",
                 ], .when(configuration: .release))
             ]),
+        // The README's library example, built and run by the tests as a client of Galley would (LibraryExampleTests).
+        .executableTarget(name: "LibraryExample", dependencies: ["Galley"], path: "Examples/Library"),
         // One test target per module: the library's, the documents', and the command line's (which run the built
         // `galley` binary, so their build builds it too); the fixtures they share are a target of their own.
         .testTarget(name: "GalleyTestSupport", dependencies: ["Galley"]),
@@ -169,6 +172,7 @@ let package = Package(
             name: "GalleyCLITests",
             dependencies: [
                 "Galley", "GalleyDocuments", "GalleyRequests", "GalleyCLI", "GalleyService", "GalleyTestSupport",
+                "LibraryExample",
                 .product(name: "HummingbirdTesting", package: "hummingbird", condition: .when(traits: ["Command"])),
             ]),
     ],

@@ -1,11 +1,12 @@
-"""Row heights measured in process by Skia's SkParagraph (skia-python) and Takumi (takumi-py), the peers
-compare-pango runs beside Galley's whole `galley measure` process.
+"""Row heights measured in process by Skia's SkParagraph (skia-python), Takumi (takumi-py) and Galley's own Python
+package (Bindings/Python: `galley`, a row per call; `galley-batch`, every row in one call, as `galley.measure` is
+meant to be called), the peers compare-pango and compare-python run.
 
 Each peer is given what Galley is given: the bundled faces (Inter first, the others after it as fallbacks), 17 px,
 a width of 320. It measures every row once to warm its caches, then again timed; it prints
 `<peer> rows <n> ms <milliseconds> checksum <sum of heights>` for the timed pass.
 
-Usage: python_peers.py PEER ROWS.txt FONTS_DIR [WIDTH] [SIZE]   (PEER: skia or takumi)
+Usage: python_peers.py PEER ROWS.txt FONTS_DIR [WIDTH] [SIZE]   (PEER: skia, takumi, galley or galley-batch)
 """
 
 import pathlib
@@ -76,16 +77,42 @@ def takumi_measurer(fonts, width, size):
     return measure
 
 
+def galley_measurer(fonts, width, size):
+    import galley
+
+    def measure(row):
+        return galley.measure([row], width=width, size=size, no_system_fonts=True)[0]["height"]
+
+    return measure
+
+
+def galley_batch_measurer(fonts, width, size):
+    """All rows in one call: `measure(rows)` gives every height."""
+    import galley
+
+    def measure(rows):
+        return [answer["height"] for answer in galley.measure(rows, width=width, size=size, no_system_fonts=True)]
+
+    return measure
+
+
 def main():
     peer, rows_path, fonts = sys.argv[1:4]
     width = float(sys.argv[4]) if len(sys.argv) > 4 else 320
     size = float(sys.argv[5]) if len(sys.argv) > 5 else 17
     rows = pathlib.Path(rows_path).read_text(encoding="utf-8").split("\n")[:-1]
-    measure = {"skia": skia_measurer, "takumi": takumi_measurer}[peer](fonts, width, size)
-    for row in rows:
-        measure(row)
+    if peer == "galley-batch":
+        measure_all = galley_batch_measurer(fonts, width, size)
+    else:
+        measure = {"skia": skia_measurer, "takumi": takumi_measurer, "galley": galley_measurer}[peer](
+            fonts, width, size)
+
+        def measure_all(rows):
+            return [measure(row) for row in rows]
+
+    measure_all(rows)
     start = time.perf_counter()
-    total = sum(measure(row) for row in rows)
+    total = sum(measure_all(rows))
     elapsed = (time.perf_counter() - start) * 1000
     print(f"{peer} rows {len(rows)} ms {elapsed:.1f} checksum {total:.1f}")
 

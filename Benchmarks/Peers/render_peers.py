@@ -1,12 +1,12 @@
-"""A note rendered to PNG in process by Skia's SkParagraph (skia-python), Takumi (takumi-py) and Typst (typst-py),
-the peers compare-render runs beside Galley's whole `galley render` process.
+"""A note rendered to PNG in process by Skia's SkParagraph (skia-python), Takumi (takumi-py), Typst (typst-py) and
+Galley's own Python package (Bindings/Python), the peers compare-render and compare-python run.
 
 Each peer is given what Galley is given: the bundled faces (Inter first, the others after it as fallbacks), 17 px
 text, 375 points wide with 16-point margins, the image at scale 2 (144 dpi), the note's rows as paragraphs 12 points
 apart, on a white page. It renders once to warm its caches, then ROUNDS times timed, and prints
 `<peer> ms <median milliseconds> bytes <PNG bytes> pixels <width × height>`.
 
-Usage: render_peers.py PEER NOTE.txt FONTS_DIR [ROUNDS]   (PEER: skia, takumi or typst)
+Usage: render_peers.py PEER NOTE.txt FONTS_DIR [ROUNDS]   (PEER: skia, takumi, typst or galley)
 """
 
 import pathlib
@@ -98,11 +98,23 @@ def typst_renderer(fonts, rows):
     return render
 
 
+def galley_renderer(fonts, rows):
+    """The note as `galley render note.txt --width 375 --scale 2` draws it (plain text, a paragraph a row)."""
+    import galley
+
+    text = "\n".join(rows)
+
+    def render():
+        return galley.render(text, kind="text", width=WIDTH, scale=SCALE, no_system_fonts=True)
+
+    return render
+
+
 def main():
     peer, note, fonts = sys.argv[1:4]
     rounds = int(sys.argv[4]) if len(sys.argv) > 4 else 5
     rows = [row for row in pathlib.Path(note).read_text(encoding="utf-8").split("\n") if row]
-    render = {"skia": skia_renderer, "takumi": takumi_renderer, "typst": typst_renderer}[peer](fonts, rows)
+    render = {"skia": skia_renderer, "takumi": takumi_renderer, "typst": typst_renderer, "galley": galley_renderer}[peer](fonts, rows)
     png = render()
     times = []
     for _ in range(rounds):
