@@ -38,8 +38,7 @@ public func galleyMeasure(
     _ out: UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>?, _ outLength: UnsafeMutablePointer<Int>?
 ) -> Int32 {
     answer(out, outLength) {
-        let settings = try LibrarySettings(json: settings.map { String(cString: $0) }, work: .measure)
-        let measuring = try RowMeasuring(options: settings.options, rowAccess: settings.access)
+        let measuring = try SettingsCache.shared.rowMeasuring(json: settings.map { String(cString: $0) })
         let reader = LineReader(bytes: try bytes(rows, length), lineLimit: RowMeasuring.lineLimit)
         var text: [UInt8] = []
         var failed = false

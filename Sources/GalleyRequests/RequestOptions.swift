@@ -82,11 +82,9 @@ public struct RequestOptions: Sendable {
         -> RequestSetting
     {
         let place: RequestSetting.Surfaces = surface == .commandLine ? .commandLine : .query
-        let name = surface == .library ? name.replacingOccurrences(of: "_", with: "-") : name
-        let candidates = RequestSettings.all.filter { $0.surfaces.contains(place) }
-        guard
-            let setting = candidates.first(where: { $0.name.optionName == name || $0.formerNames.contains(name) })
-        else {
+        let name = surface == .library ? String(name.map { $0 == "_" ? "-" : $0 }) : name
+        guard let setting = RequestSettings.bySpelling[name]?.first(where: { $0.surfaces.contains(place) }) else {
+            let candidates = RequestSettings.all.filter { $0.surfaces.contains(place) }
             if surface != .commandLine, SettingName.allowDir.optionName == name {
                 // The folders a client may name are the server's to choose, never a request's.
                 throw InputError(

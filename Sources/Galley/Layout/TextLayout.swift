@@ -81,16 +81,6 @@ public struct TextLayout: Sendable {
             ?? (containerCharacterRanges.indices.contains(containerIndex)
                 ? containerCharacterRanges[containerIndex].lowerBound : 0)
     }
-
-    /// A thin rectangle for a caret before the character at `index` (or after the last one), the line's height,
-    /// in line coordinates.
-    @available(*, deprecated, renamed: "caret(at:width:)", message: "takes an affinity; in container coordinates")
-    public func caretRect(at index: Int, width: Double = 1) -> Rect? {
-        guard let fragment = lineFragment(forCharacterAt: index) else { return nil }
-        let line = LineGeometry(fragment)
-        let x = line.caretX(TextPosition(line.boundary(atOrBefore: index))).primary
-        return Rect(x: x - width / 2, y: fragment.rect.minY, width: width, height: fragment.rect.height)
-    }
 }
 
 extension LineFragment {

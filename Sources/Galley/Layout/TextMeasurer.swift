@@ -9,10 +9,6 @@ public struct TextMeasurement: Hashable, Sendable {
     /// Where each line starts, as UTF-16 offsets into the text (`galley measure`'s `line_starts` are code points).
     public let utf16LineStarts: [Int]
 
-    /// The former name of ``utf16LineStarts``.
-    @available(*, deprecated, renamed: "utf16LineStarts")
-    public var lineStarts: [Int] { utf16LineStarts }
-
     /// The height rounded up to whole pixels at `scale` (pixels per point), in points: what a row must reserve so
     /// that nothing is cut when drawn at that scale.
     public func pixelAlignedHeight(scale: Double) -> Double {

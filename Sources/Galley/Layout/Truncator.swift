@@ -36,7 +36,7 @@ struct Truncator {
             let ellipsis = ellipsisRun(near: start, at: start)
             let room = width - ellipsis.width
             var cut = boundaries.last { breaker.width(of: start..<$0) <= room + 1e-9 } ?? start
-            while cut > start, LineBreaker.isHangingSpace(breaker.shaped.paragraph.unit(at: cut - 1)) { cut -= 1 }
+            while cut > start, CharacterClasses.hangsAtLineEnd(breaker.shaped.paragraph.unit(at: cut - 1)) { cut -= 1 }
             let hidden = cut == end && moreTextFollows ? line.utf16Range.upperBound : cut
             return (breaker.runs(in: start..<cut, shaper: shaper) + [ellipsis.at(cluster: cut)], hidden)
         }

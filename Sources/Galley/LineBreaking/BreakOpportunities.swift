@@ -188,10 +188,10 @@ public struct BreakOpportunities: Sendable {
                     var allowed: Bool
                     if fast == true {
                         allowed = true
-                    } else if css, CSSLineBreakRules.isBreakableSpace(current) {
+                    } else if css, CharacterClasses.isBreakableSpace(current) {
                         allowed = false
                     } else {
-                        allowed = fast ?? (atICU && !CSSLineBreakRules.isBreakableSpace(last))
+                        allowed = fast ?? (atICU && !CharacterClasses.isBreakableSpace(last))
                         if !allowed, css, fast == nil, offset >= 2 {
                             allowed = CSSLineBreakRules.hebrewHyphenAllowsBreak(
                                 lastLast: units[offset - 2], last: last, current: current)

@@ -25,10 +25,10 @@ enum CSSLineBreakRules {
         // Between ideographs, kana and the rest above U+3000 no fast rule applies: asked first, as Chinese asks
         // at every character.
         if last >= 0x3000 && current >= 0x3000 { return nil }
-        if isBreakableSpace(current) { return false }
+        if CharacterClasses.isBreakableSpace(current) { return false }
         // A zero-width joiner or non-joiner right after spaces stays with them, on the line before (Chromium).
-        if isBreakableSpace(last) { return current != 0x200C && current != 0x200D }
-        if (last == 0x200C || last == 0x200D) && isBreakableSpace(lastLast) { return true }
+        if CharacterClasses.isBreakableSpace(last) { return current != 0x200C && current != 0x200D }
+        if (last == 0x200C || last == 0x200D) && CharacterClasses.isBreakableSpace(lastLast) { return true }
         if last < 0x21 || current < 0x21 { return false }
         if last == 0x2D {  // '-'
             if (0x30...0x39).contains(current) { return isASCIIAlphanumeric(lastLast) }
@@ -51,10 +51,6 @@ enum CSSLineBreakRules {
     private static func isHebrewLetter(_ unit: UInt16) -> Bool {
         (0x05D0...0x05EA).contains(unit) || (0x05EF...0x05F2).contains(unit) || (0xFB1D...0xFB4F).contains(unit)
     }
-
-    /// The spaces after which Chromium always allows a break (and before which never).
-    @inline(__always)
-    static func isBreakableSpace(_ unit: UInt16) -> Bool { unit == 0x20 || unit == 0x09 || unit == 0x0A }
 
     @inline(__always)
     private static func isASCIIAlphanumeric(_ unit: UInt16) -> Bool {

@@ -37,11 +37,10 @@ struct JustificationGaps {
     /// justifier spreads a line's slack over them; `optimal` breaking counts them to know how far a line may
     /// stretch.
     static func takesSpace(after before: UInt32, before after: UInt32) -> Bool {
-        guard isSpace(before) || CharacterClasses.isCJK(before) || CharacterClasses.isCJK(after) else { return false }
+        guard CharacterClasses.separatesWords(before) || CharacterClasses.isCJK(before) || CharacterClasses.isCJK(after)
+        else { return false }
         return !keepsTogether(before, after)
     }
-
-    private static func isSpace(_ value: UInt32) -> Bool { value == 0x20 || value == 0xA0 || value == 0x3000 }
 
     /// The character at `offset` (UTF-16) of `paragraph`, a surrogate pair read as one (Extension B ideographs
     /// and beyond).

@@ -47,7 +47,8 @@ extension LineBreaker {
     /// Whether a UTF-16 unit may be part of a hyphenated word: not ASCII punctuation, digits or white space.
     private static func isWordUnit(_ unit: UInt16) -> Bool {
         unit >= 0x80
-            ? !isHangingSpace(unit) && unit != 0xA0 : (0x41...0x5A).contains(unit) || (0x61...0x7A).contains(unit)
+            ? !CharacterClasses.hangsAtLineEnd(unit) && unit != 0xA0
+            : (0x41...0x5A).contains(unit) || (0x61...0x7A).contains(unit)
     }
 
     /// The hyphen a line ending after `offset` shows: the glyph of U+2010 (else U+002D) in the font of the

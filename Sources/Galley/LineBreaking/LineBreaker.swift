@@ -370,7 +370,7 @@ public struct LineBreaker: Sendable {
     /// ``contentEnd(of:)`` in the paragraph's UTF-16 `units`, for a caller asking at every break opportunity.
     static func contentEnd(of range: Range<Int>, in units: UnsafeBufferPointer<UInt16>) -> Int {
         var contentEnd = range.upperBound
-        while contentEnd > range.lowerBound, isHangingSpace(units[contentEnd - 1]) { contentEnd -= 1 }
+        while contentEnd > range.lowerBound, CharacterClasses.hangsAtLineEnd(units[contentEnd - 1]) { contentEnd -= 1 }
         return contentEnd
     }
 
@@ -419,13 +419,5 @@ public struct LineBreaker: Sendable {
     /// The index of the first opportunity beyond `offset`, by binary search.
     func firstOpportunity(after offset: Int) -> Int {
         opportunities.opportunities.partitioningIndex { $0.offset > offset }
-    }
-
-    /// White space that may hang past a line's end: spaces, ideographic space, tabs and the line-ending controls.
-    static func isHangingSpace(_ unit: UInt16) -> Bool {
-        switch unit {
-        case 0x20, 0x09, 0x0B, 0x0C, 0x1680, 0x2000...0x2006, 0x2008...0x200B, 0x2028, 0x205F, 0x3000: return true
-        default: return false
-        }
     }
 }

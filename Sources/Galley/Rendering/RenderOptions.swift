@@ -7,12 +7,6 @@ public struct RenderOptions: Hashable, Sendable {
     /// Empty margin around the container in the image, in points: pixel (0, 0) is the container's point
     /// (−margin, −margin) times ``scale``. (`--margin` and a document's `render.margin` set it.)
     public var margin: Double
-    /// The former name of ``margin``.
-    @available(*, deprecated, renamed: "margin")
-    public var padding: Double {
-        get { margin }
-        set { margin = newValue }
-    }
     /// Only this part of the container (points, container coordinates) is drawn, into an image of its size; nil
     /// draws the whole container (its height, or the text's when the container is unbounded) with the margin.
     public var clip: Rect?
@@ -31,14 +25,6 @@ public struct RenderOptions: Hashable, Sendable {
         self.margin = margin
         self.clip = clip
         self.containerIndex = containerIndex
-    }
-
-    /// ``init(scale:background:margin:clip:containerIndex:)`` by the margin's former name.
-    @available(*, deprecated, renamed: "init(scale:background:margin:clip:containerIndex:)")
-    public init(
-        scale: Double = 2, background: Color? = .white, padding: Double, clip: Rect? = nil, containerIndex: Int = 0
-    ) {
-        self.init(scale: scale, background: background, margin: padding, clip: clip, containerIndex: containerIndex)
     }
 }
 

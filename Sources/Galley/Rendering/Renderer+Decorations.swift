@@ -44,7 +44,7 @@ extension Renderer {
                 contentEnd -= 1
                 continue
             }
-            guard LineBreaker.isHangingSpace(unit) || TextStorage.isParagraphTerminator(unit) else { break }
+            guard CharacterClasses.hangsAtLineEnd(unit) || TextStorage.isParagraphTerminator(unit) else { break }
             contentEnd -= 1
         }
         // Under ideographs an underline sits below the ideographic em box, not at a Latin font's offset, which
@@ -88,7 +88,8 @@ extension Renderer {
                     let paint = fragment.paint(at: offset)
                     guard offset < contentEnd,
                         let decoration = isUnderline ? paint.underline : paint.strikethrough,
-                        !decoration.byWord || !Self.isWordSpace(fragment.character(at: offset) ?? 0x20)
+                        !decoration.byWord
+                            || !CharacterClasses.isSkippedByWordDecoration(fragment.character(at: offset) ?? 0x20)
                     else {
                         flush()
                         continue
@@ -181,11 +182,6 @@ extension Renderer {
     static func underlinesOnTheRight(_ language: String?) -> Bool {
         guard let language else { return false }
         return language == "ja" || language == "ko" || language.hasPrefix("ja-") || language.hasPrefix("ko-")
-    }
-
-    /// Whether a by-word decoration leaves the character undecorated: spaces and other white space.
-    private static func isWordSpace(_ unit: UInt16) -> Bool {
-        unit == 0x20 || unit == 0x09 || unit == 0xA0 || unit == 0x3000 || (0x2000...0x200B).contains(unit)
     }
 
     /// Draws one decoration from `minX` to `maxX`: its dashes (lengths in multiples of the font's thickness,

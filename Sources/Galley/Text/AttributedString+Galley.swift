@@ -56,12 +56,6 @@ extension AttributeScopes {
 }
 
 extension AttributeDynamicLookup {
-    /// ``TextAttributes/language`` by its former name in the scope.
-    @available(*, deprecated, renamed: "language")
-    public var textLanguage: GalleyAttributeKeys.Language { self[GalleyAttributeKeys.Language.self] }
-}
-
-extension AttributeDynamicLookup {
     /// Galley's attributes as properties of an attributed string's runs: `string.galley.font`, `string.font`.
     public subscript<T: AttributedStringKey>(
         dynamicMember keyPath: KeyPath<AttributeScopes.GalleyAttributes, T>

@@ -1,7 +1,7 @@
 /// The limits on the documents, notes and input files GalleyDocuments reads, each broken with an error that names
 /// it; beside the library's own `Limits` (paragraphs, images), which apply here too. They travel with the work:
-/// ``RequestOptions/documentLimits`` for a request, the `limits` parameter of ``InputReader``'s, ``NoteReader``'s
-/// and ``DocumentReader``'s readers otherwise.
+/// `RequestOptions.documentLimits` (GalleyRequests) for a request, the `limits` parameter of ``InputReader``'s,
+/// ``NoteReader``'s and ``DocumentReader``'s readers otherwise.
 ///
 /// ```swift
 /// var limits = DocumentLimits()

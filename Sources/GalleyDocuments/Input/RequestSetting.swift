@@ -23,12 +23,24 @@ public enum SettingName: String, CaseIterable, Sendable {
 
     /// The option's name on the command line and in a query string: the case's name in kebab case, except
     /// ``language``, which is `lang` there.
-    public var optionName: String {
-        if self == .language { return "lang" }
-        return rawValue.reduce(into: "") { name, character in
-            if character.isUppercase { name += "-" + character.lowercased() } else { name.append(character) }
-        }
-    }
+    public var optionName: String { Self.optionNames[self]! }
+
+    /// Every setting's option name, spelled once.
+    private static let optionNames: [SettingName: String] = Dictionary(
+        uniqueKeysWithValues: allCases.map { name in
+            (
+                name,
+                name == .language
+                    ? "lang"
+                    : name.rawValue.reduce(into: "") { spelled, character in
+                        if character.isUppercase {
+                            spelled += "-" + character.lowercased()
+                        } else {
+                            spelled.append(character)
+                        }
+                    }
+            )
+        })
 
     /// The setting, as ``RequestSettings`` declares it.
     public var setting: RequestSetting { RequestSettings.byName[self]! }

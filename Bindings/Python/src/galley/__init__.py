@@ -30,9 +30,9 @@ Source = Union[str, bytes, "os.PathLike[str]"]
 _KINDS = {".md": "markdown", ".markdown": "markdown", ".txt": "text", ".text": "text", ".json": "json"}
 
 
-def _settings(settings: Mapping[str, Any]) -> bytes:
+def _settings(settings: Mapping[str, Any]) -> bytes | None:
     given = {name: value for name, value in settings.items() if value is not None}
-    return json.dumps(given, ensure_ascii=False).encode()
+    return json.dumps(given, ensure_ascii=False).encode() if given else None
 
 
 def _rows(rows: Iterable[Row]) -> bytes:
