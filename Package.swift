@@ -67,10 +67,15 @@ let package = Package(
         .target(
             name: "CWebP",
             linkerSettings: [.linkedLibrary("webp")]),
-        // libjpeg-turbo's encoder, driven from a C shim (it reports errors by longjmp).
+        // libjpeg-turbo's encoder and decoder, driven from a C shim (it reports errors by longjmp); libexif reads a
+        // photo's orientation.
         .target(
             name: "CJPEG",
-            linkerSettings: [.linkedLibrary("jpeg")]),
+            linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("exif")]),
+        // giflib's reader, for a GIF picture's first image.
+        .target(
+            name: "CGIF",
+            linkerSettings: [.linkedLibrary("gif")]),
         // The default fonts compiled into the library (`.incbin` finds them on the header search path), so a
         // built Galley needs no Fonts/ directory wherever it is copied.
         .target(
@@ -80,8 +85,8 @@ let package = Package(
         .target(
             name: "Galley",
             dependencies: [
-                "CHarfBuzz", "CFreeType", "CFontconfig", "CICU", "CPNG", "CWebP", "CJPEG", "CCairo", "CGalleyFonts",
-                "CHyphen",
+                "CHarfBuzz", "CFreeType", "CFontconfig", "CICU", "CPNG", "CWebP", "CJPEG", "CGIF", "CCairo",
+                "CGalleyFonts", "CHyphen",
             ]),
         // Readers for notes (.md) and JSON documents, and the renderer that draws them: the CLI's inputs, as a
         // library so other programs (and the fuzzers) can use them.

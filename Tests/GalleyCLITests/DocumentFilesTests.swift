@@ -150,7 +150,7 @@ import Testing
             width: 2, height: 2, pixelData: [0x78, 0x01] + storedBlock + rows + trailing, ends: false)
         var limits = Limits()
         limits.inputImagePixels = 100
-        let image = try PNGReader.decode(data, scale: 1, limits: limits, path: "cut.png")
+        let image = try PictureReader.decode(data, scale: 1, limits: limits, path: "cut.png")
         #expect(image.width == 2 && image.height == 2)
         #expect(Array(image.pixels[0..<8]) == [255, 0, 0, 255, 0, 255, 0, 255])
         #expect(Array(image.pixels[8..<16]) == [0, 0, 255, 255, 255, 255, 255, 255])
@@ -159,13 +159,13 @@ import Testing
     @Test func aPictureLongerThanTheSideLimitIsNamedWithThatLimit() throws {
         let data = PictureInputTests.pngHeader(width: 1, height: 1_000_000)
         #expect(throws: ImageError.sideTooLong(path: "tall.png", width: 1, height: 1_000_000, limit: 65_535)) {
-            try PNGReader.decode(data, scale: 1, limits: Limits(), path: "tall.png")
+            try PictureReader.decode(data, scale: 1, limits: Limits(), path: "tall.png")
         }
         var taller = Limits()
         taller.imageSide = 2_000_000
         let wide = PictureInputTests.pngHeader(width: 20, height: 1_000_000)
         #expect(throws: ImageError.tooManyPixels(path: "tall.png", width: 20, height: 1_000_000, limit: 1 << 24)) {
-            try PNGReader.read(data: wide, named: "tall.png", limits: taller)
+            try PictureReader.read(data: wide, named: "tall.png", limits: taller)
         }
     }
 }

@@ -69,7 +69,7 @@ import Testing
                     {"text": "\\nx", "attributes": {"superscript": 1, "expansion": 0.2}}]}
                 """, name: "good")
         #expect(outcome.status == 0, "\(outcome.error)")
-        let canvas = try PNGReader.read(contentsOfFile: Self.folder.appendingPathComponent("good.png").path)
+        let canvas = try PictureReader.read(contentsOfFile: Self.folder.appendingPathComponent("good.png").path)
         #expect(canvas.width > 600)
     }
 
@@ -80,7 +80,7 @@ import Testing
         ),
         (
             #"{"content": [{"attachment": {"image": "broken.png"}}]}"#,
-            ["content[0].attachment.image", "not a readable PNG"]
+            ["content[0].attachment.image", "not a readable picture"]
         ),
         (
             #"{"content": [{"attachment": {"image": "giant.png"}}]}"#,
@@ -138,7 +138,7 @@ import Testing
         let bad = try Self.render(
             json: document("data:image/png;base64,@@@@" + String(repeating: "A", count: 5_000)), name: "bad")
         #expect(bad.status == 1)
-        #expect(bad.error.contains("data:image/png;base64,…") && bad.error.count < 300, "\(bad.error)")
+        #expect(bad.error.contains("data:image/…;base64,…") && bad.error.count < 300, "\(bad.error)")
     }
 
     @Test func aNoteNamesTheLineOfAMissingPicture() throws {
@@ -169,5 +169,45 @@ import Testing
             "render", note, "--image-threshold", "2", "-o", GalleyCommand.temporary("flags.png"),
         ])
         #expect(threshold.status != 0 && threshold.error.contains("--image-threshold"))
+    }
+}
+
+/// Notes show JPEG, WebP and GIF pictures as they show PNG ones, from a file or inline.
+@Suite struct PictureFormatInputTests {
+    @Test func aNoteShowsAJPEGWebPOrGIFAsItShowsThePNG() throws {
+        let folder = URL(fileURLWithPath: GalleyCommand.temporary("formats"))
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let flower = try PictureReader.read(
+            contentsOfFile: TestFonts.repositoryRoot.appendingPathComponent("Examples/flower.png").path)
+        try PNGWriter().write(flower, to: folder.appendingPathComponent("flower.png").path)
+        try JPEGWriter(quality: 95).encode(flower).write(to: folder.appendingPathComponent("flower.jpg"))
+        let webp = try WebPWriter().encode(flower)
+        try webp.write(to: folder.appendingPathComponent("flower.webp"))
+        func render(_ picture: String, _ name: String, scale: String = "1") throws -> Canvas {
+            let note = folder.appendingPathComponent("\(name).md").path
+            try "Flowers\n\n![flower](\(picture))\n".write(toFile: note, atomically: false, encoding: .utf8)
+            let output = folder.appendingPathComponent("\(name).png").path
+            let drawn = try GalleyCommand.run(["render", note, "-o", output, "--width", "300", "--scale", scale])
+            #expect(drawn.status == 0, "\(name): \(drawn.error)")
+            return try PictureReader.read(contentsOfFile: output)
+        }
+        let png = try render("flower.png", "png")
+        #expect(try render("flower.webp", "webp").pixels == png.pixels, "lossless WebP draws the same pixels")
+        #expect(
+            try render("data:image/webp;base64,\(webp.base64EncodedString())", "inline-webp").pixels == png.pixels)
+        let jpeg = try render("flower.jpg", "jpeg")
+        let difference = try #require(ImageLikeness.blockDifference(jpeg, png))
+        #expect(difference.largest < 12, "JPEG's loss only: \(difference)")
+        try FileManager.default.copyItem(
+            at: TestFonts.fixture("pictures/first-frame.gif"), to: folder.appendingPathComponent("frame.gif"))
+        // At scale 2 each of the GIF's pixels is one of the image's.
+        let gif = try render("frame.gif", "gif", scale: "2")
+        // A colour the picture drew: its channel strong, the others weak (edges blend with the page).
+        func shows(_ channel: Int) -> Bool {
+            stride(from: 0, to: gif.pixels.count, by: 4).contains { index in
+                (0..<3).allSatisfy { gif.pixels[index + $0] > 150 ? $0 == channel : gif.pixels[index + $0] < 110 }
+            }
+        }
+        #expect(shows(0) && shows(1) && shows(2), "the GIF's first image is drawn: red, green and blue")
     }
 }

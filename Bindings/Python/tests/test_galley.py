@@ -132,12 +132,13 @@ class WheelTests(unittest.TestCase):
             environment = dict(os.environ, GALLEY_LIBRARY_FILE=os.environ["GALLEY_LIBRARY"])
             environment.pop("GALLEY_LIBRARY")
             environment.pop("PYTHONPATH", None)
-            built = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", folder,
+            # A fresh environment's pip builds the wheel and installs it.
+            subprocess.run([sys.executable, "-m", "venv", folder + "/venv"], check=True)
+            python = folder + "/venv/bin/python"
+            built = subprocess.run([python, "-m", "pip", "wheel", "--no-deps", "-q", "-w", folder,
                                     str(REPOSITORY / "Bindings/Python")], env=environment, capture_output=True)
             self.assertEqual(built.returncode, 0, built.stderr.decode())
             wheel = next(pathlib.Path(folder).glob("galley-*-py3-none-linux_*.whl"))
-            subprocess.run([sys.executable, "-m", "venv", folder + "/venv"], check=True)
-            python = folder + "/venv/bin/python"
             installed = subprocess.run([python, "-m", "pip", "install", "-q", "--no-index", str(wheel)],
                                        capture_output=True)
             self.assertEqual(installed.returncode, 0, installed.stderr.decode())

@@ -13,3 +13,10 @@ size_t galley_jpeg_encode(const uint8_t *rgbx, int width, int height, size_t str
 
 /// Frees what galley_jpeg_encode returned.
 void galley_jpeg_free(void *pointer);
+
+/// Decodes the JPEG `data` (`size` bytes) to straight RGBA rows (four bytes a pixel), refusing one of more than
+/// `pixelLimit` pixels or `sideLimit` a side before allocating it, and reads its EXIF orientation through libexif
+/// (1…8, 1 when it has none). Returns 0 and sets `*pixels` (free it with galley_jpeg_free), or non-zero with `error`
+/// holding libjpeg's message; `*width` and `*height` are set once the header is read.
+int galley_jpeg_decode(const uint8_t *data, size_t size, uint64_t pixelLimit, uint32_t sideLimit, uint8_t **pixels,
+                       uint32_t *width, uint32_t *height, int *orientation, char *error, size_t errorCapacity);

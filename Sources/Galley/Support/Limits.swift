@@ -1,7 +1,7 @@
 /// The bounds on the resources one piece of work may take, each broken with an error that names it. They travel
 /// with the work: ``LayoutManager/limits`` for a layout's paragraphs, ``RenderOptions/limits`` for the image it is
-/// drawn into, and the `limits` parameter of ``PNGReader``'s readers for pictures read from files; so a service may
-/// give each request its own, and a test a small one.
+/// drawn into, and the `limits` parameter of ``PictureReader``'s readers for pictures read from files; so a service
+/// may give each request its own, and a test a small one.
 ///
 /// ```swift
 /// var options = RenderOptions(scale: 2)

@@ -56,7 +56,7 @@ public final class DocumentFiles {
         if let identity, let known = pictures[identity] { return known }
         let decoded: Canvas
         do {
-            decoded = try PNGReader.read(contentsOfFile: resolved)
+            decoded = try PictureReader.read(contentsOfFile: resolved)
         } catch let error as ImageError {
             throw error.naming(path)
         }

@@ -138,7 +138,7 @@ import Testing
         try Data("not a png".utf8).write(to: URL(fileURLWithPath: folder + "/bad.png"))
         let access = FileAccess.only([folder])
         for (name, words) in [
-            ("bad.png", "image bad.png is not a readable PNG"), ("missing.png", "cannot read image missing.png"),
+            ("bad.png", "image bad.png is not a readable picture"), ("missing.png", "cannot read image missing.png"),
         ] {
             #expect {
                 try RequestOptions(work: .document, access: access).readDocument(

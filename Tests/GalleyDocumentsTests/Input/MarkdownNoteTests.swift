@@ -215,7 +215,7 @@ import Testing
     /// way, JSON documents' default) flows on both sides.
     @Test func aNotesLinesReadOnOneSideOfAPicture() throws {
         let text = String(repeating: "Words flow around the flower in the middle of the note. 文字沿着图片排列。", count: 6)
-        let picture = try PNGReader.read(contentsOfFile: Self.examples.appendingPathComponent("flower.png").path)
+        let picture = try PictureReader.read(contentsOfFile: Self.examples.appendingPathComponent("flower.png").path)
         func bands(_ side: TextContainer.WrapSide?) throws -> [Int] {
             var document = try NoteReader.read(text, defaults: TextAttributes())
             #expect(document.wrapSide == .largest)
