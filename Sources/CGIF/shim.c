@@ -83,6 +83,14 @@ int galley_gif_decode(const uint8_t *data, size_t size, uint64_t pixelLimit, uin
         if (!colors) return fail(gif, canvas, NULL, 1, error, errorCapacity, "it has no colour table");
         if (image->Width <= 0 || image->Height <= 0 || image->Left < 0 || image->Top < 0)
             return fail(gif, canvas, NULL, 1, error, errorCapacity, "its image is empty or off its screen");
+        /* An image larger than its screen would cost decoding its every pixel, however few are shown: held to the
+           screen's own limits (LZW packs thousands of pixels in a code, so a small file can describe billions). */
+        if ((uint32_t)image->Width > sideLimit || (uint32_t)image->Height > sideLimit ||
+            (uint64_t)image->Width * (uint64_t)image->Height > pixelLimit) {
+            *width = (uint32_t)image->Width;
+            *height = (uint32_t)image->Height;
+            return fail(gif, canvas, NULL, 2, error, errorCapacity, "too many pixels");
+        }
         uint8_t *row = malloc((size_t)image->Width);
         if (!row) return fail(gif, canvas, NULL, 3, error, errorCapacity, "out of memory");
         /* Interlaced images come in four passes of rows. */

@@ -32,6 +32,23 @@ static void on_decode_warning(j_common_ptr info, int level) {
     (void)level;
 }
 
+/* A progressive JPEG may hold any number of scans, each a pass over the whole image: more than a real photo's few
+   dozen is refused, as djpeg's -maxscan does, so a small file cannot cost minutes. */
+enum { scan_limit = 1000 };
+
+struct decode_progress {
+    struct jpeg_progress_mgr manager;
+};
+
+static void on_decode_progress(j_common_ptr info) {
+    j_decompress_ptr decompress = (j_decompress_ptr)info;
+    if (decompress->is_decompressor && decompress->input_scan_number > scan_limit) {
+        struct decode_failure *failure = (struct decode_failure *)info->err;
+        snprintf(failure->message, failure->capacity, "more than %d progressive scans", scan_limit);
+        longjmp(failure->jump, 1);
+    }
+}
+
 static int exif_orientation(const uint8_t *data, size_t size) {
     if (size > UINT32_MAX) return 1;
     ExifData *exif = exif_data_new_from_data(data, (unsigned int)size);
@@ -57,6 +74,7 @@ int galley_jpeg_decode(const uint8_t *data, size_t size, uint64_t pixelLimit, ui
     struct decode_failure failure = {.message = error, .capacity = errorCapacity};
     /* Kept where a longjmp leaves it: the rows, once allocated. */
     uint8_t *volatile rows = NULL;
+    struct decode_progress progress = {.manager = {.progress_monitor = on_decode_progress}};
     info.err = jpeg_std_error(&failure.manager);
     failure.manager.error_exit = on_decode_error;
     failure.manager.emit_message = on_decode_warning;
@@ -66,6 +84,7 @@ int galley_jpeg_decode(const uint8_t *data, size_t size, uint64_t pixelLimit, ui
         return 1;
     }
     jpeg_create_decompress(&info);
+    info.progress = &progress.manager;
     jpeg_mem_src(&info, data, (unsigned long)size);
     jpeg_read_header(&info, TRUE);
     *width = info.image_width;

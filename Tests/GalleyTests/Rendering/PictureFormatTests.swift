@@ -119,6 +119,18 @@ import Testing
         }
     }
 
+    /// A GIF whose image is larger than its 4 × 2 screen (60,000 pixels a side, a few bytes of LZW) is refused by
+    /// the image's size before a row is decoded.
+    @Test func aGIFImageLargerThanItsScreenIsRefused() throws {
+        let side: [UInt8] = [0x60, 0xEA]  // 60,000, little-endian
+        let bytes: [UInt8] =
+            Array("GIF89a".utf8) + [4, 0, 2, 0, 0xF1, 0, 0] + [255, 0, 0, 0, 255, 0, 0, 0, 255, 255, 255, 255]
+            + [0x2C, 0, 0, 0, 0] + side + side + [0] + [2, 2, 0x44, 0x01, 0] + [0x3B]
+        #expect(throws: ImageError.tooManyPixels(path: "bomb.gif", width: 60_000, height: 60_000, limit: 1 << 24)) {
+            try PictureReader.read(data: Data(bytes), named: "bomb.gif")
+        }
+    }
+
     @Test func damagedPicturesAreOneClearError() throws {
         let webp = [UInt8](try WebPWriter().encode(Self.flower))
         let jpeg = [UInt8](try JPEGWriter().encode(Self.flower))
