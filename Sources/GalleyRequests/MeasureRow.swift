@@ -66,7 +66,7 @@ public struct MeasureRow {
         ["id", "text"] + FontRequest.keys
         + RequestSettings.accepted(on: .measureRow, for: .measure).map(\.name.rawValue).filter {
             !FontRequest.keys.contains($0)
-        } + LineSettings.all.flatMap(\.formerKeys)
+        } + RequestSettings.lines.flatMap { $0.paragraphStyle?.formerKeys ?? [] }
 
     /// ``keys`` as a set, for looking a row's members up.
     static let keySet = Set(keys)
@@ -123,9 +123,9 @@ public struct MeasureRow {
             measured.attributes = Defaults.attributes(specifier ?? defaults.specifier, textSettings)
         }
         // The row's own settings override the options'.
-        if row.hasMember(amongst: LineSettings.acceptedKeySet) {
+        if row.hasMember(amongst: RequestSettings.acceptedLineKeySet) {
             var style = measured.attributes.paragraphStyle ?? ParagraphStyle()
-            try LineSettings.read(row, into: &style)
+            try RequestSettings.readLines(row, into: &style)
             measured.attributes.paragraphStyle = style
         }
         return measured

@@ -65,7 +65,7 @@ extension RequestOptions {
     /// The language and line settings the options give, laid over text's attributes.
     public var textSettings: TextSettings {
         var members: [(String, JSONValue)] = []
-        for line in LineSettings.all {
+        for line in RequestSettings.lines {
             guard let name = SettingName(rawValue: line.key), let value = values[name]?.last else { continue }
             switch value {
             case .number(let number): members.append((line.key, .number(number)))
@@ -195,7 +195,7 @@ extension RequestOptions {
 public struct TextSettings: Equatable, Sendable {
     /// The language given for text that names none.
     public var language: String?
-    /// The ``LineSettings`` given, as a JSON object of their keys, values checked.
+    /// The line settings given, as a JSON object of their keys, values checked.
     private(set) var lineSettings: JSONValue = .object([])
     /// The line settings laid over a default paragraph style, once: what every measure row without a style of its
     /// own takes (nil when none is given).
@@ -224,7 +224,7 @@ public struct TextSettings: Equatable, Sendable {
         guard case .object(let members) = lineSettings, !members.isEmpty else { return nil }
         var style = style
         // Checked when the options were decoded, by this same table: it cannot fail here.
-        try? LineSettings.read(JSONField(value: lineSettings, path: ""), into: &style)
+        try? RequestSettings.readLines(JSONField(value: lineSettings, path: ""), into: &style)
         return style
     }
 }

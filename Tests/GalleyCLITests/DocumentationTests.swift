@@ -49,7 +49,7 @@ import Testing
             for key in keys { #expect(article.contains("\"\(key)\""), "\(object): \"\(key)\"") }
         }
         let measureHelp = try GalleyCommand.run(["measure", "--help"]).output
-        for key in LineSettings.keys + ["id", "text", "width", "font", "style", "category", "language"] {
+        for key in RequestSettings.lineKeys + ["id", "text", "width", "font", "style", "category", "language"] {
             #expect(measureHelp.contains("\"\(key)\""), "measure's rows: \"\(key)\"")
         }
     }

@@ -11,12 +11,14 @@ import Testing
     static let text = "Extraordinarily hyphenated words, 中文“引号”测试，标点。 and more words"
 
     /// A value of each setting other than its default where one exists, as a flag argument and as JSON.
-    static func sample(_ setting: LineSetting) -> (flag: [String], json: String) {
+    static func sample(_ setting: RequestSetting) -> (flag: [String], json: String) {
+        let flag = setting.name.optionName
         switch setting.values {
-        case .number(let range): return (["--\(setting.flag)", "\(range.upperBound)"], "\(range.upperBound)")
-        case .integer(let range): return (["--\(setting.flag)", "\(range.lowerBound + 1)"], "\(range.lowerBound + 1)")
-        case .bool: return (["--no-\(setting.flag)"], "false")
-        case .choice(let values): return (["--\(setting.flag)", values.last!], "\"\(values.last!)\"")
+        case .number(let range): return (["--\(flag)", "\(range.upperBound)"], "\(range.upperBound)")
+        case .integer(let range): return (["--\(flag)", "\(range.lowerBound + 1)"], "\(range.lowerBound + 1)")
+        case .flag: return (["--no-\(flag)"], "false")
+        case .choice(let values): return (["--\(flag)", values.last!], "\"\(values.last!)\"")
+        case .text: return ([], "")
         }
     }
 
@@ -57,8 +59,8 @@ import Testing
         #expect(try measured([], #", "punctuationFont": "cjk""#) == cjk)
     }
 
-    @Test(arguments: LineSettings.keys) func aFlagSetsWhatItsKeySets(key: String) throws {
-        let setting = LineSettings.named(key)
+    @Test(arguments: RequestSettings.lineKeys) func aFlagSetsWhatItsKeySets(key: String) throws {
+        let setting = RequestSettings.line(key)
         let (flag, json) = Self.sample(setting)
         let row = #"{"id": 1, "text": "\#(Self.text)"}"#
         let keyed = #"{"id": 1, "text": "\#(Self.text)", "\#(key)": \#(json)}"#
@@ -66,12 +68,12 @@ import Testing
         let byFlag = try GalleyCommand.run(base + flag, input: row)
         let byKey = try GalleyCommand.run(base, input: keyed)
         #expect(byFlag.status == 0 && byKey.status == 0, "\(byFlag.error) \(byKey.error)")
-        #expect(byFlag.output == byKey.output, "--\(setting.flag) vs \"\(key)\"")
-        for former in setting.formerFlags {
+        #expect(byFlag.output == byKey.output, "--\(setting.name.optionName) vs \"\(key)\"")
+        for former in setting.formerNames {
             let byFormer = try GalleyCommand.run(base + ["--\(former)"] + flag.dropFirst(), input: row)
-            #expect(byFormer.output == byFlag.output, "--\(former) vs --\(setting.flag)")
+            #expect(byFormer.output == byFlag.output, "--\(former) vs --\(setting.name.optionName)")
         }
-        for former in setting.formerKeys {
+        for former in setting.paragraphStyle?.formerKeys ?? [] {
             let formerKeyed = #"{"id": 1, "text": "\#(Self.text)", "\#(former)": \#(json)}"#
             let byFormer = try GalleyCommand.run(base, input: formerKeyed)
             #expect(byFormer.output == byKey.output, "\"\(former)\" vs \"\(key)\"")
@@ -84,7 +86,7 @@ import Testing
         let row = #"{"id": 1, "text": "\#(Self.text)"}"#
         let base = ["measure", "--no-system-fonts", "--width", "90"]
         let plain = try GalleyCommand.run(base, input: row).output
-        let changed = try LineSettings.all.filter { setting in
+        let changed = try RequestSettings.lines.filter { setting in
             try GalleyCommand.run(base + Self.sample(setting).flag, input: row).output != plain
         }
         #expect(changed.count >= 4, "\(changed.map(\.key))")

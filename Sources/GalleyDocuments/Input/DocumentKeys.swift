@@ -30,7 +30,7 @@ enum DocumentKeys {
         ("attachment", attachment), ("container", container), ("exclusion", exclusion),
         ("picture exclusion", pictureExclusion), ("attributes", DocumentReader.attributeKeys), ("shadow", shadow),
         ("font", font), ("decoration", decoration),
-        ("paragraph", paragraph + LineSettings.acceptedKeys + DocumentReader.paragraphLengths.map(\.0)),
+        ("paragraph", paragraph + RequestSettings.acceptedLineKeys + DocumentReader.paragraphLengths.map(\.0)),
         ("tab stop", tabStop), ("list", list),
     ]
 }

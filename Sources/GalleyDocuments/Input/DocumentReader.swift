@@ -57,7 +57,7 @@ public enum DocumentReader {
             storage.append(try textField.string(), attributes: runAttributes)
         }
         // The paragraphs' setting, given once for the whole document (its former name included).
-        if let metrics = try LineSettings.named("lineHeightMetrics").member(of: document)?.choice(
+        if let metrics = try RequestSettings.line("lineHeightMetrics").member(of: document)?.choice(
             ParagraphStyle.LineHeightMetrics.self),
             storage.length > 0
         {
@@ -309,7 +309,7 @@ public enum DocumentReader {
 
     private static func paragraphStyle(_ field: JSONField) throws -> ParagraphStyle {
         let lengths = paragraphLengths
-        try field.requireObject(allowing: DocumentKeys.paragraph + LineSettings.acceptedKeys + lengths.map(\.0))
+        try field.requireObject(allowing: DocumentKeys.paragraph + RequestSettings.acceptedLineKeys + lengths.map(\.0))
         var style = ParagraphStyle()
         if let value = field.member("lineBreakMode") {
             style.lineBreakMode = try value.choice(ParagraphStyle.LineBreakMode.self)
@@ -330,7 +330,7 @@ public enum DocumentReader {
         if let value = field.member("defaultTabInterval") {
             style.defaultTabInterval = try value.number(in: 0...ParagraphStyle.tabLocationLimit)
         }
-        try LineSettings.read(field, into: &style)
+        try RequestSettings.readLines(field, into: &style)
         if let value = try field.member("textLists", formerly: "lists") {
             let limit = ParagraphStyle.listNestingLimit
             let lists = try value.elements()

@@ -181,7 +181,7 @@ public enum NoteReader {
         var codeLigatures: String?
         /// The container's height in points, as written (a vertical note's column length).
         var height: String?
-        var lineSettings: [(LineSetting, String)] = []
+        var lineSettings: [(RequestSetting, String)] = []
         /// The lines the block takes, its `---` lines included (0 without one).
         var lines = 0
 
@@ -210,10 +210,10 @@ public enum NoteReader {
             case "code-ligatures": matter.codeLigatures = parts[1]
             case "height": matter.height = parts[1]
             case let key:
-                if let setting = LineSettings.all.first(where: { $0.flag == key }) {
+                if let setting = RequestSettings.lines.first(where: { $0.name.optionName == key }) {
                     matter.lineSettings.append((setting, parts[1]))
                 } else if !FrontMatter.othersKeys.contains(key) {
-                    let known = FrontMatter.keys + LineSettings.all.map(\.flag)
+                    let known = FrontMatter.keys + RequestSettings.lines.map(\.name.optionName)
                     let nearest = NearestName.among(known, to: key).map { "did you mean \($0)? " } ?? ""
                     throw InputError(
                         "front matter: unknown key \(key.shortened(to: 40)); \(nearest)the keys are "
@@ -229,18 +229,19 @@ public enum NoteReader {
     /// setting's flag takes it.
     ///
     /// - Throws: ``InputError`` naming the front matter key for a value the setting does not take.
-    static func apply(_ setting: LineSetting, _ text: String, to style: inout ParagraphStyle) throws {
+    static func apply(_ setting: RequestSetting, _ text: String, to style: inout ParagraphStyle) throws {
         let value: JSONValue
         switch setting.values {
         case .number, .integer: value = Double(text).map(JSONValue.number) ?? .string(text)
-        case .bool:
+        case .flag:
             let word = text.lowercased()
             value =
                 ["on", "true", "yes"].contains(word)
                 ? .bool(true) : ["off", "false", "no"].contains(word) ? .bool(false) : .string(text)
-        case .choice: value = .string(text)
+        case .choice, .text: value = .string(text)
         }
-        try setting.apply(JSONField(value: value, path: "front matter: \(setting.flag)"), &style)
+        try setting.paragraphStyle?.apply(
+            JSONField(value: value, path: "front matter: \(setting.name.optionName)"), &style)
     }
 
     /// Whether more of the line's letters are CJK ideographs, kana or Hangul than anything else.

@@ -14,7 +14,7 @@ public enum SettingName: String, CaseIterable, Sendable {
     case font, size, weight, italic, style, category, boldText, noSystemFonts
     // Text.
     case language
-    // Lines (the paragraph-style settings of ``LineSettings``).
+    // Lines (the paragraph-style settings, ``RequestSettings``' line settings).
     case alignment, hyphenationFactor, punctuationTrim, punctuationFont, autospace, wordBreak, overflowWrap
     case lineBreakRules, lineBreakStrictness, lineHeightMetrics, baseWritingDirection, textWrap
     case maximumConsecutiveHyphenatedLines, hangingPunctuation, writingMode, textOrientation, textCombineUpright
@@ -130,6 +130,31 @@ public struct RequestSetting: Sendable {
     public let repeatable: Bool
     /// Names the option had before (`padding` for `margin`), still accepted on the command line and in queries.
     public let formerNames: [String]
+    /// For a line setting (one of ``Galley/ParagraphStyle``'s, named as its property), how a paragraph style takes
+    /// it from JSON; nil for every other setting.
+    package var paragraphStyle: ParagraphStyleSetter? = nil
+
+    /// How a line setting reaches a ``Galley/ParagraphStyle``: the JSON keys it had before (still read, and
+    /// refused beside the new one) and the setter of a value already checked against the setting's values.
+    package struct ParagraphStyleSetter: Sendable {
+        /// JSON keys that named the setting before (`metrics` for `lineHeightMetrics`).
+        package var formerKeys: [String] = []
+        /// Sets the style from a JSON value.
+        package let apply: @Sendable (JSONField, inout ParagraphStyle) throws -> Void
+    }
+
+    /// The setting's JSON key (a line setting's, its ``Galley/ParagraphStyle`` property's name).
+    package var key: String { name.rawValue }
+
+    /// A line setting's member of `object`: under its key, else under the former key `object` has.
+    ///
+    /// - Throws: ``InputError`` when `object` gives the setting under two of its names, as for every key with a
+    ///   former name.
+    package func member(of object: JSONField) throws -> JSONField? {
+        let formerKeys = paragraphStyle?.formerKeys ?? []
+        for former in formerKeys { _ = try object.member(key, formerly: former) }
+        return object.member(key) ?? formerKeys.lazy.compactMap(object.member).first
+    }
 
     /// The number range, for a numeric setting.
     public var range: ClosedRange<Double>? {

@@ -155,19 +155,98 @@ public enum RequestSettings {
                     + "rules, glyph forms (locl), fallback fonts and hyphenation; 'auto' (command line only) takes "
                     + "the process's locale.")
         ]
-        + LineSettings.all.map { line in
-            let values: RequestSetting.Values =
-                switch line.values {
-                case .number(let range): .number(range)
-                case .integer(let range): .integer(range)
-                case .bool: .flag
-                case .choice(let names): .choice(names)
-                }
-            // Every line setting is a case of SettingName (RequestSettingsTests holds the two lists equal).
-            return setting(
-                SettingName(rawValue: line.key)!, values, on: [.commandLine, .query, .measureRow], for: .text,
-                formerly: line.formerFlags, line.help)
-        }
+        + lineSettings
+
+    /// The settings of how lines are aligned, broken and spaced: each a ``Galley/ParagraphStyle`` property, named
+    /// as the property in JSON documents' `"paragraphStyle"` objects and `measure` rows, in kebab case as an option.
+    private static let lineSettings: [RequestSetting] = [
+        .choice(
+            .alignment, formerly: ["align"],
+            help: "Every paragraph's alignment: natural, left, right, center or justified (default: the input's).",
+            \.alignment),
+        .number(
+            .hyphenationFactor, 0...1, formerly: ["hyphenate"],
+            help: "Hyphenate words automatically, 0…1 (TextKit's hyphenationFactor: 1 whenever a word does not fit).",
+            \.hyphenationFactor),
+        .choice(
+            .punctuationTrim,
+            help:
+                "Full-width punctuation compression: normal (CSS text-spacing-trim, as Chromium; the default) or none.",
+            \.punctuationTrim),
+        .choice(
+            .punctuationFont,
+            help:
+                "The font of “ ” ‘ ’ … — · beside Chinese or Japanese: automatic (cjk; css with web line-height metrics), cjk "
+                + "(the CJK font's full-width forms, as CLREQ sets them) or css (the run's font when it has the mark, as "
+                + "Chromium; measure rows' default).",
+            \.punctuationFont),
+        .bool(
+            .autospace,
+            help:
+                "Put 1/8 em between ideographs and Latin letters or digits (CSS text-autospace; notes default to on).",
+            \.autospace),
+        .choice(
+            .wordBreak, help: "Where words may break: normal (default), breakAll or keepAll (CSS word-break).",
+            \.wordBreak),
+        .choice(
+            .overflowWrap,
+            help: "A word wider than the line: breakWord (cut it, the default), anywhere, or normal (let it overflow).",
+            \.overflowWrap),
+        .choice(
+            .lineBreakRules, formerly: ["break-rules"],
+            help: "Line-break rules: css (as Chromium, the default) or unicode (ICU's UAX #14 alone).", \.lineBreakRules
+        ),
+        .choice(
+            .lineBreakStrictness,
+            help: "How strictly CJK line-breaking rules apply (CSS line-break): loose, normal (Chromium's auto, the "
+                + "default), strict (JLREQ's: no line starts with ー or a small kana) or anywhere (a break between any "
+                + "two characters, CSS line-break: anywhere).",
+            \.lineBreakStrictness),
+        .choice(
+            .lineHeightMetrics, formerly: ["metrics"], formerKeys: ["metrics"],
+            help: "Line heights from exact font metrics (exact, the default) or rounded as Chromium rounds them (web).",
+            \.lineHeightMetrics),
+        .choice(
+            .baseWritingDirection, formerKeys: ["direction"],
+            help: "The paragraphs' direction: natural (from each one's first strong character; the default), "
+                + "leftToRight or rightToLeft.",
+            \.baseWritingDirection),
+        .choice(
+            .textWrap,
+            help: "How a paragraph's lines are chosen: auto (greedy; JSON and measure's default), balance, pretty "
+                + "(notes' default; both as Chromium applies them) or optimal (the whole paragraph at once, Knuth–Plass).",
+            \.textWrap),
+        .choice(
+            .hangingPunctuation,
+            help: "Which marks hang past the line's edges, uncounted when lines are fitted, aligned and justified "
+                + "(CSS hanging-punctuation): none (the default; notes hang stops and commas of justified Chinese "
+                + "and Japanese with allowEnd), or any of first (an opening quote or bracket starting the paragraph), "
+                + "allowEnd (a stop or comma ending a line that would not fit otherwise) or forceEnd (always), and "
+                + "last (a closing quote or bracket ending the paragraph), separated by spaces.",
+            \.hangingPunctuation),
+        .integer(
+            .maximumConsecutiveHyphenatedLines, 0...1_000, formerly: ["max-hyphenated-lines"],
+            help: "The most lines in a row that end at an automatic hyphen (default 2; 0: no limit).",
+            \.maximumConsecutiveHyphenatedLines),
+        .choice(
+            .writingMode,
+            help: "Lines across (horizontal-tb, the default) or in columns read top to bottom, following one another "
+                + "right to left (vertical-rl, as Chinese and Japanese are set vertically) or left to right "
+                + "(vertical-lr); in vertical modes the width is the columns' length (CSS writing-mode).",
+            \.writingMode),
+        .choice(
+            .textOrientation,
+            help: "How characters stand in vertical lines: mixed (CJK upright, Latin and digits turned, as Unicode's "
+                + "Vertical_Orientation says; the default), upright (all) or sideways (all turned; CSS "
+                + "text-orientation).",
+            \.textOrientation),
+        .choice(
+            .textCombineUpright,
+            help: "What vertical lines set side by side in one upright em (tate-chu-yoko, CSS text-combine-upright): "
+                + "none (the default), all (every run that would turn) or digits N (runs of up to N ASCII digits, N "
+                + "from 2 to 4).",
+            \.textCombineUpright),
+    ]
 
     private static let measureSettings = [
         setting(
@@ -178,4 +257,77 @@ public enum RequestSettings {
 
     /// The most widths one row may be measured at.
     public static let widthCountLimit = 64
+}
+
+extension RequestSettings {
+    /// The line settings (``RequestSetting/paragraphStyle`` set), in table order.
+    package static let lines = all.filter { $0.paragraphStyle != nil }
+
+    /// The line setting named `key`; a key not among ``lines`` is a programming error.
+    package static func line(_ key: String) -> RequestSetting {
+        guard let setting = lines.first(where: { $0.key == key }) else { preconditionFailure("no line setting \(key)") }
+        return setting
+    }
+
+    /// The keys of ``lines``, made once: `measure` asks them of every row.
+    package static let lineKeys = lines.map(\.key)
+
+    /// The keys of ``lines`` and their former names: every key an object may use for a line setting.
+    package static let acceptedLineKeys = lines.flatMap { [$0.key] + ($0.paragraphStyle?.formerKeys ?? []) }
+
+    /// ``acceptedLineKeys`` as a set, for looking a `measure` row's members up.
+    package static let acceptedLineKeySet = Set(acceptedLineKeys)
+
+    /// Sets `style` from those line settings `field` (a JSON object) has, leaving the rest as they are.
+    ///
+    /// - Throws: ``InputError`` naming the key for a value of the wrong type or outside its range.
+    package static func readLines(_ field: JSONField, into style: inout ParagraphStyle) throws {
+        for setting in lines {
+            if let value = try setting.member(of: field) { try setting.paragraphStyle!.apply(value, &style) }
+        }
+    }
+}
+
+/// Makers of the line settings' table entries: a number in a range, an integer in a range, a Boolean, or an
+/// enumeration's raw value, each set on a paragraph style through its key path.
+extension RequestSetting {
+    private static func line(
+        _ name: SettingName, _ values: Values, formerly: [String], formerKeys: [String] = [], help: String,
+        _ apply: @escaping @Sendable (JSONField, inout ParagraphStyle) throws -> Void
+    ) -> RequestSetting {
+        var setting = RequestSetting(
+            name: name, values: values, defaultValue: nil, help: help,
+            surfaces: [.commandLine, .query, .measureRow], work: .text, repeatable: false, formerNames: formerly)
+        setting.paragraphStyle = ParagraphStyleSetter(formerKeys: formerKeys, apply: apply)
+        return setting
+    }
+
+    static func number(
+        _ name: SettingName, _ range: ClosedRange<Double>, formerly: [String] = [], help: String,
+        _ keyPath: WritableKeyPath<ParagraphStyle, Double> & Sendable
+    ) -> RequestSetting {
+        line(name, .number(range), formerly: formerly, help: help) { $1[keyPath: keyPath] = try $0.number(in: range) }
+    }
+
+    static func integer(
+        _ name: SettingName, _ range: ClosedRange<Int>, formerly: [String] = [], help: String,
+        _ keyPath: WritableKeyPath<ParagraphStyle, Int> & Sendable
+    ) -> RequestSetting {
+        line(name, .integer(range), formerly: formerly, help: help) { $1[keyPath: keyPath] = try $0.integer(in: range) }
+    }
+
+    static func bool(_ name: SettingName, help: String, _ keyPath: WritableKeyPath<ParagraphStyle, Bool> & Sendable)
+        -> RequestSetting
+    {
+        line(name, .flag, formerly: [], help: help) { $1[keyPath: keyPath] = try $0.bool() }
+    }
+
+    static func choice<T: RawRepresentable & CaseIterable & Sendable>(
+        _ name: SettingName, formerly: [String] = [], formerKeys: [String] = [], help: String,
+        _ keyPath: WritableKeyPath<ParagraphStyle, T> & Sendable
+    ) -> RequestSetting where T.RawValue == String {
+        line(name, .choice(T.allCases.map(\.rawValue)), formerly: formerly, formerKeys: formerKeys, help: help) {
+            $1[keyPath: keyPath] = try $0.choice(T.self)
+        }
+    }
 }
