@@ -156,8 +156,8 @@ struct RenderBatch {
         // hand-over between threads.
         let request = try options.options
         let format = request.choice(.format, as: ImageFormat.self) ?? .png
-        let (image, cut) = try DocumentRenderer(document: document, library: library).renderImage(
-            format, quality: request.number(.quality), pngWriter: request.pngWriter(threads: 1))
+        let (image, cut) = try request.renderImage(
+            DocumentRenderer(document: document, library: library), as: format, threads: 1)
         RenderCommand.warn(cut: cut, of: document, format: format, input: job.name)
         let folder = (job.output as NSString).deletingLastPathComponent
         if !folder.isEmpty {

@@ -128,8 +128,8 @@ struct RenderCommand: ParsableCommand {
         let format = format(options, output: output)
         try checkOptions(options, apply: format)
         let (document, library) = try DocumentOptions.read(input, options: options)
-        let (image, cut) = try DocumentRenderer(document: document, library: library).renderImage(
-            format, quality: options.number(.quality), pngWriter: options.pngWriter())
+        let (image, cut) = try options.renderImage(
+            DocumentRenderer(document: document, library: library), as: format)
         warn(cut: cut, of: document, format: format, input: input)
         if output == "-" {
             try StandardOutput.write(image)

@@ -61,9 +61,10 @@ public struct DocumentRenderer {
     ///
     /// - Throws: ``InputError`` for a `quality` with a format other than WebP, or pages in a format other than PDF;
     ///   what rendering throws.
-    public func renderImage(_ format: ImageFormat, quality: Double? = nil, pngWriter: PNGWriter = PNGWriter())
-        throws -> (data: Data, cut: Range<Int>)
-    {
+    public func renderImage(
+        _ format: ImageFormat, quality: Double? = nil, pngWriter: PNGWriter = PNGWriter(),
+        compression: ImageCompression = .fast
+    ) throws -> (data: Data, cut: Range<Int>) {
         let (scale, background) = (document.render.scale, document.render.background)
         if quality != nil, !format.takesQuality {
             throw InputError(
@@ -88,7 +89,7 @@ public struct DocumentRenderer {
             // Refused before the whole image is drawn.
             let size = try Canvas.pixelSize(covering: picture.area, scale: scale, limits: limits)
             try limits.checkWebP(width: size.width, height: size.height)
-            data = try WebPWriter(quality: quality).encode(
+            data = try WebPWriter(quality: quality, effort: compression.webpEffort).encode(
                 try renderer.render(picture, scale: scale, background: background, limits: limits), limits: limits)
         case .jpeg:
             data = try JPEGWriter(quality: quality, page: background ?? .white).encode(

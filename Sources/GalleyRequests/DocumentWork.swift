@@ -15,8 +15,8 @@ package enum DocumentWork {
         let format = options.choice(.format, as: ImageFormat.self) ?? .png
         try options.checkOptions(apply: format)
         let (document, library) = try options.readDocument(text: text, kind: kind, documentAccess: access)
-        let image = try DocumentRenderer(document: document, library: library).renderImage(
-            format, quality: options.number(.quality), pngWriter: options.pngWriter(threads: threads))
+        let image = try options.renderImage(
+            DocumentRenderer(document: document, library: library), as: format, threads: threads)
         return (format, [UInt8](image.data))
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import Galley
 import GalleyDocuments
 
@@ -7,16 +8,30 @@ extension RequestOptions {
         try flag(.noSystemFonts) ? FontLibrary.bundledOnly : .standard
     }
 
+    /// `renderer`'s image as the options ask for it: in `format`, at their quality and compression, a PNG's bands
+    /// deflated on `threads` threads; and the UTF-16 range its height left out.
+    ///
+    /// - Throws: what ``DocumentRenderer/renderImage(_:quality:pngWriter:compression:)`` throws.
+    public func renderImage(
+        _ renderer: DocumentRenderer, as format: ImageFormat, threads: Int = Processors.usable
+    ) throws -> (data: Data, cut: Range<Int>) {
+        try renderer.renderImage(
+            format, quality: number(.quality), pngWriter: pngWriter(threads: threads), compression: compression)
+    }
+
+    /// How the options ask a lossless image to be compressed (``SettingName/compression``; fast by default).
+    public var compression: ImageCompression { choice(.compression, as: ImageCompression.self) ?? .fast }
+
     /// The PNG writer the options ask for (``SettingName/compression``), drawing on `threads` threads.
     public func pngWriter(threads: Int = Processors.usable) -> PNGWriter {
-        switch choice(.compression, as: PNGCompression.self) ?? .fast {
+        switch compression {
         case .fast: PNGWriter(threads: threads, deflater: .isal)
         case .small: PNGWriter(compressionLevel: 9, threads: threads, deflater: .zlib)
         }
     }
 
     /// Refuses an option the image's `format` has no use for, naming it as its surface spells it: a quality
-    /// beside a lossless format, a compression beside one that is not PNG, a page height beside one without
+    /// beside a lossless format, a compression beside a lossy one, a page height beside one without
     /// pages. The command line, the service and batches all ask this before any input is read.
     ///
     /// - Throws: ``InputError`` naming the option.
@@ -27,9 +42,12 @@ extension RequestOptions {
                 "\(name(.quality)) applies to WebP and JPEG only; \(format.rawValue.uppercased()) is written "
                     + "without loss: leave it out, or write webp or jpeg")
         }
-        if has(.compression), format != .png {
+        if has(.compression), format != .png, format != .webp || number(.quality) != nil {
             throw InputError(
-                "\(name(.compression)) applies to PNG only; \(format.rawValue.uppercased()) is compressed its own way")
+                "\(name(.compression)) applies to PNG and lossless WebP only; "
+                    + (format == .webp
+                        ? "a WebP with a quality is lossy: leave one out"
+                        : "\(format.rawValue.uppercased()) is compressed its own way"))
         }
         if number(.pageHeight) != nil, format != .pdf {
             throw InputError("\(name(.pageHeight)) splits a PDF into pages; ask for pdf (name the output .pdf)")

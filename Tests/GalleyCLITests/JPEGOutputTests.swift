@@ -83,6 +83,8 @@ import Testing
     @Test func compressionDoesNotApplyToJPEG() throws {
         let outcome = try GalleyCommand.run(
             ["render", Self.note, "-o", GalleyCommand.temporary("x.jpg"), "--compression", "small"])
-        #expect(outcome.status == 2 && outcome.error.contains("--compression applies to PNG only"), "\(outcome.error)")
+        #expect(
+            outcome.status == 2 && outcome.error.contains("--compression applies to PNG and lossless WebP only"),
+            "\(outcome.error)")
     }
 }

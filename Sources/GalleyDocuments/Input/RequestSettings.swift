@@ -60,9 +60,11 @@ public enum RequestSettings {
             "Write lossy WebP at this quality (0 to 100, libwebp's scale) instead of lossless, or JPEG at it (1 to "
                 + "100)."),
         setting(
-            .compression, .choice(PNGCompression.allCases.map(\.rawValue)), default: "fast", for: .document,
-            "How a PNG is deflated: fast (Intel's ISA-L for colour images, zlib at level 4 for grey and palette "
-                + "ones) or small (zlib at level 9: a fifth smaller in colour, tens of times slower)."),
+            .compression, .choice(ImageCompression.allCases.map(\.rawValue)), default: "fast", for: .document,
+            "How a PNG or lossless WebP is compressed: fast (PNG: Intel's ISA-L for colour images, zlib at level 4 "
+                + "for grey and palette ones; WebP: libwebp's effort 25) or small (PNG: zlib at level 9, a fifth "
+                + "smaller in colour, tens of times slower; WebP: effort 100, about a third the bytes for three "
+                + "times the time)."),
         setting(
             .margin, .number(0...10_000), default: "16", for: .document, formerly: ["padding"],
             "Empty margin around the container in the image, in points."),
