@@ -8,23 +8,7 @@
 #include <jpeglib.h>
 #include <libexif/exif-data.h>
 
-struct decode_failure {
-    struct jpeg_error_mgr manager;
-    jmp_buf jump;
-    char *message;
-    size_t capacity;
-};
-
-static void on_decode_error(j_common_ptr info) {
-    struct decode_failure *failure = (struct decode_failure *)info->err;
-    if (failure->capacity > 0) {
-        char message[JMSG_LENGTH_MAX];
-        (*info->err->format_message)(info, message);
-        strncpy(failure->message, message, failure->capacity - 1);
-        failure->message[failure->capacity - 1] = 0;
-    }
-    longjmp(failure->jump, 1);
-}
+#include "failure.h"
 
 /* libjpeg's warnings (a truncated file among them) are not failures: a damaged photo still shows. */
 static void on_decode_warning(j_common_ptr info, int level) {
@@ -43,7 +27,7 @@ struct decode_progress {
 static void on_decode_progress(j_common_ptr info) {
     j_decompress_ptr decompress = (j_decompress_ptr)info;
     if (decompress->is_decompressor && decompress->input_scan_number > scan_limit) {
-        struct decode_failure *failure = (struct decode_failure *)info->err;
+        struct failure *failure = (struct failure *)info->err;
         snprintf(failure->message, failure->capacity, "more than %d progressive scans", scan_limit);
         longjmp(failure->jump, 1);
     }
@@ -71,12 +55,12 @@ int galley_jpeg_decode(const uint8_t *data, size_t size, uint64_t pixelLimit, ui
     *orientation = 1;
     if (errorCapacity) error[0] = 0;
     struct jpeg_decompress_struct info;
-    struct decode_failure failure = {.message = error, .capacity = errorCapacity};
+    struct failure failure = {.message = error, .capacity = errorCapacity};
     /* Kept where a longjmp leaves it: the rows, once allocated. */
     uint8_t *volatile rows = NULL;
     struct decode_progress progress = {.manager = {.progress_monitor = on_decode_progress}};
     info.err = jpeg_std_error(&failure.manager);
-    failure.manager.error_exit = on_decode_error;
+    failure.manager.error_exit = galley_jpeg_on_failure;
     failure.manager.emit_message = on_decode_warning;
     if (setjmp(failure.jump)) {
         free(rows);

@@ -7,14 +7,9 @@
 
 #include <jpeglib.h>
 
-struct failure {
-    struct jpeg_error_mgr manager;
-    jmp_buf jump;
-    char *message;
-    size_t capacity;
-};
+#include "failure.h"
 
-static void on_error(j_common_ptr info) {
+void galley_jpeg_on_failure(j_common_ptr info) {
     struct failure *failure = (struct failure *)info->err;
     if (failure->capacity > 0) {
         char message[JMSG_LENGTH_MAX];
@@ -41,7 +36,7 @@ size_t galley_jpeg_encode(const uint8_t *rgbx, int width, int height, size_t str
     struct jpeg_compress_struct info;
     struct failure failure = {.message = error, .capacity = errorCapacity};
     info.err = jpeg_std_error(&failure.manager);
-    failure.manager.error_exit = on_error;
+    failure.manager.error_exit = galley_jpeg_on_failure;
     if (setjmp(failure.jump)) {
         jpeg_destroy_compress(&info);
         free(destination->buffer);

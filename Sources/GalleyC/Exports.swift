@@ -111,10 +111,10 @@ public func galleyRender(
     _ length: Int, _ out: UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>?, _ outLength: UnsafeMutablePointer<Int>?
 ) -> Int32 {
     answer(out, outLength) {
-        let settings = try LibrarySettings(json: settings.map { String(cString: $0) }, work: .document)
-        let (text, kind) = try document(source, length, kind: kind)
+        let request = try DocumentRequest(settings, kind, source, length)
         let image = try DocumentWork.image(
-            of: text, kind: kind, options: settings.options, access: settings.access, threads: Processors.usable)
+            of: request.text, kind: request.kind, options: request.settings.options, access: request.settings.access,
+            threads: Processors.usable)
         return (image.bytes, galleyOK)
     }
 }
@@ -126,10 +126,11 @@ public func galleyLayout(
     _ length: Int, _ out: UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>?, _ outLength: UnsafeMutablePointer<Int>?
 ) -> Int32 {
     answer(out, outLength) {
-        let settings = try LibrarySettings(json: settings.map { String(cString: $0) }, work: .document)
-        let (text, kind) = try document(source, length, kind: kind)
+        let request = try DocumentRequest(settings, kind, source, length)
         return (
-            try DocumentWork.layoutJSON(of: text, kind: kind, options: settings.options, access: settings.access),
+            try DocumentWork.layoutJSON(
+                of: request.text, kind: request.kind, options: request.settings.options,
+                access: request.settings.access),
             galleyOK
         )
     }
@@ -165,20 +166,27 @@ private func bytes(_ pointer: UnsafePointer<UInt8>?, _ length: Int) throws -> [U
     return Array(UnsafeBufferPointer(start: pointer, count: length))
 }
 
-/// A document's text and the kind `kind` names (or the content suggests).
-private func document(_ source: UnsafePointer<UInt8>?, _ length: Int, kind: UnsafePointer<CChar>?) throws -> (
-    String, InputKind
-) {
-    let text = try InputReader.text(of: try bytes(source, length), name: "the document")
-    switch kind.map({ String(cString: $0) }) {
-    case nil:
-        let first = text.first { !$0.isWhitespace }
-        return (text, first == "{" ? .json : .note)
-    case "markdown", "note": return (text, .note)
-    case "text": return (text, .plainText)
-    case "json": return (text, .json)
-    case let other?:
-        throw InputError("kind \"\(other.oneLine)\" is not one of markdown, text, json")
+/// What `galley_render` and `galley_layout` are asked: the settings, and the document's text and kind.
+private struct DocumentRequest {
+    let settings: LibrarySettings
+    let text: String
+    let kind: InputKind
+
+    /// The request the C arguments make: `kind` names the document's kind, or nil to guess it from the content
+    /// (JSON when its first non-space character is `{`, else a note).
+    init(
+        _ settings: UnsafePointer<CChar>?, _ kind: UnsafePointer<CChar>?, _ source: UnsafePointer<UInt8>?,
+        _ length: Int
+    ) throws {
+        self.settings = try LibrarySettings(json: settings.map { String(cString: $0) }, work: .document)
+        text = try InputReader.text(of: try bytes(source, length), name: "the document")
+        switch kind.map({ String(cString: $0) }) {
+        case nil: self.kind = text.first { !$0.isWhitespace } == "{" ? .json : .note
+        case "markdown", "note": self.kind = .note
+        case "text": self.kind = .plainText
+        case "json": self.kind = .json
+        case let other?: throw InputError("kind \"\(other.oneLine)\" is not one of markdown, text, json")
+        }
     }
 }
 
