@@ -2,8 +2,8 @@ import Foundation
 import FuzzSupport
 import Galley
 
-/// PNG decoding (attachments and the pictures text wraps around): any bytes are decoded or refused with an error,
-/// within the pixel limit; decoded pictures become an attachment laid out and drawn, and an outline to wrap around.
+/// Picture decoding (attachments and the pictures text wraps around), PNG, JPEG, WebP and GIF told apart by their
+/// first bytes: any bytes are decoded or refused with an error, within the pixel limit; decoded pictures become an attachment laid out and drawn, and an outline to wrap around.
 /// Each decoded picture is written again, in whichever colour type its pixels take, on one thread and on three, and
 /// read back to the same pixels.
 @main
@@ -14,7 +14,9 @@ enum Target {
 func fuzz(_ input: UnsafeBufferPointer<UInt8>) {
     var limits = Limits()
     limits.imagePixels = 1 << 20
-    guard let picture = try? PNGReader.decode(Data(input), limits: limits), let library = try? FontLibrary.standard,
+    limits.inputImagePixels = 1 << 20
+    guard let picture = try? PictureReader.read(data: Data(input), named: "input", limits: limits),
+        let library = try? FontLibrary.standard,
         let attachment = try? TextAttachment(image: picture)
     else { return }
     guard let once = try? PNGWriter(threads: 1).encode(picture),
