@@ -3,9 +3,9 @@ import Galley
 /// How a lossless image (PNG, or WebP without a quality) is compressed, as the `compression` setting names it.
 public enum ImageCompression: String, CaseIterable, Sendable {
     /// The default: PNG through Intel's ISA-L (`PNGWriter.Deflater.isal`); WebP at libwebp's lossless effort
-    /// ``Galley/WebPWriter/fastEffort``.
+    /// `WebPWriter.fastEffort`.
     case fast
-    /// PNG through zlib at level 9 (`PNGWriter.Deflater.zlib`); WebP at effort ``Galley/WebPWriter/smallEffort``.
+    /// PNG through zlib at level 9 (`PNGWriter.Deflater.zlib`); WebP at effort `WebPWriter.smallEffort`.
     case small
 
     /// The lossless effort a WebP is written at.

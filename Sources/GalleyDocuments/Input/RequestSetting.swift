@@ -130,11 +130,11 @@ public struct RequestSetting: Sendable {
     public let repeatable: Bool
     /// Names the option had before (`padding` for `margin`), still accepted on the command line and in queries.
     public let formerNames: [String]
-    /// For a line setting (one of ``Galley/ParagraphStyle``'s, named as its property), how a paragraph style takes
+    /// For a line setting (one of `ParagraphStyle`'s, named as its property), how a paragraph style takes
     /// it from JSON; nil for every other setting.
     package var paragraphStyle: ParagraphStyleSetter? = nil
 
-    /// How a line setting reaches a ``Galley/ParagraphStyle``: the JSON keys it had before (still read, and
+    /// How a line setting reaches a `ParagraphStyle`: the JSON keys it had before (still read, and
     /// refused beside the new one) and the setter of a value already checked against the setting's values.
     package struct ParagraphStyleSetter: Sendable {
         /// JSON keys that named the setting before (`metrics` for `lineHeightMetrics`).
@@ -143,7 +143,7 @@ public struct RequestSetting: Sendable {
         package let apply: @Sendable (JSONField, inout ParagraphStyle) throws -> Void
     }
 
-    /// The setting's JSON key (a line setting's, its ``Galley/ParagraphStyle`` property's name).
+    /// The setting's JSON key (a line setting's, its `ParagraphStyle` property's name).
     package var key: String { name.rawValue }
 
     /// A line setting's member of `object`: under its key, else under the former key `object` has.

@@ -159,7 +159,7 @@ public enum RequestSettings {
         ]
         + lineSettings
 
-    /// The settings of how lines are aligned, broken and spaced: each a ``Galley/ParagraphStyle`` property, named
+    /// The settings of how lines are aligned, broken and spaced: each a `ParagraphStyle` property, named
     /// as the property in JSON documents' `"paragraphStyle"` objects and `measure` rows, in kebab case as an option.
     private static let lineSettings: [RequestSetting] = [
         .choice(
