@@ -66,15 +66,11 @@ public struct DocumentRenderer {
         compression: ImageCompression = .fast
     ) throws -> (data: Data, cut: Range<Int>) {
         let (scale, background) = (document.render.scale, document.render.background)
-        if quality != nil, !format.takesQuality {
-            throw InputError(
-                "quality applies to WebP and JPEG only; \(format.rawValue.uppercased()) is written without loss: "
-                    + "leave quality out, or ask for webp or jpeg")
+        // A document's pages come from its container (a JSON document's `container.pageHeight`).
+        try format.refuseUnused(quality: quality != nil, pages: document.pageHeight != nil) {
+            $0 == .pageHeight ? "container.pageHeight" : $0.optionName
         }
         if let pageHeight = document.pageHeight {
-            guard format == .pdf else {
-                throw InputError(path: "container.pageHeight", "pages are written to PDF only; name the output .pdf")
-            }
             let (pages, cut) = try pages(height: pageHeight)
             return (try Renderer().renderPDF(pages, scale: scale, background: background, limits: limits), cut)
         }

@@ -38,6 +38,31 @@ public enum ImageFormat: String, CaseIterable, Sendable {
         }
     }
 
+    /// Refuses what an image in this format has no use for: a quality beside a lossless format, a compression
+    /// beside a lossy image, pages in a format without them; `name` spells each setting as the caller's surface
+    /// does (`--quality`, `quality`). The one rule the renderer and every request ask.
+    ///
+    /// - Throws: ``InputError`` naming the setting.
+    public func refuseUnused(
+        quality: Bool, compression: Bool = false, pages: Bool, name: (SettingName) -> String = { $0.optionName }
+    ) throws {
+        if quality, !takesQuality {
+            throw InputError(
+                "\(name(.quality)) applies to WebP and JPEG only; \(rawValue.uppercased()) is written without loss: "
+                    + "leave it out, or write webp or jpeg")
+        }
+        if compression, self != .png, self != .webp || quality {
+            throw InputError(
+                "\(name(.compression)) applies to PNG and lossless WebP only; "
+                    + (self == .webp
+                        ? "a WebP with a quality is lossy: leave one out"
+                        : "\(rawValue.uppercased()) is compressed its own way"))
+        }
+        if pages, self != .pdf {
+            throw InputError("\(name(.pageHeight)) splits a PDF into pages; ask for pdf (name the output .pdf)")
+        }
+    }
+
     /// The formats' extensions, for messages: `.png, .webp, .jpg, .pdf or .svg`.
     public static var extensionsList: String {
         let names = allCases.map { "." + $0.fileExtension }

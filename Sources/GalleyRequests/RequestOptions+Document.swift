@@ -36,22 +36,9 @@ extension RequestOptions {
     ///
     /// - Throws: ``InputError`` naming the option.
     public func checkOptions(apply format: ImageFormat) throws {
-        let name = { (setting: SettingName) in Self.label(setting.optionName, self.surface) }
-        if number(.quality) != nil, !format.takesQuality {
-            throw InputError(
-                "\(name(.quality)) applies to WebP and JPEG only; \(format.rawValue.uppercased()) is written "
-                    + "without loss: leave it out, or write webp or jpeg")
-        }
-        if has(.compression), format != .png, format != .webp || number(.quality) != nil {
-            throw InputError(
-                "\(name(.compression)) applies to PNG and lossless WebP only; "
-                    + (format == .webp
-                        ? "a WebP with a quality is lossy: leave one out"
-                        : "\(format.rawValue.uppercased()) is compressed its own way"))
-        }
-        if number(.pageHeight) != nil, format != .pdf {
-            throw InputError("\(name(.pageHeight)) splits a PDF into pages; ask for pdf (name the output .pdf)")
-        }
+        try format.refuseUnused(
+            quality: number(.quality) != nil, compression: has(.compression), pages: number(.pageHeight) != nil
+        ) { Self.label($0.optionName, self.surface) }
     }
 
     /// The Dynamic Type settings the options ask for.
