@@ -55,6 +55,16 @@ class MeasureTests(unittest.TestCase):
             self.assertEqual(galley.measure(ROWS, **settings), expected, settings)
             self.assertIn("error", expected[-1])
 
+    def test_the_corpus_answers_as_the_command(self):
+        # Benchmarks/Corpus/notes.txt: 5,000 rows of notes in Chinese and English with code, at two widths.
+        rows = [row for row in (REPOSITORY / "Benchmarks/Corpus/notes.txt").read_text(encoding="utf-8").split("\n")
+                if row]
+        self.assertEqual(len(rows), 5000)
+        for width in ("200", "414"):
+            printed = command("measure", "-", "--width", width, "--line-height-metrics", "web", input=as_lines(rows))
+            expected = [json.loads(line) for line in printed.stdout.decode().splitlines()]
+            self.assertEqual(galley.measure(rows, width=float(width), line_height_metrics="web"), expected, width)
+
     def test_prepared_rows_measure_as_measure_does(self):
         prepared = galley.prepare(ROWS[:4], line_height_metrics="web")
         self.assertEqual(len(prepared), 4)
@@ -124,6 +134,18 @@ class DocumentTests(unittest.TestCase):
         self.assertTrue(galley.render(note, allow_dir=[str(REPOSITORY / "Examples")]).startswith(b"\x89PNG"))
         with self.assertRaises(galley.GalleyError):
             galley.render("x", font="/etc/passwd")
+
+
+class MemoryTests(unittest.TestCase):
+    def test_memory_stays_flat_over_many_calls(self):
+        def resident_kb() -> int:
+            return int(pathlib.Path("/proc/self/statm").read_text().split()[1]) * 4
+
+        for call in range(3000):
+            galley.measure([ROWS[call % 4]], width=240)
+            if call == 299:
+                settled = resident_kb()
+        self.assertLess(resident_kb(), settled * 1.05, "resident memory grew over 2,700 calls")
 
 
 class WheelTests(unittest.TestCase):
