@@ -4,11 +4,11 @@ import Galley
 import GalleyDocuments
 import GalleyRequests
 
-/// `galley render`: a note, a text file or a JSON document to PNG, WebP, PDF or SVG.
+/// `galley render`: a note, a text file or a JSON document to PNG, WebP, JPEG, PDF or SVG.
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
-        abstract: "Render a .txt, .md note or .json document to a PNG, WebP, PDF or SVG image.",
+        abstract: "Render a .txt, .md note or .json document to a PNG, WebP, JPEG, PDF or SVG image.",
         discussion: """
             A note (.md) is Markdown as GitHub writes it (headings, emphasis, links, quotes, code, lists, task \
             lists, tables, pictures), a line per paragraph, its first '# Title' set with the letterpress effect; \
