@@ -40,18 +40,11 @@ public func galleyMeasure(
     answer(out, outLength) {
         let measuring = try SettingsCache.shared.rowMeasuring(json: settings.map { String(cString: $0) })
         let reader = LineReader(bytes: try bytes(rows, length), lineLimit: RowMeasuring.lineLimit)
-        var text: [UInt8] = []
-        var failed = false
+        var answer = MeasuredText()
         try WorkerPool.shared.withMeasurers(for: measuring) { measurers in
-            try measuring.measureAll(reader, measurers: measurers) { lines in
-                for line in lines {
-                    failed = failed || line.failed
-                    text += line.line.utf8
-                    text.append(UInt8(ascii: "\n"))
-                }
-            }
+            try measuring.measureAll(reader, measurers: measurers) { answer.append($0) }
         }
-        return (text, failed ? galleyRowsFailed : galleyOK)
+        return (answer.bytes, answer.status)
     }
 }
 
@@ -64,9 +57,8 @@ public func galleyPrepare(
 ) -> OpaquePointer? {
     var made: PreparedRows?
     let status = answer(error, errorLength) {
-        let settings = try LibrarySettings(json: settings.map { String(cString: $0) }, work: .measure)
         made = try PreparedRows(
-            measuring: RowMeasuring(options: settings.options, rowAccess: settings.access),
+            measuring: SettingsCache.shared.rowMeasuring(json: settings.map { String(cString: $0) }),
             reader: LineReader(bytes: try bytes(rows, length), lineLimit: RowMeasuring.lineLimit))
         return ([], galleyOK)
     }
@@ -156,6 +148,23 @@ private func answer(
     out?.pointee = buffer
     outLength?.pointee = bytes.count
     return status
+}
+
+/// Output lines gathered into one answer: each line and its newline, and whether any was an error line.
+struct MeasuredText {
+    private(set) var bytes: [UInt8] = []
+    private var failed = false
+
+    /// `galleyRowsFailed` once an error line was added, else `galleyOK`.
+    var status: Int32 { failed ? galleyRowsFailed : galleyOK }
+
+    mutating func append(_ lines: some Sequence<MeasuredLine>) {
+        for line in lines {
+            failed = failed || line.failed
+            bytes += line.line.utf8
+            bytes.append(UInt8(ascii: "\n"))
+        }
+    }
 }
 
 /// The caller's `length` bytes at `pointer`, held to the input file limit.

@@ -54,16 +54,16 @@ public struct DocumentRenderer {
         return (png, scene.layout.unlaidCharacterRange)
     }
 
-    /// The document drawn and encoded as `format` (PNG band by band with `pngWriter`; WebP from the whole image,
-    /// lossless, or lossy at `quality` from 0 to 100; JPEG at `quality` from 1 to 100, 90 when nil, on the page
+    /// The document drawn and encoded as `format` (PNG band by band, deflated on `threads` threads; WebP from the
+    /// whole image, lossless, or lossy at `quality` from 0 to 100; PNG and lossless WebP as `compression` says; JPEG at `quality` from 1 to 100, 90 when nil, on the page
     /// colour; PDF and SVG through cairo, effects at the document's scale),
     /// and the UTF-16 range of the characters its height (or line limit) left out of the image.
     ///
     /// - Throws: ``InputError`` for a `quality` with a format other than WebP, or pages in a format other than PDF;
     ///   what rendering throws.
     public func renderImage(
-        _ format: ImageFormat, quality: Double? = nil, pngWriter: PNGWriter = PNGWriter(),
-        compression: ImageCompression = .fast
+        _ format: ImageFormat, quality: Double? = nil, compression: ImageCompression = .fast,
+        threads: Int = Processors.usable
     ) throws -> (data: Data, cut: Range<Int>) {
         let (scale, background) = (document.render.scale, document.render.background)
         // A document's pages come from its container (a JSON document's `container.pageHeight`).
@@ -80,7 +80,8 @@ public struct DocumentRenderer {
         switch format {
         case .png:
             data = try renderer.renderPNG(
-                picture, scale: scale, background: background, writer: pngWriter, limits: limits)
+                picture, scale: scale, background: background, writer: compression.pngWriter(threads: threads),
+                limits: limits)
         case .webp:
             // Refused before the whole image is drawn.
             let size = try Canvas.pixelSize(covering: picture.area, scale: scale, limits: limits)

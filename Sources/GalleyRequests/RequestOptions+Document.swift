@@ -11,24 +11,15 @@ extension RequestOptions {
     /// `renderer`'s image as the options ask for it: in `format`, at their quality and compression, a PNG's bands
     /// deflated on `threads` threads; and the UTF-16 range its height left out.
     ///
-    /// - Throws: what ``DocumentRenderer/renderImage(_:quality:pngWriter:compression:)`` throws.
+    /// - Throws: what ``DocumentRenderer/renderImage(_:quality:compression:threads:)`` throws.
     public func renderImage(
         _ renderer: DocumentRenderer, as format: ImageFormat, threads: Int = Processors.usable
     ) throws -> (data: Data, cut: Range<Int>) {
-        try renderer.renderImage(
-            format, quality: number(.quality), pngWriter: pngWriter(threads: threads), compression: compression)
+        try renderer.renderImage(format, quality: number(.quality), compression: compression, threads: threads)
     }
 
     /// How the options ask a lossless image to be compressed (``SettingName/compression``; fast by default).
     public var compression: ImageCompression { choice(.compression, as: ImageCompression.self) ?? .fast }
-
-    /// The PNG writer the options ask for (``SettingName/compression``), drawing on `threads` threads.
-    public func pngWriter(threads: Int = Processors.usable) -> PNGWriter {
-        switch compression {
-        case .fast: PNGWriter(threads: threads, deflater: .isal)
-        case .small: PNGWriter(compressionLevel: 9, threads: threads, deflater: .zlib)
-        }
-    }
 
     /// Refuses an option the image's `format` has no use for, naming it as its surface spells it: a quality
     /// beside a lossless format, a compression beside a lossy one, a page height beside one without
@@ -71,7 +62,7 @@ extension RequestOptions {
     public var textSettings: TextSettings {
         var members: [(String, JSONValue)] = []
         for line in RequestSettings.lines {
-            guard let name = SettingName(rawValue: line.key), let value = values[name]?.last else { continue }
+            guard let value = values[line.name]?.last else { continue }
             switch value {
             case .number(let number): members.append((line.key, .number(number)))
             case .flag(let flag): members.append((line.key, .bool(flag)))

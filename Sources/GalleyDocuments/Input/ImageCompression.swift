@@ -10,4 +10,12 @@ public enum ImageCompression: String, CaseIterable, Sendable {
 
     /// The lossless effort a WebP is written at.
     public var webpEffort: Double { self == .fast ? WebPWriter.fastEffort : WebPWriter.smallEffort }
+
+    /// The PNG writer of this compression, deflating on `threads` threads.
+    public func pngWriter(threads: Int = Processors.usable) -> PNGWriter {
+        switch self {
+        case .fast: PNGWriter(threads: threads, deflater: .isal)
+        case .small: PNGWriter(compressionLevel: 9, threads: threads, deflater: .zlib)
+        }
+    }
 }
