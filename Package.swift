@@ -82,12 +82,20 @@ let package = Package(
             name: "CGalleyFonts",
             exclude: ["fonts.def"],
             cSettings: [.headerSearchPath("../../Fonts")]),
+        // The engine's stages, each a module so that the compiler holds the arrows one way: the text model and
+        // its fonts; itemizing, shaping, breaking and laying out; drawing a layout. `Galley` re-exports them.
+        .target(
+            name: "GalleyText",
+            dependencies: ["CHarfBuzz", "CFreeType", "CFontconfig", "CICU", "CGalleyFonts"]),
+        .target(
+            name: "GalleyLayout",
+            dependencies: ["GalleyText", "CHarfBuzz", "CFreeType", "CICU", "CHyphen"]),
+        .target(
+            name: "GalleyRender",
+            dependencies: ["GalleyLayout", "CHarfBuzz", "CFreeType", "CPNG", "CWebP", "CJPEG", "CGIF", "CCairo"]),
         .target(
             name: "Galley",
-            dependencies: [
-                "CHarfBuzz", "CFreeType", "CFontconfig", "CICU", "CPNG", "CWebP", "CJPEG", "CGIF", "CCairo",
-                "CGalleyFonts", "CHyphen",
-            ]),
+            dependencies: ["GalleyText", "GalleyLayout", "GalleyRender"]),
         // Readers for notes (.md) and JSON documents, and the renderer that draws them: the CLI's inputs, as a
         // library so other programs (and the fuzzers) can use them.
         .target(

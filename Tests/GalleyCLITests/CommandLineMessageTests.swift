@@ -3,7 +3,10 @@ import Testing
 
 @testable import Galley
 @testable import GalleyDocuments
+@testable import GalleyLayout
+@testable import GalleyRender
 @testable import GalleyTestSupport
+@testable import GalleyText
 
 /// The command line's messages say what is wrong in the user's terms, with the documented exit status.
 @Suite struct CommandLineMessageTests {

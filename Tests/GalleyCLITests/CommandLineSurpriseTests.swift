@@ -2,7 +2,10 @@ import Foundation
 import Testing
 
 @testable import Galley
+@testable import GalleyLayout
+@testable import GalleyRender
 @testable import GalleyTestSupport
+@testable import GalleyText
 
 /// What a new user tripped over, now as they would expect: a file's final newline ends its last line, a
 /// byte-order mark is not text, `-o out.png` with several images is a usage error naming a directory, an unknown

@@ -3,7 +3,10 @@ import Testing
 
 @testable import Galley
 @testable import GalleyDocuments
+@testable import GalleyLayout
+@testable import GalleyRender
 @testable import GalleyTestSupport
+@testable import GalleyText
 
 /// The images in Examples/ (the README's) are what `galley render` makes of their inputs today, as
 /// Examples/examples.list renders them: a change that alters them must render them again

@@ -2,7 +2,10 @@ import Foundation
 import Testing
 
 @testable import Galley
+@testable import GalleyLayout
+@testable import GalleyRender
 @testable import GalleyTestSupport
+@testable import GalleyText
 
 /// The default fonts travel with the binary: a `galley` copied away from its source tree renders exactly as the
 /// one built in place, and a fonts directory that is asked for but missing is an error saying how to fix it.

@@ -2,7 +2,10 @@ import Foundation
 import Testing
 
 @testable import Galley
+@testable import GalleyLayout
+@testable import GalleyRender
 @testable import GalleyTestSupport
+@testable import GalleyText
 
 /// End-to-end tests of the built `galley` binary: exit status, stdout, stderr and the files it writes.
 @Suite struct GalleyCommandTests {

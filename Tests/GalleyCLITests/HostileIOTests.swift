@@ -3,7 +3,10 @@ import Testing
 
 @testable import Galley
 @testable import GalleyDocuments
+@testable import GalleyLayout
+@testable import GalleyRender
 @testable import GalleyTestSupport
+@testable import GalleyText
 
 /// Input and output conditions that used to crash `galley` (a Swift runtime trap from `FileHandle`) or hang it: each
 /// is now a one-line error and exit status 1.

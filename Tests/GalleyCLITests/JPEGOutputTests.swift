@@ -2,7 +2,10 @@ import Foundation
 import Testing
 
 @testable import Galley
+@testable import GalleyLayout
+@testable import GalleyRender
 @testable import GalleyTestSupport
+@testable import GalleyText
 
 /// `galley render` writes JPEG through libjpeg-turbo when the output is named `.jpg` or `.jpeg` (or `--format
 /// jpeg`): libjpeg-turbo's own `djpeg` reads it back as the PNG's picture, on the page colour where the image is not

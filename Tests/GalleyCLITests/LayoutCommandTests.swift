@@ -3,7 +3,10 @@ import Testing
 
 @testable import Galley
 @testable import GalleyDocuments
+@testable import GalleyLayout
+@testable import GalleyRender
 @testable import GalleyTestSupport
+@testable import GalleyText
 
 /// `galley layout` shows what layout decided, and what it shows is what the library laid out.
 @Suite struct LayoutCommandTests {

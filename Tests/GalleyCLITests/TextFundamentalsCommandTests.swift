@@ -2,7 +2,10 @@ import Foundation
 import Testing
 
 @testable import Galley
+@testable import GalleyLayout
+@testable import GalleyRender
 @testable import GalleyTestSupport
+@testable import GalleyText
 
 /// Tabs, hyphenation and languages through the `galley` command: measure agrees with the library, and bad values
 /// get one-line errors naming their field.

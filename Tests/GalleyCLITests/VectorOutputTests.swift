@@ -2,7 +2,10 @@ import Foundation
 import Testing
 
 @testable import Galley
+@testable import GalleyLayout
+@testable import GalleyRender
 @testable import GalleyTestSupport
+@testable import GalleyText
 
 /// `galley render` writes PDF and SVG through cairo when the output is named `.pdf` or `.svg` (or `--format`):
 /// poppler and librsvg, reading them back, find the note's text in reading order, embedded subset fonts, links, and

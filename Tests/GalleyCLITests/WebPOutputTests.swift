@@ -2,7 +2,10 @@ import Foundation
 import Testing
 
 @testable import Galley
+@testable import GalleyLayout
+@testable import GalleyRender
 @testable import GalleyTestSupport
+@testable import GalleyText
 
 /// `galley render` writes WebP through libwebp when the output is named `.webp` (or `--format webp`): lossless
 /// by default, exactly the PNG's pixels as libwebp's own `dwebp` reads them back; lossy with `--quality`.

@@ -2,6 +2,9 @@ import Foundation
 import Testing
 
 @testable import Galley
+@testable import GalleyLayout
+@testable import GalleyRender
+@testable import GalleyText
 
 /// The built `galley` binary run as a user runs it, for the tests of the command line and of files it writes.
 enum GalleyCommand {

@@ -1,6 +1,9 @@
 import Foundation
 
 @testable import Galley
+@testable import GalleyLayout
+@testable import GalleyRender
+@testable import GalleyText
 
 /// Renders storages with the bundled fonts for rendering tests.
 enum RenderFixtures {

@@ -2,6 +2,9 @@ import Foundation
 import Testing
 
 @testable import Galley
+@testable import GalleyLayout
+@testable import GalleyRender
+@testable import GalleyText
 
 /// Golden-image comparison: a PNG and a text dump of the layout per case, in Tests/Snapshots.
 ///

@@ -3,7 +3,10 @@ import Testing
 
 @testable import Galley
 @testable import GalleyDocuments
+@testable import GalleyLayout
+@testable import GalleyRender
 @testable import GalleyTestSupport
+@testable import GalleyText
 
 /// PNGs compressed in bands on several threads, and documents drawn band by band, are the same image as one
 /// canvas written on one thread.

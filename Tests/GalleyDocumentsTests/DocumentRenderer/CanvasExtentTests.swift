@@ -3,7 +3,10 @@ import Testing
 
 @testable import Galley
 @testable import GalleyDocuments
+@testable import GalleyLayout
+@testable import GalleyRender
 @testable import GalleyTestSupport
+@testable import GalleyText
 
 /// A canvas sized by Galley takes in everything drawn: shadows past the margin and painted shapes past the
 /// container are not clipped; a caller's clip rect is kept as it is.

@@ -2,7 +2,10 @@ import Testing
 
 @testable import Galley
 @testable import GalleyDocuments
+@testable import GalleyLayout
+@testable import GalleyRender
 @testable import GalleyTestSupport
+@testable import GalleyText
 
 /// Columns follow the text's direction.
 @Suite struct ColumnOrderTests {

@@ -2,7 +2,10 @@ import Testing
 
 @testable import Galley
 @testable import GalleyDocuments
+@testable import GalleyLayout
+@testable import GalleyRender
 @testable import GalleyTestSupport
+@testable import GalleyText
 
 /// A note's date badge grows with Dynamic Type, so its label always fits inside the circle.
 @Suite struct NoteBadgeTests {

@@ -3,7 +3,10 @@ import Testing
 
 @testable import Galley
 @testable import GalleyDocuments
+@testable import GalleyLayout
+@testable import GalleyRender
 @testable import GalleyTestSupport
+@testable import GalleyText
 
 @Suite struct EditingTests {
     @Test func editsReportTheirRangeLengthChangeAndKind() throws {

@@ -3,8 +3,11 @@ import Testing
 
 @testable import Galley
 @testable import GalleyDocuments
+@testable import GalleyLayout
+@testable import GalleyRender
 @testable import GalleyRequests
 @testable import GalleyTestSupport
+@testable import GalleyText
 
 /// The README's table of the defaults that differ by input (`measure` rows, notes, JSON documents) says what the
 /// code does.

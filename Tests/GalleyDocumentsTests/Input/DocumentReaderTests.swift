@@ -2,7 +2,10 @@ import Testing
 
 @testable import Galley
 @testable import GalleyDocuments
+@testable import GalleyLayout
+@testable import GalleyRender
 @testable import GalleyTestSupport
+@testable import GalleyText
 
 /// JSON documents name things as Swift does, and still read the names they had before.
 @Suite struct DocumentReaderTests {

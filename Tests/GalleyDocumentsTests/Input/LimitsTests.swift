@@ -2,8 +2,11 @@ import Testing
 
 @testable import Galley
 @testable import GalleyDocuments
+@testable import GalleyLayout
+@testable import GalleyRender
 @testable import GalleyRequests
 @testable import GalleyTestSupport
+@testable import GalleyText
 
 @Suite struct LimitsTests {
     /// Limits travel with the request: one reading a note is held to a small table limit, named in its error, while

@@ -3,7 +3,10 @@ import Testing
 
 @testable import Galley
 @testable import GalleyDocuments
+@testable import GalleyLayout
+@testable import GalleyRender
 @testable import GalleyTestSupport
+@testable import GalleyText
 
 /// Lists (``ParagraphStyle/textLists``): markers in the hanging indent at every level and in both directions,
 /// numbering across nested items, numbering kept right through edits, and the marker formats' texts.

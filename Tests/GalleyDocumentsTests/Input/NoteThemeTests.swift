@@ -3,8 +3,11 @@ import Testing
 
 @testable import Galley
 @testable import GalleyDocuments
+@testable import GalleyLayout
+@testable import GalleyRender
 @testable import GalleyRequests
 @testable import GalleyTestSupport
+@testable import GalleyText
 
 /// Themes colour every role of a note; `--color` and `--background` change only its text and page.
 @Suite struct NoteThemeTests {

@@ -4,7 +4,10 @@ import Synchronization
 import Testing
 
 @testable import Galley
+@testable import GalleyLayout
+@testable import GalleyRender
 @testable import GalleyTestSupport
+@testable import GalleyText
 
 /// Many threads measuring and rendering at once, sharing one font library, the glyph cache and the shape cache,
 /// get exactly the answers one thread gets.

@@ -3,6 +3,9 @@ import Synchronization
 import Testing
 
 @testable import Galley
+@testable import GalleyLayout
+@testable import GalleyRender
+@testable import GalleyText
 
 /// Facts published once and read without a lock give every thread the same answers.
 @Suite struct PublishedFactsTests {

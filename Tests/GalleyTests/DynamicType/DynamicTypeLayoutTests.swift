@@ -3,7 +3,10 @@ import Synchronization
 import Testing
 
 @testable import Galley
+@testable import GalleyLayout
+@testable import GalleyRender
 @testable import GalleyTestSupport
+@testable import GalleyText
 
 @Suite struct DynamicTypeLayoutTests {
     @Test func changingTheCategoryRelaysBodyTextWithoutRebuildingTheStorage() throws {

@@ -1,7 +1,10 @@
 import Testing
 
 @testable import Galley
+@testable import GalleyLayout
+@testable import GalleyRender
 @testable import GalleyTestSupport
+@testable import GalleyText
 
 @Suite struct TypeSizeTableTests {
     /// iOS's published point sizes (HIG), transcribed independently of the source table: style → 12 categories.

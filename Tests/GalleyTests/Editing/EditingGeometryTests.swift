@@ -2,7 +2,10 @@ import Foundation
 import Testing
 
 @testable import Galley
+@testable import GalleyLayout
+@testable import GalleyRender
 @testable import GalleyTestSupport
+@testable import GalleyText
 
 /// Carets, hit-testing, selections, ranges and movement an editor can trust: grapheme boundaries only, affinity at
 /// wrapped lines, the nearest line for points between lines, split carets in bidirectional text.

@@ -2,7 +2,10 @@ import Foundation
 import Testing
 
 @testable import Galley
+@testable import GalleyLayout
+@testable import GalleyRender
 @testable import GalleyTestSupport
+@testable import GalleyText
 
 /// Editing geometry over random texts mixing emoji sequences, flags, skin tones, keycaps, combining marks,
 /// Devanagari, Thai, Arabic, Hebrew, CJK and Latin, at random widths, with and without an exclusion path.

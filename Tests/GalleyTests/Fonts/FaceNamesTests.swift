@@ -4,7 +4,10 @@ import Foundation
 import Testing
 
 @testable import Galley
+@testable import GalleyLayout
+@testable import GalleyRender
 @testable import GalleyTestSupport
+@testable import GalleyText
 
 /// A face's family, style, weight and slope, read through HarfBuzz so that FreeType need not open the face, are
 /// what FreeType reports for it: for every bundled face and every system font file fontconfig lists.

@@ -2,7 +2,10 @@ import CFreeType
 import Testing
 
 @testable import Galley
+@testable import GalleyLayout
+@testable import GalleyRender
 @testable import GalleyTestSupport
+@testable import GalleyText
 
 /// A face's FreeType faces: one per thread drawing at once, each drawing the same glyphs.
 @Suite struct FreeTypeFaceTests {

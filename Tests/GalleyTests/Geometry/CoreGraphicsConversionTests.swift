@@ -2,7 +2,10 @@ import Foundation
 import Testing
 
 @testable import Galley
+@testable import GalleyLayout
+@testable import GalleyRender
 @testable import GalleyTestSupport
+@testable import GalleyText
 
 /// TextKit code hands CGPoint, CGSize and CGRect around; Galley's geometry converts both ways without change.
 @Suite struct CoreGraphicsConversionTests {

@@ -2,7 +2,10 @@ import Foundation
 import Testing
 
 @testable import Galley
+@testable import GalleyLayout
+@testable import GalleyRender
 @testable import GalleyTestSupport
+@testable import GalleyText
 
 /// Galley's bidi levels and visual order against Unicode's BidiCharacterTest.txt (Debian's unicode-data).
 @Suite struct BidiConformanceTests {

@@ -1,7 +1,10 @@
 import Testing
 
 @testable import Galley
+@testable import GalleyLayout
+@testable import GalleyRender
 @testable import GalleyTestSupport
+@testable import GalleyText
 
 @Suite struct ItemizerTests {
     private func itemize(_ text: String, attributes: TextAttributes = TextAttributes(), library: FontLibrary? = nil)

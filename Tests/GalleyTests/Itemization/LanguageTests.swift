@@ -2,7 +2,10 @@ import Foundation
 import Testing
 
 @testable import Galley
+@testable import GalleyLayout
+@testable import GalleyRender
 @testable import GalleyTestSupport
+@testable import GalleyText
 
 /// Every paragraph has a language (named, or inferred from its characters), and it decides glyph forms, font
 /// fallback and line breaking.

@@ -1,7 +1,10 @@
 import Testing
 
 @testable import Galley
+@testable import GalleyLayout
+@testable import GalleyRender
 @testable import GalleyTestSupport
+@testable import GalleyText
 
 /// Chinese typography: punctuation trimming, Han–Latin autospace, justification between ideographs and kinsoku
 /// in every break, measured on glyph positions and line breaks.

@@ -2,7 +2,10 @@ import Foundation
 import Testing
 
 @testable import Galley
+@testable import GalleyLayout
+@testable import GalleyRender
 @testable import GalleyTestSupport
+@testable import GalleyText
 
 /// Chinese note paragraphs with full-width punctuation, English words, numbers and code against Chromium 156's
 /// line starts, with its default punctuation trimming (`text-spacing-trim: normal`) and with `text-autospace`

@@ -2,7 +2,10 @@ import Foundation
 import Testing
 
 @testable import Galley
+@testable import GalleyLayout
+@testable import GalleyRender
 @testable import GalleyTestSupport
+@testable import GalleyText
 
 /// Tabs, soft hyphens, invisible marks and emoji lines against Chromium 156's answers (Inter 17 px, `lang="en-US"`,
 /// `white-space: pre-wrap`, `overflow-wrap: break-word`, `hyphens: manual`, fallback "Noto Color Emoji", "Noto Sans

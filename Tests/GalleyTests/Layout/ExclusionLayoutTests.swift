@@ -2,7 +2,10 @@ import Foundation
 import Testing
 
 @testable import Galley
+@testable import GalleyLayout
+@testable import GalleyRender
 @testable import GalleyTestSupport
+@testable import GalleyText
 
 /// Text flowing around exclusion paths: no glyph touches a path, and lines use the free space beside it.
 @Suite struct ExclusionLayoutTests {

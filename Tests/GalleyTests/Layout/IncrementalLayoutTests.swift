@@ -1,7 +1,10 @@
 import Testing
 
 @testable import Galley
+@testable import GalleyLayout
+@testable import GalleyRender
 @testable import GalleyTestSupport
+@testable import GalleyText
 
 /// A layout manager keeps each paragraph as the last layout placed it, so an edit re-shapes and re-places only
 /// what it changed, in any containers: with exclusions and a chain of two, the paragraphs before an edit and those

@@ -1,7 +1,10 @@
 import Testing
 
 @testable import Galley
+@testable import GalleyLayout
+@testable import GalleyRender
 @testable import GalleyTestSupport
+@testable import GalleyText
 
 /// Line heights a reader sees as steady: invisible characters change nothing, and no line is shorter than the
 /// paragraph's primary font makes it (CSS's strut), whichever fonts its glyphs come from.

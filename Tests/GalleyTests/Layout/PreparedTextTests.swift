@@ -2,7 +2,10 @@ import Foundation
 import Testing
 
 @testable import Galley
+@testable import GalleyLayout
+@testable import GalleyRender
 @testable import GalleyTestSupport
+@testable import GalleyText
 
 /// A text prepared once and measured at several widths (its lines read from packed breaks) gives exactly what
 /// measuring it afresh at each width gives (the live line breaker's lines).

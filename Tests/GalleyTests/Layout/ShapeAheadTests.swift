@@ -1,7 +1,10 @@
 import Testing
 
 @testable import Galley
+@testable import GalleyLayout
+@testable import GalleyRender
 @testable import GalleyTestSupport
+@testable import GalleyText
 
 /// Paragraphs shaped ahead of the typesetter on several processors lay out exactly as when each is shaped in turn.
 @Suite struct ShapeAheadTests {

@@ -1,7 +1,10 @@
 import Testing
 
 @testable import Galley
+@testable import GalleyLayout
+@testable import GalleyRender
 @testable import GalleyTestSupport
+@testable import GalleyText
 
 /// Tab characters advance to the paragraph's tab stops and draw nothing; measuring agrees with layout.
 @Suite struct TabStopTests {

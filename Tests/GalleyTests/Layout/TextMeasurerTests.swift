@@ -1,7 +1,10 @@
 import Testing
 
 @testable import Galley
+@testable import GalleyLayout
+@testable import GalleyRender
 @testable import GalleyTestSupport
+@testable import GalleyText
 
 /// The measurer skips glyph runs it does not need; what it reports must still be what layout draws.
 @Suite struct TextMeasurerTests {

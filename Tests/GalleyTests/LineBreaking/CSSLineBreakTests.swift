@@ -1,7 +1,10 @@
 import Testing
 
 @testable import Galley
+@testable import GalleyLayout
+@testable import GalleyRender
 @testable import GalleyTestSupport
+@testable import GalleyText
 
 /// CSS line-break opportunities as Chromium finds them, where they differ from plain UAX #14, and `word-break`.
 @Suite struct CSSLineBreakTests {

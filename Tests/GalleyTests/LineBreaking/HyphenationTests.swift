@@ -2,7 +2,10 @@ import Foundation
 import Testing
 
 @testable import Galley
+@testable import GalleyLayout
+@testable import GalleyRender
 @testable import GalleyTestSupport
+@testable import GalleyText
 
 /// Soft hyphens and automatic hyphenation: libhyphen's points, TextKit's factor, a hyphen drawn and measured.
 @Suite struct HyphenationTests {

@@ -1,7 +1,10 @@
 import Testing
 
 @testable import Galley
+@testable import GalleyLayout
+@testable import GalleyRender
 @testable import GalleyTestSupport
+@testable import GalleyText
 
 /// A word cut inside (an emergency or character-wrap break) keeps the joining forms of the whole word.
 @Suite struct IntraWordBreakTests {

@@ -2,7 +2,10 @@ import Foundation
 import Testing
 
 @testable import Galley
+@testable import GalleyLayout
+@testable import GalleyRender
 @testable import GalleyTestSupport
+@testable import GalleyText
 
 /// Galley's break opportunities against Unicode's LineBreakTest.txt (Debian's unicode-data, Unicode 15.0).
 @Suite struct LineBreakConformanceTests {

@@ -2,7 +2,10 @@ import Foundation
 import Testing
 
 @testable import Galley
+@testable import GalleyLayout
+@testable import GalleyRender
 @testable import GalleyTestSupport
+@testable import GalleyText
 
 /// Paragraphs broken as a whole (``ParagraphStyle/textWrap``): the optimal strategy against greedy breaking on
 /// English prose, the limit on consecutive hyphens, text around a shape, and bad settings.

@@ -2,7 +2,10 @@ import Foundation
 import Testing
 
 @testable import Galley
+@testable import GalleyLayout
+@testable import GalleyRender
 @testable import GalleyTestSupport
+@testable import GalleyText
 
 /// Each PNG takes the smallest colour type that keeps every pixel exact, however many threads write it and
 /// whichever row filters it uses.

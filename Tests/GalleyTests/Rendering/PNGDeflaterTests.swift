@@ -2,7 +2,10 @@ import Foundation
 import Testing
 
 @testable import Galley
+@testable import GalleyLayout
+@testable import GalleyRender
 @testable import GalleyTestSupport
+@testable import GalleyText
 
 /// ISA-L deflates PNG bands into the same image zlib does: every colour type, band edges, one row, a last band of
 /// one row, and a noisy image ISA-L cannot shrink (its output buffer grows); libpng reads each back (checking the

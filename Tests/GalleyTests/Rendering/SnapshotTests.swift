@@ -2,7 +2,10 @@ import Foundation
 import Testing
 
 @testable import Galley
+@testable import GalleyLayout
+@testable import GalleyRender
 @testable import GalleyTestSupport
+@testable import GalleyText
 
 /// Six golden images at scale 2, each with a layout dump (see ``Snapshot`` for the tolerance).
 @Suite struct SnapshotTests {

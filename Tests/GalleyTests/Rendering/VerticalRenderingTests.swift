@@ -2,7 +2,10 @@ import Foundation
 import Testing
 
 @testable import Galley
+@testable import GalleyLayout
+@testable import GalleyRender
 @testable import GalleyTestSupport
+@testable import GalleyText
 
 /// Vertical text as drawn: columns right to left (left to right in `vertical-lr`), CJK punctuation in its vertical
 /// forms and places (Simplified Chinese and Japanese set `。，、` in the em's top-right corner), brackets and dashes

@@ -1,7 +1,10 @@
 import Testing
 
 @testable import Galley
+@testable import GalleyLayout
+@testable import GalleyRender
 @testable import GalleyTestSupport
+@testable import GalleyText
 
 /// The shaper's table of characters shaped alone gives back exactly what was stored, packed as it is.
 @Suite struct IsolatedGlyphsTests {

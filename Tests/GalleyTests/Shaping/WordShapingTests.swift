@@ -2,7 +2,10 @@ import Foundation
 import Testing
 
 @testable import Galley
+@testable import GalleyLayout
+@testable import GalleyRender
 @testable import GalleyTestSupport
+@testable import GalleyText
 
 /// Shaping word by word through the cache must give what HarfBuzz gives the whole paragraph.
 @Suite struct WordShapingTests {

@@ -1,7 +1,10 @@
 import Testing
 
 @testable import Galley
+@testable import GalleyLayout
+@testable import GalleyRender
 @testable import GalleyTestSupport
+@testable import GalleyText
 
 /// Language tags from input: canonical for every cache keyed by them, and thousands of distinct tags measure as
 /// their language does without growing the break-iterator pool.

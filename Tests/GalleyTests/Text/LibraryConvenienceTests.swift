@@ -2,7 +2,10 @@ import Foundation
 import Testing
 
 @testable import Galley
+@testable import GalleyLayout
+@testable import GalleyRender
 @testable import GalleyTestSupport
+@testable import GalleyText
 
 /// Conveniences a client of the library reaches for: a way back to AttributedString, UTF-16 offsets and string
 /// indices, a rectangle's centre, and a line limit when measuring.

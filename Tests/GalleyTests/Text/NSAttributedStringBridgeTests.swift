@@ -2,7 +2,10 @@ import Foundation
 import Testing
 
 @testable import Galley
+@testable import GalleyLayout
+@testable import GalleyRender
 @testable import GalleyTestSupport
+@testable import GalleyText
 
 /// `NSAttributedString` in and out, under TextKit's keys: what TextKit code puts in comes out as Galley's
 /// attributes, and a storage survives the round trip.

@@ -2,6 +2,9 @@ import Foundation
 import Testing
 
 @testable import Galley
+@testable import GalleyLayout
+@testable import GalleyRender
+@testable import GalleyText
 
 /// Attributes are values: copies share their storage until one changes, and a change never reaches another copy.
 @Suite struct TextAttributesTests {

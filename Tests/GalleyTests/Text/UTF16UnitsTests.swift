@@ -1,7 +1,10 @@
 import Testing
 
 @testable import Galley
+@testable import GalleyLayout
+@testable import GalleyRender
 @testable import GalleyTestSupport
+@testable import GalleyText
 
 /// Galley's own UTF-8 → UTF-16 transcoding gives exactly Swift's UTF-16 view.
 @Suite struct UTF16UnitsTests {

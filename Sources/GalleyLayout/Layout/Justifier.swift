@@ -1,0 +1,34 @@
+import GalleyText
+
+/// Stretches a line to its full width, as CSS `text-align: justify` with `text-justify: auto` does in Chromium:
+/// the extra space goes, in equal shares, to each gap after a word space and to each gap next to an ideographic
+/// character (Han, kana, full-width punctuation), so Chinese and Japanese lines spread between their characters
+/// while a Latin word's letters never move apart. As JLREQ and CLREQ set justified lines, no space goes before a
+/// closing mark (`）」》”`, `，。、；：！？`), after an opening one (`（「《“`), or between the halves of `——` and
+/// `……`: punctuation stays on its character, and the rest of the gaps take the slack.
+enum Justifier {
+    /// Adds `extra` points to the gaps of `runs` (one line's runs, in visual order) before `contentEnd` (a UTF-16
+    /// offset from the paragraph's start): nothing after the line's last character.
+    static func justify(_ runs: inout [GlyphRun], in paragraph: Paragraph, contentEnd: Int, extra: Double) {
+        // Each cluster's last glyph in the run's order, in visual order: the gap after it is the cluster's gap.
+        var clusters: [(run: Int, glyph: Int, cluster: Int)] = []
+        for (runIndex, run) in runs.enumerated() {
+            for (glyphIndex, glyph) in run.glyphs.enumerated() where glyph.cluster < contentEnd {
+                let next = glyphIndex + 1 < run.glyphs.count ? run.glyphs[glyphIndex + 1].cluster : nil
+                if next != glyph.cluster { clusters.append((runIndex, glyphIndex, glyph.cluster)) }
+            }
+        }
+        guard clusters.count > 1 else { return }
+        var gaps: [(run: Int, glyph: Int)] = []
+        for index in 0..<(clusters.count - 1) {
+            let before = JustificationGaps.scalar(at: clusters[index].cluster, in: paragraph)
+            let after = JustificationGaps.scalar(at: clusters[index + 1].cluster, in: paragraph)
+            if JustificationGaps.takesSpace(after: before, before: after) {
+                gaps.append((clusters[index].run, clusters[index].glyph))
+            }
+        }
+        guard !gaps.isEmpty else { return }
+        let share = extra / Double(gaps.count)
+        for gap in gaps { runs[gap.run].glyphs[gap.glyph].advance += share }
+    }
+}

@@ -1,0 +1,101 @@
+import GalleyText
+
+extension Typesetter {
+    /// Keeps the fragment of `line` (its `content` placed in `segment` of `band`), its glyph runs (when kept) in
+    /// visual order, aligned and justified, with its list marker when it starts its paragraph; or, measuring
+    /// only, takes its used rect into the measurement without making it.
+    mutating func keepFragment<Source: LineSource>(
+        line: LineBreak, content lineContent: LineContent, segment: FreeSegment,
+        band: PlacedBand, placer: inout LinePlacer<Source>, truncated: Bool, isParagraphEnd: Bool
+    ) {
+        let context = placer.context
+        let top = band.room.blockOffset, metrics = band.metrics
+        let trailingRange = line.trailingRange
+        let trailing = truncated ? 0 : placer.source.trailingWidth(of: line)
+        // Hung marks (``ParagraphStyle/hangingPunctuation``) sit past the edges, as the trailing white space does.
+        let hangingStart = truncated ? 0 : line.hangingStart, hangingEnd = truncated ? 0 : line.hangingEnd
+        var runs: [GlyphRun] = []
+        // The width that is aligned and justified: the runs' less what hangs past the edges.
+        func contentWidth() -> Double { runs.reduce(0) { $0 + $1.width } - trailing - hangingStart - hangingEnd }
+        var content = lineContent.usedWidth
+        if var logicalRuns = lineContent.runs {
+            let breaker = placer.source.breaker
+            let baseLevel = context.shaped.bidi.baseLevel
+            if !truncated, !trailingRange.isEmpty,
+                logicalRuns.contains(where: { $0.bidiLevel != baseLevel && $0.utf16Range.overlaps(trailingRange) })
+            {
+                // UAX #9 rule L1: white space at the end of a line takes the paragraph's level, so it sits at the
+                // line's end rather than inside a run of the other direction.
+                let content = breaker.runs(in: line.utf16Range.lowerBound..<line.contentEnd, shaper: shaper)
+                logicalRuns = breaker.finished(
+                    content + breaker.runs(in: trailingRange, shaper: shaper).map { $0.withLevel(baseLevel) },
+                    for: line)
+            }
+            runs = BidiParagraph.visualOrder(levels: logicalRuns.map(\.bidiLevel)).map { logicalRuns[$0] }
+            content = contentWidth()
+        }
+        var alignment = context.style.alignment
+        if alignment == .natural { alignment = context.isRightToLeft ? .right : .left }
+        if alignment == .justified {
+            // A line holding a single word (no break inside) is never stretched: its letters would stand apart.
+            if !isParagraphEnd, !line.endsAtMandatoryBreak, !truncated, segment.width > content,
+                placer.source.hasBreak(inside: line.utf16Range.lowerBound..<line.contentEnd)
+            {
+                Justifier.justify(
+                    &runs, in: context.paragraph, contentEnd: line.contentEnd, extra: segment.width - content)
+                content = contentWidth()
+            }
+            alignment = context.isRightToLeft ? .right : .left
+        }
+        let rtl = context.isRightToLeft
+        let usedX: Double
+        switch alignment {
+        case .right: usedX = segment.maxX - content
+        case .center: usedX = segment.minX + (segment.width - content) / 2
+        default: usedX = segment.minX
+        }
+        // The runs start (on the left) with what passes the left edge: the end's in right-to-left text.
+        let startX = usedX - (rtl ? trailing + hangingEnd : hangingStart)
+        let usedRect = Rect(x: usedX, y: top, width: max(0, content), height: metrics.height)
+        if measured(top: top, offset: context.storageStart + line.utf16Range.lowerBound, used: usedRect) { return }
+        let baseline = top + metrics.baselineFromTop
+        var pen = startX
+        var positioned: [PositionedRun] = []
+        for run in runs {
+            let range =
+                (context.storageStart + run.utf16Range.lowerBound)..<(context.storageStart + run.utf16Range.upperBound)
+            positioned.append(PositionedRun(glyphRun: run, origin: Point(x: pen, y: baseline), characterRange: range))
+            pen += run.width
+        }
+        let end =
+            context.storageStart + line.utf16Range.upperBound
+            + (isParagraphEnd ? context.paragraph.terminatorLength : 0)
+        let paddingRect = Rect(
+            x: segment.minX - band.room.padding, y: top, width: segment.width + 2 * band.room.padding,
+            height: metrics.height)
+        let marker =
+            line.utf16Range.lowerBound == 0
+            ? self.marker(
+                for: context, textEdge: rtl ? segment.maxX : segment.minX, top: top, metrics: metrics) : nil
+        fragments.append(
+            LineFragment(
+                containerIndex: bands.containerIndex, rect: paddingRect,
+                usedRect: usedRect, baselineY: baseline,
+                characterRange: (context.storageStart + line.utf16Range.lowerBound)..<end, runs: positioned,
+                paragraphIndex: context.index, paragraphStart: context.storageStart, isTruncated: truncated,
+                clipsToRect: context.lineBreakMode == .clip, isRightToLeft: rtl, listMarker: marker,
+                continuesSourceLine: band.wrapIndent > 0 && line.utf16Range.lowerBound == band.start,
+                paint: keepsGlyphs ? LinePaint(of: context.paragraph, in: line.utf16Range) : nil))
+    }
+
+    /// The list marker of the paragraph's first line, whose text starts at `textEdge`.
+    func marker(for context: ParagraphContext, textEdge: Double, top: Double, metrics: LineMetrics)
+        -> ListMarker?
+    {
+        guard let item = context.listItem else { return nil }
+        return listMarkers.marker(
+            number: item.number, lists: context.style.textLists, attributes: context.paragraph.leadingAttributes,
+            font: context.baseFont, rightToLeft: context.isRightToLeft, textEdge: textEdge, top: top,
+            baseline: top + metrics.baselineFromTop, lineHeight: metrics.height)
+    }
+}

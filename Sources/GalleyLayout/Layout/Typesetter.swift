@@ -1,0 +1,407 @@
+import GalleyText
+
+/// Places shaped paragraphs into a chain of containers, band by band: the working state of one
+/// ``LayoutManager/layout()`` pass, of a measurement and of a prepared text's. It walks the containers and the
+/// paragraphs; the one ``LinePlacer`` decides each band's lines.
+struct Typesetter {
+    let containers: [TextContainer]
+    let shaper: Shaper
+    let fontLibrary: FontLibrary
+    let settings: DynamicTypeSettings
+    /// Whether fragments carry their glyph runs. A measuring pass (``TextMeasurer``) turns this off: its fragments
+    /// have the same geometry and character ranges but no runs, and lines are cut from the paragraph's glyphs only
+    /// where an edge must be shaped again or justification needs them.
+    let keepsGlyphs: Bool
+    /// Shapes list markers and measures list columns.
+    let listMarkers: ListMarkers
+
+    /// The fragments placed; or, when they are only measured, their measurement (a measurement needs no list of
+    /// them, nor the fragments themselves).
+    var fragments: [LineFragment] = []
+    let measuresOnly: Bool
+    var measurement = TextMeasurement.Builder()
+    private(set) var isStopped = false
+    /// Where the text has reached in the containers.
+    var bands: ContainerBands
+    /// The line placers' buffers, handed from paragraph to paragraph (and from one use of a typesetter to the
+    /// next, ``reset()``).
+    private var placerBuffers = PlacerBuffers()
+    private var unlaidStart: Int?
+    /// The table whose cells are being placed, and the frames of the tables placed.
+    var table: TableState?
+    var tableFrames: [TableFrame] = []
+    /// The writing mode of the paragraphs placed (the first one's); nil before any.
+    private var writingMode: WritingMode?
+    /// The strut made last, and the font its paragraph's first attributes named (``strut(of:)``).
+    var lastStrut: (specifier: FontSpecifier, strut: (font: Font, leading: Double?))?
+
+    /// A typesetter for `containers`. `continuing` starts as if text had been placed already (for laying out one
+    /// paragraph of many on its own: the space before it applies).
+    init(
+        containers: [TextContainer], shaper: Shaper, fontLibrary: FontLibrary, settings: DynamicTypeSettings,
+        continuing: Bool = false, keepsGlyphs: Bool = true, measuresOnly: Bool = false,
+        markerShapes: MarkerShapes = MarkerShapes()
+    ) {
+        self.measuresOnly = measuresOnly
+        listMarkers = ListMarkers(
+            shaper: shaper, fontLibrary: fontLibrary, settings: settings, shapes: markerShapes)
+        self.containers = containers
+        self.shaper = shaper
+        self.fontLibrary = fontLibrary
+        self.settings = settings
+        self.keepsGlyphs = keepsGlyphs
+        bands = ContainerBands(containers: containers, continuing: continuing)
+    }
+
+    /// The typesetter as it was made, keeping what it allocated to place lines: for the next text placed in the
+    /// same containers with the same settings.
+    mutating func reset() {
+        fragments.removeAll(keepingCapacity: true)
+        measurement = TextMeasurement.Builder()
+        isStopped = false
+        unlaidStart = nil
+        writingMode = nil
+        table = nil
+        tableFrames.removeAll(keepingCapacity: true)
+        bands.reset()
+    }
+
+    /// How far down the current container the text has reached, in points.
+    var currentY: Double { bands.blockOffset }
+
+    /// Places paragraph after paragraph, the one loop of every layout and measurement: paragraph `index` (from 0,
+    /// until `paragraph` gives nil) numbered in its lists, shaped by `shaped`, said to start where the one before
+    /// ended, broken by the live line breaker, placed; `placed` sees the typesetter after each. Stops when the
+    /// containers are full.
+    mutating func placeParagraphs(
+        paragraph: (Int) -> Paragraph?, shaped: (Int) throws -> ShapedParagraph,
+        placed: (inout Typesetter) throws -> Void = { _ in }
+    ) throws {
+        let shaper = shaper
+        try placeParagraphs(
+            paragraph: paragraph, shaped: shaped, lines: { _, shaped in try LineBreaker(shaped, shaper: shaper) },
+            placed: placed)
+    }
+
+    /// ``placeParagraphs(paragraph:shaped:placed:)`` reading each non-empty paragraph's lines from the source
+    /// `lines` gives for it (its index and the paragraph shaped where it starts).
+    ///
+    /// With `records`, a paragraph whose record was made where the text has reached now (the same position in
+    /// the same containers, the same place in its lists, last or not) is not placed again: its recorded fragments
+    /// are taken, moved to where its characters now start; every other paragraph placed is recorded. So after an
+    /// edit, the paragraphs before it are taken as they were, the edited ones placed, and those after taken again
+    /// as soon as the text reaches them where it did before.
+    mutating func placeParagraphs<Source: LineSource>(
+        paragraph: (Int) -> Paragraph?, shaped: (Int) throws -> ShapedParagraph,
+        lines: (Int, ShapedParagraph) throws -> Source, records: ParagraphRecords? = nil,
+        placed: (inout Typesetter) throws -> Void = { _ in }
+    ) throws {
+        var start = 0, index = 0
+        var numbering = ListNumbering()
+        // Each paragraph is asked for once: the next one says whether this one is last.
+        var next = paragraph(0)
+        while let current = next {
+            try Cancellation.check()
+            next = paragraph(index + 1)
+            try checkWritingMode(of: current.style)
+            let ahead = try placeParagraph(
+                index, lists: current.style.textLists, tableCell: current.style.tableCell, isLast: next == nil,
+                start: start, numbering: &numbering, paragraph: paragraph, shaped: shaped, lines: lines,
+                records: records)
+            try placed(&self)
+            if isStopped { break }
+            start += ahead
+            index += 1
+        }
+        closeTable()
+    }
+
+    /// ``placeParagraphs(paragraph:shaped:lines:records:placed:)`` for `count` paragraphs shaped already
+    /// (measuring): each paragraph's lists and length are read from its shaped form, which is not copied.
+    mutating func placeParagraphs<Source: LineSource>(
+        count: Int, paragraph: (Int) -> Paragraph?, shaped: (Int) throws -> ShapedParagraph,
+        lines: (Int, ShapedParagraph) throws -> Source
+    ) throws {
+        var start = 0
+        var numbering = ListNumbering()
+        for index in 0..<count {
+            try Cancellation.check()
+            let shapedParagraph = try shaped(index)
+            // The style read where it lies: a copy would retain each of its arrays.
+            try checkWritingMode(of: shapedParagraph.paragraph.style)
+            start += try placeParagraph(
+                index, lists: shapedParagraph.paragraph.style.textLists,
+                tableCell: shapedParagraph.paragraph.style.tableCell, isLast: index == count - 1, start: start,
+                numbering: &numbering, paragraph: paragraph,
+                shaped: { $0 == index ? shapedParagraph : try shaped($0) }, lines: lines, records: nil)
+            if isStopped { break }
+        }
+        closeTable()
+    }
+
+    /// Throws unless a paragraph of `style` has the writing mode of the first paragraph placed (which this one
+    /// becomes when it is the first): one layout holds one writing mode.
+    private mutating func checkWritingMode(of style: ParagraphStyle) throws {
+        guard let writingMode else {
+            writingMode = style.writingMode
+            return
+        }
+        guard style.writingMode == writingMode else {
+            throw LayoutError.mixedWritingModes(layout: writingMode, paragraph: style.writingMode)
+        }
+    }
+
+    /// Places paragraph `index`, in `lists` and `tableCell`, starting at UTF-16 offset `start` (or takes its
+    /// record); returns its length with its terminator.
+    private mutating func placeParagraph<Source: LineSource>(
+        _ index: Int, lists: [TextList], tableCell: TextTableCell?, isLast: Bool, start: Int,
+        numbering: inout ListNumbering, paragraph: (Int) -> Paragraph?, shaped: (Int) throws -> ShapedParagraph,
+        lines: (Int, ShapedParagraph) throws -> Source, records: ParagraphRecords?
+    ) throws -> Int {
+        let item = numbering.next(lists) { listMarkers.column(level: $0, from: index, paragraph: paragraph) }
+        // A table's cells depend on each other (their columns' widths), so they are neither recorded nor taken.
+        if let tableCell {
+            try enterTableCell(tableCell, index: index, paragraph: paragraph, shaped: shaped)
+            let shaped = try shaped(index).relocated(to: start)
+            try place(paragraph: shaped, index: index, isLast: isLast, listItem: item) { try lines(index, shaped) }
+            leaveTableCell(spacing: shaped.paragraph.style.paragraphSpacing)
+            return shaped.paragraph.length + shaped.paragraph.terminatorLength
+        }
+        closeTable()
+        let key = PlacedParagraph.Key(start: bands.position, listItem: item, isLast: isLast)
+        if let record = records?.record(index),
+            record.isReusable(at: key, anywhereInContainer: bands.isTranslationInvariant)
+        {
+            take(record, index: index, storageStart: start)
+            return record.length
+        }
+        let shaped = try shaped(index).relocated(to: start)
+        let first = fragments.count
+        try place(paragraph: shaped, index: index, isLast: isLast, listItem: item) { try lines(index, shaped) }
+        let length = shaped.paragraph.length + shaped.paragraph.terminatorLength
+        if !isStopped {
+            records?.store(
+                PlacedParagraph(
+                    key: key, end: bands.position, storageStart: start, length: length,
+                    fragments: Array(fragments[first...])),
+                index)
+        }
+        return length
+    }
+
+    /// Takes `record`'s fragments for paragraph `index`, now starting at UTF-16 offset `storageStart` where the text
+    /// has reached, and moves on as far as it took.
+    private mutating func take(_ record: PlacedParagraph, index: Int, storageStart: Int) {
+        let here = bands.position
+        fragments += record.fragments(at: here.blockOffset, storageStart: storageStart, index: index)
+        bands.position =
+            here == record.key.start
+            ? record.end
+            : BandPosition(
+                containerIndex: here.containerIndex, blockOffset: here.blockOffset + record.blockSize,
+                bandsInContainer: here.bandsInContainer + record.end.bandsInContainer
+                    - record.key.start.bandsInContainer)
+    }
+
+    /// The fragments placed since the last call, handed over and forgotten: for laying out a text line by line
+    /// without holding its lines (``finish(textLength:)`` then describes only the fragments not taken). Inside a
+    /// table none are: they are handed over once the table ends.
+    mutating func takeFragments() -> [LineFragment] {
+        // A table's rows move their cells into line when they end: its fragments are handed over after it.
+        guard table == nil else { return [] }
+        defer { fragments = [] }
+        return fragments
+    }
+
+    /// The layout so far, as a value.
+    func finish(textLength: Int) -> TextLayout {
+        let ranges = containers.indices.map { index -> Range<Int> in
+            let held = fragments.filter { $0.containerIndex == index }
+            guard let first = held.first, let last = held.last else {
+                let position = fragments.last { $0.containerIndex < index }?.characterRange.upperBound ?? 0
+                return position..<position
+            }
+            return first.characterRange.lowerBound..<last.characterRange.upperBound
+        }
+        let unlaid = min(unlaidStart ?? textLength, textLength)
+        return TextLayout(
+            lineFragments: fragments, containerCharacterRanges: ranges, unlaidCharacterRange: unlaid..<textLength,
+            tableFrames: tableFrames)
+    }
+
+    // MARK: Paragraphs
+
+    /// Places `shaped`, paragraph `index` of the storage, broken by the live line breaker; `listItem` is its place
+    /// in its lists (``ListNumbering``; nil outside lists).
+    ///
+    /// - Throws: ``ParagraphStyleError`` for lists nested past ``ParagraphStyle/listNestingLimit`` or a bad list
+    ///   indent; the font library's errors.
+    mutating func place(paragraph shaped: ShapedParagraph, index: Int, isLast: Bool, listItem: ListItemPlace?)
+        throws
+    {
+        let shaper = shaper
+        try place(paragraph: shaped, index: index, isLast: isLast, listItem: listItem) {
+            try LineBreaker(shaped, shaper: shaper)
+        }
+    }
+
+    /// ``place(paragraph:index:isLast:listItem:)`` reading the paragraph's lines from the source `lines` makes
+    /// (asked only for a paragraph with text).
+    mutating func place<Source: LineSource>(
+        paragraph shaped: ShapedParagraph, index: Int, isLast: Bool, listItem: ListItemPlace?,
+        lines: () throws -> Source
+    ) throws {
+        guard !isStopped else { return }
+        // The style is read where it lies: a copy would retain each of its arrays, for every paragraph.
+        if !shaped.paragraph.style.textLists.isEmpty {
+            let limit = ParagraphStyle.listNestingLimit
+            let lists = shaped.paragraph.style.textLists.count, indent = shaped.paragraph.style.listIndent
+            guard lists <= limit else { throw ParagraphStyleError.listNestingTooDeep(lists, limit: limit) }
+            guard indent.isFinite, (0...ParagraphStyle.tabLocationLimit).contains(indent) else {
+                throw ParagraphStyleError.invalidListIndent(indent, limit: ParagraphStyle.tabLocationLimit)
+            }
+        }
+        // In a table, the cell padding takes the place of the spacing between paragraphs.
+        let inTable = shaped.paragraph.style.tableCell != nil && table != nil
+        if bands.bandsInContainer > 0, !inTable { bands.blockOffset += shaped.paragraph.style.paragraphSpacingBefore }
+        let length = shaped.paragraph.length
+        guard length > 0 else {
+            let strut = try strut(of: shaped.paragraph)
+            placeEmptyLine(
+                ParagraphContext(
+                    shaped: shaped, index: index, isLast: isLast, baseFont: strut.font, baseLeading: strut.leading,
+                    listItem: listItem))
+            if !inTable { bands.blockOffset += shaped.paragraph.style.paragraphSpacing }
+            return
+        }
+        // The buffers are handed over, not shared: a shared buffer is copied when the placer writes it.
+        var buffers = PlacerBuffers()
+        swap(&buffers, &placerBuffers)
+        let source = try lines()
+        let strut = try source.preparedStrut ?? strut(of: shaped.paragraph)
+        let context = ParagraphContext(
+            shaped: shaped, index: index, isLast: isLast, baseFont: strut.font, baseLeading: strut.leading,
+            listItem: listItem)
+        // Made from values the placer takes over: made inside a throwing initializer, it was copied out of it.
+        var placer = LinePlacer(
+            source: source, context: context, shaper: shaper, keepsGlyphs: keepsGlyphs, buffers: consume buffers)
+        bands.indents = indents(placer.context)
+        var start = 0, bandCount = 0
+        while start < length, !isStopped {
+            // Every 64 bands: a paragraph of many lines stops soon after its work is cancelled, and a row of a
+            // few lines does not read the task's cancellation for each.
+            if bandCount & 63 == 0 { try Cancellation.check() }
+            bandCount += 1
+            start = placeBand(from: start, &placer)
+        }
+        placerBuffers = placer.takeBuffers()
+        if !inTable { bands.blockOffset += shaped.paragraph.style.paragraphSpacing }
+    }
+
+    private mutating func placeEmptyLine(_ context: ParagraphContext) {
+        bands.indents = indents(context)
+        let metrics = context.strut.metrics(of: [])
+        guard let room = bands.reserve(blockSize: metrics.height, firstLine: true, wrapIndent: 0) else {
+            return stop(at: context.storageStart)
+        }
+        let top = room.blockOffset, span = room.span
+        if table != nil {
+            followTable(toBandAt: top)
+            noteTableLine(baseline: top + metrics.baselineFromTop)
+        }
+        let usedRect = Rect(
+            x: context.isRightToLeft ? span.maxX : span.minX, y: top, width: 0, height: metrics.height)
+        if !measured(top: top, offset: context.storageStart, used: usedRect) {
+            let end = context.storageStart + context.paragraph.terminatorLength
+            let marker = marker(
+                for: context, textEdge: context.isRightToLeft ? span.maxX - room.padding : span.minX + room.padding,
+                top: top, metrics: metrics)
+            fragments.append(
+                LineFragment(
+                    containerIndex: bands.containerIndex,
+                    rect: Rect(x: span.minX, y: top, width: span.maxX - span.minX, height: metrics.height),
+                    usedRect: usedRect, baselineY: top + metrics.baselineFromTop,
+                    characterRange: context.storageStart..<end, runs: [], paragraphIndex: context.index,
+                    paragraphStart: context.storageStart, isTruncated: false, clipsToRect: false,
+                    isRightToLeft: context.isRightToLeft, listMarker: marker,
+                    paint: keepsGlyphs ? LinePaint(of: context.paragraph, in: 0..<0) : nil))
+        }
+        bands.bandsInContainer += 1
+        bands.blockOffset = top + metrics.height
+    }
+
+    /// Places one band (one visual line, possibly several fragments beside exclusions) from `start`, as `placer`
+    /// chooses its lines, cutting them where a line limit truncates; returns where the next band starts.
+    private mutating func placeBand<Source: LineSource>(from start: Int, _ placer: inout LinePlacer<Source>) -> Int {
+        let context = placer.context
+        let length = context.paragraph.length
+        guard let band = placer.placeBand(from: start, in: &bands) else {
+            stop(at: context.storageStart + start)
+            return length
+        }
+        if table != nil {
+            followTable(toBandAt: band.room.blockOffset)
+            if start == 0 { noteTableLine(baseline: band.room.blockOffset + band.metrics.baselineFromTop) }
+        }
+        let container = bands.frames[bands.containerIndex]
+        var cursor = band.end
+        let textRemains = cursor < length || !context.isLast
+        let lastAllowedBand =
+            container.maximumNumberOfLines > 0 && bands.bandsInContainer + 1 >= container.maximumNumberOfLines
+        // The placer's lines are read one by one, not held: a held buffer would be copied when the next band fills it.
+        let count = placer.lines.count
+        for position in 0..<count {
+            // Its fields read in place: the placed line copied whole, then its parts, retained its runs twice.
+            let segment = placer.lines[position].segment
+            placer.setTabOrigin(for: segment, in: band.room)
+            var line = placer.lines[position].line
+            var content = placer.lines[position].content
+            var truncated = false
+            let isFinal = position == count - 1
+            let truncation =
+                !context.wraps
+                ? context.lineBreakMode
+                : (lastAllowedBand && textRemains && isFinal ? container.lineBreakMode : .wordWrap)
+            if truncation.isTruncating, !context.wraps || lastAllowedBand,
+                let cut = placer.truncated(
+                    line, in: segment, mode: truncation, toParagraphEnd: lastAllowedBand && context.wraps,
+                    moreTextFollows: lastAllowedBand && context.wraps && !context.isLast)
+            {
+                (line, content, truncated) = (cut.line, cut.content, true)
+                cursor = max(cursor, cut.line.utf16Range.upperBound)
+                if lastAllowedBand && context.wraps, unlaidStart == nil {
+                    unlaidStart = context.storageStart + cut.hiddenStart
+                }
+            }
+            keepFragment(
+                line: line, content: content, segment: segment, band: band, placer: &placer,
+                truncated: truncated, isParagraphEnd: line.utf16Range.upperBound == length)
+        }
+        bands.bandsInContainer += 1
+        bands.blockOffset = band.room.blockOffset + band.blockSize
+        if cursor < length { bands.blockOffset += context.style.lineSpacing }
+        if lastAllowedBand && textRemains && container.lineBreakMode.isTruncating {
+            isStopped = true
+            if unlaidStart == nil { unlaidStart = context.storageStart + length + context.paragraph.terminatorLength }
+        }
+        return cursor
+    }
+
+    /// When the typesetter only measures: takes in a fragment placed at `top` from UTF-16 offset `offset` whose used
+    /// rect is `used`, without making it, and says so; false when fragments are kept (the caller makes it).
+    mutating func measured(top: Double, offset: Int, used: Rect) -> Bool {
+        guard measuresOnly else { return false }
+        measurement.add(top: top, offset: offset, used: used)
+        return true
+    }
+
+    private mutating func stop(at offset: Int) {
+        isStopped = true
+        if unlaidStart == nil { unlaidStart = offset }
+    }
+}
+
+extension ParagraphStyle.LineBreakMode {
+    /// Whether the mode ends a cut line with an ellipsis.
+    var isTruncating: Bool { self == .truncateHead || self == .truncateMiddle || self == .truncateTail }
+}

@@ -1,0 +1,57 @@
+import GalleyText
+
+/// What the line placer (``LinePlacer``) reads of one paragraph: the next line at a width, and the figures of the
+/// lines it chose. Two sources answer: the live ``LineBreaker`` over a shaped paragraph, and a prepared text's
+/// packed breaks (``PackedLines``), which answer the queries every line asks from numbers kept per break
+/// opportunity and hand the rest to their live breaker. Both give the same answer to every query
+/// (`PackedLinesTests`), so the placer's lines do not depend on which one it reads.
+///
+/// Offsets are UTF-16 offsets from the paragraph's start; widths and heights are in points.
+protocol LineSource {
+    /// The paragraph's length in UTF-16 units.
+    var length: Int { get }
+    /// Where the lines now being placed start, in points from their tab stops' origin (see
+    /// ``LineBreaker/tabOrigin``).
+    var tabOrigin: Double { get set }
+    /// The live breaker, for what only it knows: glyph runs, truncation, paragraph-level plans.
+    var breaker: LineBreaker { get }
+    /// The next line from `start` at most `width` wide, as ``LineBreaker/nextLine(from:width:mode:limit:hyphenates:)``
+    /// gives it.
+    mutating func nextLine(
+        from start: Int, width: Double, mode: ParagraphStyle.LineBreakMode, limit: Int?, hyphenates: Bool
+    ) -> LineBreak
+    /// The lines `strategy` chooses from `start`, line `i` being `width(i)` wide (``ParagraphBreaker``).
+    mutating func plan(_ strategy: ParagraphBreaker, from start: Int, width: (Int) -> Double)
+        -> [ParagraphBreaker.PlannedLine]?
+    /// Whether a line edge at `offset` cuts glyphs HarfBuzz joined (the line is shaped again there).
+    func cutsJoinedGlyphs(at offset: Int) -> Bool
+    /// The metrics of a line drawing the characters in `range`, with the paragraph's `strut`.
+    func metrics(of range: Range<Int>, strut: LineMetrics.Strut) -> LineMetrics
+    /// The figures every run shares when the runs cover the paragraph and all have the same (a paragraph in one
+    /// font): then every line's metrics are those, and the placer asks ``metrics(of:strut:)`` for none.
+    var uniformFigures: LineMetrics.RunFigures? { get }
+    /// The width of the white space hanging at the end of `line`.
+    func trailingWidth(of line: LineBreak) -> Double
+    /// Whether a line may break strictly inside `range`: whether it holds more than one word.
+    func hasBreak(inside range: Range<Int>) -> Bool
+    /// The paragraph's strut (primary font and its text style's leading) when the source was prepared with it;
+    /// nil to have the typesetter find it.
+    var preparedStrut: (font: Font, leading: Double?)? { get }
+}
+
+extension LineBreaker: LineSource {
+    var breaker: LineBreaker { self }
+    var preparedStrut: (font: Font, leading: Double?)? { nil }
+
+    mutating func plan(_ strategy: ParagraphBreaker, from start: Int, width: (Int) -> Double)
+        -> [ParagraphBreaker.PlannedLine]?
+    {
+        strategy.lines(&self, from: start, width: width)
+    }
+
+    func metrics(of range: Range<Int>, strut: LineMetrics.Strut) -> LineMetrics {
+        strut.metrics(of: shaped.runs[runIndices(overlapping: range)].lazy.map { LineMetrics.RunFigures($0.style) })
+    }
+
+    func trailingWidth(of line: LineBreak) -> Double { width(of: line.trailingRange, inLine: line.utf16Range) }
+}
