@@ -2,7 +2,7 @@ import CCairo
 import CFreeType
 import CHarfBuzz
 import GalleyLayout
-import GalleyText
+@_spi(Stages) import GalleyText
 
 /// The fonts of one PDF or SVG document as cairo draws them: each face cut by HarfBuzz to the glyphs the document
 /// draws and opened once in FreeType for cairo, and a scaled font per font and glyph form met. cairo subsets and

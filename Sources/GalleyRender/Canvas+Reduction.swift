@@ -1,5 +1,5 @@
 import GalleyLayout
-import GalleyText
+@_spi(Stages) import GalleyText
 
 extension Canvas {
     /// This image box-filtered down by the largest whole factor that keeps it at least `minimumWidth` ×

@@ -1,5 +1,5 @@
 import GalleyLayout
-import GalleyText
+@_spi(Stages) import GalleyText
 
 /// An RGBA image, 8 bits per channel, premultiplied alpha, sRGB: what Galley draws into.
 ///

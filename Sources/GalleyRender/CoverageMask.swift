@@ -1,5 +1,5 @@
 import GalleyLayout
-import GalleyText
+@_spi(Stages) import GalleyText
 
 /// A single-channel coverage image (0 to 1) placed at a pixel position on a canvas: glyphs, paths and the
 /// layers of shadows and letterpress are drawn into masks, then composited in a colour.

@@ -1,5 +1,5 @@
 import GalleyLayout
-import GalleyText
+@_spi(Stages) import GalleyText
 
 /// The pixel grid a drawing is measured against: how many pixels, how many per point, which point pixel (0, 0)
 /// shows. A raster canvas draws on it; a vector page draws in points but places glyphs, and draws the effects that

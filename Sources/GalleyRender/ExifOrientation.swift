@@ -1,5 +1,5 @@
 import GalleyLayout
-import GalleyText
+@_spi(Stages) import GalleyText
 
 /// How a photo's pixels are stored relative to the way it is meant to be seen (EXIF tag 0x0112, as cameras write
 /// it and browsers honour it: `image-orientation: from-image` is CSS's default).

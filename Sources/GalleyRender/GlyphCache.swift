@@ -1,5 +1,5 @@
 import GalleyLayout
-import GalleyText
+@_spi(Stages) import GalleyText
 
 /// A glyph drawn at one size and subpixel offset: 8-bit coverage, or a premultiplied BGRA image for colour emoji.
 struct GlyphBitmap: Sendable {

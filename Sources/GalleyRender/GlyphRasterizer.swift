@@ -1,7 +1,7 @@
 import CCairo
 import CFreeType
 import GalleyLayout
-import GalleyText
+@_spi(Stages) import GalleyText
 
 /// How a glyph is drawn beyond its font and size: TextKit's expansion, obliqueness and stroke.
 struct GlyphForm: Hashable, Sendable {

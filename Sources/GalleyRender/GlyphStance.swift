@@ -1,5 +1,5 @@
 import GalleyLayout
-import GalleyText
+@_spi(Stages) import GalleyText
 
 /// How a run's glyphs stand where they are drawn: the one place a glyph's origin in the container is worked out
 /// from its pen position in line coordinates (``WritingFrame``).

@@ -1,6 +1,6 @@
 import CCairo
 import GalleyLayout
-import GalleyText
+@_spi(Stages) import GalleyText
 
 /// The characters a line's glyphs show, for PDF text that can be selected and searched: each glyph's cluster runs
 /// from its first character (a storage offset, UTF-16) to the next cluster's first character or the line's end,

@@ -1,5 +1,5 @@
 import GalleyLayout
-import GalleyText
+@_spi(Stages) import GalleyText
 
 /// A ``DrawingTarget`` that draws nothing and notes which glyphs of which faces would be drawn as outlines: what
 /// a PDF or SVG document's fonts are cut down to before its pages are drawn, found by the same drawing.

@@ -1,7 +1,7 @@
 import CJPEG
 import Foundation
 import GalleyLayout
-import GalleyText
+@_spi(Stages) import GalleyText
 
 /// Encodes a canvas as JPEG through libjpeg-turbo: baseline, Huffman tables optimised, the colour kept at full
 /// resolution from quality 90 up (text's coloured edges blur under 4:2:0), with a JFIF density of 72 dpi × the

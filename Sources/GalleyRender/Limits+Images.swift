@@ -1,5 +1,5 @@
 import GalleyLayout
-import GalleyText
+@_spi(Stages) import GalleyText
 
 extension Limits {
     /// Throws ``RenderError/webpTooLarge(width:height:limit:)`` unless a WebP image of `width × height` pixels is

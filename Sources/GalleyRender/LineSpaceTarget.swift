@@ -1,5 +1,5 @@
 import GalleyLayout
-import GalleyText
+@_spi(Stages) import GalleyText
 
 /// A drawing target in a layout's line coordinates, drawing on a target in its container's (``WritingFrame``):
 /// rectangles, paths and images are turned as the frame turns lines; glyphs and masks, already on the pixel grid,

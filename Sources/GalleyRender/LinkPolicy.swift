@@ -1,6 +1,6 @@
 import Foundation
 import GalleyLayout
-import GalleyText
+@_spi(Stages) import GalleyText
 
 /// Which links a PDF or SVG keeps as links, and how a kept one is written into the file.
 ///

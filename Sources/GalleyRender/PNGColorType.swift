@@ -1,6 +1,6 @@
 import CPNG
 import GalleyLayout
-import GalleyText
+@_spi(Stages) import GalleyText
 
 /// How a PNG stores its pixels, chosen per image as the smallest form that keeps every pixel exact (what
 /// `optipng`'s reductions reach): grey levels when every pixel is an opaque grey, a palette when the image has at

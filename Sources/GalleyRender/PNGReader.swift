@@ -1,6 +1,6 @@
 import Foundation
 import GalleyLayout
-import GalleyText
+@_spi(Stages) import GalleyText
 
 /// Decodes PNG files through libpng into canvases (premultiplied), for images drawn under text and for comparing
 /// renders with reference images.

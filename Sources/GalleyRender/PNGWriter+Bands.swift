@@ -1,7 +1,7 @@
 import CPNG
 import Foundation
 import GalleyLayout
-import GalleyText
+@_spi(Stages) import GalleyText
 
 extension PNGWriter {
     /// One band after drawing: compressed when the image was already known to need three or four bytes a pixel,

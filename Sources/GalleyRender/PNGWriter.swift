@@ -1,7 +1,7 @@
 import CPNG
 import Foundation
 import GalleyLayout
-import GalleyText
+@_spi(Stages) import GalleyText
 
 #if canImport(Glibc)
     import Glibc

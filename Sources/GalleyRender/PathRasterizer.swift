@@ -1,6 +1,6 @@
 import CFreeType
 import GalleyLayout
-import GalleyText
+@_spi(Stages) import GalleyText
 
 /// Fills and strokes Bézier paths through FreeType's outline rasterizer (anti-aliased, non-zero or even-odd), into
 /// coverage masks on a pixel grid.

@@ -1,6 +1,6 @@
 import Foundation
 import GalleyLayout
-import GalleyText
+@_spi(Stages) import GalleyText
 
 /// What an image shows, in points: laid-out text, filled paths and pictures, in the order they are drawn, over an
 /// area. ``Renderer`` draws one as a raster image (``Renderer/render(_:scale:background:limits:)``), PNG bytes

@@ -4,7 +4,7 @@ import CPNG
 import CWebP
 import Foundation
 import GalleyLayout
-import GalleyText
+@_spi(Stages) import GalleyText
 
 /// Decodes the pictures notes and documents show, PNG, JPEG, WebP or GIF (its first image), told apart by their
 /// first bytes, each by its own library (libpng, libjpeg-turbo, libwebp, giflib), under the same limits; a JPEG

@@ -1,5 +1,5 @@
 import GalleyLayout
-import GalleyText
+@_spi(Stages) import GalleyText
 
 /// Why an image could not be made or written.
 public enum RenderError: GalleyError, Equatable, Sendable {

@@ -1,5 +1,5 @@
 import GalleyLayout
-import GalleyText
+@_spi(Stages) import GalleyText
 
 /// How a layout becomes a picture: the scale, the background, the margin, and the part to draw.
 public struct RenderOptions: Hashable, Sendable {

@@ -1,5 +1,5 @@
 import GalleyLayout
-import GalleyText
+@_spi(Stages) import GalleyText
 
 extension Renderer {
     /// Draws the images of the line's attachments into their frames.

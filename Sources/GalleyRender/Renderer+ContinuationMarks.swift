@@ -1,5 +1,5 @@
 import GalleyLayout
-import GalleyText
+@_spi(Stages) import GalleyText
 
 extension Renderer {
     /// Draws a continuation mark (↳, faint, in the line's text colour) in the indent of a line that continues a

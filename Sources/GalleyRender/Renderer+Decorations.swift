@@ -1,5 +1,5 @@
 import GalleyLayout
-import GalleyText
+@_spi(Stages) import GalleyText
 
 extension Renderer {
     /// Fills the line band behind characters that have a background colour.

@@ -1,5 +1,5 @@
 import GalleyLayout
-import GalleyText
+@_spi(Stages) import GalleyText
 
 extension Renderer {
     /// Draws the line's list marker, if it has one, in the colour of its paragraph's first character: text markers

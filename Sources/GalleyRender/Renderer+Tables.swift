@@ -1,5 +1,5 @@
 import GalleyLayout
-import GalleyText
+@_spi(Stages) import GalleyText
 
 extension Renderer {
     /// Draws the tables of container `containerIndex`: their background, their header rows' tint, then a rule

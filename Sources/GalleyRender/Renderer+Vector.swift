@@ -1,6 +1,6 @@
 import Foundation
 import GalleyLayout
-import GalleyText
+@_spi(Stages) import GalleyText
 
 extension Renderer {
     /// `pages` as a PDF document, one page each, sized as the PNG of each would be at `scale` (so `pdftoppm` at

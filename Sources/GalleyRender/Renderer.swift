@@ -1,6 +1,6 @@
 import Foundation
 import GalleyLayout
-import GalleyText
+@_spi(Stages) import GalleyText
 
 /// Stage 5: draws laid-out text into canvases with FreeType, and into PDF and SVG pages with cairo: colours,
 /// backgrounds, underlines and strikethroughs, shadows, the letterpress effect and colour emoji; and fills and strokes

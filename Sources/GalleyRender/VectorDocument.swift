@@ -1,7 +1,7 @@
 import CCairo
 import Foundation
 import GalleyLayout
-import GalleyText
+@_spi(Stages) import GalleyText
 
 /// A PDF or SVG document being written by cairo into memory: pages are added one by one and drawn through
 /// ``VectorPage``; ``finish()`` gives the bytes.

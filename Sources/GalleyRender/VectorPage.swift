@@ -1,6 +1,6 @@
 import CCairo
 import GalleyLayout
-import GalleyText
+@_spi(Stages) import GalleyText
 
 /// A PDF or SVG page as a ``DrawingTarget``: paths, rectangles and glyphs as vectors (glyphs as text cairo embeds
 /// in subset fonts, with the characters they show, so the text can be selected and searched; links as URI

@@ -1,7 +1,7 @@
 import CWebP
 import Foundation
 import GalleyLayout
-import GalleyText
+@_spi(Stages) import GalleyText
 
 /// Encodes a canvas as WebP through libwebp: lossless by default (every pixel exactly, transparent ones
 /// included), or lossy at a quality.

@@ -1,4 +1,5 @@
 import Galley
+@_spi(Stages) import GalleyText
 import GalleyDocuments
 
 /// Code-point offsets of UTF-16 offsets, for output that counts code points (`measure`'s `line_starts`, `layout`'s

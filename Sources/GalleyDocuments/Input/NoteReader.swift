@@ -1,5 +1,6 @@
 import Foundation
 import Galley
+@_spi(Stages) import GalleyText
 
 /// Reads a note: Markdown as GitHub writes it (CommonMark with tables, strikethrough, task lists and autolinks,
 /// parsed by cmark-gfm), with a few things notes add on top of the parse:

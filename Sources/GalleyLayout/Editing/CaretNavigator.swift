@@ -1,4 +1,4 @@
-import GalleyText
+@_spi(Stages) import GalleyText
 
 /// How a caret moves through laid-out text: by grapheme (in logical or visual order), word, line, paragraph and
 /// document, and up and down to the nearest position at a goal x. It reads the layout through its manager's

@@ -1,4 +1,4 @@
-import GalleyText
+@_spi(Stages) import GalleyText
 
 /// What an editor asks of a layout: hit-testing, carets, selections, word/line/paragraph ranges and caret
 /// movement, all on grapheme-cluster boundaries and with affinity.

@@ -1,4 +1,4 @@
-import GalleyText
+@_spi(Stages) import GalleyText
 
 /// The caret geometry of one line fragment: where each grapheme cluster of the line lies on screen.
 ///

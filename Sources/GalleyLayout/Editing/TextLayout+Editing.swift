@@ -1,4 +1,4 @@
-import GalleyText
+@_spi(Stages) import GalleyText
 
 /// What an editor asks of a layout already made: hit-testing, carets and selections, on grapheme-cluster
 /// boundaries and with affinity, in container coordinates (points, y down; vertical text turned as

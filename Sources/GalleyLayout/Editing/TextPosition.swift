@@ -1,4 +1,4 @@
-import GalleyText
+@_spi(Stages) import GalleyText
 
 /// Which of two places with one offset a caret means: the end of a wrapped line and the start of the next are the
 /// same UTF-16 offset, and so are the two sides of a direction boundary in bidirectional text.

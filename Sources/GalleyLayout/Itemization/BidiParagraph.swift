@@ -1,5 +1,5 @@
 import CICU
-import GalleyText
+@_spi(Stages) import GalleyText
 
 /// The Unicode Bidirectional Algorithm (UAX #9) run by ICU over one paragraph: an embedding level per UTF-16
 /// unit, and the visual order of any line of it.

@@ -1,4 +1,4 @@
-import GalleyText
+@_spi(Stages) import GalleyText
 
 /// The punctuation Chinese and Japanese share with Western text (`“ ” ‘ ’ … — · ‥`): one code point each, drawn
 /// proportional by a Latin font and full-width by a CJK font. CSS gives each to the first font of the run that has

@@ -1,4 +1,4 @@
-import GalleyText
+@_spi(Stages) import GalleyText
 
 /// Which characters begin or continue an emoji sequence (UTS #51 ED-17: presentation, modifier, keycap, flag, tag
 /// and ZWJ sequences), which the itemizer draws in a colour-emoji font as a whole, as Chromium's emoji segmenter

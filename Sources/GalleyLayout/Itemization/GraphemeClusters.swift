@@ -1,4 +1,4 @@
-import GalleyText
+@_spi(Stages) import GalleyText
 
 /// Grapheme-cluster boundaries as Swift's `Character` draws them (Unicode 15.1's extended grapheme clusters, with
 /// Indic conjuncts such as क्ष one cluster, rule GB9c), the one segmentation that carets, selections, emergency

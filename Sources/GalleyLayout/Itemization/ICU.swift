@@ -1,5 +1,5 @@
 import CICU
-import GalleyText
+@_spi(Stages) import GalleyText
 
 /// The one place ICU status codes become Swift errors.
 enum ICU {

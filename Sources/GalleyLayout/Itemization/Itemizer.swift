@@ -1,4 +1,4 @@
-import GalleyText
+@_spi(Stages) import GalleyText
 
 /// Stage 1: splits a paragraph into ``TextItem``s, each of one bidi level (ICU's UBA), one script (ICU's Script
 /// property, Common and Inherited characters joining their neighbours), one font after fallback, and one set of

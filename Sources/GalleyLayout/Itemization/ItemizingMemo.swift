@@ -1,4 +1,4 @@
-import GalleyText
+@_spi(Stages) import GalleyText
 
 /// What itemizing one paragraph after another on one thread keeps between paragraphs: rows measured one after
 /// another mostly share their fonts and language, and each paragraph made them again (a base font behind the

@@ -1,5 +1,5 @@
 import CICU
-import GalleyText
+@_spi(Stages) import GalleyText
 
 /// A Unicode script (UAX #24), such as Latin, Han or Arabic, named by its ISO 15924 code.
 public struct Script: Hashable, Sendable, CustomStringConvertible {

@@ -1,4 +1,4 @@
-import GalleyText
+@_spi(Stages) import GalleyText
 
 /// Scripts held as a bit per ICU script code (ICU numbers about 200), so that asking whether a text item's script
 /// is one of them, which shaping does for every item, is a bit test instead of a hash.

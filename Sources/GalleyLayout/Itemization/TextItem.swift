@@ -1,4 +1,4 @@
-import GalleyText
+@_spi(Stages) import GalleyText
 
 /// A stretch of a paragraph that shapes as one HarfBuzz call: one bidi level, one script, one font (after
 /// fallback), one set of shaping attributes.

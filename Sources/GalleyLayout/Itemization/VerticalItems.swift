@@ -1,4 +1,4 @@
-import GalleyText
+@_spi(Stages) import GalleyText
 
 /// Splits a vertical paragraph's items where their characters stand differently, and marks each with its
 /// ``GlyphOrientation``: the one place a character's orientation in a vertical line is decided.

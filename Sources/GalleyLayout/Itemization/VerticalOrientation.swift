@@ -1,4 +1,4 @@
-import GalleyText
+@_spi(Stages) import GalleyText
 
 /// How a character stands in vertical text, Unicode's Vertical_Orientation property (UAX #50).
 ///

@@ -1,4 +1,4 @@
-import GalleyText
+@_spi(Stages) import GalleyText
 
 /// The typesetter's chain of containers as the line placer sees it (``BandSpace``): where the text has reached,
 /// the room for the next band, and the stretch of a line after the current paragraph's indents.

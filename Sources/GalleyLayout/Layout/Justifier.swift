@@ -1,4 +1,4 @@
-import GalleyText
+@_spi(Stages) import GalleyText
 
 /// Stretches a line to its full width, as CSS `text-align: justify` with `text-justify: auto` does in Chromium:
 /// the extra space goes, in equal shares, to each gap after a word space and to each gap next to an ideographic

@@ -1,4 +1,4 @@
-import GalleyText
+@_spi(Stages) import GalleyText
 
 /// Why text could not be laid out.
 public enum LayoutError: GalleyError, Equatable, Sendable {

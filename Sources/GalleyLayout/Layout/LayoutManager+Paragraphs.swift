@@ -1,4 +1,4 @@
-import GalleyText
+@_spi(Stages) import GalleyText
 
 extension LayoutManager {
     /// Follows an edit of the storage: the paragraphs in the edited range are read again; those whose shaping

@@ -1,4 +1,4 @@
-import GalleyText
+@_spi(Stages) import GalleyText
 
 extension LayoutManager {
     /// Whether a paragraph's lines do not depend on where it sits: one container of unbounded height, without

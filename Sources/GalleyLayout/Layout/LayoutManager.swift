@@ -1,4 +1,4 @@
-import GalleyText
+@_spi(Stages) import GalleyText
 
 /// Stage 4: lays a text storage out in a chain of text containers, as TextKit's `NSLayoutManager`.
 ///

@@ -1,4 +1,4 @@
-import GalleyText
+@_spi(Stages) import GalleyText
 
 /// An attachment placed on a line: which character it stands for and where it is drawn.
 public struct AttachmentPlacement: Sendable {

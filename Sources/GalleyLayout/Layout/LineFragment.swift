@@ -1,4 +1,4 @@
-import GalleyText
+@_spi(Stages) import GalleyText
 
 /// A glyph run placed on a line: its glyphs and the pen position where the first one starts.
 public struct PositionedRun: Sendable {

@@ -1,4 +1,4 @@
-import GalleyText
+@_spi(Stages) import GalleyText
 
 /// The block measure of one line (its height; a column's width in vertical text): the tallest ascent and descent
 /// among the fonts on it (fallback fonts included) and the paragraph's primary font, the line gap, the text style's

@@ -1,5 +1,5 @@
 import Foundation
-import GalleyText
+@_spi(Stages) import GalleyText
 
 /// How characters are drawn beyond their glyphs, read from their attributes when their line is laid out: all
 /// that ``Renderer`` takes from the text, so a ``TextLayout`` draws alone and stays drawable after its storage

@@ -1,4 +1,4 @@
-import GalleyText
+@_spi(Stages) import GalleyText
 
 /// Galley's one definition of a line, for every count and list of line starts (measurements, prepared text,
 /// layouts): a band, the fragments placed side by side at one top (beside an exclusion a line has several), in

@@ -1,4 +1,4 @@
-import GalleyText
+@_spi(Stages) import GalleyText
 
 /// The marker of a list item, placed beside the first line of its paragraph in the list's indent.
 public struct ListMarker: Sendable {

@@ -1,4 +1,4 @@
-import GalleyText
+@_spi(Stages) import GalleyText
 
 /// Shapes and places list markers, and measures a list's marker column: one per layout pass, sharing its shapings
 /// with the layout manager's other passes when it keeps them.

@@ -1,4 +1,4 @@
-import GalleyText
+@_spi(Stages) import GalleyText
 
 /// A list item's place in its lists: its number in the innermost one and the width of each enclosing list's
 /// marker column.

@@ -1,4 +1,4 @@
-import GalleyText
+@_spi(Stages) import GalleyText
 
 /// The paragraphs of a storage as one layout manager keeps them: each one's length, its shaped glyphs and its lines
 /// as they were last placed (``PlacedParagraph``), so an edit re-shapes and re-places only the paragraphs it

@@ -1,4 +1,4 @@
-import GalleyText
+@_spi(Stages) import GalleyText
 
 /// One paragraph as a layout placed it, kept so that a later layout can take it as it is: where it started, its
 /// place in its lists and whether it was last (what its placing depended on, besides itself and the containers),

@@ -1,4 +1,4 @@
-import GalleyText
+@_spi(Stages) import GalleyText
 
 /// One non-empty paragraph of a ``PreparedText``: its live line breaker, made once, and per break opportunity the
 /// numbers greedy fitting compares against a width (a ``PreparedBreak``, kept in its text's array), so that a

@@ -1,4 +1,4 @@
-import GalleyText
+@_spi(Stages) import GalleyText
 
 /// A text shaped once, measured at any width without shaping it again: the row whose height is wanted for a
 /// phone and a tablet, portrait and landscape (Android's `PrecomputedText`, Pretext's `prepare`).

@@ -1,4 +1,4 @@
-import GalleyText
+@_spi(Stages) import GalleyText
 
 /// How a ``TextTable``'s columns share the width they are given, as CSS's automatic table layout shares it: each
 /// column is at least as wide as its widest unbreakable piece (its minimum) and at most as wide as its widest

@@ -1,4 +1,4 @@
-import GalleyText
+@_spi(Stages) import GalleyText
 
 /// Where a ``TextTable`` was laid out in one container: its column and row edges there, which drawing rules and
 /// tints read. A table whose rows run on into the next container has a frame in each. Coordinates are the

@@ -1,4 +1,4 @@
-import GalleyText
+@_spi(Stages) import GalleyText
 
 extension TextContainer {
     /// The container as the typesetter fills it with lines of `writingMode`: itself for horizontal text; for

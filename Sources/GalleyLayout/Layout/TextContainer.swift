@@ -1,4 +1,4 @@
-import GalleyText
+@_spi(Stages) import GalleyText
 
 /// A region text is laid out in, as TextKit's `NSTextContainer`: a size, exclusion paths text flows around, a
 /// padding at each line fragment's ends, and an optional limit on lines.

@@ -1,4 +1,4 @@
-import GalleyText
+@_spi(Stages) import GalleyText
 
 /// The result of laying out a text storage in its containers: line fragments and the queries TextKit's layout
 /// manager answers (used rects, rects of character ranges, hit testing, carets).

@@ -1,5 +1,5 @@
 import Dispatch
-import GalleyText
+@_spi(Stages) import GalleyText
 
 /// One row for ``TextMeasurer/measure(_:width:fontLibrary:settings:threads:limits:)``: its text and the
 /// attributes it is set in.

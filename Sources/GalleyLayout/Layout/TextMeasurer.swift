@@ -1,4 +1,4 @@
-import GalleyText
+@_spi(Stages) import GalleyText
 
 /// The size text needs at a width, without rendering: the table-row case (`NSAttributedString.boundingRect`).
 public struct TextMeasurement: Hashable, Sendable {

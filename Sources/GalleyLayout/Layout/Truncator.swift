@@ -1,4 +1,4 @@
-import GalleyText
+@_spi(Stages) import GalleyText
 
 /// Cuts a line that is too wide to an ellipsis (U+2026 from the font at the cut, or three full stops when the
 /// font lacks it), keeping its head, its tail, or both ends.

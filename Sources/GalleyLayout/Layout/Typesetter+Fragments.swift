@@ -1,4 +1,4 @@
-import GalleyText
+@_spi(Stages) import GalleyText
 
 extension Typesetter {
     /// Keeps the fragment of `line` (its `content` placed in `segment` of `band`), its glyph runs (when kept) in

@@ -1,4 +1,4 @@
-import GalleyText
+@_spi(Stages) import GalleyText
 
 /// What the typesetter makes of a paragraph before placing its lines: its indents and its strut.
 extension Typesetter {

@@ -1,4 +1,4 @@
-import GalleyText
+@_spi(Stages) import GalleyText
 
 /// A table being placed: its columns and the row the cells have reached.
 struct TableState {

@@ -1,4 +1,4 @@
-import GalleyText
+@_spi(Stages) import GalleyText
 
 /// Places shaped paragraphs into a chain of containers, band by band: the working state of one
 /// ``LayoutManager/layout()`` pass, of a measurement and of a prepared text's. It walks the containers and the

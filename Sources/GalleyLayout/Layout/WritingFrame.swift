@@ -1,4 +1,4 @@
-import GalleyText
+@_spi(Stages) import GalleyText
 
 /// How a layout's line coordinates lie in a container: the one mapping between the two, for drawing, editing
 /// geometry and exclusions.

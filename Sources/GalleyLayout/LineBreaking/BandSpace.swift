@@ -1,4 +1,4 @@
-import GalleyText
+@_spi(Stages) import GalleyText
 
 /// Where a paragraph's bands go, as the line placer (``LinePlacer``) sees them, one band at a time: the
 /// typesetter's chain of containers. A band is one visual line, perhaps several fragments beside exclusions.

@@ -1,6 +1,6 @@
 import CICU
 import Foundation
-import GalleyText
+@_spi(Stages) import GalleyText
 
 /// Where a paragraph may be broken into lines: by default CSS Text's rules as Chromium applies them over ICU's
 /// UAX #14, or ICU's plain UAX #14 (``ParagraphStyle/LineBreakRules/unicode``); with ICU's

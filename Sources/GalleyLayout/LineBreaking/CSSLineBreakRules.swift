@@ -1,5 +1,5 @@
 import CICU
-import GalleyText
+@_spi(Stages) import GalleyText
 
 /// Line-break opportunities as CSS Text specifies them and Chromium (Blink's `LazyLineBreakIterator`) finds them
 /// on top of ICU: what web pages show, so that heights measured here equal the browser's.

@@ -1,6 +1,6 @@
 import CHyphen
 import Foundation
-import GalleyText
+@_spi(Stages) import GalleyText
 
 /// Where words may be hyphenated: libhyphen (the hyphenation library of LibreOffice and Hunspell) with the
 /// pattern dictionaries installed in `/usr/share/hyphen` (Debian's `hyphen-*` packages).

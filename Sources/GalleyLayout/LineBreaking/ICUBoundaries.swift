@@ -1,6 +1,6 @@
 import CICU
 import Foundation
-import GalleyText
+@_spi(Stages) import GalleyText
 
 /// Runs ICU's break iterators over texts, reusing iterators: opening one (loading its rules) costs more than
 /// breaking a short paragraph, so each (type, locale) keeps a small pool of idle iterators.

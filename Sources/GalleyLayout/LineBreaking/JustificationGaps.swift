@@ -1,4 +1,4 @@
-import GalleyText
+@_spi(Stages) import GalleyText
 
 /// The gaps of a justified line that take a share of its extra space, as JLREQ and CLREQ set them (the one rule the
 /// ``Justifier`` spreads slack by and `optimal` breaking weighs lines by), and a paragraph's gaps counted ahead.

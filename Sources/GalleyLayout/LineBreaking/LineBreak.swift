@@ -1,4 +1,4 @@
-import GalleyText
+@_spi(Stages) import GalleyText
 
 /// One line chosen by the ``LineBreaker``: which characters it holds and how wide they are.
 public struct LineBreak: Hashable, Sendable {

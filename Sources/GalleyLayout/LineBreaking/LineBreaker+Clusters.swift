@@ -1,5 +1,5 @@
 import CICU
-import GalleyText
+@_spi(Stages) import GalleyText
 
 extension LineBreaker {
     /// The longest run of whole grapheme clusters from `start` that fits `width` (at least one cluster).

@@ -1,4 +1,4 @@
-import GalleyText
+@_spi(Stages) import GalleyText
 
 extension LineBreaker {
     /// The paragraph's intrinsic widths in points, as CSS sizes a table's columns: `minimum`, its widest piece

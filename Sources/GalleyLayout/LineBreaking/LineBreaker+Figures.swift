@@ -1,4 +1,4 @@
-import GalleyText
+@_spi(Stages) import GalleyText
 
 extension LineBreaker {
     /// What a line breaker reads and never changes, made once per paragraph and shared by the breaker's copies: a

@@ -1,4 +1,4 @@
-import GalleyText
+@_spi(Stages) import GalleyText
 
 /// Punctuation hanging past a line's edges (``ParagraphStyle/hangingPunctuation``): which mark may hang at an edge,
 /// and how far.

@@ -1,4 +1,4 @@
-import GalleyText
+@_spi(Stages) import GalleyText
 
 extension LineBreaker {
     /// The longest line from `start` that ends at a hyphenation point of `word` (the word that did not fit) and

@@ -1,4 +1,4 @@
-import GalleyText
+@_spi(Stages) import GalleyText
 
 extension LineBreaker {
     /// The glyph runs of `line`, in logical order, each cut to the line's characters. A run cut where HarfBuzz

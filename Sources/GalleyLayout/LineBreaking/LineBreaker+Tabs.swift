@@ -1,4 +1,4 @@
-import GalleyText
+@_spi(Stages) import GalleyText
 
 extension LineBreaker {
     /// The advance of each tab character in `line` (UTF-16 offsets from the paragraph's start), in logical order,

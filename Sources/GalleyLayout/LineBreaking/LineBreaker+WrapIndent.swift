@@ -1,4 +1,4 @@
-import GalleyText
+@_spi(Stages) import GalleyText
 
 extension LineBreaker {
     /// How far a line starting at `start` (UTF-16 offset) is indented as the continuation of the source line it

@@ -1,5 +1,5 @@
 import CICU
-import GalleyText
+@_spi(Stages) import GalleyText
 
 /// Stage 3: fits a shaped paragraph into lines of given widths, breaking at ICU's opportunities.
 ///

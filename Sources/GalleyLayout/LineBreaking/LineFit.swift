@@ -1,4 +1,4 @@
-import GalleyText
+@_spi(Stages) import GalleyText
 
 /// The line-fitting kernel: how wide a candidate line is, whether it fits, which break a greedy line takes and how
 /// tall a band grows. The line breaker (over a shaped paragraph's live figures), prepared text (over its packed

@@ -1,4 +1,4 @@
-import GalleyText
+@_spi(Stages) import GalleyText
 
 /// The one line placer: asked for the next band of a paragraph in a ``BandSpace``, it yields the band's lines.
 /// Every decision about a line is made here, for layout, measuring and prepared text alike: which of the band's

@@ -1,4 +1,4 @@
-import GalleyText
+@_spi(Stages) import GalleyText
 
 /// What the line placer (``LinePlacer``) reads of one paragraph: the next line at a width, and the figures of the
 /// lines it chose. Two sources answer: the live ``LineBreaker`` over a shaped paragraph, and a prepared text's

@@ -1,4 +1,4 @@
-import GalleyText
+@_spi(Stages) import GalleyText
 
 /// A prepared paragraph (``PreparedParagraph``) read as a ``LineSource``: greedy lines, line heights and hanging
 /// widths come from its packed breaks; every other query (another line-break mode, a line limit, hyphenation, a

@@ -1,4 +1,4 @@
-import GalleyText
+@_spi(Stages) import GalleyText
 
 /// `optimal`: Knuth and Plass's total-fit breaking as TeX tunes it. Each line's badness is its slack against what
 /// it may stretch (a justified line: half a word space at each gap ``JustificationGaps`` counts; a ragged one: a

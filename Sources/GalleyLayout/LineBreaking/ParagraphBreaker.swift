@@ -1,4 +1,4 @@
-import GalleyText
+@_spi(Stages) import GalleyText
 
 /// Paragraph-level line breaking on the line-fitting kernel (``LineFit``): `balance`, `pretty` and `optimal`
 /// choose a paragraph's breaks together rather than one line at a time (``ParagraphStyle/TextWrap``).

@@ -1,5 +1,5 @@
 import CICU
-import GalleyText
+@_spi(Stages) import GalleyText
 
 /// The spacing CJK typography adds to a shaped paragraph: full-width punctuation set half-width next to other
 /// punctuation (CSS Text 4 `text-spacing-trim`), and 1/8 em between ideographs and Latin letters or digits

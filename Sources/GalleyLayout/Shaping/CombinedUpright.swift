@@ -1,4 +1,4 @@
-import GalleyText
+@_spi(Stages) import GalleyText
 
 /// Fits a run shaped horizontally into one upright em of a vertical line (CSS `text-combine-upright`,
 /// tate-chu-yoko), as Chromium sets `12` in `12月`: the glyphs side by side, centred across the column and squeezed

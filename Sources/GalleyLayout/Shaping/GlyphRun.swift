@@ -1,4 +1,4 @@
-import GalleyText
+@_spi(Stages) import GalleyText
 
 /// One glyph placed by the shaper. Positions are in points, unrounded; y grows downward.
 public struct ShapedGlyph: Hashable, Sendable {

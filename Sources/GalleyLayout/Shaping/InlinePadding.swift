@@ -1,4 +1,4 @@
-import GalleyText
+@_spi(Stages) import GalleyText
 
 /// Space inside the ends of a stretch of text, as CSS's `padding-inline` on an inline box (GitHub pads inline code
 /// 0.2 em each side): ``TextAttributes/inlinePadding`` ems before its first character and after its last, part of

@@ -1,4 +1,4 @@
-import GalleyText
+@_spi(Stages) import GalleyText
 
 /// The cells of a monospaced font, which text asking for it keeps to: where another face draws a character the
 /// monospaced one lacks (an ideograph in a code comment, an emoji, Arabic), the character takes a whole number of

@@ -1,4 +1,4 @@
-import GalleyText
+@_spi(Stages) import GalleyText
 
 /// Values at a few of a paragraph's UTF-16 offsets (or of its breaks' indices), kept as one array sorted by
 /// offset: a lookup is a bisection over the few entries, and entries added in increasing order (as a paragraph is

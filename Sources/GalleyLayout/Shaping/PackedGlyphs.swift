@@ -1,4 +1,4 @@
-import GalleyText
+@_spi(Stages) import GalleyText
 
 /// A cached word's glyphs in one allocation, 16 bytes a glyph where a ``ShapedGlyph`` takes 40: the glyph, its
 /// cluster with the unsafe-to-break flag in its top bit, and its advance; the offsets once for the word when its

@@ -1,4 +1,4 @@
-import GalleyText
+@_spi(Stages) import GalleyText
 
 /// Shaped words kept across paragraphs and threads: key = the shaping context (font with its variations and size,
 /// shaping attributes, script, direction) and the word's UTF-16; value = its glyphs with clusters counted from

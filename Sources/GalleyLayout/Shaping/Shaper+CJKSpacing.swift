@@ -1,5 +1,5 @@
 import CHarfBuzz
-import GalleyText
+@_spi(Stages) import GalleyText
 
 extension Shaper {
     /// The CJK spacing of a paragraph shaped into `runs` (logical order): what its style's ``ParagraphStyle/

@@ -1,5 +1,5 @@
 import CHarfBuzz
-import GalleyText
+@_spi(Stages) import GalleyText
 
 /// Chinese, Japanese and Korean text (left to right) shaped character by character: an ideograph, kana or
 /// full-width mark shapes alone exactly as in any text unless a neighbour takes part in the same lookup, so most

@@ -1,5 +1,5 @@
 import CHarfBuzz
-import GalleyText
+@_spi(Stages) import GalleyText
 
 /// Shaping several words at once: an item's words through the shape cache, each with its trailing spaces, where
 /// the boundaries between them are safe to cut at.

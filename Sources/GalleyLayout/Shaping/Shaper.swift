@@ -1,7 +1,7 @@
 import CHarfBuzz
 import CICU
 import Foundation
-import GalleyText
+@_spi(Stages) import GalleyText
 
 /// Stage 2: shapes itemized paragraphs with HarfBuzz into ``GlyphRun``s.
 ///

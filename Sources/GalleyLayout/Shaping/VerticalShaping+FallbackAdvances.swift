@@ -1,4 +1,4 @@
-import GalleyText
+@_spi(Stages) import GalleyText
 
 extension VerticalShaping {
     /// Sets the advance of every upright glyph of `run` whose face has no vertical metrics to its font's ascent

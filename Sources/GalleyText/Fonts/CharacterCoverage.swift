@@ -8,9 +8,9 @@ import CHarfBuzz
 /// Exact where HarfBuzz reads a Unicode subtable (platform 0, or Windows encoding 1 or 10), which it prefers to
 /// any other; a face with only a symbol or Mac Roman map (whose lookups HarfBuzz remaps) has no coverage and is
 /// asked through HarfBuzz. `FontLibraryTests` compare every bundled face over the whole plane.
-struct CharacterCoverage: Sendable {
+@usableFromInline struct CharacterCoverage: Sendable {
     /// Bit `v & 63` of word `v >> 6` is set when U+v has a glyph.
-    private let words: [UInt64]
+    @usableFromInline let words: [UInt64]
 
     /// The coverage of `face`'s map, or nil when HarfBuzz reads a subtable other than a Unicode one.
     init?(face: OpaquePointer) {
@@ -27,7 +27,7 @@ struct CharacterCoverage: Sendable {
     }
 
     /// Whether U+`value` has a glyph; nil outside the Basic Multilingual Plane, where the map must be asked.
-    func contains(_ value: UInt32) -> Bool? {
+    @inlinable func contains(_ value: UInt32) -> Bool? {
         guard value <= 0xFFFF else { return nil }
         return words[Int(value >> 6)] & (1 << UInt64(value & 63)) != 0
     }

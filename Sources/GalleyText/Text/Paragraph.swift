@@ -14,13 +14,13 @@ public struct Paragraph: Sendable {
 
     /// The attributes of the paragraph's first character (of its terminator, or the storage's typing attributes,
     /// when it is empty): what an empty line is measured with.
-    public var leadingAttributes: TextAttributes { leading.attributes }
+    @inlinable public var leadingAttributes: TextAttributes { leading.attributes }
     /// ``leadingAttributes``, boxed: a paragraph is then a few words, and paragraphs with the same leading
     /// attributes (a million empty lines) share one box instead of a copy each.
-    package let leading: SharedAttributes
+    @usableFromInline package let leading: SharedAttributes
 
     /// The paragraph style, from ``leadingAttributes``.
-    public var style: ParagraphStyle { leading.style }
+    @inlinable public var style: ParagraphStyle { leading.style }
 
     /// The paragraph's language (a BCP 47 tag): its first character's ``TextAttributes/language``, else the one
     /// ``LanguageInference`` reads from its characters, else nil. Runs that name no language take this one for
@@ -70,18 +70,18 @@ public struct Paragraph: Sendable {
     public var string: String { String(decoding: text, as: UTF16.self) }
 
     /// The number of UTF-16 units, terminator excluded.
-    public var length: Int { text.count }
+    @inlinable public var length: Int { text.count }
 
     /// The paragraph's UTF-16 unit at `offset` (relative to the paragraph's start).
     @inline(__always) package func unit(at offset: Int) -> UInt16 { text[text.startIndex + offset] }
 }
 
 /// A paragraph's leading attributes, held once for the paragraphs that share them.
-package final class SharedAttributes: Sendable {
-    package let attributes: TextAttributes
+@usableFromInline package final class SharedAttributes: Sendable {
+    @usableFromInline package let attributes: TextAttributes
     /// The attributes' paragraph style (the default when they have none), resolved once: every paragraph placed
     /// reads it, and reading it through the attributes copied them whole.
-    let style: ParagraphStyle
+    @usableFromInline let style: ParagraphStyle
 
     init(_ attributes: TextAttributes) {
         self.attributes = attributes

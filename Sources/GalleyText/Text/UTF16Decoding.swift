@@ -1,9 +1,9 @@
 /// Decoding Unicode scalars from UTF-16 at an offset, tolerating unpaired surrogates.
-package enum UTF16Decoding {
+@_spi(Stages) public enum UTF16Decoding {
     /// The scalar starting at `offset` (relative to the slice's start) and its length in UTF-16 units.
     /// An unpaired surrogate decodes as U+FFFD with length 1, so malformed text never stops a loop.
     @inline(__always)
-    package static func scalar<Units: RandomAccessCollection<UInt16>>(in text: Units, at offset: Int) -> (
+    @inlinable public static func scalar<Units: RandomAccessCollection<UInt16>>(in text: Units, at offset: Int) -> (
         Unicode.Scalar, Int
     )
     where Units.Index == Int {
@@ -18,7 +18,7 @@ package enum UTF16Decoding {
 
     /// The scalar ending just before `offset` (relative to the slice's start) and the offset it starts at; an
     /// unpaired surrogate decodes as U+FFFD, one unit long.
-    package static func scalar<Units: RandomAccessCollection<UInt16>>(in text: Units, endingAt offset: Int) -> (
+    @inlinable public static func scalar<Units: RandomAccessCollection<UInt16>>(in text: Units, endingAt offset: Int) -> (
         Unicode.Scalar, Int
     ) where Units.Index == Int {
         let index = text.startIndex + offset - 1

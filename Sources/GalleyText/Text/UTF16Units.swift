@@ -80,18 +80,18 @@ extension Array where Element == UInt16 {
 }
 
 /// Scans of UTF-16 text written for the compiler to vectorize.
-package enum UTF16Scan {
+@_spi(Stages) public enum UTF16Scan {
     /// Whether `units` holds `unit`. Every unit is compared, without stopping at the first match: a loop that can
     /// exit early is compared one unit at a time, this one many at once, and the texts asked (a paragraph, for a
     /// character it rarely holds) are mostly read to their end either way.
-    package static func contains(_ unit: UInt16, in units: UnsafeBufferPointer<UInt16>) -> Bool {
+    @inlinable public static func contains(_ unit: UInt16, in units: UnsafeBufferPointer<UInt16>) -> Bool {
         containsAny(in: units) { $0 == unit ? 1 : 0 }
     }
 
     /// Whether `match` gives 1 for any of `units` (it gives 1 or 0, without a branch): every unit asked, for the
     /// compiler to ask many at once, as ``contains(_:in:)`` does.
-    @inline(__always)
-    package static func containsAny(in units: UnsafeBufferPointer<UInt16>, _ match: (UInt16) -> UInt16) -> Bool {
+    @inlinable @inline(__always)
+    public static func containsAny(in units: UnsafeBufferPointer<UInt16>, _ match: (UInt16) -> UInt16) -> Bool {
         var matches: UInt16 = 0
         for unit in units { matches |= match(unit) }
         return matches != 0

@@ -4,7 +4,7 @@ extension CharacterClasses {
 
     /// White space that may hang past a line's end (CSS Text §4.1.3, `white-space: normal`): spaces, the
     /// ideographic space, tabs and the line-ending controls; the no-break space does not hang.
-    package static func hangsAtLineEnd(_ unit: UInt16) -> Bool {
+    @inlinable public static func hangsAtLineEnd(_ unit: UInt16) -> Bool {
         switch unit {
         case 0x20, 0x09, 0x0B, 0x0C, 0x1680, 0x2000...0x2006, 0x2008...0x200B, 0x2028, 0x205F, 0x3000: return true
         default: return false
@@ -13,15 +13,15 @@ extension CharacterClasses {
 
     /// The spaces after which Chromium always allows a break and before which never (its ASCII line-break table's
     /// space, tab and line feed).
-    package static func isBreakableSpace(_ unit: UInt16) -> Bool { unit == 0x20 || unit == 0x09 || unit == 0x0A }
+    @inlinable public static func isBreakableSpace(_ unit: UInt16) -> Bool { unit == 0x20 || unit == 0x09 || unit == 0x0A }
 
     /// The word separators justification stretches (CSS Text §7.1: the space, the no-break space and the
     /// ideographic space among the scripts Galley sets).
-    package static func separatesWords(_ value: UInt32) -> Bool { value == 0x20 || value == 0xA0 || value == 0x3000 }
+    @inlinable public static func separatesWords(_ value: UInt32) -> Bool { value == 0x20 || value == 0xA0 || value == 0x3000 }
 
     /// The characters a by-word decoration (`text-decoration-skip: spaces`) leaves undecorated: spaces, the tab,
     /// the no-break and ideographic spaces and the fixed-width spaces.
-    package static func isSkippedByWordDecoration(_ unit: UInt16) -> Bool {
+    @inlinable public static func isSkippedByWordDecoration(_ unit: UInt16) -> Bool {
         unit == 0x20 || unit == 0x09 || unit == 0xA0 || unit == 0x3000 || (0x2000...0x200B).contains(unit)
     }
 }

@@ -5,7 +5,7 @@ import Testing
 @testable import GalleyLayout
 @testable import GalleyRender
 @testable import GalleyTestSupport
-@testable import GalleyText
+@_spi(Stages) @testable import GalleyText
 
 /// The character table answers as Unicode's own data does, for every scalar: its Unified_Ideograph property,
 /// character names, and the blocks of Blocks.txt (Debian's unicode-data) each class is made of.
