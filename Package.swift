@@ -191,9 +191,3 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
-
-// The DocC plugin builds the documentation (Scripts/docs sets GALLEY_DOCS=1); a package that depends on Galley
-// never resolves it.
-if Context.environment["GALLEY_DOCS"] == "1" {
-    package.dependencies.append(.package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"))
-}

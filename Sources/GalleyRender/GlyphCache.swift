@@ -37,12 +37,12 @@ struct ColorBitmap: Sendable {
 /// Bounded by ``byteLimit``: when an insertion would pass it, the cache empties and starts over (cheaper than LRU
 /// bookkeeping on every hit, and a render refills what it uses). Safe to share between threads: one lock guards
 /// the table, and rasterizing happens outside it.
-public final class GlyphCache: Sendable {
+package final class GlyphCache: Sendable {
     /// The cache every ``Renderer`` uses unless given its own: 64 MiB.
-    public static let shared = GlyphCache(byteLimit: 64 << 20)
+    package static let shared = GlyphCache(byteLimit: 64 << 20)
 
     /// The most bytes of bitmaps the cache holds.
-    public let byteLimit: Int
+    package let byteLimit: Int
 
     struct Key: Hashable, Sendable {
         let face: FontFace
@@ -57,18 +57,18 @@ public final class GlyphCache: Sendable {
     private let table: Locked<BoundedTable<Key, GlyphBitmap?>>
 
     /// A cache holding at most `byteLimit` bytes of bitmaps.
-    public init(byteLimit: Int) {
+    package init(byteLimit: Int) {
         self.byteLimit = max(0, byteLimit)
         table = Locked(BoundedTable(costLimit: byteLimit))
     }
 
     /// The number of glyphs held.
-    public var count: Int { table.withLock { $0.count } }
+    package var count: Int { table.withLock { $0.count } }
     /// The bytes of bitmaps held.
-    public var byteCount: Int { table.withLock { $0.totalCost } }
+    package var byteCount: Int { table.withLock { $0.totalCost } }
 
     /// Empties the cache.
-    public func removeAll() { table.withLock { $0.removeAll() } }
+    package func removeAll() { table.withLock { $0.removeAll() } }
 
     func bitmap(for key: Key, rasterize: () -> GlyphBitmap?) -> GlyphBitmap? {
         if let found = table.withLock({ $0[key] }) { return found }

@@ -11,14 +11,17 @@ import GalleyLayout
 /// try PNGWriter().write(canvas, to: "note.png")
 /// ```
 ///
-/// A renderer holds no mutable state of its own; glyph bitmaps go to a shared, bounded ``GlyphCache``. Renderers
+/// A renderer holds no mutable state of its own; glyph bitmaps go to a shared, bounded cache. Renderers
 /// are safe to use from several threads, each drawing its own canvas.
 public final class Renderer: Sendable {
     /// Where rasterized glyphs are kept.
-    public let glyphCache: GlyphCache
+    package let glyphCache: GlyphCache
+
+    /// A renderer keeping glyph bitmaps in the process-wide glyph cache.
+    public convenience init() { self.init(glyphCache: .shared) }
 
     /// A renderer keeping glyph bitmaps in `glyphCache`.
-    public init(glyphCache: GlyphCache = .shared) { self.glyphCache = glyphCache }
+    package init(glyphCache: GlyphCache) { self.glyphCache = glyphCache }
 
     /// Lays out `manager`'s text if needed and draws container `options.containerIndex` into a new canvas.
     ///

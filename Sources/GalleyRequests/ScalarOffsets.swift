@@ -1,6 +1,6 @@
 import Galley
-@_spi(Stages) import GalleyText
 import GalleyDocuments
+@_spi(Stages) import GalleyText
 
 /// Code-point offsets of UTF-16 offsets, for output that counts code points (`measure`'s `line_starts`, `layout`'s
 /// ranges and clusters): one conversion for every command. Kept as the offsets where surrogate pairs start

@@ -6,7 +6,7 @@ import Testing
 @testable import GalleyLayout
 @testable import GalleyRender
 @testable import GalleyTestSupport
-@testable import GalleyText
+@_spi(Stages) @testable import GalleyText
 
 /// The command line's messages say what is wrong in the user's terms, with the documented exit status.
 @Suite struct CommandLineMessageTests {

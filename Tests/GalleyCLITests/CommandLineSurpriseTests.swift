@@ -5,7 +5,7 @@ import Testing
 @testable import GalleyLayout
 @testable import GalleyRender
 @testable import GalleyTestSupport
-@testable import GalleyText
+@_spi(Stages) @testable import GalleyText
 
 /// What a new user tripped over, now as they would expect: a file's final newline ends its last line, a
 /// byte-order mark is not text, `-o out.png` with several images is a usage error naming a directory, an unknown

@@ -6,7 +6,7 @@ import Testing
 @testable import GalleyLayout
 @testable import GalleyRender
 @testable import GalleyTestSupport
-@testable import GalleyText
+@_spi(Stages) @testable import GalleyText
 
 /// The files a document reads: only inside its folder and the allowed ones (links resolved, refusals worded the
 /// same whether or not the file exists), each picture decoded once whatever path names it, all of a document's

@@ -6,7 +6,7 @@ import Testing
 @testable import GalleyLayout
 @testable import GalleyRender
 @testable import GalleyTestSupport
-@testable import GalleyText
+@_spi(Stages) @testable import GalleyText
 
 /// The images in Examples/ (the README's) are what `galley render` makes of their inputs today, as
 /// Examples/examples.list renders them: a change that alters them must render them again

@@ -5,7 +5,7 @@ import Testing
 @testable import GalleyLayout
 @testable import GalleyRender
 @testable import GalleyTestSupport
-@testable import GalleyText
+@_spi(Stages) @testable import GalleyText
 
 /// The default fonts travel with the binary: a `galley` copied away from its source tree renders exactly as the
 /// one built in place, and a fonts directory that is asked for but missing is an error saying how to fix it.

@@ -5,7 +5,7 @@ import Testing
 @testable import GalleyLayout
 @testable import GalleyRender
 @testable import GalleyTestSupport
-@testable import GalleyText
+@_spi(Stages) @testable import GalleyText
 
 /// End-to-end tests of the built `galley` binary: exit status, stdout, stderr and the files it writes.
 @Suite struct GalleyCommandTests {

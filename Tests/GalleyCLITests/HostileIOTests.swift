@@ -6,7 +6,7 @@ import Testing
 @testable import GalleyLayout
 @testable import GalleyRender
 @testable import GalleyTestSupport
-@testable import GalleyText
+@_spi(Stages) @testable import GalleyText
 
 /// Input and output conditions that used to crash `galley` (a Swift runtime trap from `FileHandle`) or hang it: each
 /// is now a one-line error and exit status 1.

@@ -5,7 +5,7 @@ import Testing
 @testable import GalleyLayout
 @testable import GalleyRender
 @testable import GalleyTestSupport
-@testable import GalleyText
+@_spi(Stages) @testable import GalleyText
 
 /// `galley render` writes JPEG through libjpeg-turbo when the output is named `.jpg` or `.jpeg` (or `--format
 /// jpeg`): libjpeg-turbo's own `djpeg` reads it back as the PNG's picture, on the page colour where the image is not

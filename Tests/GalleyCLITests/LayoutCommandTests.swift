@@ -6,7 +6,7 @@ import Testing
 @testable import GalleyLayout
 @testable import GalleyRender
 @testable import GalleyTestSupport
-@testable import GalleyText
+@_spi(Stages) @testable import GalleyText
 
 /// `galley layout` shows what layout decided, and what it shows is what the library laid out.
 @Suite struct LayoutCommandTests {

@@ -5,7 +5,7 @@ import Testing
 @testable import GalleyLayout
 @testable import GalleyRender
 @testable import GalleyTestSupport
-@testable import GalleyText
+@_spi(Stages) @testable import GalleyText
 
 /// `galley render`'s PNGs are compact: no more than a tenth larger than what `optipng -o1` makes of the same
 /// image (its zlib level 9 with adaptive row filters, and its colour-type reductions), though Galley writes them

@@ -5,7 +5,7 @@ import Testing
 @testable import GalleyLayout
 @testable import GalleyRender
 @testable import GalleyTestSupport
-@testable import GalleyText
+@_spi(Stages) @testable import GalleyText
 
 /// Attachments, lists and pictures through the `galley` command: JSON documents and notes that use them render,
 /// and missing, corrupt or giant pictures, bad thresholds and lists nested too deep are one-line errors naming the

@@ -5,7 +5,7 @@ import Testing
 @testable import GalleyLayout
 @testable import GalleyRender
 @testable import GalleyTestSupport
-@testable import GalleyText
+@_spi(Stages) @testable import GalleyText
 
 /// Tabs, hyphenation and languages through the `galley` command: measure agrees with the library, and bad values
 /// get one-line errors naming their field.

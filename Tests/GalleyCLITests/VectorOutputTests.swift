@@ -5,7 +5,7 @@ import Testing
 @testable import GalleyLayout
 @testable import GalleyRender
 @testable import GalleyTestSupport
-@testable import GalleyText
+@_spi(Stages) @testable import GalleyText
 
 /// `galley render` writes PDF and SVG through cairo when the output is named `.pdf` or `.svg` (or `--format`):
 /// poppler and librsvg, reading them back, find the note's text in reading order, embedded subset fonts, links, and

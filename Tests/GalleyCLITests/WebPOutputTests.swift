@@ -5,7 +5,7 @@ import Testing
 @testable import GalleyLayout
 @testable import GalleyRender
 @testable import GalleyTestSupport
-@testable import GalleyText
+@_spi(Stages) @testable import GalleyText
 
 /// `galley render` writes WebP through libwebp when the output is named `.webp` (or `--format webp`): lossless
 /// by default, exactly the PNG's pixels as libwebp's own `dwebp` reads them back; lossy with `--quality`.

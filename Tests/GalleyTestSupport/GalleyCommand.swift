@@ -4,7 +4,7 @@ import Testing
 @testable import Galley
 @testable import GalleyLayout
 @testable import GalleyRender
-@testable import GalleyText
+@_spi(Stages) @testable import GalleyText
 
 /// The built `galley` binary run as a user runs it, for the tests of the command line and of files it writes.
 enum GalleyCommand {

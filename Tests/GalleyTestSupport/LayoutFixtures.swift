@@ -3,7 +3,7 @@ import Foundation
 @testable import Galley
 @testable import GalleyLayout
 @testable import GalleyRender
-@testable import GalleyText
+@_spi(Stages) @testable import GalleyText
 
 /// Helpers for layout tests: laying text out with bundled fonts, reading lines back, and an independent
 /// point-in-path test for checking exclusions.

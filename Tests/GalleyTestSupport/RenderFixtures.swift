@@ -3,7 +3,7 @@ import Foundation
 @testable import Galley
 @testable import GalleyLayout
 @testable import GalleyRender
-@testable import GalleyText
+@_spi(Stages) @testable import GalleyText
 
 /// Renders storages with the bundled fonts for rendering tests.
 enum RenderFixtures {

@@ -4,7 +4,7 @@ import Testing
 @testable import Galley
 @testable import GalleyLayout
 @testable import GalleyRender
-@testable import GalleyText
+@_spi(Stages) @testable import GalleyText
 
 /// Golden-image comparison: a PNG and a text dump of the layout per case, in Tests/Snapshots.
 ///

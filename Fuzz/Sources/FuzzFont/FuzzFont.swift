@@ -18,9 +18,7 @@ func fuzz(_ input: UnsafeBufferPointer<UInt8>) {
         let storage = TextStorage("Hello 世界 office ffi", attributes: TextAttributes(font: .font(font)))
         let manager = LayoutManager(textStorage: storage, fontLibrary: library)
         manager.addTextContainer(TextContainer(width: 120))
-        if let canvas = try? Renderer(glyphCache: GlyphCache(byteLimit: 1 << 20)).render(
-            manager, options: RenderOptions(scale: 1))
-        {
+        if let canvas = try? Renderer().render(manager, options: RenderOptions(scale: 1)) {
             _ = canvas.width
         }
         for glyph in 0..<min(UInt32(font.face.glyphCount), 64) {

@@ -5,19 +5,19 @@ import CICU
 /// unit, and the visual order of any line of it.
 ///
 /// Even levels are left-to-right, odd levels right-to-left.
-public struct BidiParagraph: Sendable {
+package struct BidiParagraph: Sendable {
     /// The paragraph's base level: 0 left-to-right, 1 right-to-left.
-    public let baseLevel: UInt8
+    package let baseLevel: UInt8
     /// One resolved level per UTF-16 unit of the paragraph.
-    public let levels: [UInt8]
+    package let levels: [UInt8]
 
     /// The most characters one paragraph may hold for ICU's bidi (its `int32_t` lengths, with headroom).
-    public static let lengthLimit = 1 << 30
+    package static let lengthLimit = 1 << 30
 
     /// Resolves the levels of `text` (UTF-16) with base direction `direction`.
     ///
     /// Text with no right-to-left character and a left-to-right base skips ICU: every level is 0.
-    public init(_ text: ArraySlice<UInt16>, direction: ParagraphStyle.WritingDirection) throws {
+    package init(_ text: ArraySlice<UInt16>, direction: ParagraphStyle.WritingDirection) throws {
         if direction != .rightToLeft, !text.withUnsafeBufferPointer(Self.holdsRightToLeft) {
             baseLevel = 0
             levels = [UInt8](repeating: 0, count: text.count)
@@ -52,7 +52,7 @@ public struct BidiParagraph: Sendable {
     }
 
     /// Whether the paragraph is right-to-left at its base.
-    public var isRightToLeft: Bool { baseLevel & 1 == 1 }
+    package var isRightToLeft: Bool { baseLevel & 1 == 1 }
 
     /// Whether any of `units` may start a right-to-left or bidi-control character: Hebrew through Arabic Extended,
     /// RTL presentation forms, the explicit bidi controls, and surrogates (RTL scripts beyond the BMP). Asked of
@@ -74,7 +74,7 @@ public struct BidiParagraph: Sendable {
 
     /// The visual order of the items whose levels are `levels` (rule L2): element `i` of the result is the
     /// logical index of the item shown `i`-th from the left.
-    public static func visualOrder(levels: [UInt8]) -> [Int] {
+    package static func visualOrder(levels: [UInt8]) -> [Int] {
         guard !levels.isEmpty else { return [] }
         if levels.allSatisfy({ $0 == 0 }) { return Array(levels.indices) }
         var map = [Int32](repeating: 0, count: levels.count)

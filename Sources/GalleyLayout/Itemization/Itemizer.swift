@@ -1,19 +1,19 @@
 @_spi(Stages) import GalleyText
 
-/// Stage 1: splits a paragraph into ``TextItem``s, each of one bidi level (ICU's UBA), one script (ICU's Script
+/// Stage 1: splits a paragraph into `TextItem`s, each of one bidi level (ICU's UBA), one script (ICU's Script
 /// property, Common and Inherited characters joining their neighbours), one font after fallback, and one set of
 /// shaping attributes.
 ///
 /// An itemizer is a cheap value; it holds the font library and the Dynamic Type settings that text styles
 /// resolve against. It is safe to use from several threads.
-public struct Itemizer: Sendable {
+package struct Itemizer: Sendable {
     /// Where fonts and fallback fonts are found.
-    public let fontLibrary: FontLibrary
+    package let fontLibrary: FontLibrary
     /// The settings text styles resolve against.
-    public var settings: DynamicTypeSettings
+    package var settings: DynamicTypeSettings
 
     /// An itemizer finding fonts in `fontLibrary`, sizing text styles for `settings`.
-    public init(fontLibrary: FontLibrary, settings: DynamicTypeSettings = DynamicTypeSettings()) {
+    package init(fontLibrary: FontLibrary, settings: DynamicTypeSettings = DynamicTypeSettings()) {
         self.fontLibrary = fontLibrary
         self.settings = settings
     }
@@ -21,7 +21,7 @@ public struct Itemizer: Sendable {
     /// The items of `paragraph`, in logical order, covering it without gaps.
     ///
     /// - Throws: ``FontError`` when a run names a font that cannot be found; ``ICUError`` when bidi fails.
-    public func itemize(_ paragraph: consuming Paragraph) throws -> ItemizedParagraph {
+    package func itemize(_ paragraph: consuming Paragraph) throws -> ItemizedParagraph {
         var memo = ItemizingMemo()
         return try itemize(paragraph, extendingOpenItemsQuickly: true, memo: &memo)
     }
@@ -227,7 +227,7 @@ public struct Itemizer: Sendable {
             return position
         }
 
-        /// Whether ``Itemizer/chooseFont(for:next:previous:previousFont:base:language:fallbacks:)`` would give the
+        /// Whether `Itemizer/chooseFont(for:next:previous:previousFont:base:language:fallbacks:)` would give the
         /// open item's font, for the commonest characters (Latin in the run's font, Chinese in the bundled fallback),
         /// decided without copying a font; false means "ask it".
         func keepsOpenFont(for scalar: Unicode.Scalar, next: Unicode.Scalar?, base: Font) -> Bool {

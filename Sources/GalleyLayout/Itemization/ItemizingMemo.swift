@@ -3,7 +3,7 @@
 /// What itemizing one paragraph after another on one thread keeps between paragraphs: rows measured one after
 /// another mostly share their fonts and language, and each paragraph made them again (a base font behind the
 /// library's lock and a hash of its family name, the bundled faces' order, a fallback font at the run's size, the
-/// language made canonical). Held by a ``Shaper``, which serves one thread; bounded, as it keeps one of each.
+/// language made canonical). Held by a `Shaper`, which serves one thread; bounded, as it keeps one of each.
 struct ItemizingMemo {
     /// The library the memo's fonts come from: a paragraph itemized with another starts it over.
     private(set) var library: FontLibrary?

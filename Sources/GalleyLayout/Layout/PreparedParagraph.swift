@@ -31,7 +31,7 @@ final class PreparedParagraph {
     let start: LineFit.Start
     let firstCharacterRuns: Range<Int>
     let startCutsJoinedGlyphs: Bool
-    /// The figures every run shares, when they do (``LineBreaker/uniformFigures``), held here: read for every line.
+    /// The figures every run shares, when they do (`LineBreaker/uniformFigures`), held here: read for every line.
     let uniformFigures: LineMetrics.RunFigures?
     /// The paragraph's primary font and its text style's leading: every line's strut.
     let strut: (font: Font, leading: Double?)
@@ -41,7 +41,7 @@ final class PreparedParagraph {
     /// `shaped` (not empty) prepared with its `strut`, its breaks appended to `breaks` and its runs' figures to
     /// `runFigures` when it can be packed.
     ///
-    /// - Throws: what making the paragraph's ``LineBreaker`` throws.
+    /// - Throws: what making the paragraph's `LineBreaker` throws.
     init(
         _ shaped: ShapedParagraph, strut: (font: Font, leading: Double?), shaper: Shaper,
         breaks: inout [PreparedBreak], runFigures: inout [LineMetrics.RunFigures]

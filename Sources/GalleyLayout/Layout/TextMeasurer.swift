@@ -65,7 +65,7 @@ extension TextMeasurement {
 /// Measures attributed text at a width with the same shaping and line breaking as layout and rendering, so a
 /// measured height is exactly what a render at that width draws.
 ///
-/// One measurer per thread (it reuses one ``Shaper``); measurers may share a ``FontLibrary``. It measures through
+/// One measurer per thread (it reuses one `Shaper`); measurers may share a ``FontLibrary``. It measures through
 /// the same typesetter and line placer as ``LayoutManager``, without glyph runs, and keeps nothing between calls
 /// but the shared caches of shaped words, fonts and break iterators.
 public final class TextMeasurer {
@@ -99,12 +99,23 @@ public final class TextMeasurer {
         }
     }
 
-    /// A measurer finding fonts in `fontLibrary`, sizing text styles for `settings`, keeping shaped words in
-    /// `shapeCache`: the process-wide one by default; a cache per thread spares threads measuring side by side
-    /// the lock and the shared memory of one (at the cost of each learning its words).
-    public init(
-        fontLibrary: FontLibrary, settings: DynamicTypeSettings = DynamicTypeSettings(),
-        shapeCache: ShapeCache = .shared
+    /// A measurer finding fonts in `fontLibrary` and sizing text styles for `settings`, keeping shaped words in
+    /// the process-wide word cache.
+    public convenience init(fontLibrary: FontLibrary, settings: DynamicTypeSettings = DynamicTypeSettings()) {
+        self.init(fontLibrary: fontLibrary, settings: settings, shapeCache: .shared)
+    }
+
+    /// A measurer that follows `environment` (fonts by text style and content-size category, bold text), as a
+    /// ``LayoutManager`` made with it does, keeping shaped words in the process-wide word cache.
+    public convenience init(fontLibrary: FontLibrary, environment: DynamicTypeEnvironment) {
+        self.init(fontLibrary: fontLibrary, environment: environment, shapeCache: .shared)
+    }
+
+    /// A measurer as ``init(fontLibrary:settings:)`` makes it, keeping shaped words in `shapeCache`: a cache per
+    /// thread spares threads measuring side by side the lock and the shared memory of one (at the cost of each
+    /// learning its words).
+    package init(
+        fontLibrary: FontLibrary, settings: DynamicTypeSettings = DynamicTypeSettings(), shapeCache: ShapeCache
     ) {
         self.fontLibrary = fontLibrary
         self.settings = settings
@@ -112,9 +123,8 @@ public final class TextMeasurer {
         shaper = Shaper(shapeCache: shapeCache)
     }
 
-    /// A measurer that follows `environment` (fonts by text style and content-size category, bold text), as a
-    /// ``LayoutManager`` made with it does.
-    public init(fontLibrary: FontLibrary, environment: DynamicTypeEnvironment, shapeCache: ShapeCache = .shared) {
+    /// A measurer as ``init(fontLibrary:environment:)`` makes it, keeping shaped words in `shapeCache`.
+    package init(fontLibrary: FontLibrary, environment: DynamicTypeEnvironment, shapeCache: ShapeCache) {
         self.fontLibrary = fontLibrary
         self.environment = environment
         settings = environment.settings

@@ -5,24 +5,24 @@ import Foundation
 /// Where a paragraph may be broken into lines: by default CSS Text's rules as Chromium applies them over ICU's
 /// UAX #14, or ICU's plain UAX #14 (``ParagraphStyle/LineBreakRules/unicode``); with ICU's
 /// CJK tailorings (no line starts with `。，、」`…) in a strictness chosen per paragraph, and CSS `word-break`.
-public struct BreakOpportunities: Sendable {
+package struct BreakOpportunities: Sendable {
     /// One place a line may end.
-    public struct Opportunity: Hashable, Sendable {
+    package struct Opportunity: Hashable, Sendable {
         /// The UTF-16 offset from the paragraph's start where the next line would begin.
-        public let offset: Int
+        package let offset: Int
         /// Whether the line must end here (after U+2028, a vertical tab, a form feed).
-        public let isMandatory: Bool
+        package let isMandatory: Bool
     }
 
     /// The opportunities in increasing order; the paragraph's end is always the last.
-    public let opportunities: [Opportunity]
+    package let opportunities: [Opportunity]
 
     /// The most UTF-16 units ICU is given at once.
-    public static let lengthLimit = 1 << 30
+    package static let lengthLimit = 1 << 30
 
     /// The line-break opportunities of `text` (UTF-16) for `language` (BCP 47, nil for the root rules) at
     /// `strictness`, by `rules`, with `wordBreak`'s changes.
-    public init(
+    package init(
         _ text: ArraySlice<UInt16>, language: String?, strictness: ParagraphStyle.LineBreakStrictness,
         rules: ParagraphStyle.LineBreakRules = .css, wordBreak: ParagraphStyle.WordBreak = .normal
     ) throws {

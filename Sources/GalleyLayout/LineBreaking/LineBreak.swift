@@ -1,6 +1,6 @@
 @_spi(Stages) import GalleyText
 
-/// One line chosen by the ``LineBreaker``: which characters it holds and how wide they are.
+/// One line chosen by the `LineBreaker`: which characters it holds and how wide they are.
 public struct LineBreak: Hashable, Sendable {
     /// The line's characters, as UTF-16 offsets from the paragraph's start (trailing spaces included).
     public var utf16Range: Range<Int>

@@ -12,7 +12,7 @@ extension LineBreaker {
         /// `prefixWidths[i]` is the width of the paragraph's characters before UTF-16 offset `i`, in points.
         let prefixWidths: [Double]
         /// Whether ``prefixWidths`` never decrease (no cluster has a negative advance), which lets a line's end be
-        /// bounded by bisection (``LineBreaker/firstBreakToTry(from:available:first:count:)``).
+        /// bounded by bisection (`LineBreaker/firstBreakToTry(from:available:first:count:)`).
         let prefixWidthsAscend: Bool
         /// Per UTF-16 offset (the paragraph's end included): ``EdgeFlags`` of a line edge there.
         let edges: [EdgeFlags]
@@ -40,7 +40,7 @@ extension LineBreaker {
         let endCorrections: OffsetTable<Double>
         let startCorrections: OffsetTable<Double>
         /// The most an end correction widens a line (0 when none does), in points: the slack of the bound on a line's
-        /// width that ``LineBreaker/firstBreakToTry(from:available:first:count:)`` bisects with.
+        /// width that `LineBreaker/firstBreakToTry(from:available:first:count:)` bisects with.
         let largestEndWidening: Double
 
         /// The figures of `shaped`, with its paragraph's ``Paragraph/language`` (named or inferred) and its style's

@@ -4,7 +4,7 @@ extension LineBreaker {
     /// The glyph runs of `line`, in logical order, each cut to the line's characters. A run cut where HarfBuzz
     /// marked a glyph unsafe to break is shaped again with only the line's text as context, so a ligature or an
     /// Arabic joining form never straddles a line break.
-    public func runs(for line: LineBreak, shaper: Shaper) -> [GlyphRun] {
+    package func runs(for line: LineBreak, shaper: Shaper) -> [GlyphRun] {
         finished(runs(in: line.utf16Range, shaper: shaper), for: line)
     }
 

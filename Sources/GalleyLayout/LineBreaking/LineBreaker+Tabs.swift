@@ -118,7 +118,7 @@ extension LineBreaker {
 }
 
 /// The tabs of a line already measured in a series of candidate ends from one start
-/// (``LineBreaker/tabsWidth(inLine:contentEnd:walk:)``).
+/// (`LineBreaker/tabsWidth(inLine:contentEnd:walk:)`).
 struct TabWalk {
     /// The line's start (a UTF-16 offset) and the tab origin it was measured from.
     let start: Int

@@ -6,13 +6,13 @@ import CICU
 /// Shape once, break many: the paragraph's glyph advances are summed once per UTF-16 offset, so the width of any
 /// candidate line is one subtraction. Only when a line edge falls where HarfBuzz marked a glyph unsafe to break
 /// (inside a ligature, a kerned pair, Arabic joining) is that edge's run shaped again, by ``runs(for:shaper:)``.
-public struct LineBreaker: Sendable {
+package struct LineBreaker: Sendable {
     /// What the breaker reads and never changes, shared by its copies.
     private var figures: Figures
     /// The paragraph being broken.
-    public var shaped: ShapedParagraph { figures.shaped }
+    package var shaped: ShapedParagraph { figures.shaped }
     /// Where ICU allows its lines to end.
-    public var opportunities: BreakOpportunities { figures.opportunities }
+    package var opportunities: BreakOpportunities { figures.opportunities }
     /// `prefixWidths[i]` is the width of the paragraph's characters before UTF-16 offset `i`, in points.
     var prefixWidths: [Double] { figures.prefixWidths }
     /// Per UTF-16 offset (the paragraph's end included): ``EdgeFlags`` of a line edge there.
@@ -42,7 +42,7 @@ public struct LineBreaker: Sendable {
     var hyphenationMemo: (word: Range<Int>, points: [Int])?
     /// Where the lines now being broken start, in points from the tab stops' origin (the line's leading edge
     /// before indents): the typesetter sets it for each segment, as a tab's width depends on it.
-    public var tabOrigin = 0.0
+    package var tabOrigin = 0.0
     /// Whether the greedy rule measures every break rather than starting at ``firstBreakToTry(from:available:first:count:)``:
     /// for tests, which hold the two equal.
     var triesEveryBreak = false
@@ -65,14 +65,14 @@ public struct LineBreaker: Sendable {
 
     /// How far a line may pass its width and still fit, in points: a line fits when it passes its width by less
     /// than 1/64, Chromium's layout unit (1/64 px).
-    public static var fitTolerance: Double { LineFit.tolerance }
+    package static var fitTolerance: Double { LineFit.tolerance }
 
     /// Prepares `shaped` for breaking, with its paragraph's ``Paragraph/language`` (named or inferred) and its
     /// style's strictness.
     ///
     /// With a `shaper`, a line edge inside joined glyphs is measured as the line will draw it, shaped again on
     /// each side (as Chromium does), instead of with the joined glyphs' advances.
-    public init(_ shaped: ShapedParagraph, shaper: Shaper? = nil) throws {
+    package init(_ shaped: ShapedParagraph, shaper: Shaper? = nil) throws {
         figures = try Figures(shaped)
         guard let shaper else { return }
         let (end, start) = corrections(ofCutsInJoinedGlyphs: shaper)
@@ -164,11 +164,11 @@ public struct LineBreaker: Sendable {
     }
 
     /// The paragraph's length in UTF-16 units.
-    public var length: Int { shaped.paragraph.length }
+    package var length: Int { shaped.paragraph.length }
 
     /// The width of the characters in `range` (UTF-16 offsets from the paragraph's start), in points, as the
     /// start of a line at ``tabOrigin``.
-    public func width(of range: Range<Int>) -> Double {
+    package func width(of range: Range<Int>) -> Double {
         width(of: range, inLine: range.lowerBound..<range.upperBound)
     }
 
@@ -191,7 +191,7 @@ public struct LineBreaker: Sendable {
     /// that did not fit, unless `hyphenates` is false (after the most hyphenated lines in a row). When nothing fits,
     /// the line is cut between grapheme clusters (at least one cluster, so layout always moves on). Clip and
     /// truncating modes do not wrap: the line runs to the next mandatory break or the paragraph's end.
-    public mutating func nextLine(
+    package mutating func nextLine(
         from start: Int, width: Double, mode: ParagraphStyle.LineBreakMode = .wordWrap, limit: Int? = nil,
         hyphenates: Bool = true
     ) -> LineBreak {
@@ -258,7 +258,7 @@ public struct LineBreaker: Sendable {
     /// The line from `start` to `end` that a paragraph-level strategy chose (``ParagraphStyle/textWrap``), ending at a
     /// hyphenation point when `hyphenated`; nil when it does not fit `width` points (a narrower segment than the
     /// strategy planned for).
-    public func plannedLine(from start: Int, to end: Int, hyphenated: Bool, width: Double) -> LineBreak? {
+    package func plannedLine(from start: Int, to end: Int, hyphenated: Bool, width: Double) -> LineBreak? {
         guard start < end, end <= length else { return nil }
         let next = firstOpportunity(after: end - 1)
         let candidates = opportunities.opportunities

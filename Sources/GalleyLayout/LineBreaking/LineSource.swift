@@ -1,7 +1,7 @@
 @_spi(Stages) import GalleyText
 
 /// What the line placer (``LinePlacer``) reads of one paragraph: the next line at a width, and the figures of the
-/// lines it chose. Two sources answer: the live ``LineBreaker`` over a shaped paragraph, and a prepared text's
+/// lines it chose. Two sources answer: the live `LineBreaker` over a shaped paragraph, and a prepared text's
 /// packed breaks (``PackedLines``), which answer the queries every line asks from numbers kept per break
 /// opportunity and hand the rest to their live breaker. Both give the same answer to every query
 /// (`PackedLinesTests`), so the placer's lines do not depend on which one it reads.
@@ -11,11 +11,11 @@ protocol LineSource {
     /// The paragraph's length in UTF-16 units.
     var length: Int { get }
     /// Where the lines now being placed start, in points from their tab stops' origin (see
-    /// ``LineBreaker/tabOrigin``).
+    /// `LineBreaker/tabOrigin`).
     var tabOrigin: Double { get set }
     /// The live breaker, for what only it knows: glyph runs, truncation, paragraph-level plans.
     var breaker: LineBreaker { get }
-    /// The next line from `start` at most `width` wide, as ``LineBreaker/nextLine(from:width:mode:limit:hyphenates:)``
+    /// The next line from `start` at most `width` wide, as `LineBreaker/nextLine(from:width:mode:limit:hyphenates:)`
     /// gives it.
     mutating func nextLine(
         from start: Int, width: Double, mode: ParagraphStyle.LineBreakMode, limit: Int?, hyphenates: Bool

@@ -64,7 +64,7 @@ struct PackedLines: LineSource {
                 (lastStart, lastEnd) = (startIndex, choice.index)
                 let end = lineEnd(at: choice.index)
                 let hasContent = end.contentEnd > start
-                // As ``LineBreaker/line(_:mandatory:emergency:hyphenated:)`` makes it.
+                // As `LineBreaker/line(_:mandatory:emergency:hyphenated:)` makes it.
                 var line = LineBreak(
                     utf16Range: start..<Int(breaks[choice.index].offset), contentEnd: end.contentEnd,
                     width: LineFit.width(from: lineStart, to: end),
@@ -134,7 +134,7 @@ struct PackedLines: LineSource {
     }
 
     /// What a line starting at break `index` (-1: the paragraph's start) adds to its width there, as
-    /// ``LineBreaker/lineStart(at:)`` gives it.
+    /// `LineBreaker/lineStart(at:)` gives it.
     private func lineStart(at index: Int) -> LineFit.Start {
         guard index >= 0 else { return paragraph.start }
         let start = breaks[index]
@@ -146,7 +146,7 @@ struct PackedLines: LineSource {
     }
 
     /// What a line ending at break `index` changes in its width there, as
-    /// ``LineBreaker/lineEnd(_:mandatory:hyphenated:)`` gives it (a packed paragraph has no tabs or soft hyphens).
+    /// `LineBreaker/lineEnd(_:mandatory:hyphenated:)` gives it (a packed paragraph has no tabs or soft hyphens).
     @inline(__always)
     private func lineEnd(at index: Int) -> LineFit.End {
         let candidate = breaks[index]

@@ -5,7 +5,7 @@ import CICU
 /// punctuation (CSS Text 4 `text-spacing-trim`), and 1/8 em between ideographs and Latin letters or digits
 /// (`text-autospace: normal`); with what a line ending at each place gives back.
 ///
-/// Offsets are UTF-16 offsets from the paragraph's start. Made by the ``Shaper`` and kept in the
+/// Offsets are UTF-16 offsets from the paragraph's start. Made by the `Shaper` and kept in the
 /// ``ShapedParagraph``, so that a run shaped again at a line's edge gets the same spacing.
 public struct CJKSpacing: Sendable {
     /// A change to one glyph cluster, in points: its last glyph's advance grows by `advance` (negative for a

@@ -27,7 +27,7 @@ public struct ShapedGlyph: Hashable, Sendable {
     }
 }
 
-/// The glyphs of one ``TextItem``, in visual (left-to-right) order as HarfBuzz returns them.
+/// The glyphs of one `TextItem`, in visual (left-to-right) order as HarfBuzz returns them.
 public struct GlyphRun: Sendable {
     /// The font, shaping attributes and style leading of the item the run was shaped from.
     package let style: RunStyle
@@ -61,7 +61,7 @@ public final class ShapedParagraph: Sendable {
     /// The paragraph that was shaped.
     public let paragraph: Paragraph
     /// The bidi levels, for reordering each line.
-    public let bidi: BidiParagraph
+    package let bidi: BidiParagraph
     /// One run per text item, in logical order, with the CJK spacing applied.
     public let runs: [GlyphRun]
     /// The punctuation trimming and autospace in ``runs``, and what a line's end gives back.

@@ -1,6 +1,6 @@
 @_spi(Stages) import GalleyText
 
-/// The words one shaper met lately, in front of its ``ShapeCache``: a hit here costs a multiplication and a
+/// The words one shaper met lately, in front of its `ShapeCache`: a hit here costs a multiplication and a
 /// comparison, where the shared cache costs a lock and a SipHash of the key (most of shaping's time when nearly
 /// every word is a hit, as in measuring rows).
 ///

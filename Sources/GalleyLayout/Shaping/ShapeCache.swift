@@ -4,16 +4,16 @@
 /// shaping attributes, script, direction) and the word's UTF-16; value = its glyphs with clusters counted from
 /// the word's start, and whether the word may be joined to its neighbours without shaping them together.
 ///
-/// ``Shaper`` stores a word (with its trailing spaces) or a group of words that stands between spaces, and joins
+/// `Shaper` stores a word (with its trailing spaces) or a group of words that stands between spaces, and joins
 /// them only across boundaries where HarfBuzz would give the same glyphs for the whole line (see
 /// `FontInstance.isSpaceNeutral(_:)`). Bounded at ``entryLimit`` words: when full it empties and starts over.
 /// Safe to share between threads: one lock guards the table; shaping happens outside it.
-public final class ShapeCache: Sendable {
+package final class ShapeCache: Sendable {
     /// The cache shapers use unless given their own.
-    public static let shared = ShapeCache(entryLimit: 100_000)
+    package static let shared = ShapeCache(entryLimit: 100_000)
 
     /// The most words held.
-    public let entryLimit: Int
+    package let entryLimit: Int
 
     /// What besides its text decides how a word shapes.
     struct Context: Hashable {
@@ -77,13 +77,13 @@ public final class ShapeCache: Sendable {
     private let tables: Locked<Tables>
 
     /// A cache of at most `entryLimit` shaped words.
-    public init(entryLimit: Int) {
+    package init(entryLimit: Int) {
         self.entryLimit = max(0, entryLimit)
         tables = Locked(Tables(words: BoundedTable(costLimit: entryLimit)))
     }
 
     /// The number of words held.
-    public var count: Int { tables.withLock { $0.words.count } }
+    package var count: Int { tables.withLock { $0.words.count } }
 
     /// The number standing for `context` in keys; contexts are few (fonts × attributes × scripts), and when there
     /// are more than the word limit the words and contexts start over together.
@@ -102,7 +102,7 @@ public final class ShapeCache: Sendable {
     }
 
     /// Forgets every word (to free memory, or to measure with a cold cache).
-    public func removeAll() {
+    package func removeAll() {
         tables.withLock { tables in
             tables.words.removeAll()
             tables.contexts.removeAll()

@@ -11,17 +11,17 @@ import Foundation
 /// paragraph's start.
 ///
 /// Items with several words in a font where spaces take part in no lookup are shaped word by word through a
-/// ``ShapeCache``: a repeated word costs a table lookup instead of a HarfBuzz call, with the same glyphs. Chinese,
+/// `ShapeCache`: a repeated word costs a table lookup instead of a HarfBuzz call, with the same glyphs. Chinese,
 /// Japanese and Korean items with no space to split at are shaped character by character (`shapeByCharacters`).
 ///
 /// A shaper reuses one HarfBuzz buffer, so it is not thread-safe: give each thread its own (they are cheap). Its
 /// tables of recent contexts, words, isolated glyphs, half-width effects and language are asked at every item, word
 /// or character, with no access to one of them inside another, so they are exempt from the run-time check of
 /// exclusive access (`@exclusivity(unchecked)`), which cost each lookup a call into the runtime.
-public final class Shaper {
+package final class Shaper {
     let buffer: OpaquePointer
     /// Where shaped words are kept; nil shapes every item whole.
-    public let shapeCache: ShapeCache?
+    package let shapeCache: ShapeCache?
     /// The last few shaping contexts asked of the cache, as a run style (its font and attributes), a script and a
     /// direction, with their numbers: items take turns among a few (Chinese and Latin in a mixed note), and
     /// comparing costs less than hashing a context under the cache's lock; the items of one attribute run in one
@@ -42,7 +42,7 @@ public final class Shaper {
     @exclusivity(unchecked) private var lastLanguage: (tag: String, language: hb_language_t?)?
 
     /// A shaper keeping shaped words in `shapeCache` (nil: shape every item whole).
-    public init(shapeCache: ShapeCache? = .shared) {
+    package init(shapeCache: ShapeCache? = .shared) {
         buffer = hb_buffer_create()
         self.shapeCache = shapeCache
     }
@@ -53,7 +53,7 @@ public final class Shaper {
     ///
     /// - Throws: ``LayoutError/paragraphTooLong(length:limit:)`` past ``Limits/paragraphLength``; ``FontError``
     ///   for a font that cannot be found.
-    public func shape(_ paragraph: consuming Paragraph, itemizer: Itemizer, limits: Limits = Limits()) throws
+    package func shape(_ paragraph: consuming Paragraph, itemizer: Itemizer, limits: Limits = Limits()) throws
         -> ShapedParagraph
     {
         guard paragraph.length <= limits.paragraphLength else {
@@ -63,7 +63,7 @@ public final class Shaper {
     }
 
     /// Shapes every item of `itemized`.
-    public func shape(_ itemized: consuming ItemizedParagraph) -> ShapedParagraph {
+    package func shape(_ itemized: consuming ItemizedParagraph) -> ShapedParagraph {
         let text = itemized.paragraph.text
         // The style's settings read where they lie, and the vertical ones only for a vertical paragraph: a copy of
         // the style, to ask it, retained its arrays.
@@ -89,7 +89,7 @@ public final class Shaper {
 
     /// Shapes `range` (UTF-16 offsets from the paragraph's start) of `run` again, seeing only the text in
     /// `context`: a line's part of a run, whose neighbours across the line break must not affect its glyphs.
-    public func reshape(_ run: GlyphRun, range: Range<Int>, context: Range<Int>, in paragraph: Paragraph) -> GlyphRun {
+    package func reshape(_ run: GlyphRun, range: Range<Int>, context: Range<Int>, in paragraph: Paragraph) -> GlyphRun {
         let item = TextItem(
             utf16Range: (range.lowerBound - context.lowerBound)..<(range.upperBound - context.lowerBound),
             bidiLevel: run.bidiLevel, script: run.script, style: run.style)

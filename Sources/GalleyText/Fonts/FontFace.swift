@@ -33,7 +33,7 @@ public final class FontFace: Hashable, @unchecked Sendable, CustomStringConverti
     /// The variation axes; empty for a static font.
     public let axes: [FontAxis]
     /// Whether the face is monospaced (its `post` table says so, as JetBrains Mono's does): text asking for it keeps
-    /// to its cells, glyphs other faces draw in its place included (``Shaper``).
+    /// to its cells, glyphs other faces draw in its place included (`Shaper`).
     public let isFixedPitch: Bool
     /// Whether the face is one of Galley's bundled fonts (compiled in, or from a fonts directory given to
     /// ``FontLibrary``).

@@ -10,7 +10,9 @@
     /// fast paths take without a property lookup (all Unified_Ideograph, script Han, Line_Break ID,
     /// Vertical_Orientation U, none with Emoji_Presentation).
     @inline(__always)
-    @inlinable public static func isInUnifiedIdeographsBlock(_ value: UInt32) -> Bool { (0x4E00...0x9FFF).contains(value) }
+    @inlinable public static func isInUnifiedIdeographsBlock(_ value: UInt32) -> Bool {
+        (0x4E00...0x9FFF).contains(value)
+    }
 
     /// Unicode's Unified_Ideograph: the unified blocks and their extensions A to J, and the twelve unified
     /// ideographs among the compatibility ones.

@@ -18,9 +18,11 @@
 
     /// The scalar ending just before `offset` (relative to the slice's start) and the offset it starts at; an
     /// unpaired surrogate decodes as U+FFFD, one unit long.
-    @inlinable public static func scalar<Units: RandomAccessCollection<UInt16>>(in text: Units, endingAt offset: Int) -> (
-        Unicode.Scalar, Int
-    ) where Units.Index == Int {
+    @inlinable public static func scalar<Units: RandomAccessCollection<UInt16>>(in text: Units, endingAt offset: Int)
+        -> (
+            Unicode.Scalar, Int
+        ) where Units.Index == Int
+    {
         let index = text.startIndex + offset - 1
         let unit = text[index]
         if UTF16.isTrailSurrogate(unit), index > text.startIndex, UTF16.isLeadSurrogate(text[index - 1]) {

@@ -13,11 +13,15 @@ extension CharacterClasses {
 
     /// The spaces after which Chromium always allows a break and before which never (its ASCII line-break table's
     /// space, tab and line feed).
-    @inlinable public static func isBreakableSpace(_ unit: UInt16) -> Bool { unit == 0x20 || unit == 0x09 || unit == 0x0A }
+    @inlinable public static func isBreakableSpace(_ unit: UInt16) -> Bool {
+        unit == 0x20 || unit == 0x09 || unit == 0x0A
+    }
 
     /// The word separators justification stretches (CSS Text §7.1: the space, the no-break space and the
     /// ideographic space among the scripts Galley sets).
-    @inlinable public static func separatesWords(_ value: UInt32) -> Bool { value == 0x20 || value == 0xA0 || value == 0x3000 }
+    @inlinable public static func separatesWords(_ value: UInt32) -> Bool {
+        value == 0x20 || value == 0xA0 || value == 0x3000
+    }
 
     /// The characters a by-word decoration (`text-decoration-skip: spaces`) leaves undecorated: spaces, the tab,
     /// the no-break and ideographic spaces and the fixed-width spaces.

@@ -6,7 +6,7 @@ import Testing
 @testable import GalleyLayout
 @testable import GalleyRender
 @testable import GalleyTestSupport
-@testable import GalleyText
+@_spi(Stages) @testable import GalleyText
 
 /// PNGs compressed in bands on several threads, and documents drawn band by band, are the same image as one
 /// canvas written on one thread.

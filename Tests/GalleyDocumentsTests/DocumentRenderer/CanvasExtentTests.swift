@@ -6,7 +6,7 @@ import Testing
 @testable import GalleyLayout
 @testable import GalleyRender
 @testable import GalleyTestSupport
-@testable import GalleyText
+@_spi(Stages) @testable import GalleyText
 
 /// A canvas sized by Galley takes in everything drawn: shadows past the margin and painted shapes past the
 /// container are not clipped; a caller's clip rect is kept as it is.

@@ -7,7 +7,7 @@ import Testing
 @testable import GalleyRender
 @testable import GalleyRequests
 @testable import GalleyTestSupport
-@testable import GalleyText
+@_spi(Stages) @testable import GalleyText
 
 /// The fifth attack's findings, each as the input that broke it: links that would run code or corrupt a PDF,
 /// pictures that multiply in vector output, a table row that parses in quadratic time, a WebP or PDF that outlives

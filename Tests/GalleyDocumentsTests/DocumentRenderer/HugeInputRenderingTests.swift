@@ -6,7 +6,7 @@ import Testing
 @testable import GalleyLayout
 @testable import GalleyRender
 @testable import GalleyTestSupport
-@testable import GalleyText
+@_spi(Stages) @testable import GalleyText
 
 /// Glyphs, shadows and texts at the edges of what the limits allow: drawn in time and memory bounded by the image
 /// (a huge glyph is rasterized only where it meets the canvas), or refused at once with an error naming the limit.

@@ -5,7 +5,7 @@ import Testing
 @testable import GalleyLayout
 @testable import GalleyRender
 @testable import GalleyTestSupport
-@testable import GalleyText
+@_spi(Stages) @testable import GalleyText
 
 /// A note's date badge grows with Dynamic Type, so its label always fits inside the circle.
 @Suite struct NoteBadgeTests {

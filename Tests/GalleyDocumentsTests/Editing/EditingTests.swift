@@ -6,7 +6,7 @@ import Testing
 @testable import GalleyLayout
 @testable import GalleyRender
 @testable import GalleyTestSupport
-@testable import GalleyText
+@_spi(Stages) @testable import GalleyText
 
 @Suite struct EditingTests {
     @Test func editsReportTheirRangeLengthChangeAndKind() throws {

@@ -7,7 +7,7 @@ import Testing
 @testable import GalleyRender
 @testable import GalleyRequests
 @testable import GalleyTestSupport
-@testable import GalleyText
+@_spi(Stages) @testable import GalleyText
 
 /// The README's table of the defaults that differ by input (`measure` rows, notes, JSON documents) says what the
 /// code does.

@@ -6,7 +6,7 @@ import Testing
 @testable import GalleyRender
 @testable import GalleyRequests
 @testable import GalleyTestSupport
-@testable import GalleyText
+@_spi(Stages) @testable import GalleyText
 
 @Suite struct LimitsTests {
     /// Limits travel with the request: one reading a note is held to a small table limit, named in its error, while

@@ -7,7 +7,7 @@ import Testing
 @testable import GalleyRender
 @testable import GalleyRequests
 @testable import GalleyTestSupport
-@testable import GalleyText
+@_spi(Stages) @testable import GalleyText
 
 /// Notes are CommonMark with GitHub's extensions, read by cmark-gfm: every kind of markup becomes the styles it
 /// stands for and leaves none of its characters in the text.

@@ -6,7 +6,7 @@ import Testing
 @testable import GalleyLayout
 @testable import GalleyRender
 @testable import GalleyTestSupport
-@testable import GalleyText
+@_spi(Stages) @testable import GalleyText
 
 /// Lists (``ParagraphStyle/textLists``): markers in the hanging indent at every level and in both directions,
 /// numbering across nested items, numbering kept right through edits, and the marker formats' texts.

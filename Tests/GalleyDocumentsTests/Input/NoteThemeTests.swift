@@ -7,7 +7,7 @@ import Testing
 @testable import GalleyRender
 @testable import GalleyRequests
 @testable import GalleyTestSupport
-@testable import GalleyText
+@_spi(Stages) @testable import GalleyText
 
 /// Themes colour every role of a note; `--color` and `--background` change only its text and page.
 @Suite struct NoteThemeTests {

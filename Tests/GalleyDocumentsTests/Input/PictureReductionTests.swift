@@ -6,7 +6,7 @@ import Testing
 @testable import GalleyLayout
 @testable import GalleyRender
 @testable import GalleyTestSupport
-@testable import GalleyText
+@_spi(Stages) @testable import GalleyText
 
 /// A picture shown far smaller than its pixels is reduced once for that size, so every reference draws a small
 /// image (200 references of a 2000² picture at one point wide took 24 s to render, each box-filtering it whole),

@@ -7,7 +7,7 @@ import Testing
 @testable import GalleyLayout
 @testable import GalleyRender
 @testable import GalleyTestSupport
-@testable import GalleyText
+@_spi(Stages) @testable import GalleyText
 
 /// Many threads measuring and rendering at once, sharing one font library, the glyph cache and the shape cache,
 /// get exactly the answers one thread gets.

@@ -5,7 +5,7 @@ import Testing
 @testable import Galley
 @testable import GalleyLayout
 @testable import GalleyRender
-@testable import GalleyText
+@_spi(Stages) @testable import GalleyText
 
 /// Facts published once and read without a lock give every thread the same answers.
 @Suite struct PublishedFactsTests {

@@ -4,7 +4,7 @@ import Testing
 @testable import GalleyLayout
 @testable import GalleyRender
 @testable import GalleyTestSupport
-@testable import GalleyText
+@_spi(Stages) @testable import GalleyText
 
 @Suite struct TypeSizeTableTests {
     /// iOS's published point sizes (HIG), transcribed independently of the source table: style → 12 categories.

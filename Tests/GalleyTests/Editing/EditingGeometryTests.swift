@@ -5,7 +5,7 @@ import Testing
 @testable import GalleyLayout
 @testable import GalleyRender
 @testable import GalleyTestSupport
-@testable import GalleyText
+@_spi(Stages) @testable import GalleyText
 
 /// Carets, hit-testing, selections, ranges and movement an editor can trust: grapheme boundaries only, affinity at
 /// wrapped lines, the nearest line for points between lines, split carets in bidirectional text.

@@ -5,7 +5,7 @@ import Testing
 @testable import GalleyLayout
 @testable import GalleyRender
 @testable import GalleyTestSupport
-@testable import GalleyText
+@_spi(Stages) @testable import GalleyText
 
 /// Editing geometry over random texts mixing emoji sequences, flags, skin tones, keycaps, combining marks,
 /// Devanagari, Thai, Arabic, Hebrew, CJK and Latin, at random widths, with and without an exclusion path.

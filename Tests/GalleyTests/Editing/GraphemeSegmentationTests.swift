@@ -5,7 +5,7 @@ import Testing
 @testable import GalleyLayout
 @testable import GalleyRender
 @testable import GalleyTestSupport
-@testable import GalleyText
+@_spi(Stages) @testable import GalleyText
 
 /// Unicode 15.1 grapheme clusters (Devanagari conjuncts such as क्ष and स्ते are one cluster, GB9c) as Swift's
 /// `Character` segments them, where Debian's ICU 72 still splits them: line edges, hit-testing, caret movement and

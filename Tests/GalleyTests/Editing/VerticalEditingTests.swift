@@ -5,7 +5,7 @@ import Testing
 @testable import GalleyLayout
 @testable import GalleyRender
 @testable import GalleyTestSupport
-@testable import GalleyText
+@_spi(Stages) @testable import GalleyText
 
 /// Editing geometry in vertical text, in container coordinates: every hit is a grapheme boundary, every caret lies
 /// across its column and clicking it gives it back, the arrows move as they point (down the column, across the

@@ -7,7 +7,7 @@ import Testing
 @testable import GalleyLayout
 @testable import GalleyRender
 @testable import GalleyTestSupport
-@testable import GalleyText
+@_spi(Stages) @testable import GalleyText
 
 /// A face's family, style, weight and slope, read through HarfBuzz so that FreeType need not open the face, are
 /// what FreeType reports for it: for every bundled face and every system font file fontconfig lists.

@@ -5,7 +5,7 @@ import Testing
 @testable import GalleyLayout
 @testable import GalleyRender
 @testable import GalleyTestSupport
-@testable import GalleyText
+@_spi(Stages) @testable import GalleyText
 
 /// A face's FreeType faces: one per thread drawing at once, each drawing the same glyphs.
 @Suite struct FreeTypeFaceTests {

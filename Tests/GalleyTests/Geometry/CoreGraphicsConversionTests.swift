@@ -5,7 +5,7 @@ import Testing
 @testable import GalleyLayout
 @testable import GalleyRender
 @testable import GalleyTestSupport
-@testable import GalleyText
+@_spi(Stages) @testable import GalleyText
 
 /// TextKit code hands CGPoint, CGSize and CGRect around; Galley's geometry converts both ways without change.
 @Suite struct CoreGraphicsConversionTests {

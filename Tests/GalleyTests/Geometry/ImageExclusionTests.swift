@@ -5,7 +5,7 @@ import Testing
 @testable import GalleyLayout
 @testable import GalleyRender
 @testable import GalleyTestSupport
-@testable import GalleyText
+@_spi(Stages) @testable import GalleyText
 
 /// Text wrapping around a picture's outline (``ExclusionPath/init(image:origin:size:threshold:margin:)``), checked
 /// against the picture's alpha mask itself: no ink inside the outline grown by the margin, text on both sides of a

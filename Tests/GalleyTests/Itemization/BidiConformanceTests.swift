@@ -5,7 +5,7 @@ import Testing
 @testable import GalleyLayout
 @testable import GalleyRender
 @testable import GalleyTestSupport
-@testable import GalleyText
+@_spi(Stages) @testable import GalleyText
 
 /// Galley's bidi levels and visual order against Unicode's BidiCharacterTest.txt (Debian's unicode-data).
 @Suite struct BidiConformanceTests {

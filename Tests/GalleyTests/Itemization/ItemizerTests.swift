@@ -4,7 +4,7 @@ import Testing
 @testable import GalleyLayout
 @testable import GalleyRender
 @testable import GalleyTestSupport
-@testable import GalleyText
+@_spi(Stages) @testable import GalleyText
 
 @Suite struct ItemizerTests {
     private func itemize(_ text: String, attributes: TextAttributes = TextAttributes(), library: FontLibrary? = nil)

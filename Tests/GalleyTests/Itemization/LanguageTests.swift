@@ -5,7 +5,7 @@ import Testing
 @testable import GalleyLayout
 @testable import GalleyRender
 @testable import GalleyTestSupport
-@testable import GalleyText
+@_spi(Stages) @testable import GalleyText
 
 /// Every paragraph has a language (named, or inferred from its characters), and it decides glyph forms, font
 /// fallback and line breaking.

@@ -5,7 +5,7 @@ import Testing
 @testable import GalleyLayout
 @testable import GalleyRender
 @testable import GalleyTestSupport
-@testable import GalleyText
+@_spi(Stages) @testable import GalleyText
 
 /// Attachments (U+FFFC with ``TextAttributes/attachment``): their bounds give the line its height and the
 /// attachment its place, they break like ideographs, measure as they render, and take a caret only before or after.

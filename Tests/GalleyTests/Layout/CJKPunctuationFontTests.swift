@@ -4,7 +4,7 @@ import Testing
 @testable import GalleyLayout
 @testable import GalleyRender
 @testable import GalleyTestSupport
-@testable import GalleyText
+@_spi(Stages) @testable import GalleyText
 
 /// The punctuation Chinese and Japanese share with Western text (`“ ” ‘ ’ … — ·`) drawn from the CJK face beside CJK
 /// characters, as CLREQ and JLREQ set it, and from the run's Latin font where CSS's matching is asked for (web

@@ -4,7 +4,7 @@ import Testing
 @testable import GalleyLayout
 @testable import GalleyRender
 @testable import GalleyTestSupport
-@testable import GalleyText
+@_spi(Stages) @testable import GalleyText
 
 /// Chinese typography: punctuation trimming, Han–Latin autospace, justification between ideographs and kinsoku
 /// in every break, measured on glyph positions and line breaks.

@@ -5,7 +5,7 @@ import Testing
 @testable import GalleyLayout
 @testable import GalleyRender
 @testable import GalleyTestSupport
-@testable import GalleyText
+@_spi(Stages) @testable import GalleyText
 
 /// Chinese note paragraphs with full-width punctuation, English words, numbers and code against Chromium 156's
 /// line starts, with its default punctuation trimming (`text-spacing-trim: normal`) and with `text-autospace`

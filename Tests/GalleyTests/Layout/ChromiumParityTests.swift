@@ -5,7 +5,7 @@ import Testing
 @testable import GalleyLayout
 @testable import GalleyRender
 @testable import GalleyTestSupport
-@testable import GalleyText
+@_spi(Stages) @testable import GalleyText
 
 /// Line starts and web-metric heights against Chromium 156 on texts assembled for the last browser differences:
 /// Japanese (kana, small kana, `ー`) in Chinese and in Japanese pages, emoji sequences from Unicode's

@@ -5,7 +5,7 @@ import Testing
 @testable import GalleyLayout
 @testable import GalleyRender
 @testable import GalleyTestSupport
-@testable import GalleyText
+@_spi(Stages) @testable import GalleyText
 
 /// Tabs, soft hyphens, invisible marks and emoji lines against Chromium 156's answers (Inter 17 px, `lang="en-US"`,
 /// `white-space: pre-wrap`, `overflow-wrap: break-word`, `hyphens: manual`, fallback "Noto Color Emoji", "Noto Sans

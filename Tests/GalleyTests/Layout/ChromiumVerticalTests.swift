@@ -5,7 +5,7 @@ import Testing
 @testable import GalleyLayout
 @testable import GalleyRender
 @testable import GalleyTestSupport
-@testable import GalleyText
+@_spi(Stages) @testable import GalleyText
 
 /// Vertical writing against Chromium 156: column starts and block sizes (the columns' total width) of Simplified
 /// Chinese with English, code, digits and full-width punctuation (zh-CN; also with `digits 2` tate-chu-yoko and

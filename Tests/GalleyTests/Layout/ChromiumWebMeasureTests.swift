@@ -5,7 +5,7 @@ import Testing
 @testable import GalleyLayout
 @testable import GalleyRender
 @testable import GalleyTestSupport
-@testable import GalleyText
+@_spi(Stages) @testable import GalleyText
 
 /// Row heights and line breaks against Chromium 156 on rows like those lists show on web pages: English prose,
 /// Chinese with English and code, URLs, paths, identifiers, numbers with hyphens, emoji, Arabic, long unbreakable

@@ -4,7 +4,7 @@ import Testing
 @testable import GalleyLayout
 @testable import GalleyRender
 @testable import GalleyTestSupport
-@testable import GalleyText
+@_spi(Stages) @testable import GalleyText
 
 /// Control characters and separators: never a missing-glyph box; U+2028 ends a line, U+2029 a paragraph.
 @Suite struct ControlCharacterTests {

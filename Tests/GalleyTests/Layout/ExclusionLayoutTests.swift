@@ -5,7 +5,7 @@ import Testing
 @testable import GalleyLayout
 @testable import GalleyRender
 @testable import GalleyTestSupport
-@testable import GalleyText
+@_spi(Stages) @testable import GalleyText
 
 /// Text flowing around exclusion paths: no glyph touches a path, and lines use the free space beside it.
 @Suite struct ExclusionLayoutTests {

@@ -4,7 +4,7 @@ import Testing
 @testable import GalleyLayout
 @testable import GalleyRender
 @testable import GalleyTestSupport
-@testable import GalleyText
+@_spi(Stages) @testable import GalleyText
 
 /// Hanging punctuation (CSS `hanging-punctuation`, ``ParagraphStyle/hangingPunctuation``), checked on where glyphs
 /// are drawn: hung marks pass the line's edge, nothing else does, and lines fit, align and justify without them.

@@ -4,7 +4,7 @@ import Testing
 @testable import GalleyLayout
 @testable import GalleyRender
 @testable import GalleyTestSupport
-@testable import GalleyText
+@_spi(Stages) @testable import GalleyText
 
 /// A layout manager keeps each paragraph as the last layout placed it, so an edit re-shapes and re-places only
 /// what it changed, in any containers: with exclusions and a chain of two, the paragraphs before an edit and those

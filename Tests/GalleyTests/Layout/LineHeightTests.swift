@@ -4,7 +4,7 @@ import Testing
 @testable import GalleyLayout
 @testable import GalleyRender
 @testable import GalleyTestSupport
-@testable import GalleyText
+@_spi(Stages) @testable import GalleyText
 
 /// Line heights a reader sees as steady: invisible characters change nothing, and no line is shorter than the
 /// paragraph's primary font makes it (CSS's strut), whichever fonts its glyphs come from.

@@ -3,7 +3,7 @@ import Testing
 @testable import Galley
 @testable import GalleyLayout
 @testable import GalleyRender
-@testable import GalleyText
+@_spi(Stages) @testable import GalleyText
 
 /// A line's paint is read from the runs it covers, found by bisection: the same paints as reading every run of
 /// the paragraph, for lines anywhere in paragraphs of many runs (the full scan made a paragraph of many runs

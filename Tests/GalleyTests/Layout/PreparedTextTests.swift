@@ -5,7 +5,7 @@ import Testing
 @testable import GalleyLayout
 @testable import GalleyRender
 @testable import GalleyTestSupport
-@testable import GalleyText
+@_spi(Stages) @testable import GalleyText
 
 /// A text prepared once and measured at several widths (its lines read from packed breaks) gives exactly what
 /// measuring it afresh at each width gives (the live line breaker's lines).

@@ -4,7 +4,7 @@ import Testing
 @testable import GalleyLayout
 @testable import GalleyRender
 @testable import GalleyTestSupport
-@testable import GalleyText
+@_spi(Stages) @testable import GalleyText
 
 /// Paragraphs shaped ahead of the typesetter on several processors lay out exactly as when each is shaped in turn.
 @Suite struct ShapeAheadTests {

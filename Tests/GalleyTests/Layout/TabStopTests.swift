@@ -4,7 +4,7 @@ import Testing
 @testable import GalleyLayout
 @testable import GalleyRender
 @testable import GalleyTestSupport
-@testable import GalleyText
+@_spi(Stages) @testable import GalleyText
 
 /// Tab characters advance to the paragraph's tab stops and draw nothing; measuring agrees with layout.
 @Suite struct TabStopTests {

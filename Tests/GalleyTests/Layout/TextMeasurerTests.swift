@@ -4,7 +4,7 @@ import Testing
 @testable import GalleyLayout
 @testable import GalleyRender
 @testable import GalleyTestSupport
-@testable import GalleyText
+@_spi(Stages) @testable import GalleyText
 
 /// The measurer skips glyph runs it does not need; what it reports must still be what layout draws.
 @Suite struct TextMeasurerTests {

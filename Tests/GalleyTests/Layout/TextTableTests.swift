@@ -4,7 +4,7 @@ import Testing
 @testable import GalleyLayout
 @testable import GalleyRender
 @testable import GalleyTestSupport
-@testable import GalleyText
+@_spi(Stages) @testable import GalleyText
 
 /// Tables (``TextTable``): columns sized from their cells' content as CSS's automatic table layout sizes them,
 /// cells aligned in their columns, rows as tall as their tallest cell; checked on fragment geometry.

@@ -4,7 +4,7 @@ import Testing
 @testable import GalleyLayout
 @testable import GalleyRender
 @testable import GalleyTestSupport
-@testable import GalleyText
+@_spi(Stages) @testable import GalleyText
 
 /// Web line-height metrics: each font's ascent, descent and line gap rounded to whole points as Blink rounds them
 /// to pixels, so line heights equal Chromium's `line-height: normal`.

@@ -4,7 +4,7 @@ import Testing
 @testable import GalleyLayout
 @testable import GalleyRender
 @testable import GalleyTestSupport
-@testable import GalleyText
+@_spi(Stages) @testable import GalleyText
 
 /// CSS line-break opportunities as Chromium finds them, where they differ from plain UAX #14, and `word-break`.
 @Suite struct CSSLineBreakTests {

@@ -5,7 +5,7 @@ import Testing
 @testable import GalleyLayout
 @testable import GalleyRender
 @testable import GalleyTestSupport
-@testable import GalleyText
+@_spi(Stages) @testable import GalleyText
 
 /// `text-wrap: balance` and `pretty` against Chromium 156 on rows assembled for this check: 160 English sentences of
 /// 4 to 56 words and 160 rows of Chinese notes with English, code and a few words of other scripts

@@ -5,7 +5,7 @@ import Testing
 @testable import GalleyLayout
 @testable import GalleyRender
 @testable import GalleyTestSupport
-@testable import GalleyText
+@_spi(Stages) @testable import GalleyText
 
 /// The greedy rule starts at the first break whose line may not fit (`LineBreaker.firstBreakToTry`), bounding the
 /// lines before it by the summed advances: every line it breaks is the line that measuring every break gives, over

@@ -5,7 +5,7 @@ import Testing
 @testable import GalleyLayout
 @testable import GalleyRender
 @testable import GalleyTestSupport
-@testable import GalleyText
+@_spi(Stages) @testable import GalleyText
 
 /// Soft hyphens and automatic hyphenation: libhyphen's points, TextKit's factor, a hyphen drawn and measured.
 @Suite struct HyphenationTests {

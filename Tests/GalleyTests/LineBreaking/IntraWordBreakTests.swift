@@ -4,7 +4,7 @@ import Testing
 @testable import GalleyLayout
 @testable import GalleyRender
 @testable import GalleyTestSupport
-@testable import GalleyText
+@_spi(Stages) @testable import GalleyText
 
 /// A word cut inside (an emergency or character-wrap break) keeps the joining forms of the whole word.
 @Suite struct IntraWordBreakTests {

@@ -5,7 +5,7 @@ import Testing
 @testable import GalleyLayout
 @testable import GalleyRender
 @testable import GalleyTestSupport
-@testable import GalleyText
+@_spi(Stages) @testable import GalleyText
 
 /// Galley's break opportunities against Unicode's LineBreakTest.txt (Debian's unicode-data, Unicode 15.0).
 @Suite struct LineBreakConformanceTests {

@@ -5,7 +5,7 @@ import Testing
 @testable import GalleyLayout
 @testable import GalleyRender
 @testable import GalleyTestSupport
-@testable import GalleyText
+@_spi(Stages) @testable import GalleyText
 
 /// The line placer reads a paragraph from either source: the live line breaker or a prepared text's packed breaks.
 /// The packed source must answer every query the placer asks as the live one does, on the corpus and on rows with

@@ -5,7 +5,7 @@ import Testing
 @testable import GalleyLayout
 @testable import GalleyRender
 @testable import GalleyTestSupport
-@testable import GalleyText
+@_spi(Stages) @testable import GalleyText
 
 /// Paragraphs broken as a whole (``ParagraphStyle/textWrap``): the optimal strategy against greedy breaking on
 /// English prose, the limit on consecutive hyphens, text around a shape, and bad settings.

@@ -4,7 +4,7 @@ import Testing
 @testable import GalleyLayout
 @testable import GalleyRender
 @testable import GalleyTestSupport
-@testable import GalleyText
+@_spi(Stages) @testable import GalleyText
 
 /// Underlines and strikethroughs drawn as a reader expects: one level line across scripts and fallback fonts,
 /// stopping at the last visible character of a wrapped line.

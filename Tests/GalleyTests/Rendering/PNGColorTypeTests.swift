@@ -5,7 +5,7 @@ import Testing
 @testable import GalleyLayout
 @testable import GalleyRender
 @testable import GalleyTestSupport
-@testable import GalleyText
+@_spi(Stages) @testable import GalleyText
 
 /// Each PNG takes the smallest colour type that keeps every pixel exact, however many threads write it and
 /// whichever row filters it uses.

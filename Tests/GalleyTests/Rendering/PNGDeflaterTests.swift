@@ -5,7 +5,7 @@ import Testing
 @testable import GalleyLayout
 @testable import GalleyRender
 @testable import GalleyTestSupport
-@testable import GalleyText
+@_spi(Stages) @testable import GalleyText
 
 /// ISA-L deflates PNG bands into the same image zlib does: every colour type, band edges, one row, a last band of
 /// one row, and a noisy image ISA-L cannot shrink (its output buffer grows); libpng reads each back (checking the

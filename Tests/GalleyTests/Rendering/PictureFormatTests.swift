@@ -5,7 +5,7 @@ import Testing
 @testable import GalleyLayout
 @testable import GalleyRender
 @testable import GalleyTestSupport
-@testable import GalleyText
+@_spi(Stages) @testable import GalleyText
 
 /// Pictures in JPEG, WebP and GIF read as PNG ones are: the same pixels (within JPEG's loss), a photo turned as its
 /// EXIF orientation says, a GIF's first image alone, and the same limits and errors.

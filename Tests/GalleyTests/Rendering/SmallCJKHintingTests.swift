@@ -4,7 +4,7 @@ import Testing
 @testable import GalleyLayout
 @testable import GalleyRender
 @testable import GalleyTestSupport
-@testable import GalleyText
+@_spi(Stages) @testable import GalleyText
 
 /// At scale 1 ideographs are hinted vertically (FreeType's light hinting), so the close horizontal strokes of a
 /// dense character stay apart; the layout does not move.

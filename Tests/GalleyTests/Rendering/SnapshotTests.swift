@@ -5,7 +5,7 @@ import Testing
 @testable import GalleyLayout
 @testable import GalleyRender
 @testable import GalleyTestSupport
-@testable import GalleyText
+@_spi(Stages) @testable import GalleyText
 
 /// Six golden images at scale 2, each with a layout dump (see ``Snapshot`` for the tolerance).
 @Suite struct SnapshotTests {

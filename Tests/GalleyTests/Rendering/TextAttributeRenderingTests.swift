@@ -5,7 +5,7 @@ import Testing
 @testable import GalleyLayout
 @testable import GalleyRender
 @testable import GalleyTestSupport
-@testable import GalleyText
+@_spi(Stages) @testable import GalleyText
 
 /// TextKit's remaining attributes drawn: stroke, obliqueness, expansion, superscript and subscript, underline
 /// patterns and by-word underlines, and backgrounds without gaps; each checked by its pixels or geometry, and all

@@ -5,7 +5,7 @@ import Testing
 @testable import GalleyLayout
 @testable import GalleyRender
 @testable import GalleyTestSupport
-@testable import GalleyText
+@_spi(Stages) @testable import GalleyText
 
 /// The renderer's PDF and SVG pages draw what its raster images draw, effects included, and a text flowing through
 /// chained containers becomes pages: checked with poppler's and librsvg's own tools.

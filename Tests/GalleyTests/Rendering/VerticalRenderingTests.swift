@@ -5,7 +5,7 @@ import Testing
 @testable import GalleyLayout
 @testable import GalleyRender
 @testable import GalleyTestSupport
-@testable import GalleyText
+@_spi(Stages) @testable import GalleyText
 
 /// Vertical text as drawn: columns right to left (left to right in `vertical-lr`), CJK punctuation in its vertical
 /// forms and places (Simplified Chinese and Japanese set `。，、` in the em's top-right corner), brackets and dashes

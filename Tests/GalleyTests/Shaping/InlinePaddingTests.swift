@@ -4,7 +4,7 @@ import Testing
 @testable import GalleyLayout
 @testable import GalleyRender
 @testable import GalleyTestSupport
-@testable import GalleyText
+@_spi(Stages) @testable import GalleyText
 
 /// Inline padding (``TextAttributes/inlinePadding``, CSS `padding-inline` on an inline box) widens a stretch by its
 /// padding at each end, once, in the logical start and end of the stretch whatever the direction, and its

@@ -4,7 +4,7 @@ import Testing
 @testable import GalleyLayout
 @testable import GalleyRender
 @testable import GalleyTestSupport
-@testable import GalleyText
+@_spi(Stages) @testable import GalleyText
 
 /// The shaper's table of characters shaped alone gives back exactly what was stored, packed as it is.
 @Suite struct IsolatedGlyphsTests {

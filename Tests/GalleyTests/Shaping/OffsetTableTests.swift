@@ -4,7 +4,7 @@ import Testing
 @testable import GalleyLayout
 @testable import GalleyRender
 @testable import GalleyTestSupport
-@testable import GalleyText
+@_spi(Stages) @testable import GalleyText
 
 /// The table CJK spacing and the line breaker keep their few values by offset in answers every question as a
 /// dictionary would, whatever order the values come in: appended while a paragraph is walked, inserted before

@@ -3,7 +3,7 @@ import Testing
 @testable import Galley
 @testable import GalleyLayout
 @testable import GalleyRender
-@testable import GalleyText
+@_spi(Stages) @testable import GalleyText
 
 /// A word the shape cache holds comes back exactly as it was shaped: every field of every glyph, the sign of a
 /// zero offset included.

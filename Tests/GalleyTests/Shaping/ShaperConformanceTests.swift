@@ -5,7 +5,7 @@ import Testing
 @testable import GalleyLayout
 @testable import GalleyRender
 @testable import GalleyTestSupport
-@testable import GalleyText
+@_spi(Stages) @testable import GalleyText
 
 /// Galley's shaping against `hb-shape` (libharfbuzz-bin) for the same font file, features, direction, script and
 /// context: glyph ids and clusters equal, advances and offsets within 1/64 pt. A cluster hb-shape starts inside one of

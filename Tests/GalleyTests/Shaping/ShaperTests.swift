@@ -4,7 +4,7 @@ import Testing
 @testable import GalleyLayout
 @testable import GalleyRender
 @testable import GalleyTestSupport
-@testable import GalleyText
+@_spi(Stages) @testable import GalleyText
 
 @Suite struct ShaperTests {
     /// Noto Color Emoji's bitmaps are 136 px wide at 109 ppem where `hmtx` says 2550/2048 em: an emoji advances as

@@ -5,7 +5,7 @@ import Testing
 @testable import GalleyLayout
 @testable import GalleyRender
 @testable import GalleyTestSupport
-@testable import GalleyText
+@_spi(Stages) @testable import GalleyText
 
 /// Shaping word by word through the cache must give what HarfBuzz gives the whole paragraph.
 @Suite struct WordShapingTests {

@@ -4,7 +4,7 @@ import Testing
 @testable import GalleyLayout
 @testable import GalleyRender
 @testable import GalleyTestSupport
-@testable import GalleyText
+@_spi(Stages) @testable import GalleyText
 
 /// Language tags from input: canonical for every cache keyed by them, and thousands of distinct tags measure as
 /// their language does without growing the break-iterator pool.

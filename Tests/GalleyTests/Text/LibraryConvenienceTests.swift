@@ -5,7 +5,7 @@ import Testing
 @testable import GalleyLayout
 @testable import GalleyRender
 @testable import GalleyTestSupport
-@testable import GalleyText
+@_spi(Stages) @testable import GalleyText
 
 /// Conveniences a client of the library reaches for: a way back to AttributedString, UTF-16 offsets and string
 /// indices, a rectangle's centre, and a line limit when measuring.

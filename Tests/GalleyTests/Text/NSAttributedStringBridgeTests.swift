@@ -5,7 +5,7 @@ import Testing
 @testable import GalleyLayout
 @testable import GalleyRender
 @testable import GalleyTestSupport
-@testable import GalleyText
+@_spi(Stages) @testable import GalleyText
 
 /// `NSAttributedString` in and out, under TextKit's keys: what TextKit code puts in comes out as Galley's
 /// attributes, and a storage survives the round trip.

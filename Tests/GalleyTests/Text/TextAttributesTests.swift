@@ -4,7 +4,7 @@ import Testing
 @testable import Galley
 @testable import GalleyLayout
 @testable import GalleyRender
-@testable import GalleyText
+@_spi(Stages) @testable import GalleyText
 
 /// Attributes are values: copies share their storage until one changes, and a change never reaches another copy.
 @Suite struct TextAttributesTests {

@@ -4,7 +4,7 @@ import Testing
 @testable import GalleyLayout
 @testable import GalleyRender
 @testable import GalleyTestSupport
-@testable import GalleyText
+@_spi(Stages) @testable import GalleyText
 
 /// Galley's own UTF-8 → UTF-16 transcoding gives exactly Swift's UTF-16 view.
 @Suite struct UTF16UnitsTests {
