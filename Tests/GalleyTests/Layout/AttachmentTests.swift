@@ -13,8 +13,10 @@ import Testing
     static let red = Color(red: 1, green: 0, blue: 0)
 
     /// "word￼word" with a 40 × 30 pt red image hanging `offset` points below the baseline.
-    static func storage(offset: Double = -5, text: (String, String) = ("word", "word")) throws -> TextStorage {
-        let image = try Canvas(width: 8, height: 6, background: red)
+    static func storage(
+        offset: Double = -5, text: (String, String) = ("word", "word"), image: (any PixelImage)? = nil
+    ) throws -> TextStorage {
+        let image = try image ?? Canvas(width: 8, height: 6, background: red)
         let attachment = try TextAttachment(image: image, bounds: Rect(x: 0, y: offset, width: 40, height: 30))
         let body = TextAttributes(font: .textStyle(.body))
         let storage = TextStorage(text.0, attributes: body)
@@ -115,5 +117,35 @@ import Testing
                 try TextAttachment(image: image, bounds: bounds)
             }
         }
+    }
+
+    /// A picture of the caller's own type: premultiplied RGBA bytes and a size.
+    struct Picture: PixelImage {
+        var width: Int, height: Int, scale = 1.0
+        var pixels: [UInt8]
+    }
+
+    @Test func aPictureOfTheCallersOwnTypeDrawsAsACanvasOfItsPixels() throws {
+        let canvas = try Canvas(width: 8, height: 6, background: Self.red)
+        let picture = Picture(width: 8, height: 6, pixels: canvas.pixels)
+        let drawn = try RenderFixtures.render(try Self.storage(image: canvas), width: 400, scale: 2).0
+        let fromPicture = try RenderFixtures.render(try Self.storage(image: picture), width: 400, scale: 2).0
+        #expect(fromPicture.pixels == drawn.pixels)
+        #expect(drawn.pixels.contains(255), "the picture is drawn")
+    }
+
+    @Test func aPictureWhosePixelsDoNotFillItIsRefused() throws {
+        let pictures = [
+            Picture(width: 2, height: 2, pixels: [0, 0, 0]), Picture(width: 0, height: 2, pixels: []),
+            Picture(width: 2, height: 2, scale: 0, pixels: [UInt8](repeating: 0, count: 16)),
+        ]
+        for picture in pictures {
+            let malformed = PixelImageError.malformed(
+                width: picture.width, height: picture.height, scale: picture.scale, bytes: picture.pixels.count)
+            #expect(throws: malformed) { try TextAttachment(image: picture) }
+            #expect(throws: malformed) { try ExclusionPath(image: picture) }
+        }
+        let message = PixelImageError.malformed(width: 2, height: 2, scale: 1, bytes: 3).description
+        #expect(message.contains("2 × 2 px") && message.contains("3 bytes"))
     }
 }
