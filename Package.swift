@@ -100,12 +100,12 @@ let package = Package(
         // library so other programs (and the fuzzers) can use them.
         .target(
             name: "GalleyDocuments",
-            dependencies: ["Galley", "CCmarkGFM"]),
+            dependencies: ["Galley", "GalleyText", "CCmarkGFM"]),
         // The commands' work, whoever asks for it (the command, the service, the C library): one table of request
         // settings read from argv, a query or a row, measuring JSON lines, the layout listing, and error messages.
         .target(
             name: "GalleyRequests",
-            dependencies: ["Galley", "GalleyDocuments"]),
+            dependencies: ["Galley", "GalleyDocuments", "GalleyText"]),
         // The C interface (Bindings/C/include/galley.h). Release builds link the Swift runtime and Foundation in and
         // export the galley_ functions alone (Bindings/C/galley.map), so the library loads into any process, one
         // with Swift code of its own included, and needs no toolchain where it is copied.

@@ -1,3 +1,5 @@
+// CCairo for FT_GLYPH_FORMAT_OUTLINE: cairo-ft.h includes FreeType's headers too, and once this module has loaded
+// CCairo, Swift finds that enumerator as CCairo's, visible only where CCairo is imported.
 import CCairo
 import CFreeType
 import GalleyLayout

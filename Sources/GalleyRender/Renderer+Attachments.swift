@@ -49,16 +49,17 @@ extension Canvas {
         }
     }
 
-    /// The mean of the image's pixels over [u0, u1) × [v0, v1) (image pixels), clamped to the image.
+    /// The mean of the image's pixels (`source`, `size` pixels) over [u0, u1) × [v0, v1) (image pixels), clamped to
+    /// the image.
     private static func average(
-        _ source: [UInt8], _ image: (width: Int, height: Int), _ u0: Double, _ u1: Double, _ v0: Double, _ v1: Double,
+        _ source: [UInt8], _ size: (width: Int, height: Int), _ u0: Double, _ u1: Double, _ v0: Double, _ v1: Double,
         into sample: inout [Float]
     ) {
-        let sx0 = min(image.width - 1, max(0, Int(u0))), sx1 = min(image.width, max(sx0 + 1, Int(u1.rounded(.up))))
-        let sy0 = min(image.height - 1, max(0, Int(v0))), sy1 = min(image.height, max(sy0 + 1, Int(v1.rounded(.up))))
+        let sx0 = min(size.width - 1, max(0, Int(u0))), sx1 = min(size.width, max(sx0 + 1, Int(u1.rounded(.up))))
+        let sy0 = min(size.height - 1, max(0, Int(v0))), sy1 = min(size.height, max(sy0 + 1, Int(v1.rounded(.up))))
         var sums: (Float, Float, Float, Float) = (0, 0, 0, 0)
         for y in sy0..<sy1 {
-            var index = (y * image.width + sx0) * 4
+            var index = (y * size.width + sx0) * 4
             for _ in sx0..<sx1 {
                 sums.0 += Float(source[index])
                 sums.1 += Float(source[index + 1])
@@ -76,14 +77,14 @@ extension Canvas {
 
     /// The image sampled at (u, v) (image pixels, centres at half-integers) between its four nearest pixels.
     private static func bilinear(
-        _ source: [UInt8], _ image: (width: Int, height: Int), _ u: Double, _ v: Double, into sample: inout [Float]
+        _ source: [UInt8], _ size: (width: Int, height: Int), _ u: Double, _ v: Double, into sample: inout [Float]
     ) {
-        let fx = max(0, min(Double(image.width - 1), u - 0.5)), fy = max(0, min(Double(image.height - 1), v - 0.5))
+        let fx = max(0, min(Double(size.width - 1), u - 0.5)), fy = max(0, min(Double(size.height - 1), v - 0.5))
         let x0 = Int(fx), y0 = Int(fy)
-        let x1 = min(image.width - 1, x0 + 1), y1 = min(image.height - 1, y0 + 1)
+        let x1 = min(size.width - 1, x0 + 1), y1 = min(size.height - 1, y0 + 1)
         let ax = Float(fx - Double(x0)), ay = Float(fy - Double(y0))
         for channel in 0..<4 {
-            func at(_ x: Int, _ y: Int) -> Float { Float(source[(y * image.width + x) * 4 + channel]) }
+            func at(_ x: Int, _ y: Int) -> Float { Float(source[(y * size.width + x) * 4 + channel]) }
             let top = at(x0, y0) * (1 - ax) + at(x1, y0) * ax
             let bottom = at(x0, y1) * (1 - ax) + at(x1, y1) * ax
             sample[channel] = top * (1 - ay) + bottom * ay
