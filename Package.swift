@@ -186,7 +186,9 @@ let package = Package(
             dependencies: [
                 "Galley", "GalleyDocuments", "GalleyRequests", "GalleyCLI", "GalleyService", "GalleyTestSupport",
                 "LibraryExample",
-                .product(name: "HummingbirdTesting", package: "hummingbird", condition: .when(traits: ["Command"])),
+                // The service's application driven in process (InProcessService).
+                .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Command"])),
+                .product(name: "NIOEmbedded", package: "swift-nio", condition: .when(traits: ["Command"])),
             ]),
     ],
     swiftLanguageModes: [.v6]

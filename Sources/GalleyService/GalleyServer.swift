@@ -61,8 +61,8 @@ public struct GalleyServer: Sendable {
 
     /// The service's application: its routes over a work pool, listening where ``configuration`` says once run,
     /// reporting into `metrics` (bootstrapped once per process); `draining` is set when a graceful shutdown begins,
-    /// and `deadlines` must be watched for requests to time out. In-process tests drive it through Hummingbird's
-    /// test client.
+    /// and `deadlines` must be watched for requests to time out. In-process tests call its responder with each
+    /// request.
     package func makeApplication(
         metrics: ServiceMetrics, draining: Draining, deadlines: Deadlines, logger: Logger,
         onServerRunning: @escaping @Sendable (any Channel) async -> Void = { _ in }

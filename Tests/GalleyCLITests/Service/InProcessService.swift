@@ -2,15 +2,17 @@ import Foundation
 import GalleyService
 import HTTPTypes
 import Hummingbird
-import HummingbirdTesting
 import Logging
 import NIOCore
+import NIOEmbedded
 
 @testable import GalleyTestSupport
 
-/// The service's application in the test's own process, called through Hummingbird's router test client: the
-/// routes, the pool, the limits and the answers of `galley serve`, without a process, a port or a socket. What
-/// only a process shows (signals, the socket's handlers, the log) is `ServiceProcess`'s.
+/// The service's application in the test's own process, its responder called with each request: the routes, the
+/// pool, the limits and the answers of `galley serve`, without a process, a port or a socket. What only a process
+/// shows (signals, the socket's handlers, the log) is `ServiceProcess`'s. (Hummingbird's own test client would do
+/// the same, but its module brings an HTTP client and BoringSSL into the tests' build, minutes of CI for nothing
+/// these tests use.)
 struct InProcessService {
     var configuration: ServiceConfiguration
 
@@ -36,14 +38,16 @@ struct InProcessService {
         let deadlines = Deadlines()
         let watcher = Task { await deadlines.watch() }
         defer { watcher.cancel() }
+        let logger = Logger(label: "galley-test")
         let application = GalleyServer(configuration: configuration).makeApplication(
-            metrics: Self.metrics, draining: Draining(), deadlines: deadlines, logger: Logger(label: "galley-test"))
-        return try await application.test(TestingSetup.router) { client in try await body(Client(client: client)) }
+            metrics: Self.metrics, draining: Draining(), deadlines: deadlines, logger: logger)
+        return try await body(Client(responder: application.responder, logger: logger))
     }
 
     /// Requests to the application, answered as `HTTPResponse`s.
     struct Client: Sendable {
-        let client: any TestClientProtocol
+        let responder: RouterResponder<ServiceRequestContext>
+        let logger: Logger
 
         /// One request with `body` and `headers`, its whole response.
         func request(
@@ -51,12 +55,22 @@ struct InProcessService {
         ) async throws -> HTTPResponse {
             var fields = HTTPFields()
             for (name, value) in headers { fields[HTTPField.Name(name)!] = value }
-            let response = try await client.executeRequest(
-                uri: target, method: HTTPRequest.Method(method)!, headers: fields,
-                body: method == "GET" ? nil : ByteBuffer(bytes: body))
+            if method != "GET" { fields[.contentLength] = String(body.count) }
+            let request = Request(
+                head: HTTPRequest(
+                    method: HTTPRequest.Method(method)!, scheme: "http", authority: "localhost", path: target,
+                    headerFields: fields),
+                body: RequestBody(buffer: ByteBuffer(bytes: body)))
+            let context = ServiceRequestContext(
+                source: ApplicationRequestContextSource(channel: NIOAsyncTestingChannel(), logger: logger))
+            // A responder that throws answers 500, as Hummingbird's server does.
+            let response =
+                (try? await responder.respond(to: request, context: context)) ?? Response(status: .internalServerError)
+            let written = CollectedBody()
+            try await response.body.write(BodyCollector(collected: written))
             var answered: [String: String] = [:]
             for field in response.headers { answered[field.name.canonicalName] = field.value }
-            return HTTPResponse(status: response.status.code, headers: answered, body: Array(buffer: response.body))
+            return HTTPResponse(status: response.status.code, headers: answered, body: written.bytes)
         }
 
         /// One request with `text` as its body, of `contentType`.
@@ -66,5 +80,19 @@ struct InProcessService {
             try await request(
                 method, target, body: Array(text.utf8), headers: contentType.map { ["Content-Type": $0] } ?? [:])
         }
+    }
+
+    /// A response body's bytes, as the application wrote them.
+    private final class CollectedBody {
+        var bytes: [UInt8] = []
+    }
+
+    /// The writer a response body is written to (which it consumes), collecting into `collected`.
+    private struct BodyCollector: ResponseBodyWriter {
+        let collected: CollectedBody
+
+        mutating func write(_ buffer: ByteBuffer) async throws { collected.bytes += buffer.readableBytesView }
+
+        consuming func finish(_ trailingHeaders: HTTPFields?) async throws {}
     }
 }
