@@ -20,6 +20,10 @@ struct InProcessService {
     /// repository's root) alone.
     init(allowedDirectories: [String] = [], workers: Int = 2) {
         configuration = ServiceConfiguration(workers: workers, maxBody: 8 << 20)
+        // Swift Testing runs the suite's synchronous tests on the concurrency pool's threads (two on two cores), and
+        // an in-process request resumes on those threads: while other suites hold them, a request waits minutes and
+        // `galley serve`'s 10 s would answer 503. Deadlines are `ServiceTests`' (a process of its own).
+        configuration.deadline = .seconds(3_600)
         configuration.allowedDirectories = allowedDirectories.map {
             $0.hasPrefix("/") ? $0 : TestFonts.repositoryRoot.appendingPathComponent($0).path
         }
