@@ -71,8 +71,11 @@ public struct DocumentRenderer {
             $0 == .pageHeight ? "container.pageHeight" : $0.optionName
         }
         if let pageHeight = document.pageHeight {
-            let (pages, cut) = try pages(height: pageHeight)
-            return (try Renderer().renderPDF(pages, scale: scale, background: background, limits: limits), cut)
+            let (pages, layout, cut) = try pages(height: pageHeight)
+            let info = pdfInfo(layout, pages: pages)
+            return (
+                try Renderer().renderPDF(pages, scale: scale, background: background, limits: limits, info: info), cut
+            )
         }
         let scene = try Scene(self)
         let renderer = scene.renderer, picture = scene.picture
@@ -91,7 +94,10 @@ public struct DocumentRenderer {
         case .jpeg:
             data = try JPEGWriter(quality: quality, page: background ?? .white).encode(
                 try renderer.render(picture, scale: scale, background: background, limits: limits))
-        case .pdf: data = try renderer.renderPDF([picture], scale: scale, background: background, limits: limits)
+        case .pdf:
+            data = try renderer.renderPDF(
+                [picture], scale: scale, background: background, limits: limits,
+                info: pdfInfo(scene.layout, pages: [picture]))
         case .svg: data = try renderer.renderSVG(picture, scale: scale, background: background, limits: limits)
         }
         return (data, scene.layout.unlaidCharacterRange)
@@ -173,7 +179,9 @@ public struct DocumentRenderer {
     /// - Throws: ``InputError`` for several columns or a height (a paged document is as tall as its pages), a
     ///   page with no room inside its margins or shorter than the first line, and a text needing more than
     ///   ``Document/pageLimit`` pages.
-    private func pages(height pageHeight: Double) throws -> (pictures: [Picture], cut: Range<Int>) {
+    private func pages(height pageHeight: Double) throws -> (
+        pictures: [Picture], layout: TextLayout, cut: Range<Int>
+    ) {
         let field = "container.pageHeight"
         guard document.columns == 1, document.height == 0 else {
             throw InputError(
@@ -210,8 +218,33 @@ public struct DocumentRenderer {
                     area: area,
                     elements: (page == 0 ? paintings : []) + [.text(layout, containerIndex: page, origin: .zero)])
             }
-            return (pictures, layout.unlaidCharacterRange)
+            return (pictures, layout, layout.unlaidCharacterRange)
         }
+    }
+
+    /// The PDF's title and outline: the note's title (its first heading when that is a top-level one) and a
+    /// bookmark for each heading (``ParagraphStyle/headerLevel``), at its first line on the page `pages` (one per
+    /// container of `layout`) shows it.
+    func pdfInfo(_ layout: TextLayout, pages: [Picture]) -> PDFDocumentInfo {
+        var info = PDFDocumentInfo()
+        var fragment = layout.lineFragments.startIndex
+        for (index, paragraph) in document.storage.paragraphs.enumerated() where paragraph.style.headerLevel > 0 {
+            let title = paragraph.string.trimmingCharacters(in: .whitespacesAndNewlines)
+            if index == 0, paragraph.style.headerLevel == 1 { info.title = title }
+            while fragment < layout.lineFragments.endIndex, layout.lineFragments[fragment].paragraphIndex < index {
+                fragment += 1
+            }
+            guard fragment < layout.lineFragments.endIndex, layout.lineFragments[fragment].paragraphIndex == index,
+                !title.isEmpty
+            else { continue }
+            let line = layout.lineFragments[fragment]
+            let page = pages.count > 1 ? line.containerIndex : 0
+            guard page < pages.count else { continue }
+            let top = layout.writingFrame(inContainer: line.containerIndex).containerRect(line.rect).minY
+            info.outline.append(
+                .init(level: paragraph.style.headerLevel, title: title, page: page, y: top - pages[page].area.minY))
+        }
+        return info
     }
 
     /// The layout, the exclusions it flowed around (the badge's included) and the width of one column; when

@@ -5,7 +5,7 @@ import GalleyLayout
 /// What an image shows, in points: laid-out text, filled paths and pictures, in the order they are drawn, over an
 /// area. ``Renderer`` draws one as a raster image (``Renderer/render(_:scale:background:limits:)``), PNG bytes
 /// band by band (``Renderer/renderPNG(_:scale:background:writer:limits:)``), PDF pages
-/// (``Renderer/renderPDF(_:scale:background:limits:)``) or an SVG document
+/// (``Renderer/renderPDF(_:scale:background:limits:info:)``) or an SVG document
 /// (``Renderer/renderSVG(_:scale:background:limits:)``): every output from the one description, so each draws the
 /// same marks. The image's top-left corner shows the area's origin.
 ///

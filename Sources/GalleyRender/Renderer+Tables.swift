@@ -2,9 +2,9 @@ import GalleyLayout
 @_spi(Stages) import GalleyText
 
 extension Renderer {
-    /// Draws the tables of container `containerIndex`: their background, their header rows' tint, then a rule
-    /// along every row and column edge, as GitHub draws a Markdown table (in its ``TextTable/ruleColor``; no
-    /// tint or rules without one).
+    /// Draws the tables of container `containerIndex`: their background, their header rows' tint (its
+    /// ``TextTable/headerColor``), then a rule along every row and column edge, as GitHub draws a Markdown table (in
+    /// its ``TextTable/ruleColor``; no rules without one).
     func drawTables(_ layout: TextLayout, on canvas: inout some DrawingTarget, containerIndex: Int) {
         for frame in layout.tableFrames where frame.containerIndex == containerIndex {
             let rect = frame.rect
@@ -14,15 +14,13 @@ extension Renderer {
             if let background = frame.table.backgroundColor {
                 canvas.fill(.roundedRect(rect, cornerRadius: frame.table.cellPadding / 2), color: background)
             }
-            guard let color = frame.table.ruleColor else { continue }
             let headerRows = min(frame.headerRowCount, frame.rowEdges.count - 1)
-            if headerRows > 0 {
-                var tint = color
-                tint.alpha *= 0.1
+            if headerRows > 0, let tint = frame.table.headerColor {
                 let bottom = frame.rowEdges[headerRows]
                 canvas.fill(
                     .rect(Rect(x: rect.minX, y: rect.minY, width: rect.width, height: bottom - rect.minY)), color: tint)
             }
+            guard let color = frame.table.ruleColor else { continue }
             let rule = Self.tableRuleWidth
             var path = BezierPath()
             for y in frame.rowEdges {

@@ -7,27 +7,29 @@ extension Renderer {
     /// 72 × `scale` dpi gives the PNG's size): glyphs as text in fonts cairo embeds as subsets (selectable and
     /// searchable, in the order the lines were laid out), links as URI annotations, paths as vectors; blurred
     /// shadows, letterpress layers and colour emoji as images at `scale` pixels per point. `background` fills
-    /// each page (nil: none).
+    /// each page (nil: none). `info` gives the document's title and outline.
     ///
     /// - Throws: ``RenderError/invalidDimension(name:value:)`` for an empty area or a bad scale;
     ///   ``RenderError/imageTooLarge(width:height:limit:sideLimit:)`` for a page whose image would pass `limits`'
     ///   side; ``RenderError/vectorFailed(_:)`` when there are no pages or cairo fails.
-    public func renderPDF(_ pages: [Picture], scale: Double = 2, background: Color?, limits: Limits = Limits())
-        throws -> Data
-    {
+    public func renderPDF(
+        _ pages: [Picture], scale: Double = 2, background: Color?, limits: Limits = Limits(),
+        info: PDFDocumentInfo = PDFDocumentInfo()
+    ) throws -> Data {
         let grids = try pages.map { try pageGrid(of: $0, scale: scale, limits: limits) }
         guard let first = grids.first else { throw RenderError.vectorFailed("a PDF needs at least one page") }
         let document = try VectorDocument(
             .pdf, width: first.size.width, height: first.size.height,
             glyphs: glyphsDrawn(zip(pages, grids.map(\.grid))), pictureLimit: limits.imagePixels)
         for (picture, page) in zip(pages, grids) { try draw(picture, in: document, on: page, background: background) }
+        document.describe(info)
         return try document.finish()
     }
 
     /// `picture` as an SVG document sized in CSS pixels (one per point, as the PNG at scale 1), glyphs as
-    /// outlines, with what ``renderPDF(_:scale:background:limits:)`` draws as images at `scale` pixels per point.
+    /// outlines, with what ``renderPDF(_:scale:background:limits:info:)`` draws as images at `scale` pixels per point.
     ///
-    /// - Throws: what ``renderPDF(_:scale:background:limits:)`` throws.
+    /// - Throws: what ``renderPDF(_:scale:background:limits:info:)`` throws.
     public func renderSVG(_ picture: Picture, scale: Double = 2, background: Color?, limits: Limits = Limits())
         throws -> Data
     {

@@ -150,6 +150,23 @@ final class VectorDocument {
         if let message = Self.failure(galley_cairo_status(context)) { throw RenderError.vectorFailed(message) }
     }
 
+    /// Gives a PDF `info`'s title and outline (an SVG has neither). Cairo writes the outline when the document is
+    /// finished, so the pages an entry names may come later.
+    func describe(_ info: PDFDocumentInfo) {
+        guard format == .pdf else { return }
+        if let title = info.title, !title.isEmpty {
+            galley_cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, title)
+        }
+        var ids: [Int32] = []
+        for (entry, parent) in zip(info.outline, info.parents) {
+            // Cairo numbers pages from 1; its position is in points from the page's top-left corner.
+            let destination = "page=\(entry.page + 1) pos=[0 \(max(0, entry.y))]"
+            ids.append(
+                galley_cairo_pdf_surface_add_outline(
+                    surface, parent.map { ids[$0] } ?? 0, entry.title, destination, CAIRO_PDF_OUTLINE_FLAG_OPEN))
+        }
+    }
+
     /// Notes that `rect` (page coordinates, points) links to `target` (a URI as ``LinkPolicy/written(_:)`` writes
     /// it). A PDF's links are cairo's annotations; an SVG's are added when it is finished.
     func addLink(_ target: String, over rect: Rect) {

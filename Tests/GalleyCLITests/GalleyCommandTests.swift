@@ -49,7 +49,7 @@ import Testing
         let fonts = outcome.output.split(separator: "\n").filter { $0.hasPrefix("  Inter") }.map {
             String($0.dropFirst(2).prefix { $0 != "L" })  // up to the script, Latn
         }
-        #expect(fonts == ["Inter Bold 22.0pt ", "Inter Regular 17.0pt ", "Inter Bold 17.0pt "])
+        #expect(fonts == ["Inter Bold 28.0pt ", "Inter Regular 17.0pt ", "Inter Bold 17.0pt "])
         let semibold = try GalleyCommand.run(["layout", note, "--weight", "600"]).output
         #expect(semibold.contains("Inter Semi Bold 17.0pt"), "\(semibold)")
         let odd = try GalleyCommand.run(["layout", note, "--weight", "550"]).output

@@ -74,9 +74,10 @@ import Testing
         }
     }
 
-    /// A note's table is printed with its edges (its cells are among the lines), as the library lays it out.
+    /// A note's table is printed with its edges (its cells are among the lines), as the library lays it out with the
+    /// same fonts.
     @Test func aTablesEdgesFollowTheLines() throws {
-        let outcome = try GalleyCommand.run(["layout", "Examples/note-table.md", "--json"])
+        let outcome = try GalleyCommand.run(["layout", "Examples/note-table.md", "--json", "--no-system-fonts"])
         #expect(outcome.status == 0, "\(outcome.error)")
         let output = try JSONDecoder().decode(Output.self, from: Data(outcome.output.utf8))
         let tables = try #require(output.tables)
@@ -86,7 +87,9 @@ import Testing
         let frames = try DocumentRenderer(document: document, library: try TestFonts.bundled).layout().tableFrames
         #expect(tables.count == frames.count && tables.count == 2)  // the grid and the code block's box
         for (table, frame) in zip(tables, frames) {
-            #expect(zip(table.columns, frame.columnEdges).allSatisfy { abs($0 - $1) < 0.001 })
+            #expect(
+                zip(table.columns, frame.columnEdges).allSatisfy { abs($0 - $1) < 0.001 },
+                "\(table.columns) against \(frame.columnEdges)")
             #expect(zip(table.rows, frame.rowEdges).allSatisfy { abs($0 - $1) < 0.001 })
         }
         #expect(try Self.layout("no table here", []).tables == nil)

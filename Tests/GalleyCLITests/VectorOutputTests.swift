@@ -135,6 +135,35 @@ import Testing
         #expect(pagedText.hasPrefix("Releasenotes发布说明"))
     }
 
+    /// A note's PDF carries its title (the first heading) and an outline of its headings, nested by level, each
+    /// pointing at its page: what a viewer lists beside the pages and `pdfinfo` shows.
+    @Test func aPDFHasTheNotesTitleAndAnOutlineOfItsHeadings() throws {
+        let pdfinfo = try #require(ExternalTool.find("pdfinfo"), "pdfinfo is missing: run Scripts/setup")
+        let pdf = GalleyCommand.temporary("outline.pdf")
+        let outcome = try GalleyCommand.run(
+            ["render", "Examples/note-markdown.md", "-o", pdf, "--page-height", "300"])
+        #expect(outcome.status == 0, "\(outcome.error)")
+        let info = try ExternalTool.run(pdfinfo, [pdf])
+        #expect(info.contains("Title:           Release notes 发布说明"), "\(info)")
+        // cairo writes the outline's items as objects: `/Title (…)`, its `/Parent` and a `/Dest [page /XYZ x y]`.
+        let bytes = String(decoding: try Data(contentsOf: URL(fileURLWithPath: pdf)), as: UTF8.self)
+        #expect(bytes.contains("/Type /Outlines"))
+        let items = bytes.components(separatedBy: "<< /Title ").dropFirst()
+        #expect(items.count == 3, "the title, What changed, Checklist")
+        let changed = try #require(items.first { $0.hasPrefix("(What changed)") })
+        let checklist = try #require(items.first { $0.hasPrefix("(Checklist)") })
+        #expect(changed.contains("/Dest [") && checklist.contains("/Dest ["))
+        // `###` nests under `##`, which nests under the title.
+        #expect(!checklist.contains("/Parent 1 0 R") && checklist.contains("/Parent "))
+        // Plain text has no headings, so no outline.
+        let text = GalleyCommand.temporary("plain.txt")
+        try "no headings here".write(toFile: text, atomically: false, encoding: .utf8)
+        let plain = GalleyCommand.temporary("plain.pdf")
+        #expect(try GalleyCommand.run(["render", text, "-o", plain]).status == 0)
+        let plainBytes = String(decoding: try Data(contentsOf: URL(fileURLWithPath: plain)), as: UTF8.self)
+        #expect(!plainBytes.contains("/Type /Outlines"))
+    }
+
     /// The same note makes the same bytes whenever it is rendered: no clock in the PDF (its creation date is
     /// SOURCE_DATE_EPOCH's when set, as reproducible builds ask), nor anything per process in the SVG.
     @Test func outputsAreReproducible() throws {

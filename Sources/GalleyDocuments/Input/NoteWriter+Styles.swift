@@ -10,14 +10,16 @@ extension NoteWriter {
     /// as single arrows and signs through `calt`), unless the note asks for them.
     static let codeFeatures = [FontFeature("calt", 0), FontFeature("liga", 0)]
 
-    /// A heading's font: `textStyle` bold in the body's family, or the body's fixed font made bold. Bold (700), not
+    /// A heading's font: `textStyle` bold in the body's family (`italic` if asked), or the body's fixed font made
+    /// bold. Bold (700), not
     /// semibold: the Chinese face has no 600 (Noto Sans CJK's Regular and Bold are bundled), so a semibold heading
     /// set its Chinese in Bold beside semibold Latin, visibly heavier; at 700 both scripts have the same weight.
-    static func headingFont(_ textStyle: TextStyle, from body: FontSpecifier?) -> FontSpecifier {
+    static func headingFont(_ textStyle: TextStyle, from body: FontSpecifier?, italic: Bool = false) -> FontSpecifier {
         switch body {
         case .font(let font): return .font((try? font.withWeight(headingWeight)) ?? font)
-        case .styled(_, let family, _, _): return .styled(textStyle, family: family, weight: headingWeight)
-        default: return .styled(textStyle, weight: headingWeight)
+        case .styled(_, let family, _, _):
+            return .styled(textStyle, family: family, weight: headingWeight, italic: italic)
+        default: return .styled(textStyle, weight: headingWeight, italic: italic)
         }
     }
 

@@ -105,30 +105,39 @@ final class NoteWriter {
     // MARK: Blocks
 
     /// The text styles of headings by level, a scale of Dynamic Type's styles (so it follows the note's category
-    /// and bold text): `#` title2, `##` title3, `###` headline (body's size, heavier), `####` to `######`
-    /// subheadline, as GitHub sets its fourth to sixth levels at or below the body's size. The note's title (its
-    /// first `#`) is title2 too, set apart by the letterpress effect: larger, it would leave a character alone on
-    /// its second line beside a date badge.
-    static let headingStyles: [TextStyle] = [.title2, .title3, .headline, .subheadline, .subheadline, .subheadline]
+    /// and bold text), none smaller than the body: `#` title1 (as Apple Notes sets a title), `##` title2, `###`
+    /// title3, `####` headline (the body's size, bold); `#####` and `######` are the body's size too, told apart by
+    /// colour and slant (``headingIsMuted(level:)``, ``headingIsItalic(level:)``), where GitHub sets them below the
+    /// body. The note's title (its first `#`) is title1 too, set apart by the letterpress effect.
+    static let headingStyles: [TextStyle] = [.title1, .title2, .title3, .headline, .body, .body]
+
+    /// Whether a heading of `level` is set in the theme's muted ink (the fifth and sixth, as GitHub sets the sixth).
+    static func headingIsMuted(level: Int) -> Bool { level >= 5 }
+
+    /// Whether a heading of `level` is slanted (the sixth, to tell it from the fifth at the same size and ink).
+    static func headingIsItalic(level: Int) -> Bool { level >= 6 }
 
     /// The first `# ` heading is the note's title; other headings are set in ``headingStyles`` by level. Headings'
-    /// lines are balanced, as a title set by hand is.
+    /// lines are balanced, as a title set by hand is, and their paragraphs carry their level.
     private func heading(_ block: MarkdownNode) throws {
         chineseSteps = nil
         var attributes = defaults
         var style = ParagraphStyle()
         style.autospace = true
         style.textWrap = .balance
-        if !wroteParagraph, block.headingLevel == 1 {
-            attributes.font = Self.headingFont(.title2, from: defaults.font)
+        let level = min(max(block.headingLevel, 1), 6)
+        style.headerLevel = level
+        if !wroteParagraph, level == 1 {
+            attributes.font = Self.headingFont(Self.headingStyles[0], from: defaults.font)
             if theme.pressesTitle {
                 attributes.textEffect = .letterpress
                 attributes.foregroundColor = theme.pressedInk(from: defaults.foregroundColor ?? theme.text)
             }
             style.paragraphSpacing = 10
         } else {
-            let textStyle = Self.headingStyles[min(max(block.headingLevel, 1), 6) - 1]
-            attributes.font = Self.headingFont(textStyle, from: defaults.font)
+            attributes.font = Self.headingFont(
+                Self.headingStyles[level - 1], from: defaults.font, italic: Self.headingIsItalic(level: level))
+            if Self.headingIsMuted(level: level) { attributes.foregroundColor = theme.muted }
             style.paragraphSpacingBefore = 6
             style.paragraphSpacing = 6
         }
@@ -294,7 +303,8 @@ final class NoteWriter {
         let alignments = block.tableAlignments
         let table = TextTable(
             columnCount: max(1, block.tableColumnCount), cellPadding: Self.tableCellPadding,
-            headerRowCount: rows.prefix { $0.kind == "table_header" }.count, ruleColor: theme.rule)
+            headerRowCount: rows.prefix { $0.kind == "table_header" }.count, ruleColor: theme.rule,
+            headerColor: theme.codeTint)
         for (rowIndex, row) in rows.enumerated() {
             for (column, cell) in row.children.enumerated() where column < table.columnCount {
                 var attributes = defaults
@@ -307,6 +317,8 @@ final class NoteWriter {
                 }
                 quote(&style, &attributes, depth: context.quoteDepth)
                 attributes.paragraphStyle = style
+                // Figures of one width, so that a column's numbers line up digit under digit.
+                attributes.fontFeatures = Self.tableFeatures
                 startParagraph(attributes)
                 var pieces: [NoteInlines.Piece] = []
                 for line in try inlineLines(cell) { pieces += line.pieces }
@@ -378,12 +390,20 @@ final class NoteWriter {
 
     /// Appends `pieces` over `base`, pictures as attachments; `line` (of the Markdown text) is named in errors.
     private func append(_ pieces: [NoteInlines.Piece], base: TextAttributes, line: Int) throws {
+        var punctuation = SmartPunctuation(language: base.language)
         for piece in pieces {
             switch piece {
             case .text(let text, let style):
                 guard !text.isEmpty else { continue }
+                let set: String
+                if style.code {
+                    punctuation.skip(text)
+                    set = text
+                } else {
+                    set = punctuation.apply(text)
+                }
                 storage.append(
-                    text, attributes: Self.attributes(base, style, theme: theme, codeLigatures: codeLigatures))
+                    set, attributes: Self.attributes(base, style, theme: theme, codeLigatures: codeLigatures))
             case .picture(let picture, let style):
                 var attributes = Self.attributes(base, style, theme: theme, codeLigatures: codeLigatures)
                 attributes.attachment = try attachment(for: picture, line: line)
@@ -413,10 +433,13 @@ final class NoteWriter {
         style.textLists = lists
         style.listIndent = 32
         var attributes = defaults
-        if isChecked { attributes.foregroundColor = (defaults.foregroundColor ?? Document.ink).withAlpha(0.5) }
+        if isChecked { attributes.foregroundColor = theme.muted }
         attributes.paragraphStyle = style
         return attributes
     }
+
+    /// The features of a table cell's text: tabular figures.
+    static let tableFeatures = [FontFeature("tnum", 1)]
 
     /// The space inside a table's cells and inside a code block's box, in points.
     private static let tableCellPadding = 6.0

@@ -162,10 +162,11 @@ public enum RequestSettings {
     /// The settings of how lines are aligned, broken and spaced: each a `ParagraphStyle` property, named
     /// as the property in JSON documents' `"paragraphStyle"` objects and `measure` rows, in kebab case as an option.
     private static let lineSettings: [RequestSetting] = [
-        .choice(
-            .alignment, formerly: ["align"],
-            help: "Every paragraph's alignment: natural, left, right, center or justified (default: the input's).",
-            \.alignment),
+        .alignment(
+            help:
+                "Every paragraph's alignment: natural, left, right, center or justified (default: the input's; "
+                + "headings are not justified).",
+            formerly: ["align"]),
         .number(
             .hyphenationFactor, 0...1, formerly: ["hyphenate"],
             help: "Hyphenate words automatically, 0…1 (TextKit's hyphenationFactor: 1 whenever a word does not fit).",
@@ -322,6 +323,16 @@ extension RequestSetting {
         -> RequestSetting
     {
         line(name, .flag, formerly: [], help: help) { $1[keyPath: keyPath] = try $0.bool() }
+    }
+
+    /// The alignment setting: a heading (``ParagraphStyle/headerLevel``) keeps its own alignment where every
+    /// paragraph is justified, as a designer sets a justified page's headings (a short title justified reads
+    /// `A   Walk   Through`).
+    static func alignment(help: String, formerly: [String]) -> RequestSetting {
+        line(.alignment, .choice(ParagraphStyle.Alignment.allCases.map(\.rawValue)), formerly: formerly, help: help) {
+            let alignment = try $0.choice(ParagraphStyle.Alignment.self)
+            if alignment != .justified || $1.headerLevel == 0 { $1.alignment = alignment }
+        }
     }
 
     static func choice<T: RawRepresentable & CaseIterable & Sendable>(

@@ -97,6 +97,8 @@ struct ContainerBands: BandSpace {
         }
     }
 
+    var hasExclusions: Bool { containerIndex < frames.count && frames[containerIndex].hasExclusions }
+
     func lineSize(firstLine: Bool) -> Double? {
         guard containerIndex < containers.count else { return nil }
         let frame = frames[containerIndex]

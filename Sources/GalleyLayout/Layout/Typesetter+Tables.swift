@@ -159,13 +159,13 @@ extension Typesetter {
         guard bands.containerIndex < bands.frames.count, let first = paragraph(index) else { return nil }
         let padding = 2 * table.cellPadding
         var minimum = [Double](repeating: padding, count: table.columnCount)
-        var maximum = minimum
+        var cells = [[Double]](repeating: [], count: table.columnCount)
         var next = index
         while let cellParagraph = paragraph(next), let cell = cellParagraph.style.tableCell, cell.table === table {
             if cellParagraph.length > 0 {
                 let widths = try LineBreaker(try shaped(next)).contentWidths()
                 minimum[cell.column] = max(minimum[cell.column], widths.minimum + padding)
-                maximum[cell.column] = max(maximum[cell.column], widths.maximum + padding)
+                cells[cell.column].append(widths.maximum + padding)
             }
             next += 1
         }
@@ -174,7 +174,7 @@ extension Typesetter {
         (indents.head, indents.tail) = (first.style.headIndent, first.style.tailIndent)
         let span = indents.span(inWidth: frame.width, firstLine: false)
         let widths = TableColumns.widths(
-            minimum: minimum, maximum: maximum, available: span.width - 2 * frame.padding, fills: table.fillsWidth)
+            minimum: minimum, cells: cells, available: span.width - 2 * frame.padding, fills: table.fillsWidth)
         var edges = [span.minX + frame.padding]
         for width in widths { edges.append(edges[edges.count - 1] + width) }
         return TableState(

@@ -16,6 +16,8 @@ protocol BandSpace {
     /// The inline size of a line beside no exclusion where the text has reached (indents, lists and padding
     /// taken off); nil when no container is left. The plans of ``ParagraphStyle/textWrap`` are made for it.
     func lineSize(firstLine: Bool) -> Double?
+    /// Whether the container the text has reached has exclusions, so that a line's room depends on where it is.
+    var hasExclusions: Bool { get }
 }
 
 /// The room a ``BandSpace`` gives one band.

@@ -162,20 +162,36 @@ struct LinePlacer<Source: LineSource> {
             segments.append(inner.width > 0 ? inner : fallback)
             return
         }
-        // Beside an exclusion, a segment too narrow for even the first cluster is skipped.
-        let firstClusterWidth = obstructed ? firstCluster(from: start).width : 0
-        // Beside an exclusion, a sliver narrower than the container's minimum takes no text.
-        let minimumWidth = obstructed ? room.minimumSegmentWidth ?? 2 * context.baseFont.size : 0
+        // Beside an exclusion, a segment too narrow for even the first cluster is skipped, and a sliver narrower
+        // than the container's minimum takes no text.
+        var segments =
+            obstructed
+            ? Self.usableSegments(
+                free, padding: padding, firstClusterWidth: firstCluster(from: start).width,
+                minimumWidth: room.minimumSegmentWidth ?? 2 * context.baseFont.size, wraps: context.wraps,
+                side: room.wrapSide, rtl: context.isRightToLeft)
+            : Self.usableSegments(
+                free, padding: padding, firstClusterWidth: 0, minimumWidth: 0, wraps: context.wraps, side: .both,
+                rtl: context.isRightToLeft)
+        if context.isRightToLeft { segments.reverse() }
+        if segments.isEmpty && !obstructed { segments = [fallback] }
+        self.segments = segments
+    }
+
+    /// Of a band's `free` segments (left to right, before `padding`), those a line may use, left to right: inside
+    /// the padding, at least `firstClusterWidth` and `minimumWidth` wide, the widest alone when the paragraph does
+    /// not wrap, and those `side` lets text use.
+    static func usableSegments(
+        _ free: [FreeSegment], padding: Double, firstClusterWidth: Double, minimumWidth: Double, wraps: Bool,
+        side: TextContainer.WrapSide, rtl: Bool
+    ) -> [FreeSegment] {
         var segments = free.map { FreeSegment(minX: $0.minX + padding, maxX: $0.maxX - padding) }
             .filter {
                 $0.width > 0 && LineFit.fits(firstClusterWidth, in: $0.width)
                     && LineFit.fits(minimumWidth, in: $0.width)
             }
-        if !context.wraps, let widest = segments.max(by: { $0.width < $1.width }) { segments = [widest] }
-        if obstructed { segments = Self.segments(segments, side: room.wrapSide, rtl: context.isRightToLeft) }
-        if context.isRightToLeft { segments.reverse() }
-        if segments.isEmpty && !obstructed { segments = [fallback] }
-        self.segments = segments
+        if !wraps, let widest = segments.max(by: { $0.width < $1.width }) { segments = [widest] }
+        return Self.segments(segments, side: side, rtl: rtl)
     }
 
     /// The line holding only the first grapheme cluster from `start`.
@@ -200,14 +216,46 @@ struct LinePlacer<Source: LineSource> {
     }
 
     /// The lines a paragraph-level strategy (``ParagraphStyle/textWrap``) chooses from `start`, in lines as wide as
-    /// the space gives them beside no exclusion; nil for greedy breaking.
+    /// the space gives them: beside an exclusion (a date badge, a picture), each line as wide as the segment it
+    /// would have, bands taken a line of the paragraph's first character tall; elsewhere as wide as the space
+    /// beside no exclusion. Nil for greedy breaking.
     private mutating func plannedLines(from start: Int, _ space: some BandSpace) -> [ParagraphBreaker.PlannedLine]? {
         guard space.lineSize(firstLine: start == 0) != nil else { return nil }
-        func width(_ line: Int) -> Double { max(0, space.lineSize(firstLine: start == 0 && line == 0) ?? 0) }
         let style = context.style
+        let bandHeight = lineMetrics(of: start..<(start + 1)).height
+        let lineSpacing = style.lineSpacing
+        var probe = space
+        var bandWidths: [Double] = []
+        let probes = space.hasExclusions
+        let (fontSize, wraps, rtl) = (context.baseFont.size, context.wraps, context.isRightToLeft)
+        func width(_ line: Int) -> Double {
+            guard probes else { return max(0, space.lineSize(firstLine: start == 0 && line == 0) ?? 0) }
+            while bandWidths.count <= line {
+                let firstLine = start == 0 && bandWidths.isEmpty
+                guard let room = probe.reserve(blockSize: bandHeight, firstLine: firstLine, wrapIndent: 0) else {
+                    bandWidths.append(bandWidths.last ?? 0)
+                    continue
+                }
+                probe.skip(to: room.blockOffset + bandHeight + lineSpacing)
+                let inner = room.span.width - 2 * room.padding
+                guard room.isObstructed, let free = room.free else {
+                    bandWidths.append(max(0, inner))
+                    continue
+                }
+                // Lines fill a band's segments one after another where the wrap side lets text use several: the
+                // plan then keeps to the widest.
+                let usable = Self.usableSegments(
+                    free, padding: room.padding, firstClusterWidth: 0,
+                    minimumWidth: room.minimumSegmentWidth ?? 2 * fontSize, wraps: wraps, side: room.wrapSide,
+                    rtl: rtl)
+                bandWidths.append(usable.map(\.width).max() ?? 0)
+            }
+            return bandWidths[line]
+        }
         let strategy = ParagraphBreaker(
             strategy: style.textWrap, fontSize: context.baseFont.size, isJustified: style.alignment == .justified,
-            hyphenationLineLimit: style.hyphenatedLineLimit, firstWidth: width(1))
+            hyphenationLineLimit: style.hyphenatedLineLimit,
+            firstWidth: max(0, space.lineSize(firstLine: false) ?? 0))
         return source.plan(strategy, from: start, width: width)
     }
 

@@ -47,7 +47,10 @@ extension Shaper {
                             }
                         }
                         if style.autospace {
-                            let kind = AutospaceClass(scalar)
+                            // A combined group (tate-chu-yoko) stands as one ideograph, as CSS Text 4 says and
+                            // Chromium sets `4月2日`: no autospace beside it.
+                            let kind =
+                                run.pointee.shaping.orientation == .combined ? .ideograph : AutospaceClass(scalar)
                             while clustersPassed < clusters.count, clusters[clustersPassed] <= offset {
                                 clustersPassed += 1
                             }

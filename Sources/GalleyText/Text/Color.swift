@@ -1,3 +1,5 @@
+import Foundation
+
 /// A colour in sRGB with straight (not premultiplied) alpha, each component in 0...1.
 public struct Color: Hashable, Sendable, CustomStringConvertible {
     /// The components, 0…1, not premultiplied, in sRGB.
@@ -49,6 +51,34 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
 
     /// The same colour with another alpha.
     public func withAlpha(_ alpha: Double) -> Color { Color(red: red, green: green, blue: blue, alpha: alpha) }
+
+    /// This colour drawn over `background` (source over, in the colours' sRGB components), opaque when the
+    /// background is.
+    public func over(_ background: Color) -> Color {
+        let alpha = self.alpha + background.alpha * (1 - self.alpha)
+        guard alpha > 0 else { return .clear }
+        func mix(_ top: Double, _ bottom: Double) -> Double {
+            (top * self.alpha + bottom * background.alpha * (1 - self.alpha)) / alpha
+        }
+        return Color(
+            red: mix(red, background.red), green: mix(green, background.green), blue: mix(blue, background.blue),
+            alpha: alpha)
+    }
+
+    /// WCAG 2's relative luminance of the colour's sRGB components (its alpha ignored): 0 for black, 1 for white.
+    public var relativeLuminance: Double {
+        func linear(_ channel: Double) -> Double {
+            channel <= 0.04045 ? channel / 12.92 : pow((channel + 0.055) / 1.055, 2.4)
+        }
+        return 0.2126 * linear(red) + 0.7152 * linear(green) + 0.0722 * linear(blue)
+    }
+
+    /// WCAG 2's contrast ratio between this colour and `other` (alphas ignored: composite first with
+    /// ``over(_:)``), from 1 (the same luminance) to 21 (black on white). Text needs 4.5 for AA, 3 when large.
+    public func contrastRatio(with other: Color) -> Double {
+        let (a, b) = (relativeLuminance, other.relativeLuminance)
+        return (max(a, b) + 0.05) / (min(a, b) + 0.05)
+    }
 
     /// Opaque black.
     public static let black = Color(red: 0, green: 0, blue: 0)

@@ -234,6 +234,10 @@ public struct ParagraphStyle: Hashable, Sendable {
     /// Which characters of vertical lines are combined into one upright em (CSS `text-combine-upright`);
     /// ``TextCombineUpright/none`` by default.
     public var textCombineUpright = TextCombineUpright.none
+    /// The paragraph's heading level, 1 (a document's top heading) to 6, or 0 for a paragraph that is not a heading
+    /// (`NSParagraphStyle.headerLevel`). It does not change how lines are set; PDF outlines are made from it, and a
+    /// justified alignment given to every paragraph at once (`--alignment justified`) leaves a heading as it was.
+    public var headerLevel = 0
 
     /// The default style.
     public init() {}

@@ -11,9 +11,10 @@ public final class TextTable: Hashable, Sendable, CustomStringConvertible {
     public let cellPadding: Double
     /// How many rows at the top are header rows (drawn on a tint, with a heavier rule below them).
     public let headerRowCount: Int
-    /// The colour of the rules around and between cells, and of the header rows' tint (at a tenth of its alpha);
-    /// nil draws neither.
+    /// The colour of the rules around and between cells; nil draws none.
     public let ruleColor: Color?
+    /// The colour the header rows are filled with; nil for none.
+    public let headerColor: Color?
     /// The colour the table's area is filled with, its corners rounded by half the cell padding (a code block's
     /// box); nil for none.
     public let backgroundColor: Color?
@@ -25,16 +26,18 @@ public final class TextTable: Hashable, Sendable, CustomStringConvertible {
     public static let columnLimit = 1_000
 
     /// A table of `columnCount` columns (clamped to 1...``columnLimit``), `cellPadding` points inside each cell
-    /// (clamped to 0...100), its first `headerRowCount` rows headers, its rules in `ruleColor`, its area filled
-    /// with `backgroundColor`, as wide as its content or, when `fillsWidth`, as the space it is given.
+    /// (clamped to 0...100), its first `headerRowCount` rows headers, its rules in `ruleColor`, its header rows
+    /// filled with `headerColor` (by default the rule colour at a tenth of its alpha), its area filled with
+    /// `backgroundColor`, as wide as its content or, when `fillsWidth`, as the space it is given.
     public init(
         columnCount: Int, cellPadding: Double = 6, headerRowCount: Int = 0, ruleColor: Color? = nil,
-        backgroundColor: Color? = nil, fillsWidth: Bool = false
+        headerColor: Color? = nil, backgroundColor: Color? = nil, fillsWidth: Bool = false
     ) {
         self.columnCount = min(max(1, columnCount), Self.columnLimit)
         self.cellPadding = cellPadding.isFinite ? min(max(0, cellPadding), 100) : 0
         self.headerRowCount = max(0, headerRowCount)
         self.ruleColor = ruleColor
+        self.headerColor = headerColor ?? ruleColor.map { $0.withAlpha($0.alpha * 0.1) }
         self.backgroundColor = backgroundColor
         self.fillsWidth = fillsWidth
     }

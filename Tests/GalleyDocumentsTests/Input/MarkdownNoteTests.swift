@@ -35,8 +35,9 @@ import Testing
         let paragraphs = storage.paragraphs
         #expect(paragraphs.first?.string == "Release notes 发布说明")
         #expect(try Self.attributes(of: "Release notes", in: storage).textEffect == .letterpress)
-        #expect(try Self.attributes(of: "What changed", in: storage).font?.textStyle == .title3)
-        #expect(try Self.attributes(of: "Checklist", in: storage).font?.textStyle == .headline)
+        #expect(try Self.attributes(of: "What changed", in: storage).font?.textStyle == .title2)
+        #expect(try Self.attributes(of: "Checklist", in: storage).font?.textStyle == .title3)
+        #expect(storage.paragraphs.first { $0.string.hasPrefix("What changed") }?.style.headerLevel == 2)
         // Strong, emphasis, strikethrough, code and a link.
         if case .styled(_, _, let weight, _)? = try Self.attributes(of: "strong", in: storage).font {
             #expect(weight == 700)
@@ -177,25 +178,69 @@ import Testing
         }
     }
 
-    /// Headings form a scale: `#` over `##` over `###` over the body, each larger, or as large and heavier, at every
-    /// category checked and with bold text; the title is as large as `#` (and set apart by letterpress).
+    /// Headings form a scale: `#` over `##` over `###` over `####`, each larger, or as large and heavier, at every
+    /// category checked and with bold text; `#####` and `######` are told apart from `####` and each other by ink
+    /// and slant; none is smaller than the body; the title is as large as `#` (and set apart by letterpress).
     @Test(arguments: [ContentSizeCategory.extraSmall, .large, .accessibilityExtraLarge], [false, true])
     func headingsFormAScale(category: ContentSizeCategory, boldText: Bool) throws {
         let note = try NoteReader.read(
-            "# Title\n\n# One\n\n## Two\n\n### Three\n\nbody text", defaults: TextAttributes(font: .textStyle(.body)))
+            "# Title\n\n# One\n\n## Two\n\n### Three\n\n#### Four\n\n##### Five\n\n###### Six\n\nbody text",
+            defaults: TextAttributes(font: .textStyle(.body)))
         let settings = DynamicTypeSettings(category: category, boldText: boldText)
         let library = try TestFonts.bundled
-        let fonts = try note.storage.paragraphs.map { paragraph in
+        let paragraphs = note.storage.paragraphs
+        let fonts = try paragraphs.map { paragraph in
             try library.font(for: try #require(paragraph.leadingAttributes.font), settings: settings)
         }
-        #expect(fonts.count == 5)
+        #expect(fonts.count == 8)
+        #expect(paragraphs.map(\.style.headerLevel) == [1, 1, 2, 3, 4, 5, 6, 0])
         #expect(fonts[0].size == fonts[1].size)
-        for (larger, smaller) in zip(fonts.dropFirst(), fonts.dropFirst(2)) {
+        for (larger, smaller) in zip(fonts[1...4], fonts[2...4]) {
             #expect(
                 larger.size > smaller.size || (larger.size == smaller.size && larger.weight > smaller.weight),
                 "\(larger.size) pt \(larger.weight) over \(smaller.size) pt \(smaller.weight)")
         }
-        #expect(note.storage.paragraphs.dropLast().allSatisfy { $0.style.textWrap == .balance })
+        let body = fonts[7]
+        #expect(fonts.dropLast().allSatisfy { $0.size >= body.size && $0.weight >= body.weight })
+        // Each level looks different from every other: size, weight, ink or slant.
+        let looks = zip(paragraphs, fonts).dropFirst().dropLast().map { paragraph, font in
+            "\(font.size) \(font.weight) \(font.face) \(String(describing: paragraph.leadingAttributes.foregroundColor))"
+        }
+        #expect(Set(looks).count == 6, "\(looks)")
+        #expect(paragraphs.dropLast().allSatisfy { $0.style.textWrap == .balance })
+    }
+
+    /// Typed punctuation is set as a typesetter sets it: curly quotes and apostrophes, en and em dashes, an
+    /// ellipsis; in the note's language's quotation marks; code keeps what was typed.
+    @Test func quotesDashesAndEllipsesAreSmartInTheNotesLanguage() throws {
+        func text(_ note: String) throws -> String {
+            try NoteReader.read(note, defaults: TextAttributes()).storage.string
+        }
+        #expect(
+            try text("She said \"it's 9--5...\" --- `\"x\"`")
+                == "She said \u{201C}it\u{2019}s 9\u{2013}5\u{2026}\u{201D} \u{2014} \"x\"")
+        #expect(try text("---\nlang: de\n---\nEr sagte \"ja\" und 'nein'.") == "Er sagte „ja“ und ‚nein‘.")
+        #expect(try text("---\nlang: ja\n---\n彼は\"はい\"と言った。") == "彼は「はい」と言った。")
+        #expect(try text("---\nlang: zh-Hant\n---\n他說\"好\"。") == "他說「好」。")
+        #expect(try text("---\nlang: zh-Hans\n---\n他说\"好\"。") == "他说\u{201C}好\u{201D}。")
+        // Between ideographs a quote opens unless one is open (cmark-gfm's smart option closed both).
+        #expect(try text("他说\"好\"，又说\"不\"。") == "他说\u{201C}好\u{201D}，又说\u{201C}不\u{201D}。")
+        #expect(
+            try text("\"Quote\" and 'single' (\"in brackets\")")
+                == "\u{201C}Quote\u{201D} and \u{2018}single\u{2019} (\u{201C}in brackets\u{201D})")
+        #expect(try text("---\nlang: fr\n---\nIl a dit \"oui\".") == "Il a dit «\u{202F}oui\u{202F}».")
+    }
+
+    /// `--alignment justified` justifies the body, never a heading (`A   Walk   Through`).
+    @Test func aJustifiedAlignmentLeavesHeadingsAsTheyWere() throws {
+        var request = RequestOptions(work: .document, access: FileAccess())
+        request.set(.alignment, .text("justified"))
+        let document = try request.readDocument(
+            text: "# A Walk Through the Spring Garden\n\n## Part one\n\nBody text.", kind: .note,
+            documentAccess: FileAccess()
+        ).0
+        let alignments = document.storage.paragraphs.map(\.style.alignment)
+        #expect(alignments == [.natural, .natural, .justified])
     }
 
     /// Code is set as written: `->` and `!=` are two glyphs each, the ones the characters have alone, not
@@ -295,6 +340,36 @@ import Testing
         #expect(frame.rect.maxX <= document.width + 1e-6)
     }
 
+    /// A table's short columns keep their width beside a long sentence: at 414 pt every cell that fits its column's
+    /// natural width on one line stays one line (CSS's automatic layout gave the short columns 29 pt each, so `一子`,
+    /// `十二丑` and the header `地区` wrapped a character a line), the sentence's column takes the rest, and the
+    /// cells' figures are tabular.
+    @Test func aTablesShortColumnsStayOneLineBesideALongOne() throws {
+        let note = """
+            | 地区 | 说明 | 编号 | 比例 |
+            |---|---|---|---:|
+            | 一子 | The second column holds a long sentence that has to wrap over several lines at this width. | 十二丑 | 97.1% |
+            | 华东 | 短 | 三 | 99.6% |
+            """
+        var document = try NoteReader.read(note, defaults: TextAttributes())
+        document.width = 414
+        let layout = try DocumentRenderer(document: document, library: try TestFonts.bundled).layout()
+        let cells = document.storage.paragraphs.enumerated().compactMap { index, paragraph in
+            paragraph.style.tableCell.map { (index, $0) }
+        }
+        #expect(cells.count == 12)
+        for (index, cell) in cells {
+            let lines = layout.lineFragments.filter { $0.paragraphIndex == index }.count
+            if cell.column == 1, cell.row == 1 {
+                #expect(lines > 1)
+            } else {
+                #expect(lines == 1, "row \(cell.row), column \(cell.column)")
+            }
+        }
+        let features = try #require(document.storage.paragraphs.first { $0.style.tableCell != nil }?.leadingAttributes)
+        #expect(features.fontFeatures.contains(FontFeature("tnum", 1)))
+    }
+
     /// A code block is one box the width of the text, its lines inside the box's padding, the tint drawn once
     /// (not per line); inline code keeps its tint.
     @Test func aCodeBlockIsOnePaddedBox() throws {
@@ -333,7 +408,8 @@ import Testing
         let paragraphs = document.storage.paragraphs.map(\.string)
         #expect(
             paragraphs == [
-                "Shaped by HarfBuzz1, broken by ICU2, shaped again1.", "——", "1. The shaper.", "2. Unicode's library.",
+                "Shaped by HarfBuzz1, broken by ICU2, shaped again1.", "——", "1. The shaper.",
+                "2. Unicode\u{2019}s library.",
             ])
         for offset in [18, 34] {
             #expect(document.storage.attributes(at: offset).superscript == 1, "at \(offset)")

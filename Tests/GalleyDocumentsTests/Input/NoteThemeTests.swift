@@ -74,14 +74,63 @@ import Testing
         }
         #expect(inked > 500)
         #expect(Double(shaded) > 0.1 * Double(inked), "\(shaded) shaded of \(inked) inked pixels")
-        func luminance(_ color: Color) -> Double {
-            func linear(_ channel: Double) -> Double {
-                channel <= 0.04045 ? channel / 12.92 : pow((channel + 0.055) / 1.055, 2.4)
-            }
-            return 0.2126 * linear(color.red) + 0.7152 * linear(color.green) + 0.0722 * linear(color.blue)
-        }
         let drawnInk = Color(red: ink.red * darkening, green: ink.green * darkening, blue: ink.blue * darkening)
-        #expect((luminance(theme.page) + 0.05) / (luminance(drawnInk) + 0.05) >= 4.5)
+        #expect(theme.page.contrastRatio(with: drawnInk) >= 4.5)
+    }
+
+    /// Every text colour a note is set in has a contrast of at least 4.5:1 (WCAG AA) with what is under it, in
+    /// every theme: body, links, quotes, footnotes, done tasks, the lowest headings, the pressed title (as drawn), code on its
+    /// tint and a table's header on its tint (sepia quotes were 3.58:1, done tasks drawn at half alpha 2.36–2.96:1).
+    @Test(arguments: NoteTheme.Name.allCases)
+    func everyTextColourReadsAgainstItsBackground(_ name: NoteTheme.Name) throws {
+        let theme = NoteTheme.named(name)
+        let note = """
+            # Title
+
+            Body with a [link](https://example.com), `code`, a [`linked code`](https://example.com) and a note[^1].
+
+            > A quote with `code` in it.
+
+            - [x] A done task
+            - [ ] An open task
+
+            ##### Fifth
+
+            ###### Sixth
+
+            | Header | Other |
+            |---|---|
+            | cell | 12.5 |
+
+            [^1]: The footnote.
+            """
+        var request = RequestOptions(work: .document, access: FileAccess())
+        request.set(.theme, .text(name.rawValue))
+        let document = try request.readDocument(text: note, kind: .note, documentAccess: FileAccess()).0
+        let storage = document.storage
+        let page = document.render.background ?? theme.page
+        var checked = 0
+        for paragraph in storage.paragraphs {
+            let isHeader = paragraph.style.tableCell.map { $0.row < $0.table.headerRowCount } ?? false
+            for (offset, unit) in zip(paragraph.utf16Range, paragraph.text) {
+                guard let scalar = Unicode.Scalar(unit), !scalar.properties.isWhitespace else { continue }
+                let attributes = storage.attributes(at: offset)
+                var ink = (attributes.foregroundColor ?? theme.text).over(page)
+                if attributes.textEffect == .letterpress {
+                    // Pressed letters are drawn darker than their colour (``LetterpressRecipe/fillDarkening``).
+                    let darkening = LetterpressRecipe.fillDarkening
+                    ink = Color(red: ink.red * darkening, green: ink.green * darkening, blue: ink.blue * darkening)
+                }
+                var under = page
+                if isHeader, let header = paragraph.style.tableCell?.table.headerColor { under = header.over(under) }
+                if let tint = attributes.backgroundColor { under = tint.over(under) }
+                #expect(
+                    ink.contrastRatio(with: under) >= 4.5,
+                    "\(name): \(ink) on \(under) at \(offset) is \(ink.contrastRatio(with: under)):1")
+                checked += 1
+            }
+        }
+        #expect(checked > 100)
     }
 
     static func attributes(of text: String, in document: Document) throws -> TextAttributes {

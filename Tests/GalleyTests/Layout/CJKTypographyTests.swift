@@ -101,6 +101,25 @@ import Testing
         #expect(abs(glyphs[2]!.pen - plainGlyphs[2]!.pen - Self.size / 8) < 1e-9)
     }
 
+    /// In a vertical line, digits combined into one upright em (tate-chu-yoko) stand as an ideograph: no
+    /// autospace beside them (`4月2日` is set tight, as Chromium sets it), while digits set sideways keep theirs.
+    @Test func noAutospaceBesideACombinedGroup() throws {
+        func length(_ combine: TextCombineUpright, autospace: Bool) throws -> Double {
+            var style = ParagraphStyle()
+            style.writingMode = .verticalRL
+            style.textCombineUpright = combine
+            style.autospace = autospace
+            let font = try TestFonts.bundled.font(family: "Noto Sans CJK SC", size: Self.size)
+            let attributes = TextAttributes(font: .font(font), language: "ja", paragraphStyle: style)
+            let (layout, _) = try LayoutFixtures.layout(
+                "年4月2日", attributes: attributes, container: TextContainer(size: Size(width: 200, height: 2000)))
+            return layout.lineFragments[0].usedRect.width
+        }
+        #expect(try length(.digits(2), autospace: true) == (try length(.digits(2), autospace: false)))
+        #expect(
+            abs(try length(.none, autospace: true) - (try length(.none, autospace: false)) - 4 * Self.size / 8) < 1e-9)
+    }
+
     @Test func autospaceIsNotShownAtALineEnd() throws {
         let attributes = try attributes(autospace: true, chineseFirst: false)
         let (layout, storage) = try LayoutFixtures.layout(

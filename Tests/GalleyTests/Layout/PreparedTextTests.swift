@@ -109,6 +109,7 @@ import Testing
         "writingMode": { $0.writingMode = .verticalRL },
         "textOrientation": { $0.textOrientation = .upright },
         "textCombineUpright": { $0.textCombineUpright = .digits(2) },
+        "headerLevel": { $0.headerLevel = 2 },
     ]
 
     @Test func everyStoredPropertyIsChanged() {

@@ -6,8 +6,8 @@ import Testing
 @testable import GalleyTestSupport
 @_spi(Stages) @testable import GalleyText
 
-/// Tables (``TextTable``): columns sized from their cells' content as CSS's automatic table layout sizes them,
-/// cells aligned in their columns, rows as tall as their tallest cell; checked on fragment geometry.
+/// Tables (``TextTable``): columns sized from their cells' content (narrow columns at their widest, the wide ones
+/// sharing the rest), cells aligned in their columns, rows as tall as their tallest cell; checked on fragment geometry.
 @Suite struct TextTableTests {
     static let alignments: [ParagraphStyle.Alignment] = [.left, .center, .right]
     static let cells = [
@@ -101,14 +101,28 @@ import Testing
         #expect(abs(after.usedRect.minX) < 1e-6)
     }
 
-    @Test func columnsShareTheWidthAsCSSAutomaticLayoutDoes() {
+    @Test func shortCellsKeepOneLineAndLongOnesShareTheRest() {
         // Wide enough: every column at its maximum.
-        #expect(TableColumns.widths(minimum: [20, 30], maximum: [100, 50], available: 200) == [100, 50])
-        // Between: each minimum and a share of the rest in proportion to what it would still take.
-        let shared = TableColumns.widths(minimum: [20, 30], maximum: [100, 50], available: 140)
-        #expect(abs(shared[0] - (20 + 80 * 0.9)) < 1e-9 && abs(shared[1] - (30 + 20 * 0.9)) < 1e-9)
+        #expect(TableColumns.widths(minimum: [20, 30], cells: [[100], [50]], available: 200) == [100, 50])
+        // Between: the narrow column's cell keeps its line; the wide one takes the rest.
+        #expect(TableColumns.widths(minimum: [20, 30], cells: [[100], [50]], available: 140) == [90, 50])
+        // Three short columns beside a long sentence: each short one stays one line, the sentence wraps.
+        #expect(
+            TableColumns.widths(minimum: [30, 40, 25, 25], cells: [[60], [900], [50], [45]], available: 400)
+                == [60, 245, 50, 45])
+        // A column of short entries with one long one: the short entries keep their lines, and what is left is
+        // shared between the columns still short of their widest cell.
+        let mixed = TableColumns.widths(minimum: [20, 20], cells: [[60, 60, 300], [200]], available: 250)
+        #expect(mixed[0] >= 60 && abs(mixed.reduce(0, +) - 250) < 1e-9)
+        #expect(abs(mixed[0] - (60 + 240 * 170 / 420)) < 1e-9)
+        // No cell's line fits the room beyond the minimums: each minimum and a share of the rest in proportion to
+        // what it would still take (CSS's automatic table layout).
+        let shared = TableColumns.widths(minimum: [20, 30], cells: [[100], [50]], available: 60)
+        #expect(abs(shared[0] - (20 + 80 * 0.1)) < 1e-9 && abs(shared[1] - (30 + 20 * 0.1)) < 1e-9)
         // Too narrow for the minimums: the minimums scaled down.
-        #expect(TableColumns.widths(minimum: [20, 30], maximum: [100, 50], available: 25) == [10, 15])
+        #expect(TableColumns.widths(minimum: [20, 30], cells: [[100], [50]], available: 25) == [10, 15])
+        // An empty column is as wide as its padding.
+        #expect(TableColumns.widths(minimum: [12, 12], cells: [[], [40]], available: 100) == [12, 40])
     }
 
     @Test func aNarrowTableUsesItsContentsWidthAndAWideOneTheContainers() throws {
