@@ -214,12 +214,9 @@ package struct Itemizer: Sendable {
                     break
                 }
                 if !script.isWeak {
-                    if !openIsStrong {
-                        openScript = script
-                        openIsStrong = true
-                    } else if openScript != script {
-                        break
-                    }
+                    guard Self.joins(script, openScript: openScript, openIsStrong: openIsStrong) else { break }
+                    openScript = script
+                    openIsStrong = true
                 }
                 position += 1
             }
@@ -267,6 +264,16 @@ package struct Itemizer: Sendable {
             runJoinsOpenItem = true
         }
 
+        /// Whether a character of `script` may join an open item of `openScript` (`openIsStrong` once a strong
+        /// character is in it): a weak (Common, Inherited) one always; a strong one of the item's script; and the
+        /// first strong one of an item of weak characters that began the paragraph, which takes its script. Common
+        /// characters after a strong one keep its script, as Chromium's script runs keep it: `0` after `代碼 ` is Han
+        /// even in the Latin font, so `x80070005` after it is a run of its own (and Inter's `0x8` contextual form,
+        /// `0×8`, does not apply across them).
+        static func joins(_ script: Script, openScript: Script, openIsStrong: Bool) -> Bool {
+            script.isWeak || openScript == script || (!openIsStrong && openScript == .common)
+        }
+
         /// Extends the open item over `range` when it may take it (in the open item's font when `sameFont`), and
         /// returns true; else closes the open item and opens one over `range` (whose font the caller sets), and
         /// returns false.
@@ -274,7 +281,9 @@ package struct Itemizer: Sendable {
             defer { openFontIsInRun = true }
             let level = levels.isEmpty ? baseLevel : levels[range.lowerBound]
             let weak = script.isWeak
-            if runJoinsOpenItem, openLevel == level, sameFont, weak || !openIsStrong || openScript == script {
+            if runJoinsOpenItem, openLevel == level, sameFont,
+                Self.joins(script, openScript: openScript, openIsStrong: openIsStrong)
+            {
                 openRange = openRange.lowerBound..<range.upperBound
                 if !weak && !openIsStrong {
                     openScript = script

@@ -77,14 +77,15 @@ import Testing
 
     @Test func eachCharacterTakesTheFirstFontThatHasItAsCSSDoes() throws {
         // Inter has the curly quotes and the digits, so they are Inter's even between Chinese characters (Chromium's
-        // font matching); the full-width colon and full stop only Noto Sans CJK has.
+        // font matching); the full-width colon and full stop only Noto Sans CJK has. The closing quote keeps the
+        // script of the Chinese before it, so `OK` starts a run of its own (Chromium's script runs).
         var css = ParagraphStyle()
         css.punctuationFont = .css
         let items = describe(try itemize("他说：“你好。”OK 2024年", attributes: TextAttributes(paragraphStyle: css)))
         #expect(
             items == [
                 "他说：|Hani|0|Noto Sans CJK SC", "“|Hani|0|Inter", "你好。|Hani|0|Noto Sans CJK SC",
-                "”OK 2024|Latn|0|Inter", "年|Hani|0|Noto Sans CJK SC",
+                "”|Hani|0|Inter", "OK 2024|Latn|0|Inter", "年|Hani|0|Noto Sans CJK SC",
             ])
     }
 
@@ -132,7 +133,11 @@ import Testing
         let mono = try TestFonts.bundled.font(family: "JetBrains Mono", size: 17)
         try storage.addAttributes(TextAttributes(font: .font(mono)), range: 2..<5)
         let itemized = try Itemizer(fontLibrary: try TestFonts.bundled).itemize(storage.paragraphs[0])
-        #expect(describe(itemized) == ["中文|Hani|0|Noto Sans CJK SC", "`x`|Latn|0|JetBrains Mono"])
+        // The backtick keeps the Chinese script before it (Chromium's script runs), so `x` starts another run.
+        #expect(
+            describe(itemized) == [
+                "中文|Hani|0|Noto Sans CJK SC", "`|Hani|0|JetBrains Mono", "x`|Latn|0|JetBrains Mono",
+            ])
     }
 
     /// Characters that stop the quick extension of an item: keycaps, full-width Latin, Han marks and numerals,

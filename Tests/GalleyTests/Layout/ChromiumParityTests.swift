@@ -12,8 +12,9 @@ import Testing
 /// emoji-test.txt (skin tones on text-default bases, ZWJ, keycaps, flags, tags), tabs with soft hyphens, no-break
 /// spaces, zero-width spaces and word joiners, ASCII arrows (`-->`, `--->`, `<=>`), Chinese with ASCII marks
 /// under `text-autospace: normal`, Traditional Chinese with overlong words among full-width punctuation, Traditional
-/// Chinese notes of everyday sentences (Tests/Fixtures/chromium/parity-traditional-notes, 160 rows), and
-/// Simplified Chinese with English and code (with and without autospace), recorded as Tests/Fixtures/chromium/recipes
+/// Chinese notes of everyday sentences (Tests/Fixtures/chromium/parity-traditional-notes, 160 rows), Simplified
+/// Chinese with English and code (with and without autospace), and error messages with hex codes and digits in
+/// Traditional and Simplified Chinese (parity-hex, 260 rows), recorded as Tests/Fixtures/chromium/recipes
 /// says (Inter 17 px, then "Noto Color Emoji", "Noto Sans CJK SC", "Noto Sans Arabic", "Noto Sans Hebrew", "Noto
 /// Sans Devanagari"; `white-space: pre-wrap`, `overflow-wrap: break-word`) into Tests/Fixtures/chromium/parity-*.jsonl;
 /// `Scripts/record-chromium --recipe parity-japanese.chrome-ja-320.jsonl` records one again (the recipes add
@@ -64,6 +65,10 @@ import Testing
                 // A closing mark before a space at a line's end keeps its full width (`……」 `), as in Chromium.
                 Case(corpus: "chinese", language: "zh-CN", width: width),
                 Case(corpus: "chinese", language: "zh-CN", width: width, autospace: true),
+                // Error messages with hex codes and digits, Traditional and Simplified: a common character keeps the
+                // script before it, so `0` after `代碼 ` is not shaped with `x8` (Inter's `0×8`).
+                Case(corpus: "hex", language: "zh-TW", width: width, minimum: 0.995),
+                Case(corpus: "hex", language: "zh-CN", width: width, minimum: 0.995),
             ]
         }
 
