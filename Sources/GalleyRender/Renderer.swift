@@ -129,6 +129,7 @@ public final class Renderer: Sendable {
     ) {
         let visible = canvas.grid.visibleRect
         drawTables(layout, on: &canvas, containerIndex: containerIndex)
+        drawBlockRules(layout, on: &canvas, containerIndex: containerIndex)
         for fragment in layout.lineFragments where fragment.containerIndex == containerIndex {
             // Ink, shadows and effects reach past a line's band; a line's height of margin covers them.
             let reach = Rect(

@@ -49,8 +49,12 @@ final class NoteWriter {
         /// Whether the item's first paragraph is written (later blocks of the item continue it on a new line,
         /// without another marker).
         var itemStarted: Box? = nil
+        /// The block quotes the block is in, outermost first, each a ``TextBlock`` drawn with a rule.
+        var quotes: [TextBlock] = []
+        /// Whether the innermost quote's first paragraph is written (it takes space before it).
+        var quoteStarted: Box? = nil
         /// How many block quotes the block is in.
-        var quoteDepth = 0
+        var quoteDepth: Int { quotes.count }
 
         /// A flag shared by the blocks of one list item.
         final class Box { var value = false }
@@ -78,7 +82,11 @@ final class NoteWriter {
             case "list": try list(block, in: context, depth: depth)
             case "block_quote":
                 var inner = context
-                inner.quoteDepth += 1
+                inner.quotes.append(
+                    TextBlock(
+                        ruleColor: theme.rule, ruleWidth: Self.quoteRuleWidth,
+                        ruleOffset: Self.quoteIndent - Self.quoteRuleWidth - 2))
+                inner.quoteStarted = Context.Box()
                 try write(block.children, in: inner, depth: depth + 1)
             case "code_block", "html_block":
                 var text = block.literal
@@ -191,7 +199,7 @@ final class NoteWriter {
             // small kana.
             let language = plain.language ?? LanguageInference.language(of: ArraySlice(text.utf16))
             if let language, LanguageTag.hasPrimaryLanguage(language, "ja") { style.lineBreakStrictness = .strict }
-            quote(&style, &plain, depth: context.quoteDepth)
+            quote(&style, &plain, in: context)
             plain.paragraphStyle = style
             return plain
         }
@@ -217,7 +225,7 @@ final class NoteWriter {
                 style.tableCell = TextTableCell(table: box, row: 0, column: 0)
             }
             var attributes = defaults
-            quote(&style, &attributes, depth: context.quoteDepth)
+            quote(&style, &attributes, in: context)
             attributes.paragraphStyle = style
             return attributes
         }
@@ -315,7 +323,7 @@ final class NoteWriter {
                 case UInt8(ascii: "c"): style.alignment = .center
                 default: style.alignment = .natural
                 }
-                quote(&style, &attributes, depth: context.quoteDepth)
+                quote(&style, &attributes, in: context)
                 attributes.paragraphStyle = style
                 // Figures of one width, so that a column's numbers line up digit under digit.
                 attributes.fontFeatures = Self.tableFeatures
@@ -445,13 +453,25 @@ final class NoteWriter {
     private static let tableCellPadding = 6.0
     private static let codeBoxPadding = 10.0
 
-    /// A block quote's indent (16 pt a level) and muted colour.
-    private func quote(_ style: inout ParagraphStyle, _ attributes: inout TextAttributes, depth: Int) {
-        guard depth > 0 else { return }
-        style.headIndent += 16 * Double(depth)
-        style.firstLineHeadIndent += 16 * Double(depth)
+    /// A block quote's indent (16 pt a level), its rule beside it (a ``TextBlock`` per quote, as GitHub draws a
+    /// quote's left border), space before its first paragraph (after a list it no longer reads as the list's last
+    /// item), and the muted colour.
+    private func quote(_ style: inout ParagraphStyle, _ attributes: inout TextAttributes, in context: Context) {
+        guard context.quoteDepth > 0 else { return }
+        style.headIndent += Self.quoteIndent * Double(context.quoteDepth)
+        style.firstLineHeadIndent += Self.quoteIndent * Double(context.quoteDepth)
+        style.textBlocks = context.quotes
+        if let started = context.quoteStarted, !started.value {
+            style.paragraphSpacingBefore = max(style.paragraphSpacingBefore, Self.quoteSpacing)
+            started.value = true
+        }
         attributes.foregroundColor = theme.muted
     }
+
+    /// A quote level's indent, its rule's width and the space before a quote, in points.
+    private static let quoteIndent = 16.0
+    private static let quoteRuleWidth = 3.0
+    private static let quoteSpacing = 6.0
 
     private static func text(of pieces: [NoteInlines.Piece]) -> String {
         pieces.map { if case .text(let text, _) = $0 { text } else { "" } }.joined()

@@ -61,6 +61,9 @@ public struct LinePaint: Sendable {
     private let paints: [TextPaint]
     /// The line's characters (UTF-16), its paragraph terminator excluded.
     public let characters: [UInt16]
+    /// The blocks the line's paragraph is in, outermost first (``ParagraphStyle/textBlocks``), whose rules are drawn
+    /// beside it.
+    public let blocks: [TextBlock]
 
     /// The paint of the characters of `paragraph` in `range` (UTF-16 offsets from the paragraph's start): only
     /// the runs the line covers are read, found by bisection (the runs are in order and do not overlap), so a
@@ -84,6 +87,7 @@ public struct LinePaint: Sendable {
         starts[0] = 0
         self.starts = starts
         self.paints = paints
+        blocks = paragraph.style.textBlocks
         let text = paragraph.text, end = min(range.upperBound, text.count)
         characters =
             range.lowerBound < end ? Array(text[(text.startIndex + range.lowerBound)..<(text.startIndex + end)]) : []

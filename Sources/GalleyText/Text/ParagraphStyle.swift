@@ -216,6 +216,9 @@ public struct ParagraphStyle: Hashable, Sendable {
     /// paragraphs of one table follow one another, row by row; the cell's column bounds the lines, and the
     /// paragraph's spacing before and after gives way to the table's cell padding.
     public var tableCell: TextTableCell? = nil
+    /// The blocks the paragraph is in, outermost first (`NSParagraphStyle.textBlocks`): consecutive paragraphs naming
+    /// one ``TextBlock`` are drawn as one block, with its rule along their start edge. Empty by default.
+    public var textBlocks: [TextBlock] = []
     /// Whether a line that wraps continues at its own indentation plus two spaces, as code editors wrap code: the
     /// paragraph's lines between forced breaks (U+2028) are its source lines, and their leading spaces (a tab as
     /// four) their indentation. Off by default; notes turn it on in code blocks.

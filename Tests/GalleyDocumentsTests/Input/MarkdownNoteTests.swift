@@ -370,6 +370,41 @@ import Testing
         #expect(features.fontFeatures.contains(FontFeature("tnum", 1)))
     }
 
+    /// A block quote is one ``TextBlock`` whose rule runs beside all its lines and across the space between its
+    /// paragraphs (a nested quote has its own), with space before it, so after a list it no longer reads as the
+    /// list's last item; the text after it has no rule.
+    @Test func aBlockQuoteHasARuleBesideItAndSpaceBeforeIt() throws {
+        let document = try NoteReader.read("- item\n\n> one\n>\n> two\n\nafter", defaults: TextAttributes())
+        let paragraphs = document.storage.paragraphs
+        #expect(paragraphs.map(\.string) == ["item", "one", "two", "after"])
+        let block = try #require(paragraphs[1].style.textBlocks.first)
+        #expect(paragraphs[2].style.textBlocks.first === block && paragraphs[2].style.textBlocks.count == 1)
+        #expect(paragraphs[0].style.textBlocks.isEmpty && paragraphs[3].style.textBlocks.isEmpty)
+        #expect(paragraphs[1].style.paragraphSpacingBefore >= 6 && paragraphs[2].style.paragraphSpacingBefore == 0)
+        let renderer = DocumentRenderer(document: document, library: try TestFonts.bundled)
+        let layout = try renderer.layout()
+        let canvas = try renderer.render()
+        let (scale, margin) = (document.render.scale, document.render.margin)
+        // The rule stands before the quote's text: its middle column, in pixels.
+        let text = try #require(layout.lineFragments.first { $0.paragraphIndex == 1 })
+        let ruleX = text.rect.minX - block.ruleOffset - block.ruleWidth / 2
+        let column = Int(((ruleX + margin) * scale).rounded(.down))
+        func isRule(atY y: Double) -> Bool {
+            let pixel = canvas.pixel(x: column, y: Int(((y + margin) * scale).rounded(.down)))
+            let color = block.ruleColor
+            return abs(Int(pixel.r) - Int((color.red * 255).rounded())) <= 2
+                && abs(Int(pixel.g) - Int((color.green * 255).rounded())) <= 2
+        }
+        let lines = layout.lineFragments
+        let quoteTop = try #require(lines.first { $0.paragraphIndex == 1 }).rect.minY
+        let quoteBottom = try #require(lines.last { $0.paragraphIndex == 2 }).rect.maxY
+        for step in 1..<20 { #expect(isRule(atY: quoteTop + (quoteBottom - quoteTop) * Double(step) / 20)) }
+        let after = try #require(lines.first { $0.paragraphIndex == 3 })
+        #expect(!isRule(atY: after.rect.midY))
+        let item = try #require(lines.first { $0.paragraphIndex == 0 })
+        #expect(!isRule(atY: item.rect.midY))
+    }
+
     /// A code block is one box the width of the text, its lines inside the box's padding, the tint drawn once
     /// (not per line); inline code keeps its tint.
     @Test func aCodeBlockIsOnePaddedBox() throws {

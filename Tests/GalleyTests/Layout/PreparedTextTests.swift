@@ -110,6 +110,7 @@ import Testing
         "textOrientation": { $0.textOrientation = .upright },
         "textCombineUpright": { $0.textCombineUpright = .digits(2) },
         "headerLevel": { $0.headerLevel = 2 },
+        "textBlocks": { $0.textBlocks = [TextBlock(ruleColor: .black)] },
     ]
 
     @Test func everyStoredPropertyIsChanged() {
