@@ -235,6 +235,10 @@ final class NoteWriter {
         guard !text.isEmpty else { return }
         var codeAttributes = Self.attributes(
             attributes, NoteInlines.Style(code: true), theme: theme, codeLigatures: codeLigatures)
+        // A step smaller than the body, as GitHub sets code blocks: fewer of a code line's columns wrap.
+        if case .styled(_, let family, let weight, let italic)? = codeAttributes.font {
+            codeAttributes.font = .styled(Self.codeBlockStyle, family: family, weight: weight, italic: italic)
+        }
         codeAttributes.backgroundColor = nil  // the box is the tint
         codeAttributes.inlinePadding = nil  // and its padding the box's
         storage.append(text, attributes: codeAttributes)
@@ -374,11 +378,19 @@ final class NoteWriter {
         attributes.foregroundColor = theme.muted
         var style = Self.body
         style.paragraphSpacing = 4
+        let rule = attributes
+        // The number hangs: a tab to the text's indent, so wrapped lines start under the text, not the number.
+        style.headIndent = Self.footnoteIndent
+        try? style.setTabStops([TextTab(location: Self.footnoteIndent)])
         attributes.paragraphStyle = style
         footnotes += 1
         if footnotes == 1 {
-            startParagraph(attributes)
-            storage.append("——", attributes: attributes)
+            var ruleStyle = Self.body
+            ruleStyle.paragraphSpacing = 4
+            var ruleAttributes = rule
+            ruleAttributes.paragraphStyle = ruleStyle
+            startParagraph(ruleAttributes)
+            storage.append("——", attributes: ruleAttributes)
         }
         var pieces: [NoteInlines.Piece] = []
         for (index, paragraph) in block.children.enumerated() {
@@ -386,7 +398,7 @@ final class NoteWriter {
             for line in try inlineLines(paragraph) { pieces += line.pieces }
         }
         startParagraph(attributes)
-        storage.append("\(footnotes). ", attributes: attributes)
+        storage.append("\(footnotes).\t", attributes: attributes)
         try append(pieces, base: attributes, line: block.line)
     }
 
@@ -448,6 +460,12 @@ final class NoteWriter {
 
     /// The features of a table cell's text: tabular figures.
     static let tableFeatures = [FontFeature("tnum", 1)]
+
+    /// How far a footnote's text stands from its number's start, in points: room for `10.` at the footnote size.
+    private static let footnoteIndent = 22.0
+
+    /// The text style of code blocks: a step below the body.
+    static let codeBlockStyle = TextStyle.subheadline
 
     /// The space inside a table's cells and inside a code block's box, in points.
     private static let tableCellPadding = 6.0

@@ -405,6 +405,39 @@ import Testing
         #expect(!isRule(atY: item.rect.midY))
     }
 
+    /// A footnote's number hangs: its text and every wrapped line start at one indent, right of the number. A code
+    /// block is set a step below the body (fewer of its columns wrap).
+    @Test func footnoteNumbersHangAndCodeBlocksAreAStepSmaller() throws {
+        let note = """
+            A claim[^1].
+
+            ```
+            let x = 1
+            ```
+
+            [^1]: A footnote long enough to wrap over more than one line of the note at its usual width, twice over.
+            """
+        let document = try NoteReader.read(note, defaults: TextAttributes())
+        let layout = try DocumentRenderer(document: document, library: try TestFonts.bundled).layout()
+        let paragraphs = document.storage.paragraphs
+        let footnote = try #require(paragraphs.firstIndex { $0.string.hasPrefix("1.\t") })
+        let lines = layout.lineFragments.filter { $0.paragraphIndex == footnote }
+        #expect(lines.count >= 2)
+        let indent = paragraphs[footnote].style.headIndent
+        #expect(indent > 0)
+        // The first line's text after the tab, and the wrapped lines, start at the indent.
+        let first = try #require(lines.first)
+        let afterTab = first.runs.compactMap { run in
+            zip(run.glyphRun.glyphs, run.glyphPositions).first { $0.0.cluster == 3 }?.1  // after "1.\t"
+        }
+        let textStart = try #require(afterTab.first)
+        #expect(abs(textStart - indent) < 0.5, "\(textStart)")
+        for line in lines.dropFirst() { #expect(abs(line.usedRect.minX - indent) < 1e-6) }
+        let code = try #require(paragraphs.first { $0.string == "let x = 1" })
+        #expect(code.leadingAttributes.font?.textStyle == NoteWriter.codeBlockStyle)
+        #expect(paragraphs[0].leadingAttributes.font?.textStyle ?? .body == .body)
+    }
+
     /// A code block is one box the width of the text, its lines inside the box's padding, the tint drawn once
     /// (not per line); inline code keeps its tint.
     @Test func aCodeBlockIsOnePaddedBox() throws {
@@ -443,8 +476,8 @@ import Testing
         let paragraphs = document.storage.paragraphs.map(\.string)
         #expect(
             paragraphs == [
-                "Shaped by HarfBuzz1, broken by ICU2, shaped again1.", "——", "1. The shaper.",
-                "2. Unicode\u{2019}s library.",
+                "Shaped by HarfBuzz1, broken by ICU2, shaped again1.", "——", "1.\tThe shaper.",
+                "2.\tUnicode\u{2019}s library.",
             ])
         for offset in [18, 34] {
             #expect(document.storage.attributes(at: offset).superscript == 1, "at \(offset)")
