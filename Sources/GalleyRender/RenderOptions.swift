@@ -46,6 +46,13 @@ public enum LetterpressRecipe {
     static let innerShadowOpacity = 0.6
     static let blurPoints = 0.5
 
+    /// The colour pressed glyphs are filled with: `color` with its red, green and blue × ``fillDarkening``.
+    static func fill(_ color: Color) -> Color {
+        Color(
+            red: color.red * fillDarkening, green: color.green * fillDarkening, blue: color.blue * fillDarkening,
+            alpha: color.alpha)
+    }
+
     /// The vertical offset in pixels at `scale`.
     static func offset(scale: Double) -> Int { max(1, Int(scale.rounded())) }
 }

@@ -187,11 +187,7 @@ public final class Renderer: Sendable {
         var inkColor: Color {
             let foreground = paint.foregroundColor ?? .black
             let color = isHollow ? paint.strokeColor ?? foreground : foreground
-            guard paint.textEffect == .letterpress else { return color }
-            let darkening = LetterpressRecipe.fillDarkening
-            return Color(
-                red: color.red * darkening, green: color.green * darkening, blue: color.blue * darkening,
-                alpha: color.alpha)
+            return paint.textEffect == .letterpress ? LetterpressRecipe.fill(color) : color
         }
 
         /// The colour of the stroke drawn over a filled glyph (a negative stroke width).

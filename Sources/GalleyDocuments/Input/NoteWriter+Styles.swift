@@ -11,9 +11,9 @@ extension NoteWriter {
     static let codeFeatures = [FontFeature("calt", 0), FontFeature("liga", 0)]
 
     /// A heading's font: `textStyle` bold in the body's family (`italic` if asked), or the body's fixed font made
-    /// bold. Bold (700), not
-    /// semibold: the Chinese face has no 600 (Noto Sans CJK's Regular and Bold are bundled), so a semibold heading
-    /// set its Chinese in Bold beside semibold Latin, visibly heavier; at 700 both scripts have the same weight.
+    /// bold. Bold (700), not semibold: the Chinese face has no 600 (Noto Sans CJK's Regular and Bold are bundled), so
+    /// a semibold heading set its Chinese in Bold beside semibold Latin, visibly heavier; at 700 both scripts have
+    /// the same weight.
     static func headingFont(_ textStyle: TextStyle, from body: FontSpecifier?, italic: Bool = false) -> FontSpecifier {
         switch body {
         case .font(let font): return .font((try? font.withWeight(headingWeight)) ?? font)

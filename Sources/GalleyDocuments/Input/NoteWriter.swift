@@ -378,20 +378,16 @@ final class NoteWriter {
         attributes.foregroundColor = theme.muted
         var style = Self.body
         style.paragraphSpacing = 4
-        let rule = attributes
+        footnotes += 1
+        if footnotes == 1 {
+            attributes.paragraphStyle = style
+            startParagraph(attributes)
+            storage.append("——", attributes: attributes)
+        }
         // The number hangs: a tab to the text's indent, so wrapped lines start under the text, not the number.
         style.headIndent = Self.footnoteIndent
         try? style.setTabStops([TextTab(location: Self.footnoteIndent)])
         attributes.paragraphStyle = style
-        footnotes += 1
-        if footnotes == 1 {
-            var ruleStyle = Self.body
-            ruleStyle.paragraphSpacing = 4
-            var ruleAttributes = rule
-            ruleAttributes.paragraphStyle = ruleStyle
-            startParagraph(ruleAttributes)
-            storage.append("——", attributes: ruleAttributes)
-        }
         var pieces: [NoteInlines.Piece] = []
         for (index, paragraph) in block.children.enumerated() {
             if index > 0 { pieces.append(.text("\u{2028}", NoteInlines.Style())) }
@@ -445,8 +441,8 @@ final class NoteWriter {
         }
     }
 
-    /// A list item's attributes: room for "10." and "十二、" beside the text; a ticked item fades, as checklists
-    /// show it.
+    /// A list item's attributes: room for "10." and "十二、" beside the text; a ticked item in the muted ink, as
+    /// checklists grey it.
     private func listAttributes(lists: [TextList], isChecked: Bool) -> TextAttributes {
         var style = Self.body
         style.paragraphSpacing = 4

@@ -16,8 +16,8 @@ enum TableColumns {
     /// column at its maximum (its widest cell) when they fit, the table then narrower than the space; when even
     /// the minimums do not fit, the minimums scaled down to the space (the cells' words then break between
     /// characters); else each column from its minimum widened to hold its cells on one line, cell by cell from the
-    /// narrowest cell of the table up, each where the room left allows, and the room left shared among the columns still short
-    /// of their maximum in proportion to what each would still take.
+    /// narrowest cell of the table up, each where the room left allows, and the room left shared among the columns
+    /// still short of their maximum in proportion to what each would still take.
     ///
     /// A table that `fills` its space gives the room its maxima leave to its columns in proportion to them (all
     /// columns alike when they are all empty).

@@ -164,15 +164,13 @@ struct LinePlacer<Source: LineSource> {
         }
         // Beside an exclusion, a segment too narrow for even the first cluster is skipped, and a sliver narrower
         // than the container's minimum takes no text.
-        var segments =
+        let (firstClusterWidth, minimumWidth, side) =
             obstructed
-            ? Self.usableSegments(
-                free, padding: padding, firstClusterWidth: firstCluster(from: start).width,
-                minimumWidth: room.minimumSegmentWidth ?? 2 * context.baseFont.size, wraps: context.wraps,
-                side: room.wrapSide, rtl: context.isRightToLeft)
-            : Self.usableSegments(
-                free, padding: padding, firstClusterWidth: 0, minimumWidth: 0, wraps: context.wraps, side: .both,
-                rtl: context.isRightToLeft)
+            ? (firstCluster(from: start).width, room.minimumSegmentWidth ?? 2 * context.baseFont.size, room.wrapSide)
+            : (0, 0, TextContainer.WrapSide.both)
+        var segments = Self.usableSegments(
+            free, padding: padding, firstClusterWidth: firstClusterWidth, minimumWidth: minimumWidth,
+            wraps: context.wraps, side: side, rtl: context.isRightToLeft)
         if context.isRightToLeft { segments.reverse() }
         if segments.isEmpty && !obstructed { segments = [fallback] }
         self.segments = segments

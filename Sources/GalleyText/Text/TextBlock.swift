@@ -10,11 +10,8 @@ public final class TextBlock: Hashable, Sendable, CustomStringConvertible {
     /// The rule's width, in points (0 to 100).
     public let ruleWidth: Double
     /// How far the rule's far side stands before the start of the block's least indented line, in points (0 to
-    /// ``offsetLimit``).
+    /// ``ParagraphStyle/tabLocationLimit``, the limit of every distance along a line).
     public let ruleOffset: Double
-
-    /// The farthest a rule may stand from its lines, in points: a container's largest size.
-    public static let offsetLimit = 1_000_000.0
 
     /// A block with a rule of `ruleColor`, `ruleWidth` points wide, `ruleOffset` points before its lines' start
     /// (both clamped to their ranges; a value that is not finite is 0).
@@ -22,7 +19,7 @@ public final class TextBlock: Hashable, Sendable, CustomStringConvertible {
         func clamped(_ value: Double, _ limit: Double) -> Double { value.isFinite ? min(max(0, value), limit) : 0 }
         self.ruleColor = ruleColor
         self.ruleWidth = clamped(ruleWidth, 100)
-        self.ruleOffset = clamped(ruleOffset, Self.offsetLimit)
+        self.ruleOffset = clamped(ruleOffset, ParagraphStyle.tabLocationLimit)
     }
 
     /// Whether `lhs` and `rhs` are the same block.

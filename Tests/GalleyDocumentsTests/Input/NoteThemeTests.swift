@@ -61,9 +61,8 @@ import Testing
         request.set(.theme, .text(name.rawValue))
         let document = try request.readDocument(text: "# Pressed 花园", kind: .note, documentAccess: FileAccess()).0
         let canvas = try DocumentRenderer(document: document, library: try TestFonts.bundled).render()
-        let darkening = LetterpressRecipe.fillDarkening
         let ink = theme.pressedInk(from: theme.text)
-        let fill = Int((ink.red * darkening * 255).rounded())
+        let fill = Int((LetterpressRecipe.fill(ink).red * 255).rounded())
         var inked = 0, shaded = 0
         for y in 0..<canvas.height {
             for x in 0..<canvas.width {
@@ -74,8 +73,7 @@ import Testing
         }
         #expect(inked > 500)
         #expect(Double(shaded) > 0.1 * Double(inked), "\(shaded) shaded of \(inked) inked pixels")
-        let drawnInk = Color(red: ink.red * darkening, green: ink.green * darkening, blue: ink.blue * darkening)
-        #expect(theme.page.contrastRatio(with: drawnInk) >= 4.5)
+        #expect(theme.page.contrastRatio(with: LetterpressRecipe.fill(ink)) >= 4.5)
     }
 
     /// Every text colour a note is set in has a contrast of at least 4.5:1 (WCAG AA) with what is under it, in
@@ -116,11 +114,8 @@ import Testing
                 guard let scalar = Unicode.Scalar(unit), !scalar.properties.isWhitespace else { continue }
                 let attributes = storage.attributes(at: offset)
                 var ink = (attributes.foregroundColor ?? theme.text).over(page)
-                if attributes.textEffect == .letterpress {
-                    // Pressed letters are drawn darker than their colour (``LetterpressRecipe/fillDarkening``).
-                    let darkening = LetterpressRecipe.fillDarkening
-                    ink = Color(red: ink.red * darkening, green: ink.green * darkening, blue: ink.blue * darkening)
-                }
+                // Pressed letters are drawn darker than their colour.
+                if attributes.textEffect == .letterpress { ink = LetterpressRecipe.fill(ink) }
                 var under = page
                 if isHeader, let header = paragraph.style.tableCell?.table.headerColor { under = header.over(under) }
                 if let tint = attributes.backgroundColor { under = tint.over(under) }
