@@ -468,8 +468,8 @@ final class NoteWriter {
     private static let codeBoxPadding = 10.0
 
     /// A block quote's indent (16 pt a level), its rule beside it (a ``TextBlock`` per quote, as GitHub draws a
-    /// quote's left border), space before its first paragraph (after a list it no longer reads as the list's last
-    /// item), and the muted colour.
+    /// quote's left border), space before its first paragraph (so that after a list it does not read as the list's
+    /// last item), and the muted colour.
     private func quote(_ style: inout ParagraphStyle, _ attributes: inout TextAttributes, in context: Context) {
         guard context.quoteDepth > 0 else { return }
         style.headIndent += Self.quoteIndent * Double(context.quoteDepth)

@@ -341,9 +341,9 @@ import Testing
     }
 
     /// A table's short columns keep their width beside a long sentence: at 414 pt every cell that fits its column's
-    /// natural width on one line stays one line (CSS's automatic layout gave the short columns 29 pt each, so `一子`,
-    /// `十二丑` and the header `地区` wrapped a character a line), the sentence's column takes the rest, and the
-    /// cells' figures are tabular.
+    /// natural width on one line stays one line (`一子`, `十二丑` and the header `地区` do not wrap a character a
+    /// line, as CSS's automatic layout would have them), the sentence's column takes the rest, and the cells'
+    /// figures are tabular.
     @Test func aTablesShortColumnsStayOneLineBesideALongOne() throws {
         let note = """
             | 地区 | 说明 | 编号 | 比例 |
@@ -371,8 +371,8 @@ import Testing
     }
 
     /// A block quote is one ``TextBlock`` whose rule runs beside all its lines and across the space between its
-    /// paragraphs (a nested quote has its own), with space before it, so after a list it no longer reads as the
-    /// list's last item; the text after it has no rule.
+    /// paragraphs (a nested quote has its own), with space before it, so that after a list it does not read as
+    /// the list's last item; the text after it has no rule.
     @Test func aBlockQuoteHasARuleBesideItAndSpaceBeforeIt() throws {
         let document = try NoteReader.read("- item\n\n> one\n>\n> two\n\nafter", defaults: TextAttributes())
         let paragraphs = document.storage.paragraphs

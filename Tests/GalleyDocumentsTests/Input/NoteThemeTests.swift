@@ -77,8 +77,8 @@ import Testing
     }
 
     /// Every text colour a note is set in has a contrast of at least 4.5:1 (WCAG AA) with what is under it, in
-    /// every theme: body, links, quotes, footnotes, done tasks, the lowest headings, the pressed title (as drawn), code on its
-    /// tint and a table's header on its tint (sepia quotes were 3.58:1, done tasks drawn at half alpha 2.36–2.96:1).
+    /// every theme: body, links, quotes, footnotes, done tasks, the lowest headings, the pressed title (as drawn),
+    /// code on its tint and a table's header on its tint.
     @Test(arguments: NoteTheme.Name.allCases)
     func everyTextColourReadsAgainstItsBackground(_ name: NoteTheme.Name) throws {
         let theme = NoteTheme.named(name)
