@@ -11,6 +11,7 @@ struct DocumentOptions: SettingOptions {
     @Option(name: .setting(.width), parsing: .unconditional, help: .setting(.width)) var width: String?
     @Option(name: .setting(.height), parsing: .unconditional, help: .setting(.height)) var height: String?
     @Option(name: .setting(.pageHeight), parsing: .unconditional, help: .setting(.pageHeight)) var pageHeight: String?
+    @Flag(name: .setting(.pageNumbers), help: .setting(.pageNumbers)) var pageNumbers = false
     @Option(name: .setting(.scale), parsing: .unconditional, help: .setting(.scale)) var scale: String?
     @Option(name: .setting(.margin), parsing: .unconditional, help: .setting(.margin)) var margin: String?
     @Option(name: .setting(.format), help: .setting(.format)) var format: String?
@@ -39,7 +40,8 @@ struct DocumentOptions: SettingOptions {
     @Option(name: .setting(.expansion), parsing: .unconditional, help: .setting(.expansion)) var expansion: String?
 
     var items: [(name: String, value: String)] {
-        item(.width, width) + item(.height, height) + item(.pageHeight, pageHeight) + item(.scale, scale)
+        item(.width, width) + item(.height, height) + item(.pageHeight, pageHeight)
+            + item(.pageNumbers, pageNumbers ? true : nil) + item(.scale, scale)
             + item(.margin, margin)
             + item(.format, format) + item(.quality, quality) + item(.compression, compression) + fontOptions.items
             + textOptions.items + item(.theme, theme) + item(.codeLigatures, codeLigatures ? true : nil)

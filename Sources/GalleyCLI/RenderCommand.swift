@@ -19,8 +19,9 @@ struct RenderCommand: ParsableCommand {
             pixel: grey, a palette of up to 256 colours, RGB, or RGBA when the background is not opaque; drawn \
             and compressed in bands on every processor (zlib level 1 with row filter none at three bytes a \
             pixel, level 4 at one); WebP is lossless unless --quality is given; a PDF keeps the text selectable \
-            in embedded subset fonts, its links as annotations, and --page-height splits it into pages; an SVG \
-            draws glyphs as outlines.
+            in embedded subset fonts, its links as annotations, and --page-height splits it into pages (a \
+            paragraph keeps two lines on either side of a page break, a heading stays with what follows it, and \
+            --page-numbers numbers them); an SVG draws glyphs as outlines.
 
             Examples:
               galley render Examples/note-english.md -o note.png

@@ -59,8 +59,8 @@ public struct DocumentRenderer {
     /// colour; PDF and SVG through cairo, effects at the document's scale),
     /// and the UTF-16 range of the characters its height (or line limit) left out of the image.
     ///
-    /// - Throws: ``InputError`` for a `quality` with a format other than WebP, or pages in a format other than PDF;
-    ///   what rendering throws.
+    /// - Throws: ``InputError`` for a `quality` with a format other than WebP, pages in a format other than PDF, or
+    ///   page numbers without pages; what rendering throws.
     public func renderImage(
         _ format: ImageFormat, quality: Double? = nil, compression: ImageCompression = .fast,
         threads: Int = Processors.usable
@@ -69,6 +69,9 @@ public struct DocumentRenderer {
         // A document's pages come from its container (a JSON document's `container.pageHeight`).
         try format.refuseUnused(quality: quality != nil, pages: document.pageHeight != nil) {
             $0 == .pageHeight ? "container.pageHeight" : $0.optionName
+        }
+        guard document.pageHeight != nil || !document.pageNumbers else {
+            throw InputError(path: "container.pageNumbers", "numbers the pages of a paged PDF: give a page height")
         }
         if let pageHeight = document.pageHeight {
             let (pages, layout, cut) = try pages(height: pageHeight)
@@ -213,13 +216,34 @@ public struct DocumentRenderer {
             let filled = (layout.lineFragments.map(\.containerIndex).max() ?? 0) + 1
             let area = Rect(x: -margin, y: -margin, width: document.width + 2 * margin, height: pageHeight)
             let paintings = try paintings(of: exclusions, movedRight: 0)
-            let pictures = (0..<filled).map { page in
+            let pictures = try (0..<filled).map { page in
                 Picture(
                     area: area,
-                    elements: (page == 0 ? paintings : []) + [.text(layout, containerIndex: page, origin: .zero)])
+                    elements: (page == 0 ? paintings : []) + [.text(layout, containerIndex: page, origin: .zero)]
+                        + (document.pageNumbers
+                            ? [try pageNumber(page + 1, bottomMargin: contentHeight...pageHeight - margin)] : []))
             }
             return (pictures, layout, layout.unlaidCharacterRange)
         }
+    }
+
+    /// Page `number` as drawn at the foot of its page: its figures at footnote size in the text's colour, centred
+    /// across the page and in `bottomMargin`, the band under the text (points from the text's top).
+    private func pageNumber(_ number: Int, bottomMargin: ClosedRange<Double>) throws -> Picture.Element {
+        let ink = document.storage.length > 0 ? document.storage.attributes(at: 0).foregroundColor : nil
+        let text = TextStorage(
+            String(number),
+            attributes: TextAttributes(
+                font: .textStyle(.footnote), foregroundColor: ink ?? Document.ink,
+                fontFeatures: [FontFeature("tnum", 1)]))
+        let manager = LayoutManager(textStorage: text, fontLibrary: library, settings: document.settings)
+        manager.limits = limits
+        manager.addTextContainer(TextContainer(width: document.width))
+        let layout = try manager.layout()
+        let used = layout.usedRect()
+        let middle = (bottomMargin.lowerBound + bottomMargin.upperBound) / 2
+        return .text(
+            layout, containerIndex: 0, origin: Point(x: (document.width - used.width) / 2, y: middle - used.height / 2))
     }
 
     /// The PDF's title and outline: the note's title (its first heading when that is a top-level one) and a

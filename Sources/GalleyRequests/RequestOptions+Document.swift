@@ -128,6 +128,7 @@ extension RequestOptions {
         if let width = number(.width) { document.width = width }
         if let height = number(.height) { document.height = height }
         if let height = number(.pageHeight) { document.pageHeight = height }
+        if flag(.pageNumbers) { document.pageNumbers = true }
         if let scale = number(.scale) { document.render.scale = scale }
         if let margin = number(.margin) { document.render.margin = margin }
         if let side = choice(.wrapSide, as: TextContainer.WrapSide.self) { document.wrapSide = side }

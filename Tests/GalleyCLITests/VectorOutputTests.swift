@@ -135,6 +135,30 @@ import Testing
         #expect(pagedText.hasPrefix("Releasenotes发布说明"))
     }
 
+    /// `--page-numbers` numbers a paged PDF's pages at their foot: each page's text ends with its number, drawn in
+    /// the bottom margin; without pages there is nothing to number, which is said before anything is drawn.
+    @Test func pageNumbersStandAtTheFootOfEachPage() throws {
+        let pdftotext = try #require(ExternalTool.find("pdftotext"), "pdftotext is missing: run Scripts/setup")
+        let pdf = GalleyCommand.temporary("numbered.pdf")
+        let outcome = try GalleyCommand.run(
+            ["render", "Examples/note-markdown.md", "-o", pdf, "--page-height", "300", "--page-numbers"])
+        #expect(outcome.status == 0, "\(outcome.error)")
+        for page in 1...3 {
+            let words = try ExternalTool.run(pdftotext, ["-f", "\(page)", "-l", "\(page)", "-bbox", pdf, "-"])
+            // The last word on the page is its number, its box inside the 16-point bottom margin, centred.
+            let last = try #require(words.split(separator: "\n").last { $0.contains("<word ") })
+            let box = try #require(
+                last.firstMatch(of: /xMin="([0-9.]+)" yMin="([0-9.]+)" xMax="([0-9.]+)" yMax="([0-9.]+)">([^<]*)</))
+            #expect(String(box.5) == "\(page)", "\(last)")
+            let (minX, minY, maxX, maxY) = (Double(box.1)!, Double(box.2)!, Double(box.3)!, Double(box.4)!)
+            #expect(minY > 300 - 16 - 4 && maxY < 300 + 1, "\(last)")
+            #expect(abs((minX + maxX) / 2 - 392 / 2) < 1, "\(last)")
+        }
+        let unpaged = try GalleyCommand.run(["render", "Examples/note-markdown.md", "-o", pdf, "--page-numbers"])
+        #expect(unpaged.status != 0)
+        #expect(unpaged.error.contains("numbers the pages of a paged PDF: give a page height"), "\(unpaged.error)")
+    }
+
     /// A note's PDF carries its title (the first heading) and an outline of its headings, nested by level, each
     /// pointing at its page: what a viewer lists beside the pages and `pdfinfo` shows.
     @Test func aPDFHasTheNotesTitleAndAnOutlineOfItsHeadings() throws {

@@ -15,6 +15,9 @@ public struct Document {
     /// The height of a PDF's pages in points, margins included: the text flows from page to page (the first
     /// holding the exclusions). Nil: one page as tall as the image.
     public var pageHeight: Double?
+    /// Whether a paged PDF's pages are numbered (1, 2, …) at the foot of each, centred in the bottom margin in the
+    /// text's colour; needs ``pageHeight``.
+    public var pageNumbers = false
     /// The space between columns, in points.
     public var columnGap = 16.0
     /// Space kept free inside each line's ends, in points (TextKit's line-fragment padding).

@@ -9,7 +9,7 @@ enum DocumentKeys {
     static let render = ["scale", "background", "margin", "padding"]
     static let attachment = ["image", "width", "height", "baselineOffset", "alt"]
     static let container = [
-        "width", "height", "pageHeight", "columns", "columnGap", "lineFragmentPadding", "padding",
+        "width", "height", "pageHeight", "pageNumbers", "columns", "columnGap", "lineFragmentPadding", "padding",
         "maximumNumberOfLines", "maxLines", "lineBreakMode", "exclusions", "minimumSegmentWidth", "wrapSide",
     ]
     static let exclusion = ["path", "fillRule", "fill", "label"]

@@ -125,6 +125,7 @@ public enum DocumentReader {
         if let height = field.member("pageHeight") {
             document.pageHeight = try height.number(in: Document.pageHeightRange)
         }
+        if let numbers = field.member("pageNumbers") { document.pageNumbers = try numbers.bool() }
         if let columns = field.member("columns") { document.columns = try columns.integer(in: 1...20) }
         if let gap = field.member("columnGap") { document.columnGap = try gap.number(in: 0...10_000) }
         if let padding = try field.member("lineFragmentPadding", formerly: "padding") {

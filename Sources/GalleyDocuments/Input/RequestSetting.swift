@@ -5,7 +5,7 @@ import Galley
 /// case, as the case is named). A name that is not a case is an unknown option on every surface.
 public enum SettingName: String, CaseIterable, Sendable {
     // The container and the picture.
-    case width, height, pageHeight, scale, margin, format, quality, compression
+    case width, height, pageHeight, pageNumbers, scale, margin, format, quality, compression
     // Paint and effects.
     case theme, codeLigatures, color, background, letterpress, strokeWidth, strokeColor, obliqueness, expansion
     // Exclusions and the files a document may read.

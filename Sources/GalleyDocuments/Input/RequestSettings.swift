@@ -49,6 +49,9 @@ public enum RequestSettings {
         setting(
             .pageHeight, .number(Document.pageHeightRange), default: "one page as tall as the text", for: .document,
             "Split a PDF into pages this many points tall, margins included (PDF output only)."),
+        setting(
+            .pageNumbers, .flag, for: .document,
+            "Number a paged PDF's pages at the foot of each, centred in the bottom margin (with --page-height)."),
         setting(.scale, .number(0.1...8), default: "2", for: .document, "Pixels per point."),
         setting(
             .format, .choice(ImageFormat.allCases.map(\.rawValue)), default: "the output's extension, else png",

@@ -69,6 +69,12 @@ struct ContainerBands: BandSpace {
 
     mutating func skip(to blockOffset: Double) { self.blockOffset = blockOffset }
 
+    /// Moves to the top of the next container (past the last, where nothing more fits).
+    mutating func startNextContainer() {
+        guard containerIndex < containers.count else { return }
+        (containerIndex, blockOffset, bandsInContainer) = (containerIndex + 1, 0, 0)
+    }
+
     /// Whether lines do not depend on how far down they are: one container of unbounded height without exclusions
     /// or a line limit. A paragraph placed anywhere in it can be moved anywhere else in it.
     var isTranslationInvariant: Bool { Self.isTranslationInvariant(containers) }

@@ -98,4 +98,45 @@ extension Typesetter {
             font: context.baseFont, rightToLeft: context.isRightToLeft, textEdge: textEdge, top: top,
             baseline: top + metrics.baselineFromTop, lineHeight: metrics.height)
     }
+
+    /// Places the one line of an empty paragraph: as tall as its strut, with its list marker.
+    mutating func placeEmptyLine(_ context: ParagraphContext) {
+        bands.indents = indents(context)
+        let metrics = context.strut.metrics(of: [])
+        guard let room = bands.reserve(blockSize: metrics.height, firstLine: true, wrapIndent: 0) else {
+            return stop(at: context.storageStart)
+        }
+        let top = room.blockOffset, span = room.span
+        if table != nil {
+            followTable(toBandAt: top)
+            noteTableLine(baseline: top + metrics.baselineFromTop)
+        }
+        let usedRect = Rect(
+            x: context.isRightToLeft ? span.maxX : span.minX, y: top, width: 0, height: metrics.height)
+        if !measured(top: top, offset: context.storageStart, used: usedRect) {
+            let end = context.storageStart + context.paragraph.terminatorLength
+            let marker = marker(
+                for: context, textEdge: context.isRightToLeft ? span.maxX - room.padding : span.minX + room.padding,
+                top: top, metrics: metrics)
+            fragments.append(
+                LineFragment(
+                    containerIndex: bands.containerIndex,
+                    rect: Rect(x: span.minX, y: top, width: span.maxX - span.minX, height: metrics.height),
+                    usedRect: usedRect, baselineY: top + metrics.baselineFromTop,
+                    characterRange: context.storageStart..<end, runs: [], paragraphIndex: context.index,
+                    paragraphStart: context.storageStart, isTruncated: false, clipsToRect: false,
+                    isRightToLeft: context.isRightToLeft, listMarker: marker,
+                    paint: keepsGlyphs ? LinePaint(of: context.paragraph, in: 0..<0) : nil))
+        }
+        bands.bandsInContainer += 1
+        bands.blockOffset = top + metrics.height
+    }
+
+    /// When the typesetter only measures: takes in a fragment placed at `top` from UTF-16 offset `offset` whose used
+    /// rect is `used`, without making it, and says so; false when fragments are kept (the caller makes it).
+    mutating func measured(top: Double, offset: Int, used: Rect) -> Bool {
+        guard measuresOnly else { return false }
+        measurement.add(top: top, offset: offset, used: used)
+        return true
+    }
 }

@@ -20,13 +20,15 @@ struct Typesetter {
     var fragments: [LineFragment] = []
     let measuresOnly: Bool
     var measurement = TextMeasurement.Builder()
-    private(set) var isStopped = false
+    var isStopped = false
     /// Where the text has reached in the containers.
     var bands: ContainerBands
     /// The line placers' buffers, handed from paragraph to paragraph (and from one use of a typesetter to the
     /// next, ``reset()``).
     private var placerBuffers = PlacerBuffers()
-    private var unlaidStart: Int?
+    /// Whether ``takeFragments()`` keeps the fragments placed: a heading's wait for the paragraph after it.
+    private var holdsFragments = false
+    var unlaidStart: Int?
     /// The table whose cells are being placed, and the frames of the tables placed.
     var table: TableState?
     var tableFrames: [TableFrame] = []
@@ -100,19 +102,41 @@ struct Typesetter {
         var numbering = ListNumbering()
         // Each paragraph is asked for once: the next one says whether this one is last.
         var next = paragraph(0)
+        // The heading placed last, where text flows across containers: placed again at the next container's top
+        // when the paragraph after it does not start in its container.
+        var heading: (checkpoint: Checkpoint, start: Int, index: Int, numbering: ListNumbering)?
+        var breakBeforeParagraph: Int?
         while let current = next {
             try Cancellation.check()
             next = paragraph(index + 1)
             try checkWritingMode(of: current.style)
+            if index == breakBeforeParagraph { bands.startNextContainer() }
+            let before =
+                flowsAcrossContainers
+                ? (checkpoint: Checkpoint(self), start: start, index: index, numbering: numbering) : nil
             let ahead = try placeParagraph(
                 index, lists: current.style.textLists, tableCell: current.style.tableCell, isLast: next == nil,
                 start: start, numbering: &numbering, paragraph: paragraph, shaped: shaped, lines: lines,
                 records: records)
+            if let kept = heading, let before, isParted(from: kept.checkpoint, at: before.checkpoint.fragmentCount) {
+                restore(kept.checkpoint)
+                (start, index, numbering, breakBeforeParagraph, heading) = (
+                    kept.start, kept.index, kept.numbering, kept.index, nil
+                )
+                next = paragraph(index)
+                continue
+            }
+            heading =
+                current.style.headerLevel > 0 && current.style.tableCell == nil
+                    && before?.checkpoint.position.bandsInContainer ?? 0 > 0 && !isStopped
+                ? before : nil
+            holdsFragments = heading != nil
             try placed(&self)
             if isStopped { break }
             start += ahead
             index += 1
         }
+        holdsFragments = false
         closeTable()
     }
 
@@ -207,8 +231,9 @@ struct Typesetter {
     /// without holding its lines (``finish(textLength:)`` then describes only the fragments not taken). Inside a
     /// table none are: they are handed over once the table ends.
     mutating func takeFragments() -> [LineFragment] {
-        // A table's rows move their cells into line when they end: its fragments are handed over after it.
-        guard table == nil else { return [] }
+        // A table's rows move their cells into line when they end: its fragments are handed over after it; a
+        // heading's, once the paragraph after it is placed with it.
+        guard table == nil, !holdsFragments else { return [] }
         defer { fragments = [] }
         return fragments
     }
@@ -263,6 +288,33 @@ struct Typesetter {
         }
         // In a table, the cell padding takes the place of the spacing between paragraphs.
         let inTable = shaped.paragraph.style.tableCell != nil && table != nil
+        guard flowsAcrossContainers, !inTable, shaped.paragraph.length > 0 else {
+            try placeLines(of: shaped, index: index, isLast: isLast, listItem: listItem, inTable: inTable, lines: lines)
+            return
+        }
+        let checkpoint = Checkpoint(self)
+        let placedBands = try placeLines(
+            of: shaped, index: index, isLast: isLast, listItem: listItem, inTable: false, lines: lines)
+        let style = shaped.paragraph.style
+        if let band = FragmentationRules.breakBefore(
+            bandContainers: placedBands, startsContainer: checkpoint.position.bandsInContainer == 0,
+            orphans: style.orphans, widows: style.widows)
+        {
+            restore(checkpoint)
+            try placeLines(
+                of: shaped, index: index, isLast: isLast, listItem: listItem, inTable: false, breakBefore: band,
+                lines: lines)
+        }
+    }
+
+    /// Places `shaped`'s lines from where the text has reached (``place(paragraph:index:isLast:listItem:lines:)``
+    /// past its checks), starting a new container before band `breakBefore` when it is given; returns the
+    /// container of each band placed when text flows across containers (empty otherwise).
+    @discardableResult
+    private mutating func placeLines<Source: LineSource>(
+        of shaped: ShapedParagraph, index: Int, isLast: Bool, listItem: ListItemPlace?, inTable: Bool,
+        breakBefore: Int? = nil, lines: () throws -> Source
+    ) throws -> [Int] {
         if bands.bandsInContainer > 0, !inTable { bands.blockOffset += shaped.paragraph.style.paragraphSpacingBefore }
         let length = shaped.paragraph.length
         guard length > 0 else {
@@ -272,7 +324,7 @@ struct Typesetter {
                     shaped: shaped, index: index, isLast: isLast, baseFont: strut.font, baseLeading: strut.leading,
                     listItem: listItem))
             if !inTable { bands.blockOffset += shaped.paragraph.style.paragraphSpacing }
-            return
+            return []
         }
         // The buffers are handed over, not shared: a shared buffer is copied when the placer writes it.
         var buffers = PlacerBuffers()
@@ -287,47 +339,19 @@ struct Typesetter {
             source: source, context: context, shaper: shaper, keepsGlyphs: keepsGlyphs, buffers: consume buffers)
         bands.indents = indents(placer.context)
         var start = 0, bandCount = 0
+        var bandContainers: [Int] = []
         while start < length, !isStopped {
             // Every 64 bands: a paragraph of many lines stops soon after its work is cancelled, and a row of a
             // few lines does not read the task's cancellation for each.
             if bandCount & 63 == 0 { try Cancellation.check() }
+            if bandCount == breakBefore { bands.startNextContainer() }
             bandCount += 1
             start = placeBand(from: start, &placer)
+            if flowsAcrossContainers { bandContainers.append(bands.containerIndex) }
         }
         placerBuffers = placer.takeBuffers()
         if !inTable { bands.blockOffset += shaped.paragraph.style.paragraphSpacing }
-    }
-
-    private mutating func placeEmptyLine(_ context: ParagraphContext) {
-        bands.indents = indents(context)
-        let metrics = context.strut.metrics(of: [])
-        guard let room = bands.reserve(blockSize: metrics.height, firstLine: true, wrapIndent: 0) else {
-            return stop(at: context.storageStart)
-        }
-        let top = room.blockOffset, span = room.span
-        if table != nil {
-            followTable(toBandAt: top)
-            noteTableLine(baseline: top + metrics.baselineFromTop)
-        }
-        let usedRect = Rect(
-            x: context.isRightToLeft ? span.maxX : span.minX, y: top, width: 0, height: metrics.height)
-        if !measured(top: top, offset: context.storageStart, used: usedRect) {
-            let end = context.storageStart + context.paragraph.terminatorLength
-            let marker = marker(
-                for: context, textEdge: context.isRightToLeft ? span.maxX - room.padding : span.minX + room.padding,
-                top: top, metrics: metrics)
-            fragments.append(
-                LineFragment(
-                    containerIndex: bands.containerIndex,
-                    rect: Rect(x: span.minX, y: top, width: span.maxX - span.minX, height: metrics.height),
-                    usedRect: usedRect, baselineY: top + metrics.baselineFromTop,
-                    characterRange: context.storageStart..<end, runs: [], paragraphIndex: context.index,
-                    paragraphStart: context.storageStart, isTruncated: false, clipsToRect: false,
-                    isRightToLeft: context.isRightToLeft, listMarker: marker,
-                    paint: keepsGlyphs ? LinePaint(of: context.paragraph, in: 0..<0) : nil))
-        }
-        bands.bandsInContainer += 1
-        bands.blockOffset = top + metrics.height
+        return bandContainers
     }
 
     /// Places one band (one visual line, possibly several fragments beside exclusions) from `start`, as `placer`
@@ -387,15 +411,7 @@ struct Typesetter {
         return cursor
     }
 
-    /// When the typesetter only measures: takes in a fragment placed at `top` from UTF-16 offset `offset` whose used
-    /// rect is `used`, without making it, and says so; false when fragments are kept (the caller makes it).
-    mutating func measured(top: Double, offset: Int, used: Rect) -> Bool {
-        guard measuresOnly else { return false }
-        measurement.add(top: top, offset: offset, used: used)
-        return true
-    }
-
-    private mutating func stop(at offset: Int) {
+    mutating func stop(at offset: Int) {
         isStopped = true
         if unlaidStart == nil { unlaidStart = offset }
     }

@@ -240,7 +240,17 @@ public struct ParagraphStyle: Hashable, Sendable {
     /// The paragraph's heading level, 1 (a document's top heading) to 6, or 0 for a paragraph that is not a heading
     /// (`NSParagraphStyle.headerLevel`). It does not change how lines are set; PDF outlines are made from it, and a
     /// justified alignment given to every paragraph at once (`--alignment justified`) leaves a heading as it was.
+    /// Where text flows from container to container (pages, columns), a heading is kept with the paragraph after
+    /// it, as word processors keep headings with the next paragraph (CSS `break-after: avoid`).
     public var headerLevel = 0
+    /// The fewest lines of the paragraph left at the end of a container when the rest flows on to the next (CSS
+    /// `orphans`): with fewer, the whole paragraph moves on. 2 by default, as in CSS; 1 leaves lines where they
+    /// fall. Applies only where text flows from container to container, and not in table cells.
+    public var orphans = 2
+    /// The fewest lines of the paragraph carried to the start of a container when it began in the one before (CSS
+    /// `widows`): with fewer, lines move on from the container before while it keeps ``orphans`` of them. 2 by
+    /// default, as in CSS; 1 leaves lines where they fall.
+    public var widows = 2
 
     /// The default style.
     public init() {}

@@ -111,6 +111,8 @@ import Testing
         "textCombineUpright": { $0.textCombineUpright = .digits(2) },
         "headerLevel": { $0.headerLevel = 2 },
         "textBlocks": { $0.textBlocks = [TextBlock(ruleColor: .black)] },
+        "orphans": { $0.orphans = 1 },
+        "widows": { $0.widows = 3 },
     ]
 
     @Test func everyStoredPropertyIsChanged() {
