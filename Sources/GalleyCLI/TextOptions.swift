@@ -7,6 +7,9 @@ import GalleyRequests
 /// line heights and line-breaking rules (``RequestSettings``' text settings).
 struct TextOptions: SettingOptions {
     @Option(name: .setting(.language), help: .setting(.language)) var language: String?
+    @Option(name: .setting(.textEmphasis), help: .setting(.textEmphasis)) var textEmphasis: String?
+    @Option(name: .setting(.textEmphasisPosition), help: .setting(.textEmphasisPosition))
+    var textEmphasisPosition: String?
     @Option(name: .setting(.alignment), help: .setting(.alignment)) var alignment: String?
     @Option(name: .setting(.hyphenationFactor), parsing: .unconditional, help: .setting(.hyphenationFactor))
     var hyphenationFactor: String?
@@ -32,7 +35,8 @@ struct TextOptions: SettingOptions {
     @Option(name: .setting(.textCombineUpright), help: .setting(.textCombineUpright)) var textCombineUpright: String?
 
     var items: [(name: String, value: String)] {
-        item(.language, language) + item(.alignment, alignment) + item(.hyphenationFactor, hyphenationFactor)
+        item(.language, language) + item(.textEmphasis, textEmphasis)
+            + item(.textEmphasisPosition, textEmphasisPosition) + item(.alignment, alignment) + item(.hyphenationFactor, hyphenationFactor)
             + item(.punctuationTrim, punctuationTrim) + item(.punctuationFont, punctuationFont)
             + item(.autospace, autospace) + item(.wordBreak, wordBreak) + item(.overflowWrap, overflowWrap)
             + item(.lineBreakRules, lineBreakRules) + item(.lineBreakStrictness, lineBreakStrictness)

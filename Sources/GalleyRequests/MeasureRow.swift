@@ -123,12 +123,31 @@ public struct MeasureRow {
             measured.attributes = Defaults.attributes(specifier ?? defaults.specifier, textSettings)
         }
         // The row's own settings override the options'.
+        try readEmphasis(row, into: &measured.attributes)
         if row.hasMember(amongst: RequestSettings.acceptedLineKeySet) {
             var style = measured.attributes.paragraphStyle ?? ParagraphStyle()
             try RequestSettings.readLines(row, into: &style)
             measured.attributes.paragraphStyle = style
         }
         return measured
+    }
+
+    /// The row's `textEmphasis` and `textEmphasisPosition` over `attributes`' emphasis (the options'): a style
+    /// alone takes the options' position, a position alone moves the options' marks.
+    ///
+    /// - Throws: ``InputError`` naming the key for a style or position that is not one.
+    private static func readEmphasis(_ row: JSONField, into attributes: inout TextAttributes) throws {
+        let position = try row.member("textEmphasisPosition")?.choice(TextEmphasis.Position.self)
+        if let style = row.member("textEmphasis") {
+            do {
+                attributes.textEmphasis = try TextEmphasis(
+                    css: try style.string(), position: position ?? attributes.textEmphasis?.position ?? .automatic)
+            } catch let error as TextEmphasisError {
+                throw InputError(path: "textEmphasis", "\(error)")
+            }
+        } else if let position {
+            attributes.textEmphasis?.position = position
+        }
     }
 
     /// The row's font: the options' request with the row's own font keys over it, key by key (`"font"` is the

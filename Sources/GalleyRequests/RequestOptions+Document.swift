@@ -71,8 +71,13 @@ extension RequestOptions {
             }
         }
         let language = text(.language)
-        return TextSettings(
+        var settings = TextSettings(
             language: language == "auto" ? Hyphenator.localeLanguage : language, lineSettings: .object(members))
+        // Checked as the options were read.
+        settings.emphasis = text(.textEmphasis).flatMap {
+            try? TextEmphasis(css: $0, position: choice(.textEmphasisPosition, as: TextEmphasis.Position.self) ?? .automatic)
+        }
+        return settings
     }
 
     /// The document `text` holds, read as `kind` with the options laid over it, and the font library it uses;
@@ -192,6 +197,8 @@ extension RequestOptions {
 public struct TextSettings: Equatable, Sendable {
     /// The language given for text that names none.
     public var language: String?
+    /// The emphasis marks given for text that has none.
+    public var emphasis: TextEmphasis?
     /// The line settings given, as a JSON object of their keys, values checked.
     private(set) var lineSettings: JSONValue = .object([])
     /// The line settings laid over a default paragraph style, once: what every measure row without a style of its
@@ -211,6 +218,7 @@ public struct TextSettings: Equatable, Sendable {
     public func applied(to attributes: TextAttributes) -> TextAttributes {
         var changed = attributes
         if let language, changed.language == nil { changed.language = language }
+        if let emphasis, changed.textEmphasis == nil { changed.textEmphasis = emphasis }
         guard let defaultStyle else { return changed }
         changed.paragraphStyle = changed.paragraphStyle.map { Self.laid(lineSettings, over: $0) ?? $0 } ?? defaultStyle
         return changed

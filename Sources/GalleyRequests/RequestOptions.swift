@@ -182,6 +182,8 @@ public struct RequestOptions: Sendable {
             if text.contains("/") { return .file(try access.allow(text, key: label)) }
         case .numberList:
             _ = try Self.numbers(text, label: label)
+        case .emphasisStyle:
+            do { _ = try TextEmphasis(css: text) } catch { throw InputError("\(label): \(error)") }
         }
         return .text(text)
     }

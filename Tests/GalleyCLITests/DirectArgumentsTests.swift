@@ -25,6 +25,7 @@ import Testing
             case .folder: return "/tmp"
             case .fontFamilyOrFile: return "Inter"
             case .numberList: return "320,375"
+            case .emphasisStyle: return "open sesame"
             }
         }
     }

@@ -24,6 +24,7 @@ struct RequestSettingsTests {
             case .folder: return "Examples"
             case .fontFamilyOrFile: return "Inter"
             case .numberList: return "300,320"
+            case .emphasisStyle: return "filled dot"
             }
         }
     }

@@ -13,7 +13,7 @@ public enum SettingName: String, CaseIterable, Sendable {
     // The font.
     case font, size, weight, italic, style, category, boldText, noSystemFonts
     // Text.
-    case language
+    case language, textEmphasis, textEmphasisPosition
     // Lines (the paragraph-style settings, ``RequestSettings``' line settings).
     case alignment, hyphenationFactor, punctuationTrim, punctuationFont, autospace, wordBreak, overflowWrap
     case lineBreakRules, lineBreakStrictness, lineHeightMetrics, baseWritingDirection, textWrap
@@ -80,6 +80,8 @@ public struct RequestSetting: Sendable {
         case fontFamilyOrFile
         /// Numbers separated by commas.
         case numberList
+        /// A CSS `text-emphasis-style`: `none`, `filled` or `open` with a shape, or one quoted character.
+        case emphasisStyle
     }
 
     /// Where a setting is accepted.

@@ -37,6 +37,7 @@ extension RequestSettings {
             case .folder: return "folder"
             case .fontFamilyOrFile: return "family or file"
             case .numberList: return "numbers, comma-separated"
+            case .emphasisStyle: return "emphasis style"
             }
         }
     }

@@ -158,7 +158,17 @@ public enum RequestSettings {
                 on: [.commandLine, .query, .measureRow], for: .all, formerly: ["language"],
                 "The text's BCP 47 language (en-US, zh-Hans…) where the input names none. It picks line-breaking "
                     + "rules, glyph forms (locl), fallback fonts and hyphenation; 'auto' (command line only) takes "
-                    + "the process's locale.")
+                    + "the process's locale."),
+            setting(
+                .textEmphasis, .text(.emphasisStyle), default: "none", on: [.commandLine, .query, .measureRow],
+                for: .text,
+                "Emphasis marks on every character that takes one (not spaces or punctuation), as CSS "
+                    + "text-emphasis-style: filled or open with dot, circle, double-circle, triangle or sesame, or "
+                    + "one character in quotes; the line grows to hold them as Chromium's does."),
+            setting(
+                .textEmphasisPosition, .choice(TextEmphasis.Position.allCases.map(\.rawValue)), default: "auto",
+                on: [.commandLine, .query, .measureRow], for: .text,
+                "Where emphasis marks sit: over or under the line, or auto (under Chinese, over other languages)."),
         ]
         + lineSettings
 

@@ -13,6 +13,7 @@ struct ContainerBands: BandSpace {
     var bandsInContainer: Int
     /// The indents of the paragraph being placed.
     var indents = LineIndents()
+    var annotationSpace = 0.0
 
     /// The containers' bands, from the first one's top; `continuing` counts a band as placed already (so the
     /// space before the first paragraph applies).
@@ -63,6 +64,7 @@ struct ContainerBands: BandSpace {
             containerIndex += 1
             blockOffset = 0
             bandsInContainer = 0
+            annotationSpace = 0
         }
         return nil
     }
@@ -72,7 +74,7 @@ struct ContainerBands: BandSpace {
     /// Moves to the top of the next container (past the last, where nothing more fits).
     mutating func startNextContainer() {
         guard containerIndex < containers.count else { return }
-        (containerIndex, blockOffset, bandsInContainer) = (containerIndex + 1, 0, 0)
+        (containerIndex, blockOffset, bandsInContainer, annotationSpace) = (containerIndex + 1, 0, 0, 0)
     }
 
     /// Whether lines do not depend on how far down they are: one container of unbounded height without exclusions
@@ -87,18 +89,20 @@ struct ContainerBands: BandSpace {
 
     /// Back at the first container's top, as made (not continuing).
     mutating func reset() {
-        (containerIndex, blockOffset, bandsInContainer) = (0, 0, 0)
+        (containerIndex, blockOffset, bandsInContainer, annotationSpace) = (0, 0, 0, 0)
         indents = LineIndents()
     }
 
     /// Where the text has reached: the container, how far down it and how many bands it holds.
     var position: BandPosition {
         get {
-            BandPosition(containerIndex: containerIndex, blockOffset: blockOffset, bandsInContainer: bandsInContainer)
+            BandPosition(
+                containerIndex: containerIndex, blockOffset: blockOffset, bandsInContainer: bandsInContainer,
+                annotationSpace: annotationSpace)
         }
         set {
-            (containerIndex, blockOffset, bandsInContainer) = (
-                newValue.containerIndex, newValue.blockOffset, newValue.bandsInContainer
+            (containerIndex, blockOffset, bandsInContainer, annotationSpace) = (
+                newValue.containerIndex, newValue.blockOffset, newValue.bandsInContainer, newValue.annotationSpace
             )
         }
     }
@@ -119,6 +123,8 @@ struct BandPosition: Equatable {
     /// How far down the container, in points.
     var blockOffset: Double
     var bandsInContainer: Int
+    /// What the line before left for annotations (``BandSpace/annotationSpace``).
+    var annotationSpace = 0.0
 }
 
 /// What of a paragraph decides the stretch of a container its lines use: its indents, its list's indent and its

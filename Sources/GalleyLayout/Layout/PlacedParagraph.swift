@@ -33,6 +33,7 @@ struct PlacedParagraph {
         return self.key.listItem == key.listItem && self.key.isLast == key.isLast
             && self.key.start.containerIndex == key.start.containerIndex
             && (self.key.start.bandsInContainer > 0) == (key.start.bandsInContainer > 0)
+            && self.key.start.annotationSpace == key.start.annotationSpace
     }
 
     /// The fragments moved to a paragraph starting at `blockOffset` and UTF-16 offset `storageStart`, numbered

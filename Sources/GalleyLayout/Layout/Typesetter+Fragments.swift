@@ -56,7 +56,9 @@ extension Typesetter {
         }
         // The runs start (on the left) with what passes the left edge: the end's in right-to-left text.
         let startX = usedX - (rtl ? trailing + hangingEnd : hangingStart)
-        let usedRect = Rect(x: usedX, y: top, width: max(0, content), height: metrics.height)
+        // The line's block holds its emphasis marks under it, as a line fragment holds its line spacing in TextKit.
+        let blockHeight = metrics.height + metrics.annotation.overflowUnder
+        let usedRect = Rect(x: usedX, y: top, width: max(0, content), height: blockHeight)
         if measured(top: top, offset: context.storageStart + line.utf16Range.lowerBound, used: usedRect) { return }
         let baseline = top + metrics.baselineFromTop
         var pen = startX
@@ -72,7 +74,7 @@ extension Typesetter {
             + (isParagraphEnd ? context.paragraph.terminatorLength : 0)
         let paddingRect = Rect(
             x: segment.minX - band.room.padding, y: top, width: segment.width + 2 * band.room.padding,
-            height: metrics.height)
+            height: blockHeight)
         let marker =
             line.utf16Range.lowerBound == 0
             ? self.marker(
@@ -106,7 +108,9 @@ extension Typesetter {
         guard let room = bands.reserve(blockSize: metrics.height, firstLine: true, wrapIndent: 0) else {
             return stop(at: context.storageStart)
         }
-        let top = room.blockOffset, span = room.span
+        // An empty line moves up into marks under the line before, as a line of text does.
+        let top = room.blockOffset + metrics.annotation.shift(after: bands.annotationSpace), span = room.span
+        bands.annotationSpace = metrics.annotation.after
         if table != nil {
             followTable(toBandAt: top)
             noteTableLine(baseline: top + metrics.baselineFromTop)

@@ -224,7 +224,7 @@ struct Typesetter {
             : BandPosition(
                 containerIndex: here.containerIndex, blockOffset: here.blockOffset + record.blockSize,
                 bandsInContainer: here.bandsInContainer + record.end.bandsInContainer
-                    - record.key.start.bandsInContainer)
+                    - record.key.start.bandsInContainer, annotationSpace: record.end.annotationSpace)
     }
 
     /// The fragments placed since the last call, handed over and forgotten: for laying out a text line by line

@@ -86,8 +86,14 @@ struct LinePlacer<Source: LineSource> {
             // Placed lines are consecutive, so the band's runs are those of the span they cover together.
             let metrics =
                 only ?? lineMetrics(of: lines[0].line.utf16Range.lowerBound..<end)
+            // Emphasis marks over the line move it down, by what the line before left free less; the line moves up
+            // into the marks under the line before where its text leaves room; marks under it lengthen the band.
+            var placed = room
+            placed.blockOffset += metrics.annotation.shift(after: space.annotationSpace)
+            space.annotationSpace = metrics.annotation.after
             return PlacedBand(
-                room: room, blockSize: height, metrics: metrics, start: start, end: end, wrapIndent: wrapIndent)
+                room: placed, blockSize: height + metrics.annotation.overflowUnder, metrics: metrics, start: start,
+                end: end, wrapIndent: wrapIndent)
         }
     }
 

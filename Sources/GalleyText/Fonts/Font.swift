@@ -85,6 +85,11 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
     public var descender: Double { instance.metrics.descender * pointsPerUnit }
     /// Extra space the font asks for between lines, in points.
     public var lineGap: Double { instance.metrics.lineGap * pointsPerUnit }
+    /// The em box's extent above and below the baseline, in points (both positive, adding up to the size): the
+    /// face's typographic ascender and descender scaled to one em, as Blink places ruby and emphasis marks by them.
+    package var emBox: (ascent: Double, descent: Double) {
+        (instance.metrics.emAscent * size, instance.metrics.emDescent * size)
+    }
     /// The default line height: ascender − descender + line gap, in points.
     public var lineHeight: Double { ascender - descender + lineGap }
     /// Height of flat capital letters above the baseline, in points.

@@ -130,6 +130,10 @@ struct DesignMetrics: Sendable {
     var capHeight = 0.0, xHeight = 0.0
     var underlinePosition = 0.0, underlineThickness = 0.0
     var strikeoutPosition = 0.0, strikeoutThickness = 0.0
+    /// The share of the em above the baseline and below it: OS/2's typographic ascender and descender scaled to
+    /// add up to one em (Blink's "normalized typo ascent and descent", which places ruby and emphasis marks), else
+    /// the ascender and descender so scaled.
+    var emAscent = 0.8, emDescent = 0.2
     /// The bottom of the ideographic em box (y up, so usually negative) for a face that has ideographs: its BASE
     /// table's `ideo` baseline, else what HarfBuzz derives from its metrics; nil for a face without them.
     var ideographicBottom: Double?
@@ -150,6 +154,13 @@ struct DesignMetrics: Sendable {
             return hb_ot_metrics_get_position(font, tag, &value) != 0 ? Double(value) / units : fallback
         }
         let em = Double(unitsPerEm)
+        let (typoAscender, typoDescender) = Self.typographicExtents(of: hb_font_get_face(font))
+        for (up, down) in [(typoAscender, -typoDescender), (ascender, -descender)] {
+            let height = up + down
+            guard height > 0, up >= 0, up <= height else { continue }
+            (emAscent, emDescent) = (up / height, down / height)
+            break
+        }
         capHeight = position(HB_OT_METRICS_TAG_CAP_HEIGHT, fallback: ascender * 0.9)
         xHeight = position(HB_OT_METRICS_TAG_X_HEIGHT, fallback: ascender * 0.6)
         underlineThickness = position(HB_OT_METRICS_TAG_UNDERLINE_SIZE, fallback: em / 14)
@@ -166,5 +177,18 @@ struct DesignMetrics: Sendable {
                 OpenTypeTag.value(of: "ZHS "), &bottom)
             ideographicBottom = Double(bottom) / units
         }
+    }
+
+    /// OS/2's sTypoAscender and sTypoDescender (design units, y up), read from the table: HarfBuzz's ascender is
+    /// hhea's unless the face sets USE_TYPO_METRICS. Zero for a face without the table.
+    private static func typographicExtents(of face: OpaquePointer?) -> (Double, Double) {
+        let blob = hb_face_reference_table(face, OpenTypeTag.value(of: "OS/2"))
+        defer { hb_blob_destroy(blob) }
+        var length: UInt32 = 0
+        guard let data = hb_blob_get_data(blob, &length), length >= 72 else { return (0, 0) }
+        func signed16(at offset: Int) -> Double {
+            Double(Int16(bitPattern: UInt16(UInt8(bitPattern: data[offset])) << 8 | UInt16(UInt8(bitPattern: data[offset + 1]))))
+        }
+        return (signed16(at: 68), signed16(at: 70))
     }
 }

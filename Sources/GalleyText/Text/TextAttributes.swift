@@ -3,10 +3,9 @@ import Foundation
 /// The attributes of a run of characters, as the keys of an `NSAttributedString`, typed.
 ///
 /// Every property is optional or has a neutral default, so `TextAttributes()` is plain text in the default body
-/// style. Attributes fall in two groups: those that change shaping (``font``, ``kern``, ``tracking``,
+/// style. Attributes fall in two groups: those that change shaping or lines (``font``, ``kern``, ``tracking``,
 /// ``ligatures``, ``fontFeatures``, ``language``, ``expansion``, ``superscript``, ``attachment``,
-/// ``inlinePadding``) and those that
-/// only change drawing; a drawing-only change never re-shapes.
+/// ``inlinePadding``, ``textEmphasis``) and those that only change drawing; a drawing-only change never re-shapes.
 public struct TextAttributes: Hashable, Sendable, CustomReflectable {
     /// The values, shared by copies until one of them is changed: attributes travel from a storage's runs to a
     /// paragraph's, to items and to lines, and a copy of every field retained each reference among them.
@@ -197,6 +196,17 @@ public struct TextAttributes: Hashable, Sendable, CustomReflectable {
         }
     }
 
+    /// Emphasis marks beside each character that takes one (CSS `text-emphasis`); nil for none. The marks are half
+    /// the font's size and the line grows to hold them as Chromium grows it: by what the marks need past the
+    /// characters' em box, less what the line beside it leaves free.
+    public var textEmphasis: TextEmphasis? {
+        _read { yield storage.values.textEmphasis }
+        _modify {
+            makeUnique()
+            yield &storage.values.textEmphasis
+        }
+    }
+
     /// The most ``inlinePadding`` counts, in ems (more is taken as this).
     public static let inlinePaddingLimit = 4.0
 
@@ -208,7 +218,7 @@ public struct TextAttributes: Hashable, Sendable, CustomReflectable {
         strikethrough: TextDecoration? = nil, shadow: Shadow? = nil, textEffect: TextEffect? = nil,
         link: URL? = nil, paragraphStyle: ParagraphStyle? = nil, strokeWidth: Double? = nil,
         strokeColor: Color? = nil, obliqueness: Double? = nil, expansion: Double? = nil, superscript: Int? = nil,
-        attachment: TextAttachment? = nil, inlinePadding: Double? = nil
+        attachment: TextAttachment? = nil, inlinePadding: Double? = nil, textEmphasis: TextEmphasis? = nil
     ) {
         storage = Storage(
             Values(
@@ -217,7 +227,7 @@ public struct TextAttributes: Hashable, Sendable, CustomReflectable {
                 baselineOffset: baselineOffset, underline: underline, strikethrough: strikethrough, shadow: shadow,
                 textEffect: textEffect, link: link, paragraphStyle: paragraphStyle, strokeWidth: strokeWidth,
                 strokeColor: strokeColor, obliqueness: obliqueness, expansion: expansion, superscript: superscript,
-                attachment: attachment, inlinePadding: inlinePadding))
+                attachment: attachment, inlinePadding: inlinePadding, textEmphasis: textEmphasis))
     }
 
     public static func == (lhs: TextAttributes, rhs: TextAttributes) -> Bool {
@@ -268,6 +278,7 @@ public struct TextAttributes: Hashable, Sendable, CustomReflectable {
         var superscript: Int?
         var attachment: TextAttachment?
         var inlinePadding: Double?
+        var textEmphasis: TextEmphasis?
     }
 
     /// These attributes with every non-nil (or non-empty) attribute of `other` laid over them.
@@ -295,6 +306,7 @@ public struct TextAttributes: Hashable, Sendable, CustomReflectable {
         merged.superscript = other.superscript ?? superscript
         merged.attachment = other.attachment ?? attachment
         merged.inlinePadding = other.inlinePadding ?? inlinePadding
+        merged.textEmphasis = other.textEmphasis ?? textEmphasis
         return merged
     }
 
@@ -304,7 +316,8 @@ public struct TextAttributes: Hashable, Sendable, CustomReflectable {
             font: font ?? .textStyle(.body), kern: kern ?? 0, tracking: tracking ?? 0,
             ligatures: ligatures ?? .standard, fontFeatures: fontFeatures, language: language,
             expansion: expansion ?? 0, superscript: superscript ?? 0, attachment: attachment,
-            inlinePadding: inlinePadding ?? 0)
+            inlinePadding: inlinePadding ?? 0,
+            emphasis: textEmphasis.map { EmphasisSide(isUnder: $0.isUnder(language: language)) })
     }
 }
 
@@ -323,8 +336,17 @@ package struct ShapingKey: Hashable, Sendable {
     package var attachment: TextAttachment?
     /// ``TextAttributes/inlinePadding``, 0 for none.
     var inlinePadding: Double = 0
+    /// Which side of horizontal lines ``TextAttributes/textEmphasis`` puts its marks on; nil for none. Not for
+    /// shaping: the marks change the line's height, which runs carry.
+    package var emphasis: EmphasisSide? = nil
     /// How the glyphs stand in the line: set by itemizing a vertical paragraph, never by attributes.
     package var orientation = GlyphOrientation.horizontal
+}
+
+/// The side of a horizontal line emphasis marks sit on (in vertical lines, the right).
+package struct EmphasisSide: Hashable, Sendable {
+    /// Whether the marks sit under the characters rather than over them.
+    package var isUnder: Bool
 }
 
 /// How a run's glyphs stand in their line.

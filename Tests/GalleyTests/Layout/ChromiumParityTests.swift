@@ -84,17 +84,19 @@ import Testing
     }
 
     /// Measures the rows of `parity-<corpus>.rows.jsonl` in Inter 17 with the system's fallbacks, `language` and
-    /// `style`, at `width`, and expects at least `minimum` of them to have `fixture`'s line starts and heights.
+    /// `style` (and `emphasis` marks), at `width`, and expects at least `minimum` of them to have `fixture`'s line
+    /// starts and heights.
     static func expectRowsAsChromiums(
-        corpus: String, fixture: String, language: String, width: Double, style: ParagraphStyle, minimum: Double,
-        description: String
+        corpus: String, fixture: String, language: String, width: Double, style: ParagraphStyle,
+        emphasis: TextEmphasis? = nil, minimum: Double, description: String
     ) throws {
         let inputs = try ChromiumTextFundamentalsTests.rows("parity-\(corpus).rows.jsonl")
         let answers = try ChromiumTextFundamentalsTests.rows(fixture)
         try #require(inputs.count == answers.count && inputs.count >= 100)
         let library = try TestFonts.system
         let attributes = TextAttributes(
-            font: .font(try library.font(family: "Inter", size: 17)), language: language, paragraphStyle: style)
+            font: .font(try library.font(family: "Inter", size: 17)), language: language, paragraphStyle: style,
+            textEmphasis: emphasis)
         let measurer = TextMeasurer(fontLibrary: library)
         var same = 0
         var differing: [String] = []

@@ -1,0 +1,129 @@
+import Foundation
+
+/// Emphasis marks (着重号, 圏点): a small mark beside each character of a run, as CSS `text-emphasis` sets them and
+/// CLREQ and JLREQ describe them. Marks sit over the characters (or under them) in horizontal lines and right of
+/// them (or left) in vertical ones; spaces, controls and punctuation take none, as CSS skips them. The marks are
+/// half the run's font size and the line makes room for them as Chromium does (``TextAttributes/textEmphasis``).
+public struct TextEmphasis: Hashable, Sendable {
+    /// The shape of the marks.
+    public enum Shape: Hashable, Sendable {
+        /// A small dot (U+2022 `•` filled, U+25E6 `◦` open): CSS's default in horizontal text.
+        case dot
+        /// A large circle (U+25CF `●`, U+25CB `○`).
+        case circle
+        /// A double circle (U+25C9 `◉`, U+25CE `◎`).
+        case doubleCircle
+        /// A triangle (U+25B2 `▲`, U+25B3 `△`).
+        case triangle
+        /// A sesame (U+FE45 `﹅`, U+FE46 `﹆`): CSS's default in vertical text.
+        case sesame
+        /// A character of the author's own (CSS's `<string>`), drawn as it is.
+        case character(Character)
+    }
+
+    /// Where the marks sit beside horizontal lines.
+    public enum Position: String, Hashable, Sendable, CaseIterable {
+        /// Over Japanese and Korean, under Chinese, as CLREQ prefers and CSS Text Decoration 4's `auto` says: the
+        /// run's ``TextAttributes/language`` decides (over when it has none).
+        case automatic = "auto"
+        /// Over the characters (CSS `over`).
+        case over
+        /// Under the characters (CSS `under`).
+        case under
+    }
+
+    /// The marks' shape.
+    public var shape: Shape
+    /// Whether the shape is filled (`filled`) or an outline (`open`); ignored by ``Shape/character(_:)``.
+    public var isFilled: Bool
+    /// Where the marks sit beside horizontal lines; in vertical lines they sit on the right (CSS `right`, the
+    /// default of every language).
+    public var position: Position
+    /// The marks' colour; nil is the characters' own.
+    public var color: Color?
+
+    /// Marks of `shape`, filled unless `isFilled` is false, at `position`, in the characters' colour unless `color`
+    /// says.
+    public init(_ shape: Shape = .dot, isFilled: Bool = true, position: Position = .automatic, color: Color? = nil) {
+        (self.shape, self.isFilled, self.position, self.color) = (shape, isFilled, position, color)
+    }
+
+    /// The character drawn as each mark: CSS Text Decoration's table of shapes.
+    public var mark: Character {
+        switch shape {
+        case .dot: return isFilled ? "\u{2022}" : "\u{25E6}"
+        case .circle: return isFilled ? "\u{25CF}" : "\u{25CB}"
+        case .doubleCircle: return isFilled ? "\u{25C9}" : "\u{25CE}"
+        case .triangle: return isFilled ? "\u{25B2}" : "\u{25B3}"
+        case .sesame: return isFilled ? "\u{FE45}" : "\u{FE46}"
+        case .character(let character): return character
+        }
+    }
+
+    /// Whether the marks of text in `language` (a BCP 47 tag; nil when unknown) sit under horizontal lines.
+    package func isUnder(language: String?) -> Bool {
+        switch position {
+        case .over: return false
+        case .under: return true
+        case .automatic: return language.map { LanguageTag.hasPrimaryLanguage($0, "zh") } ?? false
+        }
+    }
+
+    /// Whether `scalar` takes a mark: not a separator, control, format character, unassigned code point or
+    /// punctuation, as CSS Text Decoration 3 skips them (§3.2, "text-emphasis-skip: spaces punctuation").
+    package static func marks(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .spaceSeparator, .lineSeparator, .paragraphSeparator, .control, .format, .unassigned, .surrogate,
+            .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation, .initialPunctuation,
+            .finalPunctuation, .otherPunctuation:
+            return false
+        default:
+            return true
+        }
+    }
+}
+
+extension TextEmphasis {
+    /// Reads CSS's `text-emphasis-style` value: `filled` or `open` and a shape (`dot`, `circle`, `double-circle`,
+    /// `triangle`, `sesame`) in either order, either alone (`filled` alone is a dot, as in horizontal text; a shape
+    /// alone is filled), or one character in quotes (`'※'`). Nil for `none`; `position` and `color` as given.
+    ///
+    /// - Throws: ``TextEmphasisError`` naming what is not understood.
+    public init?(css: String, position: Position = .automatic, color: Color? = nil) throws {
+        let value = css.trimmingCharacters(in: .whitespaces)
+        if value.lowercased() == "none" { return nil }
+        if let quote = value.first, quote == "'" || quote == "\"", value.count == 3, value.last == quote {
+            self.init(.character(value[value.index(after: value.startIndex)]), position: position, color: color)
+            return
+        }
+        var filled: Bool?, shape: Shape?
+        for word in value.lowercased().split(separator: " ", omittingEmptySubsequences: true) {
+            switch word {
+            case "filled" where filled == nil: filled = true
+            case "open" where filled == nil: filled = false
+            case "dot" where shape == nil: shape = .dot
+            case "circle" where shape == nil: shape = .circle
+            case "double-circle" where shape == nil: shape = .doubleCircle
+            case "triangle" where shape == nil: shape = .triangle
+            case "sesame" where shape == nil: shape = .sesame
+            default: throw TextEmphasisError.unknownStyle(css)
+            }
+        }
+        guard filled != nil || shape != nil else { throw TextEmphasisError.unknownStyle(css) }
+        self.init(shape ?? .dot, isFilled: filled ?? true, position: position, color: color)
+    }
+}
+
+/// Why an emphasis style could not be read.
+public enum TextEmphasisError: Error, Equatable, CustomStringConvertible {
+    /// Not `none`, a fill and shape, or one quoted character.
+    case unknownStyle(String)
+
+    public var description: String {
+        switch self {
+        case .unknownStyle(let value):
+            return "'\(value)' is not an emphasis style: use none, filled or open with dot, circle, double-circle, "
+                + "triangle or sesame, or one character in quotes"
+        }
+    }
+}
