@@ -36,7 +36,8 @@ struct TextOptions: SettingOptions {
 
     var items: [(name: String, value: String)] {
         item(.language, language) + item(.textEmphasis, textEmphasis)
-            + item(.textEmphasisPosition, textEmphasisPosition) + item(.alignment, alignment) + item(.hyphenationFactor, hyphenationFactor)
+            + item(.textEmphasisPosition, textEmphasisPosition) + item(.alignment, alignment)
+            + item(.hyphenationFactor, hyphenationFactor)
             + item(.punctuationTrim, punctuationTrim) + item(.punctuationFont, punctuationFont)
             + item(.autospace, autospace) + item(.wordBreak, wordBreak) + item(.overflowWrap, overflowWrap)
             + item(.lineBreakRules, lineBreakRules) + item(.lineBreakStrictness, lineBreakStrictness)

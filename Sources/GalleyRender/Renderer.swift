@@ -144,6 +144,7 @@ public final class Renderer: Sendable {
             if let pressed { drawLetterpressHighlight(pressed, on: &canvas) }
             canvas.drawGlyphs(glyphs, characters: fragment.character(at:))
             if let pressed { drawLetterpressInnerShadow(pressed, on: &canvas) }
+            drawEmphasisMarks(fragment, on: &canvas)
             drawDecorations(fragment, glyphs: glyphs, frame: frame, on: &canvas)
             drawListMarker(fragment, frame: frame, on: &canvas)
             drawContinuationMark(fragment, on: &canvas)

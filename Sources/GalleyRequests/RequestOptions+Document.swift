@@ -75,7 +75,8 @@ extension RequestOptions {
             language: language == "auto" ? Hyphenator.localeLanguage : language, lineSettings: .object(members))
         // Checked as the options were read.
         settings.emphasis = text(.textEmphasis).flatMap {
-            try? TextEmphasis(css: $0, position: choice(.textEmphasisPosition, as: TextEmphasis.Position.self) ?? .automatic)
+            try? TextEmphasis(
+                css: $0, position: choice(.textEmphasisPosition, as: TextEmphasis.Position.self) ?? .automatic)
         }
         return settings
     }

@@ -159,6 +159,32 @@ import Testing
         #expect(unpaged.error.contains("numbers the pages of a paged PDF: give a page height"), "\(unpaged.error)")
     }
 
+    /// Emphasis marks are drawn as shapes, so a PDF's text is the characters alone, in order, with no `•` among
+    /// them; a measure row takes its own marks and refuses a style that is not one, naming the key.
+    @Test func emphasisMarksStayOutOfAPDFsTextAndMeasureRowsTakeThem() throws {
+        let pdftotext = try #require(ExternalTool.find("pdftotext"), "pdftotext is missing: run Scripts/setup")
+        let pdf = GalleyCommand.temporary("emphasis.pdf")
+        let outcome = try GalleyCommand.run(
+            ["render", "-", "-o", pdf, "--text-emphasis", "filled circle"], input: "着重号用来强调")
+        #expect(outcome.status == 0, "\(outcome.error)")
+        let text = try ExternalTool.run(pdftotext, [pdf, "-"]).filter { !$0.isWhitespace && $0 != "\u{0C}" }
+        #expect(text == "着重号用来强调")
+        let rows = """
+            {"id":1,"text":"着重号"}
+            {"id":2,"text":"着重号","textEmphasis":"open sesame","textEmphasisPosition":"over"}
+            {"id":3,"text":"着重号","textEmphasis":"sparkles"}
+
+            """
+        let measured = try GalleyCommand.run(
+            ["measure", "--line-height-metrics", "web", "--no-system-fonts", "--text-emphasis", "dot"], input: rows)
+        let lines = measured.output.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3)
+        // Chinese: under by default, 25 + 7 as in Chromium; over, 25 + 4.
+        #expect(lines[0].contains("\"height\":32"), "\(lines[0])")
+        #expect(lines[1].contains("\"height\":29"), "\(lines[1])")
+        #expect(lines[2].contains("textEmphasis") && lines[2].contains("not an emphasis style"), "\(lines[2])")
+    }
+
     /// A note's PDF carries its title (the first heading) and an outline of its headings, nested by level, each
     /// pointing at its page: what a viewer lists beside the pages and `pdfinfo` shows.
     @Test func aPDFHasTheNotesTitleAndAnOutlineOfItsHeadings() throws {

@@ -209,8 +209,24 @@ public enum DocumentReader {
         "font", "foregroundColor", "color", "backgroundColor", "kern", "tracking", "ligatures", "fontFeatures",
         "features", "language", "baselineOffset", "underline", "strikethrough", "shadow", "textEffect", "effect",
         "link", "paragraphStyle", "paragraph", "strokeWidth", "strokeColor", "obliqueness", "expansion",
-        "superscript", "inlinePadding",
+        "superscript", "inlinePadding", "textEmphasis",
     ]
+
+    /// Emphasis marks: a CSS `text-emphasis-style` string, or an object of its `style`, `position` (`auto`, `over`,
+    /// `under`) and `color`; nil for `"none"`.
+    static func emphasis(_ field: JSONField) throws -> TextEmphasis? {
+        func style(_ text: String, position: TextEmphasis.Position, color: Color?) throws -> TextEmphasis? {
+            do { return try TextEmphasis(css: text, position: position, color: color) } catch {
+                throw field.fail("\(error)")
+            }
+        }
+        if case .string(let text) = field.value { return try style(text, position: .automatic, color: nil) }
+        try field.requireObject(allowing: DocumentKeys.emphasis)
+        return try style(
+            try field.member("style")?.string() ?? "filled",
+            position: try field.member("position")?.choice(TextEmphasis.Position.self) ?? .automatic,
+            color: try field.member("color")?.color())
+    }
 
     static func attributes(_ field: JSONField, library: FontLibrary, files: DocumentFiles) throws -> TextAttributes {
         try field.requireObject(allowing: attributeKeys)
@@ -227,6 +243,7 @@ public enum DocumentReader {
         result.expansion = try field.member("expansion")?.number(in: range(.expansion))
         result.superscript = try field.member("superscript")?.integer(in: -8...8)
         result.inlinePadding = try field.member("inlinePadding")?.number(in: 0...TextAttributes.inlinePaddingLimit)
+        result.textEmphasis = try field.member("textEmphasis").flatMap(emphasis)
         result.ligatures = try field.member("ligatures").map { field -> Ligatures in
             let names = ["none": Ligatures.none, "standard": .standard, "all": .all]
             guard let found = names[try field.string()] else {

@@ -3,6 +3,19 @@ import Galley
 /// The styles of a note's text: headings' fonts, and what inline markup (bold, italic, code, strike, links,
 /// footnote references) makes of the attributes around it.
 extension NoteWriter {
+    /// The text styles of headings by level, a scale of Dynamic Type's styles (so it follows the note's category
+    /// and bold text), none smaller than the body: `#` title1 (as Apple Notes sets a title), `##` title2, `###`
+    /// title3, `####` headline (the body's size, bold); `#####` and `######` are the body's size too, told apart by
+    /// colour and slant (``headingIsMuted(level:)``, ``headingIsItalic(level:)``), where GitHub sets them below the
+    /// body. The note's title (its first `#`) is title1 too, set apart by the letterpress effect.
+    static let headingStyles: [TextStyle] = [.title1, .title2, .title3, .headline, .body, .body]
+
+    /// Whether a heading of `level` is set in the theme's muted ink (the fifth and sixth, as GitHub sets the sixth).
+    static func headingIsMuted(level: Int) -> Bool { level >= 5 }
+
+    /// Whether a heading of `level` is slanted (the sixth, to tell it from the fifth at the same size and ink).
+    static func headingIsItalic(level: Int) -> Bool { level >= 6 }
+
     /// The space inside each end of inline code's tint, in ems (GitHub's 0.2 em).
     static let inlineCodePadding = 0.2
 

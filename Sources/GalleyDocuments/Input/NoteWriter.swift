@@ -6,7 +6,6 @@ import Galley
 final class NoteWriter {
     let storage: TextStorage
     private let defaults: TextAttributes
-    private let images: DocumentFiles
     /// The colours of the note's roles.
     private let theme: NoteTheme
     /// Whether code forms its font's programming ligatures (front matter `code-ligatures: on`).
@@ -25,6 +24,8 @@ final class NoteWriter {
     /// The footnote definitions written so far: cmark-gfm puts them at the note's end in the order they are first
     /// referred to, which numbers them.
     private var footnotes = 0
+    /// Writes a paragraph's inline pieces into ``storage``.
+    private let inlines: NoteInlineWriter
 
     init(
         sourceLines: [Substring], defaults: TextAttributes, images: DocumentFiles, lineOffset: Int,
@@ -36,8 +37,9 @@ final class NoteWriter {
         self.codeLigatures = codeLigatures
         storage = TextStorage("", attributes: defaults)
         self.defaults = defaults
-        self.images = images
         self.lineOffset = lineOffset
+        inlines = NoteInlineWriter(
+            storage: storage, images: images, theme: theme, codeLigatures: codeLigatures, lineOffset: lineOffset)
     }
 
     /// Where a block stands: the lists and quotes around it.
@@ -112,19 +114,6 @@ final class NoteWriter {
 
     // MARK: Blocks
 
-    /// The text styles of headings by level, a scale of Dynamic Type's styles (so it follows the note's category
-    /// and bold text), none smaller than the body: `#` title1 (as Apple Notes sets a title), `##` title2, `###`
-    /// title3, `####` headline (the body's size, bold); `#####` and `######` are the body's size too, told apart by
-    /// colour and slant (``headingIsMuted(level:)``, ``headingIsItalic(level:)``), where GitHub sets them below the
-    /// body. The note's title (its first `#`) is title1 too, set apart by the letterpress effect.
-    static let headingStyles: [TextStyle] = [.title1, .title2, .title3, .headline, .body, .body]
-
-    /// Whether a heading of `level` is set in the theme's muted ink (the fifth and sixth, as GitHub sets the sixth).
-    static func headingIsMuted(level: Int) -> Bool { level >= 5 }
-
-    /// Whether a heading of `level` is slanted (the sixth, to tell it from the fifth at the same size and ink).
-    static func headingIsItalic(level: Int) -> Bool { level >= 6 }
-
     /// The first `# ` heading is the note's title; other headings are set in ``headingStyles`` by level. Headings'
     /// lines are balanced, as a title set by hand is, and their paragraphs carry their level.
     private func heading(_ block: MarkdownNode) throws {
@@ -154,7 +143,7 @@ final class NoteWriter {
         let lines = try inlineLines(block)
         for (index, line) in lines.enumerated() {
             if index > 0 { storage.append(" ", attributes: attributes) }
-            try append(line.pieces, base: attributes, line: line.number)
+            try inlines.append(line.pieces, base: attributes, line: line.number)
         }
     }
 
@@ -181,7 +170,7 @@ final class NoteWriter {
             pieces[0] = .text(String(text.dropFirst(step.length)), style)
             let attributes = listAttributes(lists: [list], isChecked: false)
             startParagraph(attributes)
-            try append(pieces, base: attributes, line: line.number)
+            try inlines.append(pieces, base: attributes, line: line.number)
             return
         }
         let attributes = startBlock(in: context) {
@@ -203,7 +192,7 @@ final class NoteWriter {
             plain.paragraphStyle = style
             return plain
         }
-        try append(pieces, base: attributes, line: line.number)
+        try inlines.append(pieces, base: attributes, line: line.number)
     }
 
     /// Literal text (a code block, HTML, its lines joined by line separators), in JetBrains Mono on a tint for
@@ -230,7 +219,7 @@ final class NoteWriter {
             return attributes
         }
         guard boxed else {
-            return try append([.text(text, NoteInlines.Style(code: code))], base: attributes, line: line)
+            return try inlines.append([.text(text, NoteInlines.Style(code: code))], base: attributes, line: line)
         }
         guard !text.isEmpty else { return }
         var codeAttributes = Self.attributes(
@@ -341,7 +330,7 @@ final class NoteWriter {
                         return .text(text, style)
                     }
                 }
-                try append(pieces, base: attributes, line: cell.line)
+                try inlines.append(pieces, base: attributes, line: cell.line)
             }
         }
     }
@@ -395,50 +384,13 @@ final class NoteWriter {
         }
         startParagraph(attributes)
         storage.append("\(footnotes).\t", attributes: attributes)
-        try append(pieces, base: attributes, line: block.line)
+        try inlines.append(pieces, base: attributes, line: block.line)
     }
 
     /// Starts a paragraph in `attributes` (after a paragraph separator unless it is the first).
     private func startParagraph(_ attributes: TextAttributes) {
         if wroteParagraph { storage.append("\n", attributes: attributes) }
         wroteParagraph = true
-    }
-
-    /// Appends `pieces` over `base`, pictures as attachments; `line` (of the Markdown text) is named in errors.
-    private func append(_ pieces: [NoteInlines.Piece], base: TextAttributes, line: Int) throws {
-        var punctuation = SmartPunctuation(language: base.language)
-        for piece in pieces {
-            switch piece {
-            case .text(let text, let style):
-                guard !text.isEmpty else { continue }
-                let set: String
-                if style.code {
-                    punctuation.skip(text)
-                    set = text
-                } else {
-                    set = punctuation.apply(text)
-                }
-                storage.append(
-                    set, attributes: Self.attributes(base, style, theme: theme, codeLigatures: codeLigatures))
-            case .picture(let picture, let style):
-                var attributes = Self.attributes(base, style, theme: theme, codeLigatures: codeLigatures)
-                attributes.attachment = try attachment(for: picture, line: line)
-                storage.append(String(TextAttachment.character), attributes: attributes)
-            }
-        }
-    }
-
-    /// The picture's attachment: the size its `{width=…}` or `{height=…}` asks for, else half its pixel size.
-    private func attachment(for picture: NotePicture, line: Int) throws -> TextAttachment {
-        do {
-            return try images.attachment(
-                path: picture.path, width: picture.width, height: picture.height, baselineOffset: 0,
-                label: picture.alt, pixelsPerPoint: 2)
-        } catch let error as GalleyError where error is ImageError || error is FileRefused {
-            throw InputError("line \(line + lineOffset): \(error.description)")
-        } catch let error as AttachmentError {
-            throw InputError("line \(line + lineOffset): \(error.description)")
-        }
     }
 
     /// A list item's attributes: room for "10." and "十二、" beside the text; a ticked item in the muted ink, as

@@ -49,6 +49,10 @@ package struct Itemizer: Sendable {
                 var shaping = run.attributes.shapingKey
                 // Canonical, so that tags differing only in what layout ignores share shape plans and caches.
                 shaping.language = shaping.language.flatMap { memo.canonical($0) } ?? paragraphLanguage
+                // Marks placed by language (CSS's `auto`) follow the paragraph's when the run names none.
+                if let emphasis = run.attributes.textEmphasis, emphasis.position == .automatic {
+                    shaping.emphasis?.isUnder = emphasis.isUnder(language: shaping.language)
+                }
                 let base = try memo.font(for: shaping.font, settings: settings, in: fontLibrary)
                 // A superscript's form depends on which of its characters each font has.
                 let scalars =

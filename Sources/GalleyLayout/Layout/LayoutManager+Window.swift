@@ -114,7 +114,8 @@ extension LayoutManager {
         let record = PlacedParagraph(
             key: key, end: typesetter.bands.position, storageStart: 0,
             length: shaped.paragraph.length + shaped.paragraph.terminatorLength,
-            fragments: typesetter.finish(textLength: shaped.paragraph.length).lineFragments)
+            fragments: typesetter.finish(textLength: shaped.paragraph.length).lineFragments,
+            borrowsAnnotationSpace: typesetter.firstLineBorrowsAnnotationSpace)
         paragraphCache.setPlaced(record, at: index)
         return record
     }
@@ -127,16 +128,18 @@ extension LineFragment {
         func shift(_ range: Range<Int>) -> Range<Int> {
             (range.lowerBound + characters)..<(range.upperBound + characters)
         }
-        return LineFragment(
+        func move(_ run: PositionedRun) -> PositionedRun {
+            PositionedRun(
+                glyphRun: run.glyphRun, origin: Point(x: run.origin.x, y: run.origin.y + y),
+                characterRange: shift(run.characterRange))
+        }
+        var moved = LineFragment(
             containerIndex: containerIndex, rect: move(rect), usedRect: move(usedRect), baselineY: baselineY + y,
             characterRange: shift(characterRange),
-            runs: runs.map {
-                PositionedRun(
-                    glyphRun: $0.glyphRun, origin: Point(x: $0.origin.x, y: $0.origin.y + y),
-                    characterRange: shift($0.characterRange))
-            },
-            paragraphIndex: paragraphIndex, paragraphStart: paragraphStart + characters, isTruncated: isTruncated,
-            clipsToRect: clipsToRect, isRightToLeft: isRightToLeft, listMarker: listMarker?.offset(y: y),
-            continuesSourceLine: continuesSourceLine, paint: paint)
+            runs: runs.map(move), paragraphIndex: paragraphIndex, paragraphStart: paragraphStart + characters,
+            isTruncated: isTruncated, clipsToRect: clipsToRect, isRightToLeft: isRightToLeft,
+            listMarker: listMarker?.offset(y: y), continuesSourceLine: continuesSourceLine, paint: paint)
+        moved.emphasisMarks = emphasisMarks.map(move)
+        return moved
     }
 }

@@ -54,6 +54,9 @@ public struct LineFragment: Sendable {
     /// (``ParagraphStyle/indentsWrappedLines``, as code wraps), rather than starting one: drawn with a continuation
     /// mark in the indent.
     public internal(set) var continuesSourceLine = false
+    /// The emphasis marks beside the line's characters (``TextAttributes/textEmphasis``), a run of one mark each,
+    /// its character range the character it marks; empty without them, and in a line laid out only to be measured.
+    public internal(set) var emphasisMarks: [PositionedRun] = []
     /// How the line's characters are drawn (their colours, decorations, shadows, effects and strokes, taken from
     /// their attributes when the line was laid out); nil for a line laid out only to be measured.
     public internal(set) var paint: LinePaint? = nil

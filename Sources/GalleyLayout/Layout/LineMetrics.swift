@@ -219,9 +219,11 @@ struct LineMetrics: Equatable {
             // A side with marks gives no room; text alone never reaches past the box.
             top = marksOver != nil ? min(top, 0) : max(top, 0)
             bottom = marksUnder != nil ? max(bottom, height) : min(bottom, height)
+            // Lines lend their free room to a neighbour's marks only as Chromium lends it; TextKit's lines keep their
+            // leading, so marks between them add to it rather than eat into it.
             return Annotation(
-                overflowOver: max(0, -top), overflowUnder: max(0, bottom - height), spaceOver: max(0, top),
-                spaceUnder: max(0, height - bottom))
+                overflowOver: max(0, -top), overflowUnder: max(0, bottom - height),
+                spaceOver: web ? max(0, top) : 0, spaceUnder: web ? max(0, height - bottom) : 0)
         }
     }
 

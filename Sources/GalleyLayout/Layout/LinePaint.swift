@@ -29,6 +29,8 @@ public struct TextPaint: Hashable, Sendable {
     public var baselineOffset: Double?
     /// The link target the characters stand for.
     public var link: URL?
+    /// The colour of the characters' emphasis marks (``TextEmphasis/color``); nil is the foreground colour.
+    public var emphasisColor: Color?
 
     /// The paint of characters with `attributes`.
     public init(_ attributes: TextAttributes) {
@@ -44,6 +46,7 @@ public struct TextPaint: Hashable, Sendable {
         expansion = attributes.expansion
         baselineOffset = attributes.baselineOffset
         link = attributes.link
+        emphasisColor = attributes.textEmphasis?.color
     }
 
     /// Black glyphs and nothing else.

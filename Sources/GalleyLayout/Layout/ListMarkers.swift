@@ -66,13 +66,19 @@ struct ListMarkers {
         var direction = ParagraphStyle()
         direction.baseWritingDirection = rightToLeft ? .rightToLeft : .leftToRight
         markerAttributes.paragraphStyle = direction
+        return shaped(text, attributes: markerAttributes, key: key)
+    }
+
+    /// `text` shaped in `attributes`, its runs in visual order, kept under `key` (bullets, numbers and emphasis
+    /// marks recur across lines, lists and passes: one shaping per text and font); nil when shaping fails.
+    func shaped(_ text: String, attributes: TextAttributes, key: MarkerShapes.Key) -> [GlyphRun]? {
+        if let known = shapes.runs[key] { return known }
         guard
             let shaped = try? shaper.shape(
-                Paragraph(text, attributes: markerAttributes),
+                Paragraph(text, attributes: attributes),
                 itemizer: Itemizer(fontLibrary: fontLibrary, settings: settings))
         else { return nil }
         let runs = BidiParagraph.visualOrder(levels: shaped.runs.map(\.bidiLevel)).map { shaped.runs[$0] }
-        // Bullets repeat and numbers recur across lists and passes: one shaping per marker text and font.
         if shapes.runs.count < MarkerShapes.limit { shapes.runs[key] = runs }
         return runs
     }

@@ -20,6 +20,9 @@ struct PlacedParagraph {
     let storageStart: Int
     let length: Int
     let fragments: [LineFragment]
+    /// Whether the paragraph's first line had emphasis marks over it, which take the room the line before left
+    /// (``BandPosition/annotationSpace``): then that room must be what it was for the paragraph to be taken.
+    var borrowsAnnotationSpace = false
 
     /// The block size the paragraph took, in points: from where it started to where the text reached after it.
     var blockSize: Double { end.blockOffset - key.start.blockOffset }
@@ -29,11 +32,23 @@ struct PlacedParagraph {
     /// not depend on how far down they are: one of unbounded height without exclusions or a line limit), anywhere
     /// in the same container after the same number of bands (none, or some: the space before it applies).
     func isReusable(at key: Key, anywhereInContainer: Bool) -> Bool {
-        guard anywhereInContainer else { return self.key == key }
+        guard anywhereInContainer else {
+            var start = key.start
+            start.annotationSpace = self.key.start.annotationSpace
+            return self.key == Key(start: start, listItem: key.listItem, isLast: key.isLast)
+                && startsAlike(annotationSpace: key.start.annotationSpace)
+        }
         return self.key.listItem == key.listItem && self.key.isLast == key.isLast
             && self.key.start.containerIndex == key.start.containerIndex
             && (self.key.start.bandsInContainer > 0) == (key.start.bandsInContainer > 0)
-            && self.key.start.annotationSpace == key.start.annotationSpace
+            && startsAlike(annotationSpace: key.start.annotationSpace)
+    }
+
+    /// Whether the paragraph's first line is placed the same after a line that left `annotationSpace` as after the
+    /// one it followed: the same room, or room it does not use (no marks under the line before, none over its own).
+    func startsAlike(annotationSpace: Double) -> Bool {
+        key.start.annotationSpace == annotationSpace
+            || (!borrowsAnnotationSpace && key.start.annotationSpace >= 0 && annotationSpace >= 0)
     }
 
     /// The fragments moved to a paragraph starting at `blockOffset` and UTF-16 offset `storageStart`, numbered

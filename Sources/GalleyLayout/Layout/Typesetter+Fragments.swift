@@ -79,15 +79,20 @@ extension Typesetter {
             line.utf16Range.lowerBound == 0
             ? self.marker(
                 for: context, textEdge: rtl ? segment.maxX : segment.minX, top: top, metrics: metrics) : nil
-        fragments.append(
-            LineFragment(
-                containerIndex: bands.containerIndex, rect: paddingRect,
-                usedRect: usedRect, baselineY: baseline,
-                characterRange: (context.storageStart + line.utf16Range.lowerBound)..<end, runs: positioned,
-                paragraphIndex: context.index, paragraphStart: context.storageStart, isTruncated: truncated,
-                clipsToRect: context.lineBreakMode == .clip, isRightToLeft: rtl, listMarker: marker,
-                continuesSourceLine: band.wrapIndent > 0 && line.utf16Range.lowerBound == band.start,
-                paint: keepsGlyphs ? LinePaint(of: context.paragraph, in: line.utf16Range) : nil))
+        var fragment = LineFragment(
+            containerIndex: bands.containerIndex, rect: paddingRect,
+            usedRect: usedRect, baselineY: baseline,
+            characterRange: (context.storageStart + line.utf16Range.lowerBound)..<end, runs: positioned,
+            paragraphIndex: context.index, paragraphStart: context.storageStart, isTruncated: truncated,
+            clipsToRect: context.lineBreakMode == .clip, isRightToLeft: rtl, listMarker: marker,
+            continuesSourceLine: band.wrapIndent > 0 && line.utf16Range.lowerBound == band.start,
+            paint: keepsGlyphs ? LinePaint(of: context.paragraph, in: line.utf16Range) : nil)
+        if keepsGlyphs, positioned.contains(where: { $0.glyphRun.style.shaping.emphasis != nil }) {
+            fragment.emphasisMarks = emphasisMarks.marks(
+                for: positioned, text: context.paragraph.text, paragraphStart: context.storageStart,
+                web: context.style.lineHeightMetrics == .web)
+        }
+        fragments.append(fragment)
     }
 
     /// The list marker of the paragraph's first line, whose text starts at `textEdge`.

@@ -14,6 +14,8 @@ struct Typesetter {
     let keepsGlyphs: Bool
     /// Shapes list markers and measures list columns.
     let listMarkers: ListMarkers
+    /// Shapes and places emphasis marks.
+    let emphasisMarks: EmphasisMarks
 
     /// The fragments placed; or, when they are only measured, their measurement (a measurement needs no list of
     /// them, nor the fragments themselves).
@@ -26,6 +28,9 @@ struct Typesetter {
     /// The line placers' buffers, handed from paragraph to paragraph (and from one use of a typesetter to the
     /// next, ``reset()``).
     private var placerBuffers = PlacerBuffers()
+    /// Whether the first line of the paragraph placed last had emphasis marks over it
+    /// (``PlacedParagraph/borrowsAnnotationSpace``).
+    private(set) var firstLineBorrowsAnnotationSpace = false
     /// Whether ``takeFragments()`` keeps the fragments placed: a heading's wait for the paragraph after it.
     private var holdsFragments = false
     var unlaidStart: Int?
@@ -47,6 +52,7 @@ struct Typesetter {
         self.measuresOnly = measuresOnly
         listMarkers = ListMarkers(
             shaper: shaper, fontLibrary: fontLibrary, settings: settings, shapes: markerShapes)
+        emphasisMarks = EmphasisMarks(markers: listMarkers)
         self.containers = containers
         self.shaper = shaper
         self.fontLibrary = fontLibrary
@@ -207,7 +213,7 @@ struct Typesetter {
             records?.store(
                 PlacedParagraph(
                     key: key, end: bands.position, storageStart: start, length: length,
-                    fragments: Array(fragments[first...])),
+                    fragments: Array(fragments[first...]), borrowsAnnotationSpace: firstLineBorrowsAnnotationSpace),
                 index)
         }
         return length
@@ -367,6 +373,7 @@ struct Typesetter {
             followTable(toBandAt: band.room.blockOffset)
             if start == 0 { noteTableLine(baseline: band.room.blockOffset + band.metrics.baselineFromTop) }
         }
+        if start == 0 { firstLineBorrowsAnnotationSpace = band.metrics.annotation.overflowOver > 0 }
         let container = bands.frames[bands.containerIndex]
         var cursor = band.end
         let textRemains = cursor < length || !context.isLast

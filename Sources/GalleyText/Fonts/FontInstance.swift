@@ -187,7 +187,10 @@ struct DesignMetrics: Sendable {
         var length: UInt32 = 0
         guard let data = hb_blob_get_data(blob, &length), length >= 72 else { return (0, 0) }
         func signed16(at offset: Int) -> Double {
-            Double(Int16(bitPattern: UInt16(UInt8(bitPattern: data[offset])) << 8 | UInt16(UInt8(bitPattern: data[offset + 1]))))
+            Double(
+                Int16(
+                    bitPattern: UInt16(UInt8(bitPattern: data[offset])) << 8
+                        | UInt16(UInt8(bitPattern: data[offset + 1]))))
         }
         return (signed16(at: 68), signed16(at: 70))
     }

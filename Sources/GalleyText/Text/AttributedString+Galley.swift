@@ -45,6 +45,8 @@ extension AttributeScopes {
         public let superscript: GalleyAttributeKeys.Superscript
         /// ``TextAttributes/inlinePadding``, under the key ``GalleyAttributeKeys/InlinePadding``.
         public let inlinePadding: GalleyAttributeKeys.InlinePadding
+        /// ``TextAttributes/textEmphasis``, under the key ``GalleyAttributeKeys/Emphasis``.
+        public let textEmphasis: GalleyAttributeKeys.Emphasis
         /// ``TextAttributes/attachment``, under the key ``GalleyAttributeKeys/Attachment``.
         public let attachment: GalleyAttributeKeys.Attachment
         /// Foundation's attributes (`link` among them).
@@ -192,6 +194,13 @@ public enum GalleyAttributeKeys {
         /// The key's name in archived attributed strings.
         public static let name = "galley.expansion"
     }
+    /// The key of ``TextAttributes/textEmphasis``.
+    public enum Emphasis: AttributedStringKey {
+        /// The type ``TextAttributes/textEmphasis`` holds.
+        public typealias Value = TextEmphasis
+        /// The key's name in archived attributed strings.
+        public static let name = "galley.textEmphasis"
+    }
     /// The key of ``TextAttributes/inlinePadding``.
     public enum InlinePadding: AttributedStringKey {
         /// The type ``TextAttributes/inlinePadding`` holds.
@@ -255,6 +264,7 @@ private struct AttributeBridge {
             AttributeBridge(GalleyAttributeKeys.Expansion.self, \.expansion),
             AttributeBridge(GalleyAttributeKeys.Superscript.self, \.superscript),
             AttributeBridge(GalleyAttributeKeys.InlinePadding.self, \.inlinePadding),
+            AttributeBridge(GalleyAttributeKeys.Emphasis.self, \.textEmphasis),
             AttributeBridge(GalleyAttributeKeys.Attachment.self, \.attachment),
             AttributeBridge(AttributeScopes.FoundationAttributes.LinkAttribute.self, \.link),
         ]

@@ -59,6 +59,9 @@ extension NSAttributedString.Key {
     public static let galleyFontFeatures = NSAttributedString.Key("galley.fontFeatures")
     /// Ems of space inside a stretch's ends: a number (Galley's ``TextAttributes/inlinePadding``).
     public static let galleyInlinePadding = NSAttributedString.Key("galley.inlinePadding")
+    /// Emphasis marks: a ``TextEmphasis``, or a CSS `text-emphasis-style` string (Galley's
+    /// ``TextAttributes/textEmphasis``; TextKit has no such key).
+    public static let galleyTextEmphasis = NSAttributedString.Key("galley.textEmphasis")
 }
 
 /// Why an `NSAttributedString` could not become a ``TextStorage``: a value of a type its key does not take.
@@ -196,6 +199,11 @@ private struct NSAttributeBridge {
                 decode: { value in number(value).flatMap { Int(exactly: $0) } }, encode: { $0 }),
             NSAttributeBridge(.attachment, \.attachment, expected: "a TextAttachment"),
             NSAttributeBridge(number: .galleyInlinePadding, \.inlinePadding),
+            NSAttributeBridge(
+                .galleyTextEmphasis, \.textEmphasis, expected: "a TextEmphasis or a CSS text-emphasis-style",
+                decode: { value in
+                    (value as? TextEmphasis) ?? (value as? String).flatMap { try? TextEmphasis(css: $0) }
+                }, encode: { $0 }),
         ]
     }
 }

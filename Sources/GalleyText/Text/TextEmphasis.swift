@@ -24,7 +24,7 @@ public struct TextEmphasis: Hashable, Sendable {
     /// Where the marks sit beside horizontal lines.
     public enum Position: String, Hashable, Sendable, CaseIterable {
         /// Over Japanese and Korean, under Chinese, as CLREQ prefers and CSS Text Decoration 4's `auto` says: the
-        /// run's ``TextAttributes/language`` decides (over when it has none).
+        /// run's ``TextAttributes/language`` decides, else the paragraph's (inferred from its text when it names none).
         case automatic = "auto"
         /// Over the characters (CSS `over`).
         case over

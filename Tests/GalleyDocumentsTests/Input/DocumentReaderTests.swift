@@ -54,4 +54,24 @@ import Testing
                 == #"content[0].attributes.color: the former name of "foregroundColor", given beside it; give "foregroundColor" alone"#
         }
     }
+
+    /// Emphasis marks read from a CSS style string or an object of style, position and colour; a bad style names
+    /// its place and what is allowed.
+    @Test func emphasisMarksReadAsCSSWritesThem() throws {
+        func emphasis(_ json: String) throws -> TextEmphasis? {
+            let document = try Self.read(
+                #"{"content": [{"text": "着重", "attributes": {"textEmphasis": "# + json + "}}]}")
+            return document.storage.attributes(at: 0).textEmphasis
+        }
+        #expect(try emphasis(#""open sesame""#) == TextEmphasis(.sesame, isFilled: false))
+        #expect(
+            try emphasis(#"{"style": "circle", "position": "under", "color": "red"}"#)
+                == TextEmphasis(.circle, position: .under, color: try Color(css: "red")))
+        #expect(try emphasis(#""none""#) == nil)
+        #expect {
+            try emphasis(#""sparkles""#)
+        } throws: { error in
+            "\(error)".hasPrefix("content[0].attributes.textEmphasis: 'sparkles' is not an emphasis style")
+        }
+    }
 }

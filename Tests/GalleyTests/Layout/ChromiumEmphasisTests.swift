@@ -25,7 +25,9 @@ import Testing
 
     static let cases: [Case] = [320.0, 200].flatMap { width in
         [
-            Case(corpus: "chinese", language: "zh-CN", width: width, emphasis: TextEmphasis(position: .over), name: "over"),
+            Case(
+                corpus: "chinese", language: "zh-CN", width: width, emphasis: TextEmphasis(position: .over),
+                name: "over"),
             Case(
                 corpus: "chinese", language: "zh-CN", width: width, emphasis: TextEmphasis(position: .under),
                 name: "under"),

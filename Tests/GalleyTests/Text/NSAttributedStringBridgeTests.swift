@@ -27,7 +27,8 @@ import Testing
                 strikethrough: TextDecoration(.thick), shadow: Shadow(offsetX: 1, offsetY: 2, blurRadius: 3),
                 textEffect: .letterpress, link: URL(string: "https://example.com/a?b=c"), paragraphStyle: paragraph,
                 strokeWidth: -3, strokeColor: try Color(hex: "#ff000080"), obliqueness: 0.2, expansion: -0.1,
-                superscript: -1, inlinePadding: 0.2))
+                superscript: -1, inlinePadding: 0.2,
+                textEmphasis: TextEmphasis(.character("※"), position: .under, color: .black)))
         storage.append(" tail", attributes: TextAttributes(kern: -0.5, underline: TextDecoration(skipInk: .none)))
         return storage
     }

@@ -32,6 +32,7 @@ import Testing
         ("superscript", { $0.superscript = 1 }),
         ("attachment", { $0.attachment = try? TextAttachment(bounds: Rect(x: 0, y: 0, width: 10, height: 10)) }),
         ("inlinePadding", { $0.inlinePadding = 0.2 }),
+        ("textEmphasis", { $0.textEmphasis = TextEmphasis(.sesame, position: .under) }),
     ]
 
     @Test func aChangeToACopyLeavesTheOriginalAsItWas() {

@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+
+@testable import Galley
+@testable import GalleyLayout
+@testable import GalleyRender
+@testable import GalleyTestSupport
+@_spi(Stages) @testable import GalleyText
+
+/// Emphasis marks in layout and drawing: one mark centred on each character that takes one, over or under the
+/// line, which grows to hold them; drawn in the marks' colour, and never written into a PDF's text.
+@Suite struct EmphasisMarkTests {
+    private func layout(_ text: String, emphasis: TextEmphasis?, width: Double = 320) throws -> TextLayout {
+        try LayoutFixtures.layout(
+            text, attributes: TextAttributes(font: .textStyle(.body), language: "zh-CN", textEmphasis: emphasis),
+            container: TextContainer(width: width, height: 0)
+        ).0
+    }
+
+    @Test func eachIdeographTakesOneMarkCentredOverIt() throws {
+        let text = "着重号，用来强调。"
+        let placed = try layout(text, emphasis: TextEmphasis(position: .over))
+        let line = try #require(placed.lineFragments.first)
+        // Seven ideographs; the comma and the stop take none.
+        #expect(line.emphasisMarks.count == 7)
+        let run = try #require(line.runs.first)
+        let scalars = Array(text.unicodeScalars)
+        let marked = zip(run.glyphRun.glyphs, run.glyphPositions).filter { TextEmphasis.marks(scalars[$0.0.cluster]) }
+        #expect(marked.count == line.emphasisMarks.count)
+        for (mark, (glyph, x)) in zip(line.emphasisMarks, marked) {
+            let centre = mark.origin.x + mark.width / 2
+            #expect(abs(centre - (x + glyph.advance / 2)) < 1e-6)
+            // Over the characters: the mark's baseline above the line's by more than the ideographs' em box.
+            #expect(mark.origin.y < line.baselineY - 0.8 * 17)
+        }
+    }
+
+    @Test func marksUnderSitBelowTheBaselineAndTheLineGrowsForThem() throws {
+        let plain = try layout("着重号", emphasis: nil)
+        let under = try layout("着重号", emphasis: TextEmphasis(position: .under))
+        let over = try layout("着重号", emphasis: TextEmphasis(position: .over))
+        let line = try #require(under.lineFragments.first)
+        #expect(line.emphasisMarks.allSatisfy { $0.origin.y > line.baselineY })
+        // Half the font's size more, less what the line's leading already held.
+        #expect(under.usedRect().maxY > plain.usedRect().maxY + 4)
+        #expect(over.usedRect().maxY > plain.usedRect().maxY + 2)
+        // Marks over the first line move it down; marks under it do not.
+        let plainLine = try #require(plain.lineFragments.first), overLine = try #require(over.lineFragments.first)
+        #expect(overLine.baselineY > plainLine.baselineY)
+        #expect(line.baselineY == plainLine.baselineY)
+    }
+
+    @Test func marksAreDrawnInTheirColourAboveTheCharacters() throws {
+        let red = Color(red: 1, green: 0, blue: 0)
+        let storage = TextStorage(
+            "着重",
+            attributes: TextAttributes(
+                font: .textStyle(.body), language: "ja", textEmphasis: TextEmphasis(.circle, color: red)))
+        let (canvas, placed) = try RenderFixtures.render(storage, width: 200, scale: 2)
+        let line = try #require(placed.lineFragments.first)
+        // Above the baseline by more than the ideographs reach, every red pixel; under it, none.
+        let baseline = Int(((line.baselineY + 16) * 2).rounded())
+        var redAbove = 0, redBelow = 0
+        for y in 0..<canvas.height {
+            for x in 0..<canvas.width {
+                let pixel = canvas.pixel(x: x, y: y)
+                guard pixel.r > 200, pixel.g < 80, pixel.b < 80 else { continue }
+                if y < baseline - 30 { redAbove += 1 } else { redBelow += 1 }
+            }
+        }
+        #expect(redAbove > 20 && redBelow == 0, "\(redAbove) red pixels over the line, \(redBelow) under")
+        // Without marks nothing is red.
+        let (plain, _) = try RenderFixtures.render(
+            TextStorage("着重", attributes: TextAttributes(font: .textStyle(.body))), width: 200, scale: 2)
+        let anyRed = (0..<plain.height).contains { y in
+            (0..<plain.width).contains { x in
+                let pixel = plain.pixel(x: x, y: y)
+                return pixel.r > 200 && pixel.g < 80
+            }
+        }
+        #expect(!anyRed)
+    }
+
+    /// A measurement and a layout of the same text agree, marks included (the measuring pass makes no marks but
+    /// grows its lines alike).
+    @Test func measuringGivesTheLayoutsHeight() throws {
+        let text = "学习中文时，最重要的是多读多写。Markdown 的 emphasis 在汉字上是着重号。"
+        for position in [TextEmphasis.Position.over, .under] {
+            let attributes = TextAttributes(
+                font: .textStyle(.body), language: "zh-CN", textEmphasis: TextEmphasis(position: position))
+            let measured = try TextMeasurer(fontLibrary: try TestFonts.bundled).measure(
+                text, attributes: attributes, width: 150)
+            let placed = try layout(text, emphasis: TextEmphasis(position: position), width: 150)
+            #expect(abs(measured.height - placed.usedRect().maxY) < 1e-9, "\(position)")
+            #expect(placed.lineFragments.count > 2)
+        }
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+
+@testable import Galley
+@_spi(Stages) @testable import GalleyText
+
+/// CSS `text-emphasis-style` as ``TextEmphasis`` reads it, which characters take marks, and where marks sit by
+/// language.
+@Suite struct TextEmphasisTests {
+    @Test(arguments: [
+        ("filled dot", "\u{2022}"), ("dot", "\u{2022}"), ("filled", "\u{2022}"), ("open", "\u{25E6}"),
+        ("open circle", "\u{25CB}"), ("circle filled", "\u{25CF}"), ("double-circle", "\u{25C9}"),
+        ("open double-circle", "\u{25CE}"), ("triangle", "\u{25B2}"), ("open triangle", "\u{25B3}"),
+        ("sesame", "\u{FE45}"), ("OPEN SESAME", "\u{FE46}"), ("'※'", "※"), ("\"x\"", "x"),
+    ])
+    func aStyleDrawsCSSsMark(_ css: String, _ mark: String) throws {
+        let emphasis = try #require(try TextEmphasis(css: css))
+        #expect(emphasis.mark == Character(mark))
+    }
+
+    @Test func noneIsNoMarks() throws {
+        #expect(try TextEmphasis(css: " none ") == nil)
+    }
+
+    @Test(arguments: ["", "dot dot", "filled open", "star", "'ab'", "sesame circle"])
+    func anythingElseIsAnErrorSayingWhatIs(_ css: String) {
+        #expect(throws: TextEmphasisError.unknownStyle(css)) { try TextEmphasis(css: css) }
+        #expect("\(TextEmphasisError.unknownStyle(css))".contains("filled or open with dot"))
+    }
+
+    /// CSS Text Decoration 3 skips separators, controls and punctuation; letters, ideographs, kana, digits and
+    /// symbols take marks.
+    @Test func punctuationAndSpacesTakeNoMarks() {
+        for skipped in " \u{3000}\u{00A0}\t\u{200B}，。、「」（）！？…—-.,;:\"'" {
+            for scalar in String(skipped).unicodeScalars { #expect(!TextEmphasis.marks(scalar), "\(scalar)") }
+        }
+        for marked in "中文かなカナ한글Aa9+$" {
+            for scalar in String(marked).unicodeScalars { #expect(TextEmphasis.marks(scalar), "\(scalar)") }
+        }
+    }
+
+    /// CSS Text Decoration 4's `auto`: under Chinese (CLREQ), over Japanese and every other language; a position
+    /// given wins.
+    @Test func automaticMarksSitUnderChineseAndOverTheRest() {
+        let automatic = TextEmphasis()
+        #expect(automatic.isUnder(language: "zh-CN") && automatic.isUnder(language: "zh-Hant-TW"))
+        #expect(
+            !automatic.isUnder(language: "ja") && !automatic.isUnder(language: "ko")
+                && !automatic.isUnder(language: nil))
+        #expect(!TextEmphasis(position: .over).isUnder(language: "zh"))
+        #expect(TextEmphasis(position: .under).isUnder(language: "ja"))
+    }
+}
