@@ -59,8 +59,6 @@ package final class RunStyle: Hashable, Sendable {
     /// The font's ascender, descender (negative) and line gap in points, read once for every line the run is on;
     /// an attachment's reach above and below the baseline instead, with no gap.
     let ascender: Double, descender: Double, lineGap: Double
-    /// The run's font's em box above and below the baseline (``Font/emBox``), in points: where emphasis marks sit.
-    let emAscent: Double, emDescent: Double
 
     /// Whether runs in this style and in `other` are shaped alike: the same font and shaping attributes. Compared
     /// in place: read from outside, each comparison copied both styles' attributes.
@@ -103,7 +101,6 @@ package final class RunStyle: Hashable, Sendable {
             descender = font.descender + baselineShift
             lineGap = font.lineGap
         }
-        (emAscent, emDescent) = font.emBox
     }
 
     /// This style with its glyphs standing as `orientation` says.

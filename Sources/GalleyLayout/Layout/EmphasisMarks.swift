@@ -8,22 +8,23 @@ struct EmphasisMarks {
     let markers: ListMarkers
 
     /// The marks of `runs` (a horizontal line's runs, placed; clusters count from the paragraph's start, which is
-    /// `paragraphStart` in the storage), whose characters `text` holds (the paragraph's UTF-16). Web metrics round
-    /// the em box up to pixels, as Blink does.
-    func marks(for runs: [PositionedRun], text: ArraySlice<UInt16>, paragraphStart: Int, web: Bool) -> [PositionedRun] {
+    /// `paragraphStart` in the storage) in `paragraph`, whose attributes say which mark each character takes. Web
+    /// metrics round the em box up to pixels, as Blink does.
+    func marks(for runs: [PositionedRun], in paragraph: Paragraph, paragraphStart: Int, web: Bool) -> [PositionedRun] {
+        let text = paragraph.text
         var marks: [PositionedRun] = []
         for run in runs {
             let style = run.glyphRun.style
             guard let emphasis = style.shaping.emphasis, !style.shaping.orientation.isVertical,
-                style.attachment == nil, let mark = markRun(emphasis.mark, size: style.font.size / 2, of: style)
+                style.attachment == nil,
+                let character = Self.mark(at: run.glyphRun.utf16Range.lowerBound, in: paragraph),
+                let mark = markRun(character, size: style.font.size / 2, of: style)
             else { continue }
-            let boxAscent = web ? style.primaryFont.ascender.rounded() : style.primaryFont.ascender
-            let boxDescent = web ? (-style.primaryFont.descender).rounded() : -style.primaryFont.descender
             let markBox = mark.font.emBox
+            // The mark's em box stands on the characters' (``TextReach/marksBase``).
+            let base = TextReach(style, web: web).marksBase
             let y =
-                emphasis.isUnder
-                ? run.origin.y + min(web ? style.emDescent.rounded(.up) : style.emDescent, boxDescent) + markBox.ascent
-                : run.origin.y - min(web ? style.emAscent.rounded(.up) : style.emAscent, boxAscent) - markBox.descent
+                emphasis.isUnder ? run.origin.y + base + markBox.ascent : run.origin.y - base - markBox.descent
             // A cluster's glyphs side by side: its mark is centred on their advances together.
             var pen = run.origin.x, index = 0
             let glyphs = run.glyphRun.glyphs
@@ -45,6 +46,13 @@ struct EmphasisMarks {
             }
         }
         return marks
+    }
+
+    /// The mark the attributes of the character at UTF-16 offset `offset` of `paragraph` ask for.
+    private static func mark(at offset: Int, in paragraph: Paragraph) -> Character? {
+        let runs = paragraph.attributeRuns
+        let index = runs.partitioningIndex { $0.utf16Range.upperBound > offset }
+        return index < runs.count ? runs[index].attributes.textEmphasis?.mark : nil
     }
 
     /// `mark` shaped at `size` points in the font `style`'s attributes name (fallback as text takes it), one glyph

@@ -11,30 +11,6 @@ struct LineMetrics: Equatable {
     let baselineFromTop: Double
     /// The line's height in points (without line spacing).
     let height: Double
-    /// What the line's emphasis marks need past its box, and what it leaves free beside it for a neighbour's.
-    let annotation: Annotation
-
-    /// What a line's annotations (emphasis marks) need past the line's box, and the room between the box's edges
-    /// and its text's em boxes that a neighbouring line's may use, in points: Blink's annotation overflow and
-    /// space (`ComputeAnnotationOverflow`). A side with marks has no room to give.
-    struct Annotation: Equatable {
-        var overflowOver = 0.0, overflowUnder = 0.0
-        var spaceOver = 0.0, spaceUnder = 0.0
-        static let none = Annotation()
-
-        /// How far the line's box moves down from where the line before it ended (negative: up), when that line
-        /// left `before` (Blink's block-start annotation space: its free room under it, or minus what its marks
-        /// overflowed): the line's marks over it take the room left free, and the line moves up into the marks
-        /// under the line before where its own text leaves room.
-        func shift(after before: Double) -> Double {
-            if before < 0, spaceOver > 0 { return -min(spaceOver, -before) }
-            if overflowOver > 0, before > 0 { return max(0, overflowOver - before) }
-            return overflowOver
-        }
-
-        /// What this line leaves the next one (the next line's `before` in ``shift(after:)``).
-        var after: Double { overflowUnder > 0 ? -overflowUnder : spaceUnder }
-    }
 
     /// The metrics of a line drawing `runs`, never less than the paragraph's primary font gives (CSS's strut).
     ///
@@ -82,28 +58,16 @@ struct LineMetrics: Equatable {
         let lineGap: Double
         let styleLineHeight: Double?
         let em: Double
-        /// The box Blink gives the run's text: its primary font's (the font its attributes name, before
-        /// fallback) ascender and descender (negative), in points.
-        let boxAscender: Double, boxDescender: Double
-        /// The run's font's em box above and below the baseline (both positive), in points.
-        let emAscent: Double, emDescent: Double
-        /// The side of the line the run's emphasis marks take; nil without them.
-        let emphasis: EmphasisSide?
 
         init(_ style: RunStyle) {
             (ascender, descender, lineGap, styleLineHeight) =
                 (style.ascender, style.descender, style.lineGap, style.styleLineHeight)
             em = style.font.size
-            (boxAscender, boxDescender) = (style.primaryFont.ascender, style.primaryFont.descender)
-            (emAscent, emDescent, emphasis) = (style.emAscent, style.emDescent, style.shaping.emphasis)
         }
 
         init(_ font: Font) {
             (ascender, descender, lineGap, styleLineHeight) = (font.ascender, font.descender, font.lineGap, nil)
             em = font.size
-            (boxAscender, boxDescender) = (font.ascender, font.descender)
-            (emAscent, emDescent) = font.emBox
-            emphasis = nil
         }
     }
 
@@ -123,7 +87,6 @@ struct LineMetrics: Equatable {
         // A text style's leading is TextKit's; CSS's `line-height: normal` has only the fonts' figures, so web
         // metrics leave it out, and a font given by style or by size gives the same line.
         var leading = web ? 0 : strutLeading ?? 0
-        var text = TextExtents(web: web)
         for run in figures {
             let (runAscent, runDescent, runGap) = extents(run.ascender, run.descender, run.lineGap)
             ascent = max(ascent, runAscent)
@@ -131,7 +94,6 @@ struct LineMetrics: Equatable {
             gap = max(gap, runGap)
             half = max(half, (runAscent + runDescent) / 2)
             if !web { leading = max(leading, run.styleLineHeight ?? 0) }
-            text.add(run)
         }
         let natural = style.vertical == nil ? ascent + descent + gap : 2 * half + gap
         var height = max(natural, leading)
@@ -141,10 +103,8 @@ struct LineMetrics: Equatable {
         self.height = height
         guard let vertical = style.vertical else {
             baselineFromTop = height - descent - gap
-            annotation = text.annotation(baseline: baselineFromTop, height: height, em: strut.em)
             return
         }
-        annotation = .none
         // Glyphs hang from the alphabetic baseline the fonts' ascents and descents give, centred as the boxes are,
         // and the central baseline lies half an em over it (towards the right), as Chromium sets them: upright
         // glyphs centred on it, turned Latin half an em under it. Measured towards the under side from the boxes'
@@ -170,60 +130,6 @@ struct LineMetrics: Equatable {
         /// The metrics of a line whose runs have `runs` figures.
         func metrics<Figures: Sequence<RunFigures>>(of runs: Figures) -> LineMetrics {
             LineMetrics(figures: runs, rules: rules, strut: figures, strutLeading: leading)
-        }
-    }
-
-    /// What a line's runs put beside its box, gathered run by run before the box is known: Blink's text boxes (the
-    /// primary font's box drawn in to the em boxes of the fonts used, in whole pixels under web metrics) and the
-    /// marks' extent past the em boxes of the runs with emphasis. Offsets from the baseline, in points, up
-    /// negative.
-    struct TextExtents {
-        let web: Bool
-        var over = Double.infinity, under = -Double.infinity
-        var marksOver: Double?, marksUnder: Double?
-
-        init(web: Bool) { self.web = web }
-
-        mutating func add(_ run: RunFigures) {
-            let boxAscent = web ? run.boxAscender.rounded() : run.boxAscender
-            let boxDescent = web ? (-run.boxDescender).rounded() : -run.boxDescender
-            // Blink floors what it draws the box in by, so as never to cut into the glyphs' em box.
-            let inOver = max(0, boxAscent - run.emAscent), inUnder = max(0, boxDescent - run.emDescent)
-            over = min(over, -boxAscent + (web ? inOver.rounded(.down) : inOver))
-            under = max(under, boxDescent - (web ? inUnder.rounded(.down) : inUnder))
-            guard let side = run.emphasis else { return }
-            // The marks, half the size, stand on the em box (its extent rounded up to pixels, within the box).
-            let marks = web ? (run.em / 2).rounded(.up) : run.em / 2
-            if side.isUnder {
-                let emDescent = min(web ? run.emDescent.rounded(.up) : run.emDescent, boxDescent)
-                marksUnder = max(marksUnder ?? 0, emDescent + marks)
-            } else {
-                let emAscent = min(web ? run.emAscent.rounded(.up) : run.emAscent, boxAscent)
-                marksOver = max(marksOver ?? 0, emAscent + marks)
-            }
-        }
-
-        /// The annotation extents of a line of `height` whose baseline lies `baseline` under its top, its
-        /// primary font `em` points.
-        func annotation(baseline: Double, height: Double, em: Double) -> Annotation {
-            var top = baseline, bottom = baseline
-            if over.isFinite { top = min(top, baseline + over) }
-            if under.isFinite { bottom = max(bottom, baseline + under) }
-            if let marksOver { top = min(top, baseline - marksOver) }
-            if let marksUnder { bottom = max(bottom, baseline + marksUnder) }
-            // A line whose text is shorter than an em (an empty one) keeps an em of it, centred.
-            if bottom - top < em {
-                let halfLeading = max(0, (height - em) / 2)
-                (top, bottom) = (halfLeading, height - halfLeading)
-            }
-            // A side with marks gives no room; text alone never reaches past the box.
-            top = marksOver != nil ? min(top, 0) : max(top, 0)
-            bottom = marksUnder != nil ? max(bottom, height) : min(bottom, height)
-            // Lines lend their free room to a neighbour's marks only as Chromium lends it; TextKit's lines keep their
-            // leading, so marks between them add to it rather than eat into it.
-            return Annotation(
-                overflowOver: max(0, -top), overflowUnder: max(0, bottom - height),
-                spaceOver: web ? max(0, top) : 0, spaceUnder: web ? max(0, height - bottom) : 0)
         }
     }
 

@@ -9,7 +9,7 @@ extension Typesetter {
         band: PlacedBand, placer: inout LinePlacer<Source>, truncated: Bool, isParagraphEnd: Bool
     ) {
         let context = placer.context
-        let top = band.room.blockOffset, metrics = band.metrics
+        let top = band.top, metrics = band.metrics
         let trailingRange = line.trailingRange
         let trailing = truncated ? 0 : placer.source.trailingWidth(of: line)
         // Hung marks (``ParagraphStyle/hangingPunctuation``) sit past the edges, as the trailing white space does.
@@ -57,7 +57,7 @@ extension Typesetter {
         // The runs start (on the left) with what passes the left edge: the end's in right-to-left text.
         let startX = usedX - (rtl ? trailing + hangingEnd : hangingStart)
         // The line's block holds its emphasis marks under it, as a line fragment holds its line spacing in TextKit.
-        let blockHeight = metrics.height + metrics.annotation.overflowUnder
+        let blockHeight = metrics.height + band.annotation.overflowUnder
         let usedRect = Rect(x: usedX, y: top, width: max(0, content), height: blockHeight)
         if measured(top: top, offset: context.storageStart + line.utf16Range.lowerBound, used: usedRect) { return }
         let baseline = top + metrics.baselineFromTop
@@ -89,7 +89,7 @@ extension Typesetter {
             paint: keepsGlyphs ? LinePaint(of: context.paragraph, in: line.utf16Range) : nil)
         if keepsGlyphs, positioned.contains(where: { $0.glyphRun.style.shaping.emphasis != nil }) {
             fragment.emphasisMarks = emphasisMarks.marks(
-                for: positioned, text: context.paragraph.text, paragraphStart: context.storageStart,
+                for: positioned, in: context.paragraph, paragraphStart: context.storageStart,
                 web: context.style.lineHeightMetrics == .web)
         }
         fragments.append(fragment)
@@ -114,8 +114,12 @@ extension Typesetter {
             return stop(at: context.storageStart)
         }
         // An empty line moves up into marks under the line before, as a line of text does.
-        let top = room.blockOffset + metrics.annotation.shift(after: bands.annotationSpace), span = room.span
-        bands.annotationSpace = metrics.annotation.after
+        let web = context.strut.rules.web
+        let annotation =
+            LineAnnotation.isNeeded(first: true, last: true, marked: false, before: bands.annotationSpace, web: web)
+            ? LineAnnotation(styles: [], metrics: metrics, em: context.strut.figures.em, web: web) : .none
+        let top = room.blockOffset + annotation.shift(after: bands.annotationSpace), span = room.span
+        bands.annotationSpace = annotation.after
         if table != nil {
             followTable(toBandAt: top)
             noteTableLine(baseline: top + metrics.baselineFromTop)

@@ -370,10 +370,10 @@ struct Typesetter {
             return length
         }
         if table != nil {
-            followTable(toBandAt: band.room.blockOffset)
-            if start == 0 { noteTableLine(baseline: band.room.blockOffset + band.metrics.baselineFromTop) }
+            followTable(toBandAt: band.top)
+            if start == 0 { noteTableLine(baseline: band.top + band.metrics.baselineFromTop) }
         }
-        if start == 0 { firstLineBorrowsAnnotationSpace = band.metrics.annotation.overflowOver > 0 }
+        if start == 0 { firstLineBorrowsAnnotationSpace = band.annotation.overflowOver > 0 }
         let container = bands.frames[bands.containerIndex]
         var cursor = band.end
         let textRemains = cursor < length || !context.isLast
@@ -409,7 +409,7 @@ struct Typesetter {
                 truncated: truncated, isParagraphEnd: line.utf16Range.upperBound == length)
         }
         bands.bandsInContainer += 1
-        bands.blockOffset = band.room.blockOffset + band.blockSize
+        bands.blockOffset = band.top + band.blockSize
         if cursor < length { bands.blockOffset += context.style.lineSpacing }
         if lastAllowedBand && textRemains && container.lineBreakMode.isTruncating {
             isStopped = true

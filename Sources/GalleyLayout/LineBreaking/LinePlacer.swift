@@ -18,6 +18,9 @@ struct LinePlacer<Source: LineSource> {
     private var flow: ParagraphFlow
     /// Every line's metrics, when the paragraph's runs share their figures (``LineSource/uniformFigures``).
     private let uniformMetrics: LineMetrics?
+    /// Whether the paragraph has emphasis marks, so that every line's annotation is needed
+    /// (``LineAnnotation/isNeeded(first:last:marked:before:web:)``).
+    private let hasEmphasisMarks: Bool
     /// The lines of the band placed last, in order along the inline axis (several beside exclusions), and the
     /// segments a band offers: buffers kept from band to band, and handed from paragraph to paragraph
     /// (``PlacerBuffers``), so that placing a band allocates nothing.
@@ -36,6 +39,7 @@ struct LinePlacer<Source: LineSource> {
         self.keepsGlyphs = keepsGlyphs
         let strut = context.strut
         uniformMetrics = self.source.uniformFigures.map { strut.metrics(of: CollectionOfOne($0)) }
+        hasEmphasisMarks = self.source.hasEmphasisMarks
         flow = ParagraphFlow(wantsPlan: context.style.textWrap != .auto && context.lineBreakMode == .wordWrap)
     }
 
@@ -88,12 +92,19 @@ struct LinePlacer<Source: LineSource> {
                 only ?? lineMetrics(of: lines[0].line.utf16Range.lowerBound..<end)
             // Emphasis marks over the line move it down, by what the line before left free less; the line moves up
             // into the marks under the line before where its text leaves room; marks under it lengthen the band.
-            var placed = room
-            placed.blockOffset += metrics.annotation.shift(after: space.annotationSpace)
-            space.annotationSpace = metrics.annotation.after
+            let annotation =
+                LineAnnotation.isNeeded(
+                    first: start == 0, last: end >= context.paragraph.length && !context.isLast,
+                    marked: hasEmphasisMarks,
+                    before: space.annotationSpace, web: context.strut.rules.web)
+                ? source.annotation(
+                    of: lines[0].line.utf16Range.lowerBound..<end, metrics: metrics, strut: context.strut)
+                : .none
+            let top = room.blockOffset + annotation.shift(after: space.annotationSpace)
+            space.annotationSpace = annotation.after
             return PlacedBand(
-                room: placed, blockSize: height + metrics.annotation.overflowUnder, metrics: metrics, start: start,
-                end: end, wrapIndent: wrapIndent)
+                room: room, top: top, blockSize: height + annotation.overflowUnder, metrics: metrics,
+                annotation: annotation, start: start, end: end, wrapIndent: wrapIndent)
         }
     }
 
@@ -319,8 +330,14 @@ struct PlacedLine {
 /// (``LinePlacer/lines``) hold together, and where the next band starts.
 struct PlacedBand {
     let room: BandRoom
+    /// Where the band's lines start on the block axis: the room's top, moved for emphasis marks
+    /// (``LineMetrics/Annotation/shift(after:)``), in points.
+    let top: Double
+    /// How far the text reaches from ``top``: the lines and the marks under them, in points.
     let blockSize: Double
     let metrics: LineMetrics
+    /// What the band's emphasis marks need and what it lends its neighbours.
+    let annotation: LineAnnotation
     /// Where its first line starts and where the next band starts (UTF-16 offsets from the paragraph's start).
     let start: Int, end: Int
     /// How far its start edge was moved in for a wrapped source line's continuation
@@ -335,57 +352,6 @@ struct LineContent {
     var runs: [GlyphRun]?
     /// The width of the line's content, its hanging white space left out, in points.
     var usedWidth: Double
-}
-
-/// What placing one paragraph's lines reads of it besides its lines: its shaped text and place, its style, its
-/// primary font (every line's strut) and its place in its lists. A reference: every band and line reads it.
-final class ParagraphContext {
-    let shaped: ShapedParagraph
-    /// The paragraph's index among the text's paragraphs, and whether it is the last.
-    let index: Int
-    let isLast: Bool
-    /// The paragraph's style, lent from its shaped text rather than copied (a copy retains each of its arrays).
-    var style: ParagraphStyle {
-        _read { yield shaped.paragraph.style }
-    }
-    /// What of the style every line reads, held apart from it: how lines break, the most hyphenated lines in a
-    /// row, whether a word wider than the line is left whole (`overflow-wrap: normal`), whether lines are
-    /// justified, whether wrapped lines continue indented.
-    let lineBreakMode: ParagraphStyle.LineBreakMode
-    let hyphenatedLineLimit: Int
-    let overflowsWhole: Bool
-    let isJustified: Bool
-    let indentsWrappedLines: Bool
-    /// The paragraph's primary font: the strut every line's height includes.
-    let baseFont: Font
-    /// The strut and the style's rules every line's metrics follow.
-    let strut: LineMetrics.Strut
-    let isRightToLeft: Bool
-    /// The paragraph's place in its lists; nil outside lists.
-    let listItem: ListItemPlace?
-
-    init(
-        shaped: ShapedParagraph, index: Int, isLast: Bool, baseFont: Font, baseLeading: Double?,
-        listItem: ListItemPlace?
-    ) {
-        self.shaped = shaped
-        self.index = index
-        self.isLast = isLast
-        lineBreakMode = shaped.paragraph.style.lineBreakMode
-        hyphenatedLineLimit = shaped.paragraph.style.hyphenatedLineLimit
-        overflowsWhole = shaped.paragraph.style.overflowWrap == .normal
-        isJustified = shaped.paragraph.style.alignment == .justified
-        indentsWrappedLines = shaped.paragraph.style.indentsWrappedLines
-        self.baseFont = baseFont
-        strut = LineMetrics.Strut(style: shaped.paragraph.style, font: baseFont, leading: baseLeading)
-        isRightToLeft = shaped.bidi.isRightToLeft
-        self.listItem = listItem
-    }
-
-    var paragraph: Paragraph { shaped.paragraph }
-    var storageStart: Int { shaped.paragraph.utf16Range.lowerBound }
-    /// Whether lines wrap (at words or characters) rather than run on to be clipped or truncated.
-    var wraps: Bool { lineBreakMode == .wordWrap || lineBreakMode == .charWrap }
 }
 
 /// Where a paragraph's placing stands between bands: the lines a paragraph-level strategy chose, and how many

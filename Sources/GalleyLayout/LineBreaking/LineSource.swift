@@ -27,6 +27,11 @@ protocol LineSource {
     func cutsJoinedGlyphs(at offset: Int) -> Bool
     /// The metrics of a line drawing the characters in `range`, with the paragraph's `strut`.
     func metrics(of range: Range<Int>, strut: LineMetrics.Strut) -> LineMetrics
+    /// What a line drawing the characters in `range`, of `metrics`, needs past its box for emphasis marks and
+    /// lends a neighbour's (``LineAnnotation``).
+    func annotation(of range: Range<Int>, metrics: LineMetrics, strut: LineMetrics.Strut) -> LineAnnotation
+    /// Whether any of the paragraph's characters has emphasis marks.
+    var hasEmphasisMarks: Bool { get }
     /// The figures every run shares when the runs cover the paragraph and all have the same (a paragraph in one
     /// font): then every line's metrics are those, and the placer asks ``metrics(of:strut:)`` for none.
     var uniformFigures: LineMetrics.RunFigures? { get }
@@ -54,4 +59,12 @@ extension LineBreaker: LineSource {
     }
 
     func trailingWidth(of line: LineBreak) -> Double { width(of: line.trailingRange, inLine: line.utf16Range) }
+
+    func annotation(of range: Range<Int>, metrics: LineMetrics, strut: LineMetrics.Strut) -> LineAnnotation {
+        LineAnnotation(
+            styles: shaped.runs[runIndices(overlapping: range)].lazy.map(\.style), metrics: metrics,
+            em: strut.figures.em, web: strut.rules.web)
+    }
+
+    var hasEmphasisMarks: Bool { shaped.runs.contains { $0.style.shaping.emphasis != nil } }
 }

@@ -95,6 +95,12 @@ struct PackedLines: LineSource {
         }
     }
 
+    func annotation(of range: Range<Int>, metrics: LineMetrics, strut: LineMetrics.Strut) -> LineAnnotation {
+        paragraph.breakerAndAdjustments.breaker.annotation(of: range, metrics: metrics, strut: strut)
+    }
+
+    var hasEmphasisMarks: Bool { paragraph.breakerAndAdjustments.breaker.hasEmphasisMarks }
+
     func metrics(of range: Range<Int>, strut: LineMetrics.Strut) -> LineMetrics {
         if paragraph.isPacked, let first = breakIndex(at: range.lowerBound) {
             let firstRun = first < 0 ? 0 : Int(breaks[first].firstRunFromOffset)

@@ -317,7 +317,7 @@ public struct TextAttributes: Hashable, Sendable, CustomReflectable {
             ligatures: ligatures ?? .standard, fontFeatures: fontFeatures, language: language,
             expansion: expansion ?? 0, superscript: superscript ?? 0, attachment: attachment,
             inlinePadding: inlinePadding ?? 0,
-            emphasis: textEmphasis.map { EmphasisSide(mark: $0.mark, isUnder: $0.isUnder(language: language)) })
+            emphasis: textEmphasis.map { EmphasisSide(isUnder: $0.isUnder(language: language)) })
     }
 }
 
@@ -336,17 +336,16 @@ package struct ShapingKey: Hashable, Sendable {
     package var attachment: TextAttachment?
     /// ``TextAttributes/inlinePadding``, 0 for none.
     var inlinePadding: Double = 0
-    /// The mark ``TextAttributes/textEmphasis`` draws and the side of horizontal lines it sits on; nil for none.
-    /// Not for shaping: the marks change the line's height, which runs carry.
+    /// The side of horizontal lines ``TextAttributes/textEmphasis`` puts its marks on; nil for none. Not for
+    /// shaping: the marks change the line's height, which runs carry. (The mark itself is drawing's, read from the
+    /// attributes where the line is drawn.)
     package var emphasis: EmphasisSide? = nil
     /// How the glyphs stand in the line: set by itemizing a vertical paragraph, never by attributes.
     package var orientation = GlyphOrientation.horizontal
 }
 
-/// An emphasis mark and the side of a horizontal line it sits on (in vertical lines, the right).
+/// The side of a horizontal line emphasis marks sit on (in vertical lines, the right).
 package struct EmphasisSide: Hashable, Sendable {
-    /// The character drawn as each mark (``TextEmphasis/mark``).
-    package var mark: Character
     /// Whether the marks sit under the characters rather than over them.
     package var isUnder: Bool
 }
