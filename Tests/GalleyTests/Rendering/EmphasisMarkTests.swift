@@ -95,4 +95,35 @@ import Testing
             #expect(placed.lineFragments.count > 2)
         }
     }
+
+    /// Room is lent across paragraphs as Chromium lends it across the lines of one block: a plain paragraph's last
+    /// line lends what it leaves free under its text to the marks over the next, and a plain first line moves up
+    /// into the marks under the paragraph before. Chromium 156's heights for these four texts (a `pre-wrap` div, Inter
+    /// 17 px then Noto Sans CJK SC, the marked paragraph in a span with `text-emphasis: filled dot`) are 52, 54, 57
+    /// and 52 px.
+    @Test func roomIsLentAcrossParagraphsAsInChromium() throws {
+        let library = try TestFonts.bundled
+        var style = ParagraphStyle()
+        style.lineHeightMetrics = .web
+        let plain = TextAttributes(
+            font: .font(try library.font(family: "Inter", size: 17)), language: "zh-CN", paragraphStyle: style)
+        func height(_ first: String, _ firstMarks: TextEmphasis?, _ second: String, _ secondMarks: TextEmphasis?)
+            throws -> Double
+        {
+            let storage = TextStorage()
+            var attributes = plain
+            attributes.textEmphasis = firstMarks
+            storage.append(first + "\n", attributes: attributes)
+            attributes.textEmphasis = secondMarks
+            storage.append(second, attributes: attributes)
+            let manager = LayoutManager(textStorage: storage, fontLibrary: library)
+            manager.addTextContainer(TextContainer(width: 320, height: 0))
+            return try manager.layout().usedRect().maxY
+        }
+        let over = TextEmphasis(position: .over), under = TextEmphasis(position: .under)
+        #expect(try height("中文中文中文", nil, "着重号着重号", over) == 52)
+        #expect(try height("着重号着重号", over, "中文中文中文", nil) == 54)
+        #expect(try height("中文中文中文", nil, "着重号着重号", under) == 57)
+        #expect(try height("着重号着重号", under, "中文中文中文", nil) == 52)
+    }
 }
