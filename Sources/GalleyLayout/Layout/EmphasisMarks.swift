@@ -2,7 +2,7 @@
 
 /// Shapes and places emphasis marks (``TextAttributes/textEmphasis``): one mark, half the size of the characters'
 /// font, centred over (or under) each character that takes one, standing on the characters' em box as Chromium
-/// stands them, so the marks fill the room ``LineMetrics/Annotation`` made for them.
+/// stands them, so the marks fill the room ``LineAnnotation`` made for them.
 struct EmphasisMarks {
     /// Shapes the marks as list markers are shaped, keeping them with them.
     let markers: ListMarkers
@@ -16,15 +16,12 @@ struct EmphasisMarks {
         for run in runs {
             let style = run.glyphRun.style
             guard let emphasis = style.shaping.emphasis, !style.shaping.orientation.isVertical,
-                style.attachment == nil,
-                let character = Self.mark(at: run.glyphRun.utf16Range.lowerBound, in: paragraph),
-                let mark = markRun(character, size: style.font.size / 2, of: style)
+                style.attachment == nil
             else { continue }
-            let markBox = mark.font.emBox
             // The mark's em box stands on the characters' (``TextReach/marksBase``).
             let base = TextReach(style, web: web).marksBase
-            let y =
-                emphasis.isUnder ? run.origin.y + base + markBox.ascent : run.origin.y - base - markBox.descent
+            // Runs of one side shape together, so one run may hold characters asking for different marks.
+            var shaped: [Character: GlyphRun] = [:]
             // A cluster's glyphs side by side: its mark is centred on their advances together.
             var pen = run.origin.x, index = 0
             let glyphs = run.glyphRun.glyphs
@@ -37,8 +34,13 @@ struct EmphasisMarks {
                 }
                 defer { pen += advance }
                 guard cluster >= 0, cluster < text.count,
-                    TextEmphasis.marks(UTF16Decoding.scalar(in: text, at: cluster).0)
+                    TextEmphasis.marks(UTF16Decoding.scalar(in: text, at: cluster).0),
+                    let character = Self.mark(at: cluster, in: paragraph),
+                    let mark = shaped[character] ?? markRun(character, size: style.font.size / 2, of: style)
                 else { continue }
+                shaped[character] = mark
+                let markBox = mark.font.emBox
+                let y = emphasis.isUnder ? run.origin.y + base + markBox.ascent : run.origin.y - base - markBox.descent
                 marks.append(
                     PositionedRun(
                         glyphRun: mark, origin: Point(x: pen + (advance - mark.width) / 2, y: y),

@@ -35,6 +35,23 @@ import Testing
         }
     }
 
+    /// Characters asking for different marks on one side shape in one run; each still takes its own mark.
+    @Test func eachCharacterTakesTheMarkItsAttributesName() throws {
+        let storage = TextStorage()
+        for (character, shape) in [("着", TextEmphasis.Shape.dot), ("重", .sesame), ("号", .triangle)] {
+            storage.append(
+                character,
+                attributes: TextAttributes(
+                    font: .textStyle(.body), language: "ja", textEmphasis: TextEmphasis(shape, position: .over)))
+        }
+        let manager = LayoutManager(textStorage: storage, fontLibrary: try TestFonts.bundled)
+        manager.addTextContainer(TextContainer(width: 300, height: 0))
+        let line = try #require(try manager.layout().lineFragments.first)
+        let glyphs = line.emphasisMarks.map { $0.glyphRun.glyphs.map(\.glyphID) }
+        #expect(glyphs.count == 3)
+        #expect(Set(glyphs).count == 3, "\(glyphs)")
+    }
+
     @Test func marksUnderSitBelowTheBaselineAndTheLineGrowsForThem() throws {
         let plain = try layout("着重号", emphasis: nil)
         let under = try layout("着重号", emphasis: TextEmphasis(position: .under))
