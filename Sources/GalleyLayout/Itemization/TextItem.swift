@@ -112,6 +112,9 @@ package final class RunStyle: Hashable, Sendable {
             styleLineHeight: styleLineHeight, baselineShift: baselineShift)
     }
 
+    /// Whether the run's characters have emphasis marks (``TextAttributes/textEmphasis``).
+    var hasEmphasisMarks: Bool { shaping.emphasis != nil }
+
     /// The attachment the run's characters draw, if any.
     package var attachment: TextAttachment? { shaping.attachment }
 

@@ -12,7 +12,7 @@ enum FragmentationRules {
     ///
     /// Too few lines at the end of the first container (orphans) move the whole paragraph on. Too few at the start
     /// of the next (widows) take lines from the one before while it keeps its orphans; where it cannot, the
-    /// paragraph moves on whole when all of it fits the next container, as CSS engines move a short paragraph.
+    /// paragraph moves on whole, as CSS engines move a short paragraph.
     static func breakBefore(bandContainers: [Int], startsContainer: Bool, orphans: Int, widows: Int) -> Int? {
         guard let first = bandContainers.first,
             let split = bandContainers.firstIndex(where: { $0 != first })

@@ -128,11 +128,7 @@ extension LineFragment {
         func shift(_ range: Range<Int>) -> Range<Int> {
             (range.lowerBound + characters)..<(range.upperBound + characters)
         }
-        func move(_ run: PositionedRun) -> PositionedRun {
-            PositionedRun(
-                glyphRun: run.glyphRun, origin: Point(x: run.origin.x, y: run.origin.y + y),
-                characterRange: shift(run.characterRange))
-        }
+        func move(_ run: PositionedRun) -> PositionedRun { run.offset(y: y, characters: characters) }
         var moved = LineFragment(
             containerIndex: containerIndex, rect: move(rect), usedRect: move(usedRect), baselineY: baselineY + y,
             characterRange: shift(characterRange),

@@ -41,7 +41,7 @@ struct LineAnnotation: Equatable {
         var marksOver: Double?, marksUnder: Double?
         for style in styles {
             // Exact metrics lend no room, so only marks count there.
-            guard web || style.shaping.emphasis != nil else { continue }
+            guard web || style.hasEmphasisMarks else { continue }
             let reach = TextReach(style, web: web)
             top = min(top, baseline + reach.over)
             bottom = max(bottom, baseline + reach.under)

@@ -20,6 +20,13 @@ public struct PositionedRun: Sendable {
 
     /// The run's width in points.
     public var width: Double { glyphRun.width }
+
+    /// The run moved down by `y` points, its characters `characters` UTF-16 units on in the storage.
+    func offset(y: Double, characters: Int = 0) -> PositionedRun {
+        PositionedRun(
+            glyphRun: glyphRun, origin: Point(x: origin.x, y: origin.y + y),
+            characterRange: (characterRange.lowerBound + characters)..<(characterRange.upperBound + characters))
+    }
 }
 
 /// One line of laid-out text in one free segment of a band, as TextKit's line fragment.

@@ -28,10 +28,6 @@ public struct ListMarker: Sendable {
         ListMarker(
             kind: kind, itemNumber: itemNumber, level: level,
             frame: Rect(x: frame.minX, y: frame.minY + y, width: frame.width, height: frame.height),
-            runs: runs.map {
-                PositionedRun(
-                    glyphRun: $0.glyphRun, origin: Point(x: $0.origin.x, y: $0.origin.y + y),
-                    characterRange: $0.characterRange)
-            })
+            runs: runs.map { $0.offset(y: y) })
     }
 }

@@ -87,10 +87,10 @@ extension Typesetter {
             clipsToRect: context.lineBreakMode == .clip, isRightToLeft: rtl, listMarker: marker,
             continuesSourceLine: band.wrapIndent > 0 && line.utf16Range.lowerBound == band.start,
             paint: keepsGlyphs ? LinePaint(of: context.paragraph, in: line.utf16Range) : nil)
-        if keepsGlyphs, positioned.contains(where: { $0.glyphRun.style.shaping.emphasis != nil }) {
+        if keepsGlyphs, positioned.contains(where: { $0.glyphRun.style.hasEmphasisMarks }) {
             fragment.emphasisMarks = emphasisMarks.marks(
                 for: positioned, in: context.paragraph, paragraphStart: context.storageStart,
-                web: context.style.lineHeightMetrics == .web)
+                web: context.strut.rules.web)
         }
         fragments.append(fragment)
     }

@@ -19,7 +19,7 @@ protocol BandSpace {
     /// Whether the container the text has reached has exclusions, so that a line's room depends on where it is.
     var hasExclusions: Bool { get }
     /// What the line placed last left the next one for annotations (emphasis marks), in points: the room free under
-    /// its text, or minus what its marks reach past its box (``LineMetrics/Annotation/after``); 0 at a container's
+    /// its text, or minus what its marks reach past its box (``LineAnnotation/after``); 0 at a container's
     /// top.
     var annotationSpace: Double { get set }
 }

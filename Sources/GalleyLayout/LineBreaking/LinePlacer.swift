@@ -331,7 +331,7 @@ struct PlacedLine {
 struct PlacedBand {
     let room: BandRoom
     /// Where the band's lines start on the block axis: the room's top, moved for emphasis marks
-    /// (``LineMetrics/Annotation/shift(after:)``), in points.
+    /// (``LineAnnotation/shift(after:)``), in points.
     let top: Double
     /// How far the text reaches from ``top``: the lines and the marks under them, in points.
     let blockSize: Double

@@ -66,5 +66,5 @@ extension LineBreaker: LineSource {
             em: strut.figures.em, web: strut.rules.web)
     }
 
-    var hasEmphasisMarks: Bool { shaped.runs.contains { $0.style.shaping.emphasis != nil } }
+    var hasEmphasisMarks: Bool { shaped.runs.contains { $0.style.hasEmphasisMarks } }
 }
