@@ -33,12 +33,15 @@ struct MeasureCommand: ParsableCommand, SettingOptions {
 
     @Option(name: .setting(.allowDir), help: .setting(.allowDir)) var allowDir: [String] = []
 
+    @Flag(name: .setting(.rubyMarkup), help: .setting(.rubyMarkup)) var rubyMarkup = false
+
     @OptionGroup var fontOptions: FontOptions
 
     @OptionGroup var textOptions: TextOptions
 
     var items: [(name: String, value: String)] {
-        item(.width, width) + item(.widths, widths) + item(.allowDir, allowDir) + fontOptions.items + textOptions.items
+        item(.width, width) + item(.widths, widths) + item(.allowDir, allowDir) + item(.rubyMarkup, rubyMarkup ? true : nil)
+            + fontOptions.items + textOptions.items
     }
 
     func validate() throws { try checkSettings(work: .measure) }

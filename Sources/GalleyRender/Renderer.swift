@@ -145,6 +145,7 @@ public final class Renderer: Sendable {
             canvas.drawGlyphs(glyphs, characters: fragment.character(at:))
             if let pressed { drawLetterpressInnerShadow(pressed, on: &canvas) }
             drawEmphasisMarks(fragment, on: &canvas)
+            drawRubyAnnotations(fragment, on: &canvas)
             drawDecorations(fragment, glyphs: glyphs, frame: frame, on: &canvas)
             drawListMarker(fragment, frame: frame, on: &canvas)
             drawContinuationMark(fragment, on: &canvas)

@@ -18,6 +18,8 @@ public struct MeasureRow {
         public var text: TextSettings { didSet { rowAttributes = Self.attributes(specifier, text) } }
         /// The files rows may name (font files).
         public var access: FileAccess
+        /// Whether rows' text holds ruby markup (``RubyMarkup``) unless a row says otherwise.
+        public var rubyMarkup: Bool
 
         /// What `options` give every row, in `library`; font files rows name are read as `access` allows.
         ///
@@ -37,6 +39,7 @@ public struct MeasureRow {
             // A font the options name that cannot be had is the request's one error, not every row's.
             _ = try library.font(for: specifier, settings: settings)
             text = options.textSettings
+            rubyMarkup = options.flag(.rubyMarkup)
             self.access = access
             rowAttributes = Self.attributes(specifier, text)
         }
@@ -60,6 +63,21 @@ public struct MeasureRow {
     public var attributes: TextAttributes
     /// The Dynamic Type settings the row is measured under.
     public var settings: DynamicTypeSettings
+    /// The ruby over ``text`` (UTF-16 ranges of it) its markup gave; empty for most rows.
+    public var rubies: [(range: Range<Int>, annotation: RubyAnnotation)] = []
+
+    /// The row's text as a storage: its attributes, and its ruby over its bases.
+    public func storage() throws -> TextStorage {
+        let storage = TextStorage(text, attributes: attributes)
+        for (range, annotation) in rubies {
+            try storage.modifyAttributes(in: range) {
+                var annotated = $0
+                annotated.ruby = annotation
+                return annotated
+            }
+        }
+        return storage
+    }
 
     /// The keys a row may have: its id and text, the font's keys and the settings a row takes.
     public static let keys =
@@ -105,9 +123,11 @@ public struct MeasureRow {
         guard let textField = row.member("text") else { throw InputError(path: "text", "missing") }
         let text = try textField.string()
         if isPlain {
-            return MeasureRow(
+            var plain = MeasureRow(
                 id: id, text: text, width: defaults.width, attributes: defaults.rowAttributes,
                 settings: defaults.settings)
+            if defaults.rubyMarkup { try plain.readRuby() }
+            return plain
         }
         let width = try row.member("width")?.number(in: Document.widthRange) ?? defaults.width
         var settings = defaults.settings
@@ -129,7 +149,20 @@ public struct MeasureRow {
             try RequestSettings.readLines(row, into: &style)
             measured.attributes.paragraphStyle = style
         }
+        if try row.member("rubyMarkup")?.bool() ?? defaults.rubyMarkup { try measured.readRuby() }
         return measured
+    }
+
+    /// Reads the ruby markup in ``text``: the text becomes the base text, and ``rubies`` the annotations over it.
+    ///
+    /// - Throws: ``InputError`` naming `text` for bad ruby (``RubyError``).
+    private mutating func readRuby() throws {
+        do {
+            let parsed = try RubyMarkup.parse(text)
+            (text, rubies) = (parsed.text, parsed.rubies)
+        } catch {
+            throw InputError(path: "text", "\(error)")
+        }
     }
 
     /// The row's `textEmphasis` and `textEmphasisPosition` over `attributes`' emphasis (the options'): a style

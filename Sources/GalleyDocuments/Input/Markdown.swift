@@ -33,7 +33,9 @@ final class MarkdownTree {
 
     /// Parses `text`. cmark-gfm accepts any text (what is not markup is text), so parsing cannot fail.
     init(_ text: String) {
-        var text = text
+        // `\{` keeps a literal brace where `{…|…}` would be ruby: cmark-gfm drops the backslash, so the pair stands
+        // as ``escapedBrace`` until the ruby is read (code keeps `\{` as written, see ``MarkdownNode/literal``).
+        var text = text.replacingOccurrences(of: "\\{", with: String(Self.escapedBrace))
         document = Self.parsing.withLock { _ in
             let parser = cmark_parser_new(CMARK_OPT_DEFAULT | CMARK_OPT_FOOTNOTES)
             defer { cmark_parser_free(parser) }
@@ -47,6 +49,10 @@ final class MarkdownTree {
     }
 
     deinit { cmark_node_free(document) }
+
+    /// What `\{` stands as in text nodes' literals (a noncharacter, which no text needs), until the ruby markup
+    /// (``RubyMarkup``) has been read: then a `{`.
+    static let escapedBrace = Character(Unicode.Scalar(0xFDD0)!)
 }
 
 /// A node of a ``MarkdownTree``, valid while its tree lives.
@@ -76,7 +82,13 @@ struct MarkdownNode {
 
     /// The text of a text, code, code block or HTML node; a footnote reference's number (from 1, in the order the
     /// footnotes are first referred to, which is the order cmark-gfm puts their definitions in at the end).
-    var literal: String { cmark_node_get_literal(pointer).map { String(cString: $0) } ?? "" }
+    var literal: String {
+        guard let literal = cmark_node_get_literal(pointer).map({ String(cString: $0) }) else { return "" }
+        guard literal.contains(MarkdownTree.escapedBrace) else { return literal }
+        // Text keeps the stand-in until its ruby is read; code and HTML show what was written.
+        return kind == "text"
+            ? literal : literal.replacingOccurrences(of: String(MarkdownTree.escapedBrace), with: "\\{")
+    }
     /// A link's or image's destination.
     var url: String { cmark_node_get_url(pointer).map { String(cString: $0) } ?? "" }
     /// A heading's level, 1–6.

@@ -28,16 +28,50 @@ struct NoteInlineWriter {
                 if style.code {
                     punctuation.skip(text)
                     storage.append(text, attributes: attributes)
-                } else if style.italic {
-                    appendEmphasized(punctuation.apply(text), attributes: attributes)
-                } else {
-                    storage.append(punctuation.apply(text), attributes: attributes)
+                    continue
+                }
+                let parsed: RubyMarkup.Parsed
+                do {
+                    parsed = try RubyMarkup.parse(text)
+                } catch {
+                    throw InputError("line \(line + lineOffset): \(error)")
+                }
+                let units = Array(parsed.text.utf16)
+                var start = 0
+                for (range, ruby) in parsed.rubies + [(units.count..<units.count, nil)] {
+                    if range.lowerBound > start {
+                        appendText(
+                            String(decoding: units[start..<range.lowerBound], as: UTF16.self), italic: style.italic,
+                            attributes: attributes, punctuation: &punctuation)
+                    }
+                    if let ruby {
+                        var annotated = attributes
+                        annotated.ruby = ruby
+                        appendText(
+                            String(decoding: units[range], as: UTF16.self), italic: style.italic,
+                            attributes: annotated, punctuation: &punctuation)
+                    }
+                    start = range.upperBound
                 }
             case .picture(let picture, let style):
                 var attributes = NoteWriter.attributes(base, style, theme: theme, codeLigatures: codeLigatures)
                 attributes.attachment = try attachment(for: picture, line: line)
                 storage.append(String(TextAttachment.character), attributes: attributes)
             }
+        }
+    }
+
+    /// Appends `text` (ruby read, so a `\{` it held is a brace now), typed punctuation set, emphasised when
+    /// `italic`.
+    private func appendText(
+        _ text: String, italic: Bool, attributes: TextAttributes, punctuation: inout SmartPunctuation
+    ) {
+        let text = punctuation.apply(
+            text.replacingOccurrences(of: String(MarkdownTree.escapedBrace), with: "{"))
+        if italic {
+            appendEmphasized(text, attributes: attributes)
+        } else {
+            storage.append(text, attributes: attributes)
         }
     }
 

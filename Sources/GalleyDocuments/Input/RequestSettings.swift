@@ -268,7 +268,11 @@ public enum RequestSettings {
         setting(
             .widths, .text(.numberList), for: .measure,
             "Measure every row at each of these widths in points (320,375,414), shaping it once; each output line "
-                + "then holds \"widths\": one result per width, in order.")
+                + "then holds \"widths\": one result per width, in order."),
+        setting(
+            .rubyMarkup, .flag, on: [.commandLine, .query, .measureRow], for: .measure,
+            "Read {東京|とうきょう} (one annotation over the base) and {漢字|かん|じ} (one per character) in rows' text "
+                + "as ruby, as notes do; line starts then count the text without the markup."),
     ]
 
     /// The most widths one row may be measured at.

@@ -42,7 +42,8 @@ extension LayoutManager {
                 oldEntries[index].paragraph.shapingSignature == paragraph.shapingSignature
             {
                 entry.shaped = ShapedParagraph(
-                    paragraph: paragraph, bidi: shaped.bidi, runs: shaped.runs, spacing: shaped.spacing)
+                    paragraph: paragraph, bidi: shaped.bidi, runs: shaped.runs, spacing: shaped.spacing,
+                    rubies: shaped.rubies)
             }
             return entry
         }

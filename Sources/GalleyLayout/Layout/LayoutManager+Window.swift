@@ -136,6 +136,7 @@ extension LineFragment {
             isTruncated: isTruncated, clipsToRect: clipsToRect, isRightToLeft: isRightToLeft,
             listMarker: listMarker?.offset(y: y), continuesSourceLine: continuesSourceLine, paint: paint)
         moved.emphasisMarks = emphasisMarks.map(move)
+        moved.rubyAnnotations = rubyAnnotations.map(move)
         return moved
     }
 }

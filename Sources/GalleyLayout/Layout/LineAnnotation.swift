@@ -1,6 +1,6 @@
 @_spi(Stages) import GalleyText
 
-/// What a line's annotations (emphasis marks) need past the line's box, and the room between the box's edges and
+/// What a line's annotations (emphasis marks and ruby) need past the line's box, and the room between the box's edges and
 /// its text's em boxes that a neighbouring line's may use, in points: Blink's annotation overflow and space
 /// (`ComputeAnnotationOverflow` in Blink's inline layout). A side with marks has no room to give; TextKit's lines
 /// (exact metrics) lend none, so marks between them add to their leading rather than eat into it.
@@ -33,12 +33,17 @@ struct LineAnnotation: Equatable {
         marked || (web && (last || (first && before < 0)))
     }
 
-    /// The annotation of a line of `metrics` drawing runs in `styles`, in a paragraph whose primary font is `em`
-    /// points, under web metrics when `web`.
-    init<Styles: Sequence<RunStyle>>(styles: Styles, metrics: LineMetrics, em: Double, web: Bool) {
+    /// The annotation of a line of `metrics` drawing runs in `styles` and the ruby `rubies`, in a paragraph whose
+    /// primary font is `em` points, under web metrics when `web`.
+    init<Styles: Sequence<RunStyle>>(
+        styles: Styles, rubies: RubyReach = RubyReach(), metrics: LineMetrics, em: Double, web: Bool
+    ) {
         let baseline = metrics.baselineFromTop, height = metrics.height
         var top = baseline, bottom = baseline
         var marksOver: Double?, marksUnder: Double?
+        // Ruby reaches past the box and lends what room its line leaves (Blink's annotation metrics).
+        if let over = rubies.over { top = min(top, baseline - over) }
+        if let under = rubies.under { bottom = max(bottom, baseline + under) }
         for style in styles {
             // Exact metrics lend no room, so only marks count there.
             guard web || style.hasEmphasisMarks else { continue }
@@ -59,9 +64,9 @@ struct LineAnnotation: Equatable {
             let halfLeading = max(0, (height - em) / 2)
             (top, bottom) = (halfLeading, height - halfLeading)
         }
-        // A side with marks gives no room; text alone never reaches past the box.
-        top = marksOver != nil ? min(top, 0) : max(top, 0)
-        bottom = marksUnder != nil ? max(bottom, height) : min(bottom, height)
+        // A side with marks gives no room; text alone never reaches past the box, ruby may.
+        if marksOver != nil { top = min(top, 0) } else if rubies.over == nil { top = max(top, 0) }
+        if marksUnder != nil { bottom = max(bottom, height) } else if rubies.under == nil { bottom = min(bottom, height) }
         (overflowOver, overflowUnder) = (max(0, -top), max(0, bottom - height))
         (spaceOver, spaceUnder) = web ? (max(0, top), max(0, height - bottom)) : (0, 0)
     }
@@ -91,10 +96,60 @@ struct TextReach {
         under = boxDescent - (web ? inUnder.rounded(.down) : inUnder)
         guard let emphasis = style.shaping.emphasis else { return }
         marksUnder = emphasis.isUnder
-        marksBase =
-            emphasis.isUnder
-            ? min(web ? emBox.descent.rounded(.up) : emBox.descent, boxDescent)
-            : min(web ? emBox.ascent.rounded(.up) : emBox.ascent, boxAscent)
+        marksBase = Self.emEdge(of: style, under: emphasis.isUnder, web: web)
         marks = marksBase + (web ? (size / 2).rounded(.up) : size / 2)
+    }
+
+    /// How far the em box of `style`'s font reaches from the baseline on one side (`under` or over), within the
+    /// primary font's box: Blink's em height of a text item (rounded up to pixels under web metrics, within the box
+    /// rounded to pixels), on which emphasis marks and ruby stand.
+    static func emEdge(of style: RunStyle, under: Bool, web: Bool) -> Double {
+        let box = style.primaryFont, emBox = style.font.emBox
+        return under
+            ? min(web ? emBox.descent.rounded(.up) : emBox.descent, web ? (-box.descender).rounded() : -box.descender)
+            : min(web ? emBox.ascent.rounded(.up) : emBox.ascent, web ? box.ascender.rounded() : box.ascender)
+    }
+}
+
+/// How far a line's ruby reaches from its baseline over and under it, in points (nil for a side without ruby):
+/// Blink's ruby block positions. The annotations of one side sit on the em box of all the bases on that side
+/// (the farthest edge), and take the line of their own em boxes (their fonts' farthest ascent and descent).
+struct RubyReach {
+    var over: Double?, under: Double?
+
+    /// No ruby.
+    init() {}
+
+    /// The reach of `columns`, whose bases' runs are given by `baseStyles`, rounded as Blink rounds when `web`.
+    init<Columns: Sequence<RubyColumn>>(
+        _ columns: Columns, baseStyles: (RubyColumn) -> [RunStyle], web: Bool
+    ) {
+        var overSide: (base: Double, ascent: Double, descent: Double)?
+        var underSide: (base: Double, ascent: Double, descent: Double)?
+        for column in columns where !column.annotation.isEmpty {
+            let under = column.position == .under
+            var side = (under ? underSide : overSide) ?? (0, 0, 0)
+            for style in baseStyles(column) {
+                side.base = max(side.base, TextReach.emEdge(of: style, under: under, web: web))
+            }
+            for run in column.annotation {
+                side.ascent = max(side.ascent, TextReach.emEdge(of: run.style, under: false, web: web))
+                side.descent = max(side.descent, TextReach.emEdge(of: run.style, under: true, web: web))
+            }
+            if under { underSide = side } else { overSide = side }
+        }
+        over = overSide.map { $0.base + $0.ascent + $0.descent }
+        under = underSide.map { $0.base + $0.ascent + $0.descent }
+        (overBase, underBase) = (overSide?.base ?? 0, underSide?.base ?? 0)
+        (overDescent, underAscent) = (overSide?.descent ?? 0, underSide?.ascent ?? 0)
+    }
+
+    /// The bases' em edge over (under) the baseline, and the annotations' descent over (ascent under): where the
+    /// annotations' baselines are, from the line's baseline.
+    private var overBase = 0.0, underBase = 0.0, overDescent = 0.0, underAscent = 0.0
+
+    /// The baseline of the annotations on `side`, from the line's baseline (up negative).
+    func annotationBaseline(under: Bool) -> Double {
+        under ? underBase + underAscent : -(overBase + overDescent)
     }
 }

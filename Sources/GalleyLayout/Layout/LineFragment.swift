@@ -64,6 +64,9 @@ public struct LineFragment: Sendable {
     /// The emphasis marks beside the line's characters (``TextAttributes/textEmphasis``), a run of one mark each,
     /// its character range the character it marks; empty without them, and in a line laid out only to be measured.
     public internal(set) var emphasisMarks: [PositionedRun] = []
+    /// The ruby annotations over (or under) the line's bases (``TextAttributes/ruby``), each its base's character
+    /// range; empty without ruby, and in a line laid out only to be measured.
+    public internal(set) var rubyAnnotations: [PositionedRun] = []
     /// How the line's characters are drawn (their colours, decorations, shadows, effects and strokes, taken from
     /// their attributes when the line was laid out); nil for a line laid out only to be measured.
     public internal(set) var paint: LinePaint? = nil

@@ -92,6 +92,13 @@ extension Typesetter {
                 for: positioned, in: context.paragraph, paragraphStart: context.storageStart,
                 web: context.strut.rules.web)
         }
+        let columns = context.shaped.rubies(overlapping: line.utf16Range)
+        if keepsGlyphs, !columns.isEmpty {
+            fragment.rubyAnnotations = RubyText.annotations(
+                of: columns, over: positioned, baseline: baseline,
+                reach: placer.source.breaker.rubyReach(of: line.utf16Range, web: context.strut.rules.web),
+                paragraphStart: context.storageStart)
+        }
         fragments.append(fragment)
     }
 

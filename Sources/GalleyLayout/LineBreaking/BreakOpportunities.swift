@@ -15,7 +15,7 @@ package struct BreakOpportunities: Sendable {
     }
 
     /// The opportunities in increasing order; the paragraph's end is always the last.
-    package let opportunities: [Opportunity]
+    package private(set) var opportunities: [Opportunity]
 
     /// The most UTF-16 units ICU is given at once.
     package static let lengthLimit = 1 << 30
@@ -38,6 +38,18 @@ package struct BreakOpportunities: Sendable {
         opportunities = try Self.fromICU(
             text, language: language, strictness: strictness, rules: rules, wordBreak: wordBreak,
             splittingIdeographs: true)
+    }
+
+    /// These opportunities less those strictly inside any of `ranges` (UTF-16 offsets, in increasing order): a line
+    /// never breaks inside a ruby base. Mandatory breaks stay.
+    package func keepingWhole(_ ranges: [Range<Int>]) -> BreakOpportunities {
+        var kept = self
+        var index = 0
+        kept.opportunities = opportunities.filter { opportunity in
+            while index < ranges.count, ranges[index].upperBound <= opportunity.offset { index += 1 }
+            return opportunity.isMandatory || index == ranges.count || opportunity.offset <= ranges[index].lowerBound
+        }
+        return kept
     }
 
     /// The opportunities ICU's line iterator gives `text` for the locale of `language`, `strictness` and `rules`,

@@ -53,9 +53,10 @@ extension LineBreaker {
             let language = shaped.runs.first.map { $0.shaping.language } ?? shaped.paragraph.language
             // The style's settings read where they lie: a copy of the style retained its arrays.
             hanging = shaped.paragraph.style.hangingPunctuation
-            opportunities = try BreakOpportunities(
+            let found = try BreakOpportunities(
                 text, language: language, strictness: shaped.paragraph.style.lineBreakStrictness,
                 rules: shaped.paragraph.style.lineBreakRules, wordBreak: shaped.paragraph.style.wordBreak)
+            opportunities = shaped.rubies.isEmpty ? found : found.keepingWhole(shaped.rubies.map(\.base))
             mandatoryOffsets = opportunities.opportunities.filter(\.isMandatory).map(\.offset)
             var advances = [Double](repeating: 0, count: length + 1)
             var edges = [EdgeFlags](repeating: .insideCluster, count: length + 1)

@@ -20,7 +20,7 @@ struct LinePlacer<Source: LineSource> {
     private let uniformMetrics: LineMetrics?
     /// Whether the paragraph has emphasis marks, so that every line's annotation is needed
     /// (``LineAnnotation/isNeeded(first:last:marked:before:web:)``).
-    private let hasEmphasisMarks: Bool
+    private let hasAnnotations: Bool
     /// The lines of the band placed last, in order along the inline axis (several beside exclusions), and the
     /// segments a band offers: buffers kept from band to band, and handed from paragraph to paragraph
     /// (``PlacerBuffers``), so that placing a band allocates nothing.
@@ -39,7 +39,7 @@ struct LinePlacer<Source: LineSource> {
         self.keepsGlyphs = keepsGlyphs
         let strut = context.strut
         uniformMetrics = self.source.uniformFigures.map { strut.metrics(of: CollectionOfOne($0)) }
-        hasEmphasisMarks = self.source.hasEmphasisMarks
+        hasAnnotations = self.source.hasAnnotations
         flow = ParagraphFlow(wantsPlan: context.style.textWrap != .auto && context.lineBreakMode == .wordWrap)
     }
 
@@ -95,7 +95,7 @@ struct LinePlacer<Source: LineSource> {
             let annotation =
                 LineAnnotation.isNeeded(
                     first: start == 0, last: end >= context.paragraph.length && !context.isLast,
-                    marked: hasEmphasisMarks,
+                    marked: hasAnnotations,
                     before: space.annotationSpace, web: context.strut.rules.web)
                 ? source.annotation(
                     of: lines[0].line.utf16Range.lowerBound..<end, metrics: metrics, strut: context.strut)

@@ -30,8 +30,8 @@ protocol LineSource {
     /// What a line drawing the characters in `range`, of `metrics`, needs past its box for emphasis marks and
     /// lends a neighbour's (``LineAnnotation``).
     func annotation(of range: Range<Int>, metrics: LineMetrics, strut: LineMetrics.Strut) -> LineAnnotation
-    /// Whether any of the paragraph's characters has emphasis marks.
-    var hasEmphasisMarks: Bool { get }
+    /// Whether any of the paragraph's characters has emphasis marks or ruby.
+    var hasAnnotations: Bool { get }
     /// The figures every run shares when the runs cover the paragraph and all have the same (a paragraph in one
     /// font): then every line's metrics are those, and the placer asks ``metrics(of:strut:)`` for none.
     var uniformFigures: LineMetrics.RunFigures? { get }
@@ -62,9 +62,17 @@ extension LineBreaker: LineSource {
 
     func annotation(of range: Range<Int>, metrics: LineMetrics, strut: LineMetrics.Strut) -> LineAnnotation {
         LineAnnotation(
-            styles: shaped.runs[runIndices(overlapping: range)].lazy.map(\.style), metrics: metrics,
-            em: strut.figures.em, web: strut.rules.web)
+            styles: shaped.runs[runIndices(overlapping: range)].lazy.map(\.style),
+            rubies: rubyReach(of: range, web: strut.rules.web), metrics: metrics, em: strut.figures.em,
+            web: strut.rules.web)
     }
 
-    var hasEmphasisMarks: Bool { shaped.runs.contains { $0.style.hasEmphasisMarks } }
+    /// How far the ruby of a line drawing the characters in `range` reaches (``RubyReach``).
+    func rubyReach(of range: Range<Int>, web: Bool) -> RubyReach {
+        let columns = shaped.rubies(overlapping: range)
+        guard !columns.isEmpty else { return RubyReach() }
+        return RubyReach(columns, baseStyles: { shaped.runs[runIndices(overlapping: $0.base)].map(\.style) }, web: web)
+    }
+
+    var hasAnnotations: Bool { !shaped.rubies.isEmpty || shaped.runs.contains { $0.style.hasEmphasisMarks } }
 }

@@ -99,7 +99,7 @@ struct PackedLines: LineSource {
         paragraph.breakerAndAdjustments.breaker.annotation(of: range, metrics: metrics, strut: strut)
     }
 
-    var hasEmphasisMarks: Bool { paragraph.breakerAndAdjustments.breaker.hasEmphasisMarks }
+    var hasAnnotations: Bool { paragraph.breakerAndAdjustments.breaker.hasAnnotations }
 
     func metrics(of range: Range<Int>, strut: LineMetrics.Strut) -> LineMetrics {
         if paragraph.isPacked, let first = breakIndex(at: range.lowerBound) {

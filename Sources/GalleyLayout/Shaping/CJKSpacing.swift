@@ -42,6 +42,15 @@ public struct CJKSpacing: Sendable {
         }
     }
 
+    /// Adds `other`'s adjustments and give-backs to these (ruby's room beside the CJK spacing).
+    mutating func add(_ other: CJKSpacing) {
+        for (offset, adjustment) in other.adjustments.entries {
+            adjustments[offset, default: .init()].advance += adjustment.advance
+            adjustments[offset, default: .init()].xOffset += adjustment.xOffset
+        }
+        for (offset, value) in other.autospace.entries { autospace[offset] = (autospace[offset] ?? 0) + value }
+    }
+
     /// `run` (one shaped again at a line's edge) with the adjustments of its clusters applied.
     func applied(to run: GlyphRun) -> GlyphRun {
         guard !adjustments.isEmpty else { return run }

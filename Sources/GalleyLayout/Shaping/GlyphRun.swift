@@ -66,12 +66,27 @@ public final class ShapedParagraph: Sendable {
     public let runs: [GlyphRun]
     /// The punctuation trimming and autospace in ``runs``, and what a line's end gives back.
     public let spacing: CJKSpacing
+    /// The ruby columns (``TextAttributes/ruby``), in logical order; their room is in ``runs`` and ``spacing``.
+    package let rubies: [RubyColumn]
 
-    init(paragraph: Paragraph, bidi: BidiParagraph, runs: [GlyphRun], spacing: CJKSpacing = .none) {
+    init(
+        paragraph: Paragraph, bidi: BidiParagraph, runs: [GlyphRun], spacing: CJKSpacing = .none,
+        rubies: [RubyColumn] = []
+    ) {
         self.paragraph = paragraph
         self.bidi = bidi
         self.runs = runs
         self.spacing = spacing
+        self.rubies = rubies
+    }
+
+    /// The ruby columns whose bases overlap `range` (UTF-16 offsets from the paragraph's start).
+    package func rubies(overlapping range: Range<Int>) -> ArraySlice<RubyColumn> {
+        guard !rubies.isEmpty else { return [] }
+        let first = rubies.partitioningIndex { $0.base.upperBound > range.lowerBound }
+        var last = first
+        while last < rubies.count, rubies[last].base.lowerBound < range.upperBound { last += 1 }
+        return rubies[first..<last]
     }
 
     /// The width of the whole paragraph on one line, in points.
@@ -81,6 +96,7 @@ public final class ShapedParagraph: Sendable {
     /// do not change).
     func relocated(to start: Int) -> ShapedParagraph {
         guard paragraph.utf16Range.lowerBound != start else { return self }
-        return ShapedParagraph(paragraph: paragraph.relocated(to: start), bidi: bidi, runs: runs, spacing: spacing)
+        return ShapedParagraph(
+            paragraph: paragraph.relocated(to: start), bidi: bidi, runs: runs, spacing: spacing, rubies: rubies)
     }
 }

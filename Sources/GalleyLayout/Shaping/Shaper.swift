@@ -59,7 +59,9 @@ package final class Shaper {
         guard paragraph.length <= limits.paragraphLength else {
             throw LayoutError.paragraphTooLong(length: paragraph.length, limit: limits.paragraphLength)
         }
-        return shape(try itemizer.itemize(paragraph, extendingOpenItemsQuickly: true, memo: &itemizingMemo))
+        let hasRuby = paragraph.attributeRuns.contains { $0.attributes.ruby != nil }
+        let shaped = shape(try itemizer.itemize(paragraph, extendingOpenItemsQuickly: true, memo: &itemizingMemo))
+        return hasRuby ? withRuby(shaped, itemizer: itemizer) : shaped
     }
 
     /// Shapes every item of `itemized`.

@@ -5,7 +5,7 @@ import Foundation
 /// Every property is optional or has a neutral default, so `TextAttributes()` is plain text in the default body
 /// style. Attributes fall in two groups: those that change shaping or lines (``font``, ``kern``, ``tracking``,
 /// ``ligatures``, ``fontFeatures``, ``language``, ``expansion``, ``superscript``, ``attachment``,
-/// ``inlinePadding``, ``textEmphasis``) and those that only change drawing; a drawing-only change never re-shapes.
+/// ``inlinePadding``, ``textEmphasis``, ``ruby``) and those that only change drawing; a drawing-only change never re-shapes.
 public struct TextAttributes: Hashable, Sendable, CustomReflectable {
     /// The values, shared by copies until one of them is changed: attributes travel from a storage's runs to a
     /// paragraph's, to items and to lines, and a copy of every field retained each reference among them.
@@ -207,6 +207,17 @@ public struct TextAttributes: Hashable, Sendable, CustomReflectable {
         }
     }
 
+    /// Ruby over these characters, the base (furigana, pinyin); nil for none. Adjacent characters with equal
+    /// annotations are one base: give one annotation per character (``RubyAnnotation/init(perCharacter:position:)``)
+    /// for columns of their own.
+    public var ruby: RubyAnnotation? {
+        _read { yield storage.values.ruby }
+        _modify {
+            makeUnique()
+            yield &storage.values.ruby
+        }
+    }
+
     /// The most ``inlinePadding`` counts, in ems (more is taken as this).
     public static let inlinePaddingLimit = 4.0
 
@@ -218,7 +229,8 @@ public struct TextAttributes: Hashable, Sendable, CustomReflectable {
         strikethrough: TextDecoration? = nil, shadow: Shadow? = nil, textEffect: TextEffect? = nil,
         link: URL? = nil, paragraphStyle: ParagraphStyle? = nil, strokeWidth: Double? = nil,
         strokeColor: Color? = nil, obliqueness: Double? = nil, expansion: Double? = nil, superscript: Int? = nil,
-        attachment: TextAttachment? = nil, inlinePadding: Double? = nil, textEmphasis: TextEmphasis? = nil
+        attachment: TextAttachment? = nil, inlinePadding: Double? = nil, textEmphasis: TextEmphasis? = nil,
+        ruby: RubyAnnotation? = nil
     ) {
         storage = Storage(
             Values(
@@ -227,7 +239,7 @@ public struct TextAttributes: Hashable, Sendable, CustomReflectable {
                 baselineOffset: baselineOffset, underline: underline, strikethrough: strikethrough, shadow: shadow,
                 textEffect: textEffect, link: link, paragraphStyle: paragraphStyle, strokeWidth: strokeWidth,
                 strokeColor: strokeColor, obliqueness: obliqueness, expansion: expansion, superscript: superscript,
-                attachment: attachment, inlinePadding: inlinePadding, textEmphasis: textEmphasis))
+                attachment: attachment, inlinePadding: inlinePadding, textEmphasis: textEmphasis, ruby: ruby))
     }
 
     public static func == (lhs: TextAttributes, rhs: TextAttributes) -> Bool {
@@ -279,6 +291,7 @@ public struct TextAttributes: Hashable, Sendable, CustomReflectable {
         var attachment: TextAttachment?
         var inlinePadding: Double?
         var textEmphasis: TextEmphasis?
+        var ruby: RubyAnnotation?
     }
 
     /// These attributes with every non-nil (or non-empty) attribute of `other` laid over them.
@@ -307,6 +320,7 @@ public struct TextAttributes: Hashable, Sendable, CustomReflectable {
         merged.attachment = other.attachment ?? attachment
         merged.inlinePadding = other.inlinePadding ?? inlinePadding
         merged.textEmphasis = other.textEmphasis ?? textEmphasis
+        merged.ruby = other.ruby ?? ruby
         return merged
     }
 
@@ -317,7 +331,7 @@ public struct TextAttributes: Hashable, Sendable, CustomReflectable {
             ligatures: ligatures ?? .standard, fontFeatures: fontFeatures, language: language,
             expansion: expansion ?? 0, superscript: superscript ?? 0, attachment: attachment,
             inlinePadding: inlinePadding ?? 0,
-            emphasis: textEmphasis.map { EmphasisSide(isUnder: $0.isUnder(language: language)) })
+            emphasis: textEmphasis.map { EmphasisSide(isUnder: $0.isUnder(language: language)) }, ruby: ruby)
     }
 }
 
@@ -340,6 +354,8 @@ package struct ShapingKey: Hashable, Sendable {
     /// shaping: the marks change the line's height, which runs carry. (The mark itself is drawing's, read from the
     /// attributes where the line is drawn.)
     package var emphasis: EmphasisSide? = nil
+    /// ``TextAttributes/ruby``: its annotation widens the base's characters and splits runs at its edges.
+    package var ruby: RubyAnnotation? = nil
     /// How the glyphs stand in the line: set by itemizing a vertical paragraph, never by attributes.
     package var orientation = GlyphOrientation.horizontal
 }

@@ -8,15 +8,26 @@ extension Renderer {
     func drawEmphasisMarks(_ fragment: LineFragment, on canvas: inout some DrawingTarget) {
         for mark in fragment.emphasisMarks {
             let paint = fragment.paint(at: mark.characterRange.lowerBound)
-            let color = paint.emphasisColor ?? paint.foregroundColor ?? .black
-            var path = BezierPath()
-            for (glyph, penX) in zip(mark.glyphRun.glyphs, mark.glyphPositions) {
-                guard let outline = mark.glyphRun.font.outline(of: glyph.glyphID) else { continue }
-                let origin = Point(x: penX + glyph.xOffset, y: mark.origin.y - glyph.yOffset)
-                path.append(outline, at: origin)
-            }
-            if !path.isEmpty { canvas.fill(path, color: color) }
+            fill(mark, color: paint.emphasisColor ?? paint.foregroundColor ?? .black, on: &canvas)
         }
+    }
+
+    /// Draws the line's ruby annotations (``LineFragment/rubyAnnotations``) in their bases' colour, filled as
+    /// shapes as emphasis marks are: a PDF's or SVG's text is the base text alone, in order.
+    func drawRubyAnnotations(_ fragment: LineFragment, on canvas: inout some DrawingTarget) {
+        for annotation in fragment.rubyAnnotations {
+            fill(annotation, color: fragment.paint(at: annotation.characterRange.lowerBound).foregroundColor ?? .black, on: &canvas)
+        }
+    }
+
+    /// Fills the outlines of `run`'s glyphs in `color`.
+    private func fill(_ run: PositionedRun, color: Color, on canvas: inout some DrawingTarget) {
+        var path = BezierPath()
+        for (glyph, penX) in zip(run.glyphRun.glyphs, run.glyphPositions) {
+            guard let outline = run.glyphRun.font.outline(of: glyph.glyphID) else { continue }
+            path.append(outline, at: Point(x: penX + glyph.xOffset, y: run.origin.y - glyph.yOffset))
+        }
+        if !path.isEmpty { canvas.fill(path, color: color) }
     }
 }
 

@@ -1,0 +1,60 @@
+@_spi(Stages) import GalleyText
+
+/// Places a line's ruby annotations (``TextAttributes/ruby``) over (or under) their bases, as Chromium places them:
+/// each annotation on the line of the annotations of its side, standing on the em box of the line's bases
+/// (``RubyReach``), centred on its column, or spread `space-around` over a base wider than itself.
+enum RubyText {
+    /// The annotations of `columns` over the line whose runs are `runs` (placed; clusters count from the
+    /// paragraph's start, which is `paragraphStart` in the storage) with its baseline at `baseline`, the line's
+    /// ruby reaching as `reach` says. Each annotation's character range is its base's.
+    static func annotations(
+        of columns: ArraySlice<RubyColumn>, over runs: [PositionedRun], baseline: Double, reach: RubyReach,
+        paragraphStart: Int
+    ) -> [PositionedRun] {
+        var placed: [PositionedRun] = []
+        for column in columns where !column.annotation.isEmpty {
+            // The column's box: its base's clusters on this line, and the overhang its last one gave up.
+            var minX = Double.infinity, maxX = -Double.infinity
+            for run in runs where !run.glyphRun.style.shaping.orientation.isVertical {
+                for (glyph, x) in zip(run.glyphRun.glyphs, run.glyphPositions) where column.base.contains(glyph.cluster)
+                {
+                    minX = min(minX, x)
+                    maxX = max(maxX, x + glyph.advance)
+                }
+            }
+            guard minX < maxX else { continue }
+            maxX += column.endOverhang
+            let extra = (maxX - minX) - column.annotationWidth
+            let clusters = column.annotation.flatMap { $0.glyphs.map(\.cluster) }
+            let spread =
+                extra > 0
+                ? RubyColumn.spread(extra, over: uniqued(clusters), opportunities: column.annotationOpportunities.contains)
+                : [:]
+            var pen = minX + (extra < 0 ? extra / 2 : 0)
+            let y = baseline + reach.annotationBaseline(under: column.position == .under)
+            let range = (paragraphStart + column.base.lowerBound)..<(paragraphStart + column.base.upperBound)
+            for run in column.annotation {
+                var spreadRun = run
+                for index in spreadRun.glyphs.indices {
+                    let cluster = spreadRun.glyphs[index].cluster
+                    guard let (before, after) = spread[cluster] else { continue }
+                    let isFirst = index == 0 || spreadRun.glyphs[index - 1].cluster != cluster
+                    let isLast = index + 1 == spreadRun.glyphs.count || spreadRun.glyphs[index + 1].cluster != cluster
+                    if isFirst { spreadRun.glyphs[index].advance += before }
+                    spreadRun.glyphs[index].xOffset += before
+                    if isLast { spreadRun.glyphs[index].advance += after }
+                }
+                placed.append(PositionedRun(glyphRun: spreadRun, origin: Point(x: pen, y: y), characterRange: range))
+                pen += spreadRun.width
+            }
+        }
+        return placed
+    }
+
+    /// `clusters` with repeats beside each other removed (a cluster's several glyphs).
+    private static func uniqued(_ clusters: [Int]) -> [Int] {
+        var result: [Int] = []
+        for cluster in clusters where result.last != cluster { result.append(cluster) }
+        return result
+    }
+}

@@ -1,0 +1,133 @@
+@_spi(Stages) import GalleyText
+
+extension Shaper {
+    /// `shaped` with its ruby (``TextAttributes/ruby``): each annotation shaped at half its base's size, and the
+    /// base's advances widened where the annotation is wider, as Chromium lays out a ruby column (Blink's
+    /// `ApplyRubyAlign` and `GetOverhang`): the base spread `space-around`, and the annotation overhanging the text
+    /// on each side by what is left beside the base, at most half its own size and half that text's width. A line
+    /// ending at an overhung edge takes the overhang back (kept beside autospace in the paragraph's spacing).
+    /// A paragraph without ruby comes back as it is.
+    func withRuby(_ shaped: ShapedParagraph, itemizer: Itemizer) -> ShapedParagraph {
+        let bases = Self.rubyBases(of: shaped.paragraph)
+        guard !bases.isEmpty else { return shaped }
+        let paragraph = shaped.paragraph, length = paragraph.length
+        var runs = shaped.runs
+        // Per UTF-16 offset: the advance of the cluster starting there (nil inside a cluster), and the run's font
+        // size and whether it is an attachment.
+        var clusterAdvance = [Double?](repeating: nil, count: length)
+        var fontSize = [Double](repeating: 0, count: length)
+        var isAttachment = [Bool](repeating: false, count: length)
+        for run in runs {
+            for glyph in run.glyphs where glyph.cluster >= 0 && glyph.cluster < length {
+                clusterAdvance[glyph.cluster] = (clusterAdvance[glyph.cluster] ?? 0) + glyph.advance
+            }
+            for offset in run.utf16Range.clamped(to: 0..<length) {
+                fontSize[offset] = run.font.size
+                isAttachment[offset] = run.style.attachment != nil
+            }
+        }
+        func width(of range: Range<Int>) -> Double { range.reduce(0) { $0 + (clusterAdvance[$1] ?? 0) } }
+        func scalar(at offset: Int) -> UInt32 { UTF16Decoding.scalar(in: paragraph.text, at: offset).0.value }
+        var extra = CJKSpacing()
+        var columns: [RubyColumn] = []
+        for (index, base) in bases.enumerated() {
+            let size = fontSize[base.range.lowerBound]
+            guard let run = runs.first(where: { $0.utf16Range.contains(base.range.lowerBound) }),
+                let font = try? run.style.primaryFont.withSize(size / 2),
+                let annotated = try? shape(
+                    Paragraph(base.text, attributes: TextAttributes(font: .font(font), language: run.shaping.language)),
+                    itemizer: itemizer)
+            else { continue }
+            let annotation = BidiParagraph.visualOrder(levels: annotated.runs.map(\.bidiLevel)).map {
+                annotated.runs[$0]
+            }
+            let clusters = base.range.filter { clusterAdvance[$0] != nil }
+            let space = annotation.reduce(0) { $0 + $1.width } - width(of: base.range)
+            var endOverhang = 0.0
+            if space > 0 {
+                let opens = { Self.opensRuby(scalar(at: $0)) }
+                for (cluster, (before, after)) in RubyColumn.spread(space, over: clusters, opportunities: opens) {
+                    extra.adjustments[cluster, default: .init()].xOffset += before
+                    extra.adjustments[cluster, default: .init()].advance += before + after
+                }
+                let limit = min(
+                    RubyColumn.inset(space, opportunities: clusters.count(where: opens)),
+                    RubyColumn.overhangLimit(annotationSize: size / 2))
+                // The text before the base, back to the ruby before it: Blink's previous text item.
+                let before = (index > 0 ? bases[index - 1].range.upperBound : 0)..<base.range.lowerBound
+                if limit > 0, let previous = before.last(where: { clusterAdvance[$0] != nil }),
+                    !isAttachment[previous], fontSize[previous] <= size
+                {
+                    let overhang = min(limit, width(of: before) / 2)
+                    extra.adjustments[previous, default: .init()].advance -= overhang
+                    extra.autospace[base.range.lowerBound] = -overhang
+                }
+                let after = base.range.upperBound..<(index + 1 < bases.count ? bases[index + 1].range.lowerBound : length)
+                if limit > 0, let last = clusters.last, let next = after.first(where: { clusterAdvance[$0] != nil }),
+                    !isAttachment[next], fontSize[next] <= size
+                {
+                    endOverhang = min(limit, width(of: after) / 2)
+                    extra.adjustments[last, default: .init()].advance -= endOverhang
+                    extra.autospace[base.range.upperBound] = -endOverhang
+                }
+            }
+            let annotationText = Array(base.text.utf16)
+            columns.append(
+                RubyColumn(
+                    base: base.range, annotation: annotation,
+                    annotationOpportunities: Set(
+                        annotationText.indices.filter {
+                            Self.opensRuby(UTF16Decoding.scalar(in: annotationText[...], at: $0).0.value)
+                        }),
+                    position: base.position, endOverhang: endOverhang))
+        }
+        extra.apply(to: &runs)
+        var spacing = shaped.spacing
+        spacing.add(extra)
+        return ShapedParagraph(
+            paragraph: paragraph, bidi: shaped.bidi, runs: runs, spacing: spacing, rubies: columns)
+    }
+
+    /// Whether a character spreads a ruby base or annotation: ideographs, kana and Hangul (Blink's expansion
+    /// opportunities in CJK text).
+    static func opensRuby(_ scalar: UInt32) -> Bool {
+        CharacterClasses.isCJK(scalar) || CharacterClasses.isHangul(scalar)
+    }
+
+    /// The ruby bases of `paragraph`, in order: each stretch of characters with one annotation, or each of its
+    /// characters where the annotation gives one text per character (mono ruby). A stretch of white space alone
+    /// has none.
+    static func rubyBases(of paragraph: borrowing Paragraph)
+        -> [(range: Range<Int>, text: String, position: RubyAnnotation.Position)]
+    {
+        var spans: [(range: Range<Int>, ruby: RubyAnnotation)] = []
+        for run in paragraph.attributeRuns {
+            guard let ruby = run.attributes.ruby, !ruby.texts.isEmpty else { continue }
+            if let last = spans.last, last.ruby == ruby, last.range.upperBound == run.utf16Range.lowerBound {
+                spans[spans.count - 1].range = last.range.lowerBound..<run.utf16Range.upperBound
+            } else {
+                spans.append((run.utf16Range, ruby))
+            }
+        }
+        let text = paragraph.text
+        var bases: [(range: Range<Int>, text: String, position: RubyAnnotation.Position)] = []
+        for span in spans {
+            let base = String(
+                decoding: text[(text.startIndex + span.range.lowerBound)..<(text.startIndex + span.range.upperBound)],
+                as: UTF16.self)
+            guard !base.allSatisfy(\.isWhitespace) else { continue }
+            let texts = span.ruby.texts
+            guard texts.count > 1, texts.count == base.count else {
+                bases.append((span.range, texts.joined(), span.ruby.position))
+                continue
+            }
+            var start = span.range.lowerBound
+            for (character, annotation) in zip(base, texts) {
+                let end = start + character.utf16.count
+                bases.append((start..<end, annotation, span.ruby.position))
+                start = end
+            }
+        }
+        return bases
+    }
+}
