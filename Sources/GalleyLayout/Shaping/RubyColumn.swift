@@ -20,8 +20,12 @@ package struct RubyColumn: Sendable {
     /// of its advance (its share of the column's room), so the column's box ends that far past the base's end.
     package let endOverhang: Double
 
-    /// The annotation's width, in points.
-    package var annotationWidth: Double { annotation.reduce(0) { $0 + $1.width } }
+    /// The annotation's width, in points, rounded to 1/64 as Blink rounds a text's width to its layout unit
+    /// before it sets the column's.
+    package var annotationWidth: Double { Self.snapped(annotation.reduce(0) { $0 + $1.width }) }
+
+    /// `width` rounded to the nearest 1/64 point (a `LayoutUnit`).
+    static func snapped(_ width: Double) -> Double { (width * 64).rounded() / 64 }
 
     /// Where each cluster of a stretch `extra` points narrower than its column moves and how much wider it
     /// becomes, as CSS's `ruby-align: space-around` spreads it: each cluster that is an expansion opportunity

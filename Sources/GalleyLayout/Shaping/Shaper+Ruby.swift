@@ -42,7 +42,7 @@ extension Shaper {
                 annotated.runs[$0]
             }
             let clusters = base.range.filter { clusterAdvance[$0] != nil }
-            let space = annotation.reduce(0) { $0 + $1.width } - width(of: base.range)
+            let space = RubyColumn.snapped(annotation.reduce(0) { $0 + $1.width }) - width(of: base.range)
             var endOverhang = 0.0
             if space > 0 {
                 let opens = { Self.opensRuby(scalar(at: $0)) }
@@ -81,9 +81,23 @@ extension Shaper {
                         }),
                     position: base.position, endOverhang: endOverhang))
         }
+        // The text between columns is an item of its own in Blink, its width snapped up to a layout unit (1/64 px).
+        for (index, base) in bases.enumerated() {
+            let stretch = (index > 0 ? bases[index - 1].range.upperBound : 0)..<base.range.lowerBound
+            snap(stretch)
+            if index == bases.count - 1 { snap(base.range.upperBound..<length) }
+        }
+        func snap(_ stretch: Range<Int>) {
+            guard let last = stretch.last(where: { clusterAdvance[$0] != nil }) else { return }
+            let width = width(of: stretch)
+            extra.adjustments[last, default: .init()].advance += ((width * 64).rounded(.up) / 64) - width
+        }
         extra.apply(to: &runs)
         var spacing = shaped.spacing
         spacing.add(extra)
+        // A closing mark before a base keeps its full width at a line's end, as Chromium keeps it: the line ends
+        // there only where it fits whole.
+        for base in bases { spacing.closingTrim[base.range.lowerBound] = nil }
         return ShapedParagraph(
             paragraph: paragraph, bidi: shaped.bidi, runs: runs, spacing: spacing, rubies: columns)
     }
