@@ -16,6 +16,7 @@ enum DocumentKeys {
     static let pictureExclusion = ["image", "x", "y", "width", "height", "threshold", "margin", "draw"]
     static let shadow = ["offsetX", "offsetY", "blurRadius", "blur", "color"]
     static let emphasis = ["style", "position", "color"]
+    static let ruby = ["text", "position"]
     static let font = FontRequest.keys
     static let decoration = ["style", "pattern", "byWord", "color", "skipInk"]
     static let paragraph = [
@@ -30,7 +31,7 @@ enum DocumentKeys {
         ("document", document), ("content run", run), ("environment", environment), ("render", render),
         ("attachment", attachment), ("container", container), ("exclusion", exclusion),
         ("picture exclusion", pictureExclusion), ("attributes", DocumentReader.attributeKeys), ("shadow", shadow),
-        ("font", font), ("decoration", decoration), ("emphasis", emphasis),
+        ("font", font), ("decoration", decoration), ("emphasis", emphasis), ("ruby", ruby),
         ("paragraph", paragraph + RequestSettings.acceptedLineKeys + DocumentReader.paragraphLengths.map(\.0)),
         ("tab stop", tabStop), ("list", list),
     ]

@@ -54,7 +54,11 @@ public enum DocumentReader {
             guard let textField = run.member("text") else {
                 throw InputError(path: "\(run.path).text", "missing (or give \"attachment\")")
             }
-            storage.append(try textField.string(), attributes: runAttributes)
+            let text = try textField.string()
+            if let ruby = runAttributes.ruby {
+                do { try ruby.validate(base: text) } catch { throw InputError(path: "\(run.path).attributes.ruby", "\(error)") }
+            }
+            storage.append(text, attributes: runAttributes)
         }
         // The paragraphs' setting, given once for the whole document (its former name included).
         if let metrics = try RequestSettings.line("lineHeightMetrics").member(of: document)?.choice(
@@ -209,8 +213,27 @@ public enum DocumentReader {
         "font", "foregroundColor", "color", "backgroundColor", "kern", "tracking", "ligatures", "fontFeatures",
         "features", "language", "baselineOffset", "underline", "strikethrough", "shadow", "textEffect", "effect",
         "link", "paragraphStyle", "paragraph", "strokeWidth", "strokeColor", "obliqueness", "expansion",
-        "superscript", "inlinePadding", "textEmphasis",
+        "superscript", "inlinePadding", "textEmphasis", "ruby",
     ]
+
+    /// Ruby over a run's text: a string (one annotation over it all), an array of strings (one per character), or
+    /// an object of its `text` (either) and `position` (`over`, `under`).
+    static func ruby(_ field: JSONField) throws -> RubyAnnotation {
+        func texts(_ field: JSONField) throws -> [String] {
+            if case .string(let text) = field.value { return [text] }
+            let texts = try field.elements().map { try $0.string() }
+            guard !texts.isEmpty else { throw field.fail("expected a string or an array of strings") }
+            return texts
+        }
+        if case .object = field.value {
+            try field.requireObject(allowing: DocumentKeys.ruby)
+            guard let text = field.member("text") else { throw InputError(path: "\(field.path).text", "missing") }
+            return RubyAnnotation(
+                perCharacter: try texts(text),
+                position: try field.member("position")?.choice(RubyAnnotation.Position.self) ?? .over)
+        }
+        return RubyAnnotation(perCharacter: try texts(field))
+    }
 
     /// Emphasis marks: a CSS `text-emphasis-style` string, or an object of its `style`, `position` (`auto`, `over`,
     /// `under`) and `color`; nil for `"none"`.
@@ -244,6 +267,7 @@ public enum DocumentReader {
         result.superscript = try field.member("superscript")?.integer(in: -8...8)
         result.inlinePadding = try field.member("inlinePadding")?.number(in: 0...TextAttributes.inlinePaddingLimit)
         result.textEmphasis = try field.member("textEmphasis").flatMap(emphasis)
+        result.ruby = try field.member("ruby").map(ruby)
         result.ligatures = try field.member("ligatures").map { field -> Ligatures in
             let names = ["none": Ligatures.none, "standard": .standard, "all": .all]
             guard let found = names[try field.string()] else {

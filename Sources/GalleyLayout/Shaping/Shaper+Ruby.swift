@@ -7,7 +7,10 @@ extension Shaper {
     /// on each side by what is left beside the base, at most half its own size and half that text's width. A line
     /// ending at an overhung edge takes the overhang back (kept beside autospace in the paragraph's spacing).
     /// A paragraph without ruby comes back as it is.
+    ///
+    /// Vertical paragraphs set no ruby yet: their bases keep their advances and draw no annotation.
     func withRuby(_ shaped: ShapedParagraph, itemizer: Itemizer) -> ShapedParagraph {
+        guard !shaped.paragraph.style.writingMode.isVertical else { return shaped }
         let bases = Self.rubyBases(of: shaped.paragraph)
         guard !bases.isEmpty else { return shaped }
         let paragraph = shaped.paragraph, length = paragraph.length

@@ -47,6 +47,8 @@ extension AttributeScopes {
         public let inlinePadding: GalleyAttributeKeys.InlinePadding
         /// ``TextAttributes/textEmphasis``, under the key ``GalleyAttributeKeys/Emphasis``.
         public let textEmphasis: GalleyAttributeKeys.Emphasis
+        /// ``TextAttributes/ruby``, under the key ``GalleyAttributeKeys/Ruby``.
+        public let ruby: GalleyAttributeKeys.Ruby
         /// ``TextAttributes/attachment``, under the key ``GalleyAttributeKeys/Attachment``.
         public let attachment: GalleyAttributeKeys.Attachment
         /// Foundation's attributes (`link` among them).
@@ -201,6 +203,13 @@ public enum GalleyAttributeKeys {
         /// The key's name in archived attributed strings.
         public static let name = "galley.textEmphasis"
     }
+    /// The key of ``TextAttributes/ruby``.
+    public enum Ruby: AttributedStringKey {
+        /// The type ``TextAttributes/ruby`` holds.
+        public typealias Value = RubyAnnotation
+        /// The key's name in archived attributed strings.
+        public static let name = "galley.ruby"
+    }
     /// The key of ``TextAttributes/inlinePadding``.
     public enum InlinePadding: AttributedStringKey {
         /// The type ``TextAttributes/inlinePadding`` holds.
@@ -265,6 +274,7 @@ private struct AttributeBridge {
             AttributeBridge(GalleyAttributeKeys.Superscript.self, \.superscript),
             AttributeBridge(GalleyAttributeKeys.InlinePadding.self, \.inlinePadding),
             AttributeBridge(GalleyAttributeKeys.Emphasis.self, \.textEmphasis),
+            AttributeBridge(GalleyAttributeKeys.Ruby.self, \.ruby),
             AttributeBridge(GalleyAttributeKeys.Attachment.self, \.attachment),
             AttributeBridge(AttributeScopes.FoundationAttributes.LinkAttribute.self, \.link),
         ]

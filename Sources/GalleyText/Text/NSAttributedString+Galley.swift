@@ -62,6 +62,9 @@ extension NSAttributedString.Key {
     /// Emphasis marks: a ``TextEmphasis``, or a CSS `text-emphasis-style` string (Galley's
     /// ``TextAttributes/textEmphasis``; TextKit has no such key).
     public static let galleyTextEmphasis = NSAttributedString.Key("galley.textEmphasis")
+    /// Ruby over the characters: a ``RubyAnnotation``, or a string (one annotation over them all), under Core Text's
+    /// name for its ruby key (`kCTRubyAnnotationAttributeName`), as ``TextAttributes/ruby``.
+    public static let rubyAnnotation = NSAttributedString.Key("CTRubyAnnotation")
 }
 
 /// Why an `NSAttributedString` could not become a ``TextStorage``: a value of a type its key does not take.
@@ -204,6 +207,10 @@ private struct NSAttributeBridge {
                 decode: { value in
                     (value as? TextEmphasis) ?? (value as? String).flatMap { try? TextEmphasis(css: $0) }
                 }, encode: { $0 }),
+            NSAttributeBridge(
+                .rubyAnnotation, \.ruby, expected: "a RubyAnnotation or a String",
+                decode: { value in (value as? RubyAnnotation) ?? (value as? String).map { RubyAnnotation($0) } },
+                encode: { $0 }),
         ]
     }
 }

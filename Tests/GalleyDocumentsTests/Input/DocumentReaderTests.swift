@@ -74,4 +74,27 @@ import Testing
             "\(error)".hasPrefix("content[0].attributes.textEmphasis: 'sparkles' is not an emphasis style")
         }
     }
+
+    @Test func rubyReadsAsAStringAnArrayOrAnObject() throws {
+        func ruby(_ text: String, _ json: String) throws -> RubyAnnotation? {
+            let document = try Self.read(
+                #"{"content": [{"text": ""# + text + #"", "attributes": {"ruby": "# + json + "}}]}")
+            return document.storage.attributes(at: 0).ruby
+        }
+        #expect(try ruby("東京", #""とうきょう""#) == RubyAnnotation("とうきょう"))
+        #expect(try ruby("漢字", #"["かん", "じ"]"#) == RubyAnnotation(perCharacter: ["かん", "じ"]))
+        #expect(
+            try ruby("拼音", #"{"text": ["pīn", "yīn"], "position": "under"}"#)
+                == RubyAnnotation(perCharacter: ["pīn", "yīn"], position: .under))
+        #expect {
+            try ruby("漢字", #"["か", "ん", "じ"]"#)
+        } throws: { error in
+            "\(error)".hasPrefix("content[0].attributes.ruby: ruby: \"漢字\" has 2 characters and 3 annotations")
+        }
+        #expect {
+            try ruby("東京", #"{"text": "とう", "side": "over"}"#)
+        } throws: { error in
+            "\(error)".contains("side")
+        }
+    }
 }

@@ -229,12 +229,12 @@ import Testing
         #expect(throws: LayoutError.verticalContainerWithoutHeight) { try alone.layout() }
     }
 
-    /// Chromium's screenshots (Tests/Fixtures/chromium/screenshots, `Scripts/record-chromium --screenshots`), each
-    /// with the recipe's options.
+    /// Chromium's screenshots of vertical text (Tests/Fixtures/chromium/screenshots, `Scripts/record-chromium
+    /// --screenshots`), each with the recipe's options.
     static let screenshots: [(name: String, options: [String: String])] = {
         let folder = TestFonts.repositoryRoot.appendingPathComponent("Tests/Fixtures/chromium/screenshots")
         let text = (try? String(contentsOf: folder.appendingPathComponent("recipes"), encoding: .utf8)) ?? ""
-        return text.split(separator: "\n").filter { !$0.hasPrefix("#") }.map { line in
+        return text.split(separator: "\n").filter { !$0.hasPrefix("#") && $0.contains("--writing-mode") }.map { line in
             let words = line.split(separator: " ").map(String.init)
             var options: [String: String] = [:]
             for index in stride(from: 1, to: words.count - 1, by: 2) { options[words[index]] = words[index + 1] }

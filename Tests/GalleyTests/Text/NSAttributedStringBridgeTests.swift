@@ -28,7 +28,8 @@ import Testing
                 textEffect: .letterpress, link: URL(string: "https://example.com/a?b=c"), paragraphStyle: paragraph,
                 strokeWidth: -3, strokeColor: try Color(hex: "#ff000080"), obliqueness: 0.2, expansion: -0.1,
                 superscript: -1, inlinePadding: 0.2,
-                textEmphasis: TextEmphasis(.character("※"), position: .under, color: .black)))
+                textEmphasis: TextEmphasis(.character("※"), position: .under, color: .black),
+                ruby: RubyAnnotation(perCharacter: ["a", "b"], position: .under)))
         storage.append(" tail", attributes: TextAttributes(kern: -0.5, underline: TextDecoration(skipInk: .none)))
         return storage
     }
@@ -62,6 +63,7 @@ import Testing
         add(.textEffect, "_UIKitNewLetterpressStyle", "press")
         add(.superscript, NSNumber(value: 1), "press")
         add(NSAttributedString.Key("NSToolTip"), "ignored", "press")
+        add(.rubyAnnotation, "りんく", "link")
         let storage = try TextStorage(attributed, defaults: TextAttributes(foregroundColor: .black))
         let kern = storage.attributes(at: 0)
         #expect(kern.kern == 1.25 && kern.ligatures == Ligatures.none && kern.foregroundColor == .black)
@@ -70,6 +72,7 @@ import Testing
         let struck = storage.attributes(at: 11)
         #expect(struck.strikethrough == TextDecoration(.single) && struck.baselineOffset == 2)
         #expect(storage.attributes(at: 18).link == URL(string: "https://example.com"))
+        #expect(storage.attributes(at: 18).ruby == RubyAnnotation("りんく"))
         let press = storage.attributes(at: 23)
         #expect(press.textEffect == .letterpress && press.superscript == 1)
         #expect(storage.attributes(at: 4) == TextAttributes(foregroundColor: .black), "a space between runs")

@@ -1,0 +1,143 @@
+import Foundation
+import Testing
+
+@testable import Galley
+@testable import GalleyLayout
+@testable import GalleyRender
+@testable import GalleyTestSupport
+@_spi(Stages) @testable import GalleyText
+
+/// Ruby in layout and drawing: a column as wide as the wider of base and annotation, the annotation overhanging the
+/// text beside it as Chromium lets it (widths below are Chromium 156's for the same rows, Inter 17 px with the
+/// bundled Noto CJK), no line break inside a base, and the annotation drawn over (or under) its base, half its size,
+/// never written into a PDF's text.
+@Suite struct RubyTests {
+    private static func storage(_ marked: String, position: RubyAnnotation.Position = .over, language: String = "ja")
+        throws -> TextStorage
+    {
+        let library = try TestFonts.bundled
+        var style = ParagraphStyle()
+        style.lineHeightMetrics = .web
+        let attributes = TextAttributes(
+            font: .font(try library.font(family: "Inter", size: 17)), language: language, paragraphStyle: style)
+        return try ChromiumRubyTests.storage(try RubyMarkup.parse(marked, position: position), attributes: attributes)
+    }
+
+    private static func layout(_ storage: TextStorage, width: Double = 300) throws -> TextLayout {
+        let manager = LayoutManager(textStorage: storage, fontLibrary: try TestFonts.bundled)
+        manager.addTextContainer(TextContainer(width: width, height: 0))
+        return try manager.layout()
+    }
+
+    private static func measure(_ marked: String, width: Double = 400) throws -> TextMeasurement {
+        try TextMeasurer(fontLibrary: try TestFonts.bundled).measure(try storage(marked), width: width)
+    }
+
+    /// Widths and heights Chromium 156 gives the same rows (`record-chromium --ruby --detail`).
+    @Test(arguments: [
+        ("{東京|とうきょう}", 42.5, 30.0),  // the annotation is wider: the base spreads
+        ("あ{東|とう}い", 51, 30),  // as wide: nothing moves
+        ("あ{東|とうきょう}い", 68.5, 30),  // 4 px overhang on each side
+        ("{漢字|かん|じ}を書く", 85, 30),  // mono ruby, no wider than its base
+        ("あ{東|とうきょうと}", 64, 30),  // overhang onto the text before only
+        ("{会放好引错|huì|fàng|hǎo|yǐn|cuò}", 85.875, 29),  // pinyin, widths in layout units
+        ("東京", 34, 25),
+    ])
+    func columnsAreAsWideAndLinesAsTallAsChromiums(_ marked: String, width: Double, height: Double) throws {
+        let measured = try Self.measure(marked)
+        #expect(abs(measured.width - width) < 1e-6, "\(marked): \(measured.width)")
+        #expect(measured.height == height, "\(marked)")
+    }
+
+    @Test func aLineNeverBreaksInsideABaseButMayBetweenMonoColumns() throws {
+        // 10 kana fill 170 of 200 pt; a group of four ideographs does not fit beside them and moves down whole.
+        let group = try Self.measure("ああああああああああ{東京都庁|とうきょうとちょう}です", width: 200)
+        #expect(group.utf16LineStarts == [0, 10])
+        // One annotation per character: the line breaks between the columns.
+        let mono = try Self.measure("ああああああああああ{東京都庁|とう|きょう|と|ちょう}です", width: 200)
+        #expect(mono.utf16LineStarts.count == 2)
+        #expect(mono.utf16LineStarts[1] > 10)
+    }
+
+    @Test func annotationsSitOverTheirBasesCentredOnTheColumn() throws {
+        let layout = try Self.layout(try Self.storage("あ{東京|とうきょう}い"))
+        let line = try #require(layout.lineFragments.first)
+        let annotations = line.rubyAnnotations
+        try #require(annotations.count == 1)
+        let annotation = annotations[0]
+        #expect(annotation.characterRange == 1..<3)
+        // Over the line: its baseline above the base's em box; half the size: five kana in 42.5 pt.
+        #expect(annotation.origin.y < line.baselineY - 0.8 * 17)
+        #expect(abs(annotation.width - 42.5) < 0.01)
+        // The column's box is the base's two clusters and the overhang onto い the last one gave up (the room
+        // beside the base, 8.5 pt over two ideographs, is 2.125 pt at each end).
+        let run = try #require(line.runs.first { $0.characterRange.contains(1) })
+        let base = zip(run.glyphRun.glyphs, run.glyphPositions).filter { (1..<3).contains($0.0.cluster) }
+        let left = try #require(base.first).1, right = try #require(base.last).1 + base.last!.0.advance
+        #expect(abs(annotation.origin.x - left) < 1e-6)
+        #expect(abs(annotation.origin.x + annotation.width - (right + 2.125)) < 1e-6)
+        // Under: below the baseline.
+        let under = try Self.layout(try Self.storage("{東京|とうきょう}", position: .under))
+        let underLine = try #require(under.lineFragments.first)
+        #expect(underLine.rubyAnnotations.allSatisfy { $0.origin.y > underLine.baselineY + 0.1 * 17 })
+    }
+
+    @Test func aShortAnnotationSpreadsOverItsBase() throws {
+        let layout = try Self.layout(try Self.storage("{東京都庁|とちょう}"))
+        let annotation = try #require(layout.lineFragments.first?.rubyAnnotations.first)
+        // Four kana over four ideographs (68 pt): space-around, so the first starts an eighth of the room in.
+        let room = 68 - 4 * 8.5
+        let first = annotation.glyphPositions[0] + annotation.glyphRun.glyphs[0].xOffset
+        #expect(abs(first - (annotation.origin.x + room / 8)) < 1e-6)
+        #expect(abs(annotation.width - 68) < 1e-6)
+    }
+
+    @Test func annotationsAreDrawnOverTheBaseAndNotWrittenAsText() throws {
+        let (canvas, placed) = try RenderFixtures.render(try Self.storage("{東京|とうきょう}です"), width: 200, scale: 2)
+        let line = try #require(placed.lineFragments.first)
+        // Ink above the base's em box (where only the annotation is) over the base, none over the plain kana.
+        let top = Int(((line.baselineY + 16 - 0.9 * 17) * 2).rounded())
+        func ink(_ columns: Range<Int>) -> Int {
+            var count = 0
+            for y in 0..<max(0, top) {
+                for x in columns where RenderFixtures.isInk(canvas, x: x, y: y) { count += 1 }
+            }
+            return count
+        }
+        #expect(ink((16 * 2)..<((16 + 34) * 2)) > 50)
+        #expect(ink(((16 + 44) * 2)..<((16 + 68) * 2)) == 0)
+        // A PDF's text is the base text alone.
+        let pdftotext = try #require(ExternalTool.find("pdftotext"), "pdftotext is missing: run Scripts/setup")
+        let manager = LayoutManager(
+            textStorage: try Self.storage("{東京|とうきょう}です"), fontLibrary: try TestFonts.bundled)
+        manager.addTextContainer(TextContainer(width: 200))
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("galley-ruby.pdf").path
+        try Renderer().renderPDF(manager, options: RenderOptions(scale: 2)).write(to: URL(fileURLWithPath: path))
+        let text = try ExternalTool.run(pdftotext, [path, "-"]).filter { !$0.isWhitespace }
+        #expect(text == "東京です")
+    }
+
+    /// A Japanese row with furigana and a Chinese one with pinyin drawn by Galley as Chromium drew them (same fonts,
+    /// web metrics, the screenshot's box and margin, a pixel per point; Tests/Fixtures/chromium/screenshots/recipes)
+    /// look as Chromium's screenshots: every annotation over its base, spread as Chromium spreads it, the lines as
+    /// tall. Drawn right, the rows differ by 0.75 and 1.0 on average and at most 21 and 14 in a block (anti-aliasing);
+    /// annotations 2 px too low differ by 1.65 and 1.68, and 27 and 29.
+    @Test(arguments: [("ruby-ja.png", "ruby.rows.jsonl", "ja"), ("pinyin-zh-CN.png", "pinyin.rows.jsonl", "zh-CN")])
+    func rubyLooksAsChromiumsScreenshot(_ name: String, _ rows: String, _ language: String) throws {
+        let folder = TestFonts.repositoryRoot.appendingPathComponent("Tests/Fixtures/chromium/screenshots")
+        let row = try #require(try ChromiumTextFundamentalsTests.rows("screenshots/" + rows).first?.text)
+        let chromium = try PNGReader.decode(try Data(contentsOf: folder.appendingPathComponent(name)), scale: 1)
+        let storage = try Self.storage(row, language: language)
+        try storage.modifyAttributes(in: 0..<storage.length) {
+            var black = $0
+            black.foregroundColor = .black
+            return black
+        }
+        let (drawn, _) = try RenderFixtures.render(
+            storage, width: 320, height: Double(chromium.height - 32), scale: 1,
+            background: Color(red: 237 / 255, green: 232 / 255, blue: 222 / 255))
+        let difference = try #require(
+            ImageLikeness.blockDifference(drawn, chromium), "\(drawn.width)×\(drawn.height) against Chromium's")
+        #expect(difference.mean < 1.3 && difference.largest < 25, "8 × 8 block differences \(difference)")
+    }
+}
