@@ -40,7 +40,8 @@ struct MeasureCommand: ParsableCommand, SettingOptions {
     @OptionGroup var textOptions: TextOptions
 
     var items: [(name: String, value: String)] {
-        item(.width, width) + item(.widths, widths) + item(.allowDir, allowDir) + item(.rubyMarkup, rubyMarkup ? true : nil)
+        item(.width, width) + item(.widths, widths) + item(.allowDir, allowDir)
+            + item(.rubyMarkup, rubyMarkup ? true : nil)
             + fontOptions.items + textOptions.items
     }
 

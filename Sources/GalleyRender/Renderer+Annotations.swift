@@ -16,7 +16,9 @@ extension Renderer {
     /// shapes as emphasis marks are: a PDF's or SVG's text is the base text alone, in order.
     func drawRubyAnnotations(_ fragment: LineFragment, on canvas: inout some DrawingTarget) {
         for annotation in fragment.rubyAnnotations {
-            fill(annotation, color: fragment.paint(at: annotation.characterRange.lowerBound).foregroundColor ?? .black, on: &canvas)
+            fill(
+                annotation, color: fragment.paint(at: annotation.characterRange.lowerBound).foregroundColor ?? .black,
+                on: &canvas)
         }
     }
 

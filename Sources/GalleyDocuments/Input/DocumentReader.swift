@@ -56,7 +56,9 @@ public enum DocumentReader {
             }
             let text = try textField.string()
             if let ruby = runAttributes.ruby {
-                do { try ruby.validate(base: text) } catch { throw InputError(path: "\(run.path).attributes.ruby", "\(error)") }
+                do { try ruby.validate(base: text) } catch {
+                    throw InputError(path: "\(run.path).attributes.ruby", "\(error)")
+                }
             }
             storage.append(text, attributes: runAttributes)
         }

@@ -66,7 +66,11 @@ struct LineAnnotation: Equatable {
         }
         // A side with marks gives no room; text alone never reaches past the box, ruby may.
         if marksOver != nil { top = min(top, 0) } else if rubies.over == nil { top = max(top, 0) }
-        if marksUnder != nil { bottom = max(bottom, height) } else if rubies.under == nil { bottom = min(bottom, height) }
+        if marksUnder != nil {
+            bottom = max(bottom, height)
+        } else if rubies.under == nil {
+            bottom = min(bottom, height)
+        }
         (overflowOver, overflowUnder) = (max(0, -top), max(0, bottom - height))
         (spaceOver, spaceUnder) = web ? (max(0, top), max(0, height - bottom)) : (0, 0)
     }

@@ -28,7 +28,8 @@ enum RubyText {
             let clusters = column.annotation.flatMap { $0.glyphs.map(\.cluster) }
             let spread =
                 extra > 0
-                ? RubyColumn.spread(extra, over: uniqued(clusters), opportunities: column.annotationOpportunities.contains)
+                ? RubyColumn.spread(
+                    extra, over: uniqued(clusters), opportunities: column.annotationOpportunities.contains)
                 : [:]
             var pen = minX + (extra < 0 ? extra / 2 : 0)
             let y = baseline + reach.annotationBaseline(under: column.position == .under)

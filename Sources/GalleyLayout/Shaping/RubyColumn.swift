@@ -32,8 +32,7 @@ package struct RubyColumn: Sendable {
     /// (`opportunities`: ideographs and kana, as Blink's justification counts them) takes an equal share, half
     /// before it and half after, so the gaps between them are twice the ends'; a stretch with none is centred.
     /// Clusters are given in order; the answer is per cluster `(before, after)`.
-    static func spread(_ extra: Double, over clusters: [Int], opportunities: (Int) -> Bool) -> [Int: (Double, Double)]
-    {
+    static func spread(_ extra: Double, over clusters: [Int], opportunities: (Int) -> Bool) -> [Int: (Double, Double)] {
         guard extra > 0, let first = clusters.first, let last = clusters.last else { return [:] }
         let opening = clusters.filter(opportunities)
         guard !opening.isEmpty else {

@@ -9,10 +9,25 @@ extension Shaper {
     /// A paragraph without ruby comes back as it is.
     ///
     /// Vertical paragraphs set no ruby yet: their bases keep their advances and draw no annotation.
-    func withRuby(_ shaped: ShapedParagraph, itemizer: Itemizer) -> ShapedParagraph {
+    ///
+    /// - Throws: `RubyError` for an annotation past ``RubyAnnotation/textLimit``;
+    ///   ``LayoutError/paragraphTooLong(length:limit:)`` when the text and its annotations together pass
+    ///   ``Limits/paragraphLength``.
+    func withRuby(_ shaped: ShapedParagraph, itemizer: Itemizer, limits: Limits) throws -> ShapedParagraph {
         guard !shaped.paragraph.style.writingMode.isVertical else { return shaped }
         let bases = Self.rubyBases(of: shaped.paragraph)
         guard !bases.isEmpty else { return shaped }
+        var total = shaped.paragraph.length
+        for base in bases {
+            let length = base.text.utf16.count
+            guard length <= RubyAnnotation.textLimit else {
+                throw RubyError.annotationTooLong(length: length, limit: RubyAnnotation.textLimit)
+            }
+            total += length
+        }
+        guard total <= limits.paragraphLength else {
+            throw LayoutError.paragraphTooLong(length: total, limit: limits.paragraphLength)
+        }
         let paragraph = shaped.paragraph, length = paragraph.length
         var runs = shaped.runs
         // Per UTF-16 offset: the advance of the cluster starting there (nil inside a cluster), and the run's font
@@ -33,17 +48,15 @@ extension Shaper {
         func scalar(at offset: Int) -> UInt32 { UTF16Decoding.scalar(in: paragraph.text, at: offset).0.value }
         var extra = CJKSpacing()
         var columns: [RubyColumn] = []
+        // Annotations recur (the same reading over the same word): each text shaped once per base style.
+        var shapedAnnotations: [AnnotationKey: [GlyphRun]] = [:]
         for (index, base) in bases.enumerated() {
             let size = fontSize[base.range.lowerBound]
-            guard let run = runs.first(where: { $0.utf16Range.contains(base.range.lowerBound) }),
-                let font = try? run.style.primaryFont.withSize(size / 2),
-                let annotated = try? shape(
-                    Paragraph(base.text, attributes: TextAttributes(font: .font(font), language: run.shaping.language)),
-                    itemizer: itemizer)
+            let runIndex = runs.partitioningIndex { $0.utf16Range.upperBound > base.range.lowerBound }
+            guard runIndex < runs.count,
+                let annotation = try annotationRuns(
+                    base.text, over: runs[runIndex], itemizer: itemizer, memo: &shapedAnnotations)
             else { continue }
-            let annotation = BidiParagraph.visualOrder(levels: annotated.runs.map(\.bidiLevel)).map {
-                annotated.runs[$0]
-            }
             let clusters = base.range.filter { clusterAdvance[$0] != nil }
             let space = RubyColumn.snapped(annotation.reduce(0) { $0 + $1.width }) - width(of: base.range)
             var endOverhang = 0.0
@@ -65,7 +78,8 @@ extension Shaper {
                     extra.adjustments[previous, default: .init()].advance -= overhang
                     extra.autospace[base.range.lowerBound] = -overhang
                 }
-                let after = base.range.upperBound..<(index + 1 < bases.count ? bases[index + 1].range.lowerBound : length)
+                let after =
+                    base.range.upperBound..<(index + 1 < bases.count ? bases[index + 1].range.lowerBound : length)
                 if limit > 0, let last = clusters.last, let next = after.first(where: { clusterAdvance[$0] != nil }),
                     !isAttachment[next], fontSize[next] <= size
                 {
@@ -103,6 +117,28 @@ extension Shaper {
         for base in bases { spacing.closingTrim[base.range.lowerBound] = nil }
         return ShapedParagraph(
             paragraph: paragraph, bidi: shaped.bidi, runs: runs, spacing: spacing, rubies: columns)
+    }
+
+    /// What an annotation is shaped as: its text, over a base of one style.
+    struct AnnotationKey: Hashable {
+        let text: String
+        let style: ObjectIdentifier
+    }
+
+    /// `text` shaped as the annotation over `base`'s characters: half their size, in their primary font (fallback
+    /// as text takes it) and language, its runs in visual order; nil where no font can be had at that size.
+    private func annotationRuns(
+        _ text: String, over base: GlyphRun, itemizer: Itemizer, memo: inout [AnnotationKey: [GlyphRun]]
+    ) throws -> [GlyphRun]? {
+        let key = AnnotationKey(text: text, style: ObjectIdentifier(base.style))
+        if let known = memo[key] { return known }
+        guard let font = try? base.style.primaryFont.withSize(base.font.size / 2) else { return nil }
+        let shaped = try shape(
+            Paragraph(text, attributes: TextAttributes(font: .font(font), language: base.shaping.language)),
+            itemizer: itemizer)
+        let runs = BidiParagraph.visualOrder(levels: shaped.runs.map(\.bidiLevel)).map { shaped.runs[$0] }
+        memo[key] = runs
+        return runs
     }
 
     /// Whether a character spreads a ruby base or annotation: ideographs, kana and Hangul (Blink's expansion

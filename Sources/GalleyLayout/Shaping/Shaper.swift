@@ -51,8 +51,9 @@ package final class Shaper {
 
     /// Itemizes and shapes `paragraph`, refusing one longer than `limits` allow before any work.
     ///
-    /// - Throws: ``LayoutError/paragraphTooLong(length:limit:)`` past ``Limits/paragraphLength``; ``FontError``
-    ///   for a font that cannot be found.
+    /// - Throws: ``LayoutError/paragraphTooLong(length:limit:)`` past ``Limits/paragraphLength`` (its ruby
+    ///   annotations counted); `RubyError` for an annotation past its limit; ``FontError`` for a font that cannot be
+    ///   found.
     package func shape(_ paragraph: consuming Paragraph, itemizer: Itemizer, limits: Limits = Limits()) throws
         -> ShapedParagraph
     {
@@ -61,7 +62,7 @@ package final class Shaper {
         }
         let hasRuby = paragraph.attributeRuns.contains { $0.attributes.ruby != nil }
         let shaped = shape(try itemizer.itemize(paragraph, extendingOpenItemsQuickly: true, memo: &itemizingMemo))
-        return hasRuby ? withRuby(shaped, itemizer: itemizer) : shaped
+        return hasRuby ? try withRuby(shaped, itemizer: itemizer, limits: limits) : shaped
     }
 
     /// Shapes every item of `itemized`.

@@ -59,7 +59,7 @@ public struct RubyAnnotation: Hashable, Sendable {
 }
 
 /// Why a ruby annotation cannot be set.
-public enum RubyError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum RubyError: GalleyError, Equatable, Sendable {
     /// The base holds no character to annotate.
     case emptyBase
     /// An annotation text over `base` is empty.
@@ -71,6 +71,7 @@ public enum RubyError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Ruby inside a ruby's base or annotation.
     case nested
 
+    /// The error as one line, starting `ruby:`.
     public var description: String {
         switch self {
         case .emptyBase: return "ruby: the base is empty"

@@ -5,7 +5,9 @@ public enum RubyMarkup {
     /// Text with its ruby markup read: the text without the markup, and each base's range in it (UTF-16 offsets)
     /// with its annotation.
     public struct Parsed: Sendable {
+        /// The text without the markup: each ruby's base in its place.
         public var text: String
+        /// Each base's range in ``text`` (UTF-16 offsets) and its annotation, in order.
         public var rubies: [(range: Range<Int>, annotation: RubyAnnotation)]
     }
 

@@ -5,7 +5,8 @@ import Foundation
 /// Every property is optional or has a neutral default, so `TextAttributes()` is plain text in the default body
 /// style. Attributes fall in two groups: those that change shaping or lines (``font``, ``kern``, ``tracking``,
 /// ``ligatures``, ``fontFeatures``, ``language``, ``expansion``, ``superscript``, ``attachment``,
-/// ``inlinePadding``, ``textEmphasis``, ``ruby``) and those that only change drawing; a drawing-only change never re-shapes.
+/// ``inlinePadding``, ``textEmphasis``, ``ruby``) and those that only change drawing; a drawing-only change never
+/// re-shapes.
 public struct TextAttributes: Hashable, Sendable, CustomReflectable {
     /// The values, shared by copies until one of them is changed: attributes travel from a storage's runs to a
     /// paragraph's, to items and to lines, and a copy of every field retained each reference among them.

@@ -49,6 +49,25 @@ import Testing
         #expect(measured.height == height, "\(marked)")
     }
 
+    /// An annotation set through the library is held to the limit the markup is held to, and a paragraph's text
+    /// and annotations together to the paragraph's.
+    @Test func annotationsPastTheirLimitsAreErrorsNamingThem() throws {
+        let measurer = TextMeasurer(fontLibrary: try TestFonts.bundled)
+        let long = String(repeating: "あ", count: RubyAnnotation.textLimit + 1)
+        #expect(
+            throws: RubyError.annotationTooLong(length: RubyAnnotation.textLimit + 1, limit: RubyAnnotation.textLimit)
+        ) {
+            try measurer.measure(TextStorage("漢", attributes: TextAttributes(ruby: RubyAnnotation(long))), width: 200)
+        }
+        measurer.limits.paragraphLength = 100
+        let many = TextStorage(
+            String(repeating: "漢", count: 60),
+            attributes: TextAttributes(ruby: RubyAnnotation(perCharacter: Array(repeating: "かん", count: 60))))
+        #expect(throws: LayoutError.paragraphTooLong(length: 180, limit: 100)) {
+            try measurer.measure(many, width: 200)
+        }
+    }
+
     @Test func aLineNeverBreaksInsideABaseButMayBetweenMonoColumns() throws {
         // 10 kana fill 170 of 200 pt; a group of four ideographs does not fit beside them and moves down whole.
         let group = try Self.measure("ああああああああああ{東京都庁|とうきょうとちょう}です", width: 200)

@@ -39,7 +39,9 @@ import Testing
         }
         #expect(throws: RubyError.nested) { try RubyMarkup.parse("{{漢|かん}字|じ}") }
         let long = String(repeating: "あ", count: RubyAnnotation.textLimit + 1)
-        #expect(throws: RubyError.annotationTooLong(length: RubyAnnotation.textLimit + 1, limit: RubyAnnotation.textLimit)) {
+        #expect(
+            throws: RubyError.annotationTooLong(length: RubyAnnotation.textLimit + 1, limit: RubyAnnotation.textLimit)
+        ) {
             try RubyMarkup.parse("{漢|\(long)}")
         }
         for error in [RubyError.emptyBase, .nested, .countMismatch(base: "漢字", characters: 2, annotations: 3)] {
