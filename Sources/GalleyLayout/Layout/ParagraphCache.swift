@@ -90,9 +90,9 @@ struct ParagraphCache {
 }
 
 extension Paragraph {
-    /// What decides the paragraph's glyphs: its text, base direction, CJK spacing settings, and the shaping
-    /// attributes of its runs (adjacent runs that shape alike merged). Paragraphs with equal signatures shape
-    /// identically.
+    /// What decides the paragraph's glyphs: its text, base direction, CJK spacing settings, the shaping attributes
+    /// of its runs (adjacent runs that shape alike merged) and its ruby, which widens its bases. Paragraphs with
+    /// equal signatures shape identically.
     var shapingSignature: ShapingSignature {
         var runs: [(Range<Int>, ShapingKey)] = []
         for run in attributeRuns {
@@ -107,7 +107,10 @@ extension Paragraph {
             text: Array(text), direction: style.baseWritingDirection, punctuationTrim: style.punctuationTrim,
             sharedPunctuationFromCJKFont: style.takesSharedPunctuationFromCJKFont, autospace: style.autospace,
             keepsMonospaceCells: style.keepsMonospaceCells, vertical: style.verticalShaping, ranges: runs.map(\.0),
-            keys: runs.map(\.1))
+            keys: runs.map(\.1),
+            rubies: attributeRuns.compactMap { run in
+                run.attributes.ruby.map { ShapingSignature.Ruby(range: run.utf16Range, annotation: $0) }
+            })
     }
 }
 
@@ -121,4 +124,12 @@ struct ShapingSignature: Equatable {
     let vertical: VerticalShaping?
     let ranges: [Range<Int>]
     let keys: [ShapingKey]
+    /// The runs with ruby, and their annotations.
+    let rubies: [Ruby]
+
+    /// A run with ruby: its range and annotation.
+    struct Ruby: Equatable {
+        let range: Range<Int>
+        let annotation: RubyAnnotation
+    }
 }

@@ -18,46 +18,58 @@ public enum RubyMarkup {
     public static func parse(_ text: String, position: RubyAnnotation.Position = .over) throws(RubyError) -> Parsed {
         guard text.utf8.contains(UInt8(ascii: "{")) else { return Parsed(text: text, rubies: []) }
         let characters = Array(text)
+        let groups = Self.groups(in: characters)
         var output = "", rubies: [(range: Range<Int>, annotation: RubyAnnotation)] = []
         var utf16Count = 0
         var index = 0
         while index < characters.count {
-            guard characters[index] == "{", let close = Self.close(of: index, in: characters) else {
+            // A brace group with a `|` of its own is ruby; any other brace is text, and so is what it holds.
+            guard let group = groups[index], group.hasBar else {
                 output.append(characters[index])
                 utf16Count += characters[index].utf16.count
                 index += 1
                 continue
             }
-            let inside = characters[(index + 1)..<close]
-            guard inside.contains("|") else {
-                let literal = String(characters[index...close])
-                output += literal
-                utf16Count += literal.utf16.count
-                index = close + 1
-                continue
-            }
-            guard !inside.contains("{") else { throw .nested }
-            let parts = inside.split(separator: "|", omittingEmptySubsequences: false).map { String($0) }
+            guard !group.hasGroup else { throw .nested }
+            let parts = characters[(index + 1)..<group.close].split(separator: "|", omittingEmptySubsequences: false)
+                .map { String($0) }
             let base = parts[0], annotation = RubyAnnotation(perCharacter: Array(parts.dropFirst()), position: position)
             try annotation.validate(base: base)
             rubies.append((utf16Count..<(utf16Count + base.utf16.count), annotation))
             output += base
             utf16Count += base.utf16.count
-            index = close + 1
+            index = group.close + 1
         }
         return Parsed(text: output, rubies: rubies)
     }
 
-    /// The index of the `}` that closes the `{` at `open`, braces inside counted; nil when none does.
-    private static func close(of open: Int, in characters: [Character]) -> Int? {
-        var depth = 0
-        for index in open..<characters.count {
-            if characters[index] == "{" { depth += 1 }
-            if characters[index] == "}" {
-                depth -= 1
-                if depth == 0 { return index }
+    /// A `{…}` group: where its `}` is, whether a `|` stands in it outside any group inside it, and whether it
+    /// holds a group.
+    private struct Group {
+        var close = 0
+        var hasBar = false
+        var hasGroup = false
+    }
+
+    /// Per character, the group its `{` opens (nil for every other character and an unclosed `{`): found in one
+    /// pass with a stack, so that no text makes the reading slower than linear.
+    private static func groups(in characters: [Character]) -> [Group?] {
+        var groups = [Group?](repeating: nil, count: characters.count)
+        var open: [(index: Int, group: Group)] = []
+        for (index, character) in characters.enumerated() {
+            switch character {
+            case "{":
+                if !open.isEmpty { open[open.count - 1].group.hasGroup = true }
+                open.append((index, Group()))
+            case "|":
+                if !open.isEmpty { open[open.count - 1].group.hasBar = true }
+            case "}":
+                guard var closed = open.popLast() else { continue }
+                closed.group.close = index
+                groups[closed.index] = closed.group
+            default: continue
             }
         }
-        return nil
+        return groups
     }
 }

@@ -332,7 +332,7 @@ public struct TextAttributes: Hashable, Sendable, CustomReflectable {
             ligatures: ligatures ?? .standard, fontFeatures: fontFeatures, language: language,
             expansion: expansion ?? 0, superscript: superscript ?? 0, attachment: attachment,
             inlinePadding: inlinePadding ?? 0,
-            emphasis: textEmphasis.map { EmphasisSide(isUnder: $0.isUnder(language: language)) }, ruby: ruby)
+            emphasis: textEmphasis.map { EmphasisSide(isUnder: $0.isUnder(language: language)) })
     }
 }
 
@@ -355,8 +355,6 @@ package struct ShapingKey: Hashable, Sendable {
     /// shaping: the marks change the line's height, which runs carry. (The mark itself is drawing's, read from the
     /// attributes where the line is drawn.)
     package var emphasis: EmphasisSide? = nil
-    /// ``TextAttributes/ruby``: its annotation widens the base's characters and splits runs at its edges.
-    package var ruby: RubyAnnotation? = nil
     /// How the glyphs stand in the line: set by itemizing a vertical paragraph, never by attributes.
     package var orientation = GlyphOrientation.horizontal
 }

@@ -68,6 +68,25 @@ import Testing
         }
     }
 
+    /// Adding ruby to laid-out text is an attribute edit that changes advances: the paragraph is shaped again (an
+    /// edit that changes drawing only keeps its glyphs).
+    @Test func addingRubyLaysTheParagraphOutAgain() throws {
+        let storage = try Self.storage("あ東京い")
+        let manager = LayoutManager(textStorage: storage, fontLibrary: try TestFonts.bundled)
+        manager.addTextContainer(TextContainer(width: 300, height: 0))
+        let before = try manager.layout().usedRect()
+        try storage.modifyAttributes(in: 1..<3) {
+            var annotated = $0
+            annotated.ruby = RubyAnnotation("とうきょうと")
+            return annotated
+        }
+        let after = try manager.layout()
+        // 17 pt wider, less 4 pt of overhang on each side; 5 pt taller (the annotation over the first line).
+        #expect(after.usedRect().width == before.width + 9)
+        #expect(after.usedRect().maxY == before.maxY + 5)
+        #expect(after.lineFragments.first?.rubyAnnotations.count == 1)
+    }
+
     @Test func aLineNeverBreaksInsideABaseButMayBetweenMonoColumns() throws {
         // 10 kana fill 170 of 200 pt; a group of four ideographs does not fit beside them and moves down whole.
         let group = try Self.measure("ああああああああああ{東京都庁|とうきょうとちょう}です", width: 200)

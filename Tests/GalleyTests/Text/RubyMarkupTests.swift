@@ -23,11 +23,21 @@ import Testing
     }
 
     @Test func bracesWithoutABarOrAPartnerStayText() throws {
-        for text in ["{width=120}", "a {x} b", "{開く", "閉じる}", "func f() { return 1 }", "{}"] {
+        for text in ["{width=120}", "a {x} b", "{開く", "閉じる}", "func f() { return 1 }", "{}", "{{{", "}}{"] {
             let parsed = try RubyMarkup.parse(text)
             #expect(parsed.text == text)
             #expect(parsed.rubies.isEmpty)
         }
+    }
+
+    /// Ruby inside braces that are not ruby themselves is read; a megabyte of unclosed braces is read in one pass
+    /// (a scan for each one's partner would take hours: the suite's time limit is the check).
+    @Test func rubyInsideTextBracesAndLongBraceRunsReadQuickly() throws {
+        let parsed = try RubyMarkup.parse("f() { {東京|とうきょう} }")
+        #expect(parsed.text == "f() { 東京 }")
+        #expect(parsed.rubies.map(\.range) == [6..<8])
+        let braces = String(repeating: "{", count: 1 << 20) + "{漢|かん}" + String(repeating: "}", count: 1 << 19)
+        #expect(try RubyMarkup.parse(braces).rubies.count == 1)
     }
 
     @Test func badRubyIsAOneLineErrorNamingTheProblem() throws {
