@@ -67,16 +67,8 @@ public struct MeasureRow {
     public var rubies: [(range: Range<Int>, annotation: RubyAnnotation)] = []
 
     /// The row's text as a storage: its attributes, and its ruby over its bases.
-    public func storage() throws -> TextStorage {
-        let storage = TextStorage(text, attributes: attributes)
-        for (range, annotation) in rubies {
-            try storage.modifyAttributes(in: range) {
-                var annotated = $0
-                annotated.ruby = annotation
-                return annotated
-            }
-        }
-        return storage
+    public func storage() -> TextStorage {
+        RubyMarkup.Parsed(text: text, rubies: rubies).storage(attributes: attributes)
     }
 
     /// The keys a row may have: its id and text, the font's keys and the settings a row takes.

@@ -75,7 +75,7 @@ package struct RowMeasuring: Sendable {
             let scalars = ScalarOffsets(row.text)
             var line = Self.lineStart(id: id, textBytes: row.text.utf8.count)
             if let widths {
-                let prepared = try measurer.prepare(try row.storage())
+                let prepared = try measurer.prepare(row.storage())
                 MeasureOutput.appendLiteral(#","widths":["#, to: &line)
                 for (index, width) in widths.enumerated() {
                     MeasureOutput.appendLiteral(index == 0 ? #"{"container":"# : #",{"container":"#, to: &line)
@@ -90,7 +90,7 @@ package struct RowMeasuring: Sendable {
                 let measured =
                     row.rubies.isEmpty
                     ? try measurer.measure(row.text, attributes: row.attributes, width: row.width)
-                    : try measurer.measure(try row.storage(), width: row.width)
+                    : try measurer.measure(row.storage(), width: row.width)
                 MeasureOutput.append(measured, scalars: scalars, to: &line)
             }
             line.append(UInt8(ascii: "}"))
@@ -107,7 +107,7 @@ package struct RowMeasuring: Sendable {
         do {
             let row = try MeasureRow.decode(try input.text(), defaults: row, library: library, id: &id)
             measurer.settings = row.settings
-            let prepared = try measurer.prepare(try row.storage())
+            let prepared = try measurer.prepare(row.storage())
             return PreparedRow(
                 id: id, scalars: ScalarOffsets(row.text), text: prepared, textBytes: row.text.utf8.count, error: nil)
         } catch {

@@ -25,6 +25,7 @@ ROWS = [
     {"id": 12345678901234567890, "text": "Hello, world — a longer English row that wraps at narrow widths."},
     {"id": "c", "text": "let x = try await measure(rows) // 代码", "font": "JetBrains Mono", "size": 13},
     {"id": 4, "text": "第二行，标点「引号」与（括号）。", "textWrap": "balance", "width": 120},
+    {"id": "ruby", "text": "{東京|とうきょう}の{漢字|かん|じ}を{書|か}く。\\{literal}"},
     {"id": 5, "text": "bad", "size": -3},
 ]
 
@@ -49,6 +50,7 @@ class MeasureTests(unittest.TestCase):
                                                                           "--bold-text"]),
             ({"width": 200, "line_height_metrics": "web", "autospace": True, "lang": "zh-CN"},
              ["--width", "200", "--line-height-metrics", "web", "--autospace", "--lang", "zh-CN"]),
+            ({"width": 120, "ruby_markup": True, "lang": "ja"}, ["--width", "120", "--ruby-markup", "--lang", "ja"]),
         ]:
             printed = command("measure", "-", *flags, input=as_lines(ROWS))
             expected = [json.loads(line) for line in printed.stdout.decode().splitlines()]

@@ -272,7 +272,7 @@ public enum RequestSettings {
         setting(
             .rubyMarkup, .flag, on: [.commandLine, .query, .measureRow], for: .measure,
             "Read {東京|とうきょう} (one annotation over the base) and {漢字|かん|じ} (one per character) in rows' text "
-                + "as ruby, as notes do; line starts then count the text without the markup."),
+                + "as ruby, as notes do (\\{ is a literal brace); line starts then count the text without the markup."),
     ]
 
     /// The most widths one row may be measured at.

@@ -1,6 +1,7 @@
 /// Ruby written in plain text, as markdown-it-ruby and several note apps write it: `{東京|とうきょう}` puts one
 /// annotation over the whole base (group ruby), `{漢字|かん|じ}` one per base character (mono ruby). Braces without
-/// a `|` inside stay as they are (`{width=120}`, `{x}`); a brace with no partner too.
+/// a `|` inside stay as they are (`{width=120}`, `{x}`); a brace with no partner too; `\{` is a brace that opens
+/// nothing.
 public enum RubyMarkup {
     /// Text with its ruby markup read: the text without the markup, and each base's range in it (UTF-16 offsets)
     /// with its annotation.
@@ -9,6 +10,25 @@ public enum RubyMarkup {
         public var text: String
         /// Each base's range in ``text`` (UTF-16 offsets) and its annotation, in order.
         public var rubies: [(range: Range<Int>, annotation: RubyAnnotation)]
+
+        /// Text and its ruby, as ``RubyMarkup/parse(_:position:)`` gives them.
+        public init(text: String, rubies: [(range: Range<Int>, annotation: RubyAnnotation)]) {
+            (self.text, self.rubies) = (text, rubies)
+        }
+
+        /// ``text`` as a storage in `attributes`, each base carrying its annotation.
+        public func storage(attributes: TextAttributes) -> TextStorage {
+            let storage = TextStorage(text, attributes: attributes)
+            for (range, annotation) in rubies {
+                // Never out of range: the ranges are the text's own.
+                try? storage.modifyAttributes(in: range) {
+                    var annotated = $0
+                    annotated.ruby = annotation
+                    return annotated
+                }
+            }
+            return storage
+        }
     }
 
     /// `text` with its ruby read, each annotation at `position`.
@@ -23,6 +43,12 @@ public enum RubyMarkup {
         var utf16Count = 0
         var index = 0
         while index < characters.count {
+            if Self.isEscapedBrace(at: index, in: characters) {
+                output.append("{")
+                utf16Count += 1
+                index += 2
+                continue
+            }
             // A brace group with a `|` of its own is ruby; any other brace is text, and so is what it holds.
             guard let group = groups[index], group.hasBar else {
                 output.append(characters[index])
@@ -51,12 +77,18 @@ public enum RubyMarkup {
         var hasGroup = false
     }
 
+    /// Whether a `\` at `index` makes the `{` after it a brace that opens nothing.
+    private static func isEscapedBrace(at index: Int, in characters: [Character]) -> Bool {
+        characters[index] == "\\" && index + 1 < characters.count && characters[index + 1] == "{"
+    }
+
     /// Per character, the group its `{` opens (nil for every other character and an unclosed `{`): found in one
     /// pass with a stack, so that no text makes the reading slower than linear.
     private static func groups(in characters: [Character]) -> [Group?] {
         var groups = [Group?](repeating: nil, count: characters.count)
         var open: [(index: Int, group: Group)] = []
         for (index, character) in characters.enumerated() {
+            guard index == 0 || !isEscapedBrace(at: index - 1, in: characters) else { continue }
             switch character {
             case "{":
                 if !open.isEmpty { open[open.count - 1].group.hasGroup = true }

@@ -48,7 +48,7 @@ import Testing
         for (input, answer) in zip(inputs, answers) {
             let parsed = try RubyMarkup.parse(try #require(input.text))
             rubies += parsed.rubies.count
-            let measurement = try measurer.measure(try Self.storage(parsed, attributes: attributes), width: test.width)
+            let measurement = try measurer.measure(parsed.storage(attributes: attributes), width: test.width)
             let starts = ChromiumTextFundamentalsTests.scalarOffsets(measurement.utf16LineStarts, in: parsed.text)
             if starts == answer.line_starts, let height = answer.height, abs(measurement.height - height) < 1e-6 {
                 same += 1
@@ -79,18 +79,5 @@ import Testing
             let rubyAnswers = try ChromiumTextFundamentalsTests.rows(test.fixture)
             #expect(zip(plainAnswers, rubyAnswers).allSatisfy { ($1.height ?? 0) >= ($0.height ?? 0) })
         }
-    }
-
-    /// `parsed` as a storage of `attributes`, its bases carrying their annotations.
-    static func storage(_ parsed: RubyMarkup.Parsed, attributes: TextAttributes) throws -> TextStorage {
-        let storage = TextStorage(parsed.text, attributes: attributes)
-        for (range, annotation) in parsed.rubies {
-            try storage.modifyAttributes(in: range) {
-                var annotated = $0
-                annotated.ruby = annotation
-                return annotated
-            }
-        }
-        return storage
     }
 }

@@ -20,7 +20,7 @@ import Testing
         style.lineHeightMetrics = .web
         let attributes = TextAttributes(
             font: .font(try library.font(family: "Inter", size: 17)), language: language, paragraphStyle: style)
-        return try ChromiumRubyTests.storage(try RubyMarkup.parse(marked, position: position), attributes: attributes)
+        return try RubyMarkup.parse(marked, position: position).storage(attributes: attributes)
     }
 
     private static func layout(_ storage: TextStorage, width: Double = 300) throws -> TextLayout {

@@ -30,6 +30,12 @@ import Testing
         }
     }
 
+    @Test func anEscapedBraceOpensNothing() throws {
+        let parsed = try RubyMarkup.parse(#"\{東京|とうきょう} {漢|かん}"#)
+        #expect(parsed.text == "{東京|とうきょう} 漢")
+        #expect(parsed.rubies.map(\.range) == [11..<12])
+    }
+
     /// Ruby inside braces that are not ruby themselves is read; a megabyte of unclosed braces is read in one pass
     /// (a scan for each one's partner would take hours: the suite's time limit is the check).
     @Test func rubyInsideTextBracesAndLongBraceRunsReadQuickly() throws {
