@@ -10,7 +10,12 @@ struct EmphasisMarks {
     /// The marks of `runs` (a horizontal line's runs, placed; clusters count from the paragraph's start, which is
     /// `paragraphStart` in the storage) in `paragraph`, whose attributes say which mark each character takes. Web
     /// metrics round the em box up to pixels, as Blink does.
-    func marks(for runs: [PositionedRun], in paragraph: Paragraph, paragraphStart: Int, web: Bool) -> [PositionedRun] {
+    /// Marks beside ruby bases on their annotation's side (`rubies`, reaching as `rubyReach` says) stand outside the
+    /// annotation, as CSS Text Decoration 4 places them and Chromium draws them.
+    func marks(
+        for runs: [PositionedRun], in paragraph: Paragraph, paragraphStart: Int, web: Bool,
+        rubies: ArraySlice<RubyColumn> = [], rubyReach: RubyReach = RubyReach()
+    ) -> [PositionedRun] {
         let text = paragraph.text
         var marks: [PositionedRun] = []
         for run in runs {
@@ -40,7 +45,11 @@ struct EmphasisMarks {
                 else { continue }
                 shaped[character] = mark
                 let markBox = mark.font.emBox
-                let y = emphasis.isUnder ? run.origin.y + base + markBox.ascent : run.origin.y - base - markBox.descent
+                // Over a ruby base on the marks' side, the marks stand on the annotation.
+                let ruby = rubies.first { $0.base.contains(cluster) && ($0.position == .under) == emphasis.isUnder }
+                let stand = ruby == nil ? base : (emphasis.isUnder ? rubyReach.under : rubyReach.over) ?? base
+                let y =
+                    emphasis.isUnder ? run.origin.y + stand + markBox.ascent : run.origin.y - stand - markBox.descent
                 marks.append(
                     PositionedRun(
                         glyphRun: mark, origin: Point(x: pen + (advance - mark.width) / 2, y: y),

@@ -41,9 +41,8 @@ struct LineAnnotation: Equatable {
         let baseline = metrics.baselineFromTop, height = metrics.height
         var top = baseline, bottom = baseline
         var marksOver: Double?, marksUnder: Double?
-        // Ruby reaches past the box and lends what room its line leaves (Blink's annotation metrics).
-        if let over = rubies.over { top = min(top, baseline - over) }
-        if let under = rubies.under { bottom = max(bottom, baseline + under) }
+        // The tallest marks of each side: marks beside ruby stand outside it.
+        var markHeightOver = 0.0, markHeightUnder = 0.0
         for style in styles {
             // Exact metrics lend no room, so only marks count there.
             guard web || style.hasEmphasisMarks else { continue }
@@ -53,10 +52,16 @@ struct LineAnnotation: Equatable {
             guard let marks = reach.marks else { continue }
             if reach.marksUnder {
                 marksUnder = max(marksUnder ?? 0, marks)
+                markHeightUnder = max(markHeightUnder, marks - reach.marksBase)
             } else {
                 marksOver = max(marksOver ?? 0, marks)
+                markHeightOver = max(markHeightOver, marks - reach.marksBase)
             }
         }
+        // Ruby reaches past the box and lends what room its line leaves (Blink's annotation metrics), with the
+        // line's marks of its side beyond it.
+        if let over = rubies.over { top = min(top, baseline - over - markHeightOver) }
+        if let under = rubies.under { bottom = max(bottom, baseline + under + markHeightUnder) }
         if let marksOver { top = min(top, baseline - marksOver) }
         if let marksUnder { bottom = max(bottom, baseline + marksUnder) }
         // A line whose text is shorter than an em (an empty one) keeps an em of it, centred.

@@ -87,16 +87,18 @@ extension Typesetter {
             clipsToRect: context.lineBreakMode == .clip, isRightToLeft: rtl, listMarker: marker,
             continuesSourceLine: band.wrapIndent > 0 && line.utf16Range.lowerBound == band.start,
             paint: keepsGlyphs ? LinePaint(of: context.paragraph, in: line.utf16Range) : nil)
+        let columns = context.shaped.rubies(overlapping: line.utf16Range)
+        let rubyReach =
+            columns.isEmpty
+            ? RubyReach() : placer.source.breaker.rubyReach(of: line.utf16Range, web: context.strut.rules.web)
         if keepsGlyphs, positioned.contains(where: { $0.glyphRun.style.hasEmphasisMarks }) {
             fragment.emphasisMarks = emphasisMarks.marks(
                 for: positioned, in: context.paragraph, paragraphStart: context.storageStart,
-                web: context.strut.rules.web)
+                web: context.strut.rules.web, rubies: columns, rubyReach: rubyReach)
         }
-        let columns = context.shaped.rubies(overlapping: line.utf16Range)
         if keepsGlyphs, !columns.isEmpty {
             fragment.rubyAnnotations = RubyText.annotations(
-                of: columns, over: positioned, baseline: baseline,
-                reach: placer.source.breaker.rubyReach(of: line.utf16Range, web: context.strut.rules.web),
+                of: columns, over: positioned, baseline: baseline, reach: rubyReach,
                 paragraphStart: context.storageStart)
         }
         fragments.append(fragment)

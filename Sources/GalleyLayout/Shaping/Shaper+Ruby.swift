@@ -35,6 +35,8 @@ extension Shaper {
         var clusterAdvance = [Double?](repeating: nil, count: length)
         var fontSize = [Double](repeating: 0, count: length)
         var isAttachment = [Bool](repeating: false, count: length)
+        // Per UTF-16 offset: the side its emphasis marks sit on (true under), nil without marks.
+        var marksUnder = [Bool?](repeating: nil, count: length)
         for run in runs {
             for glyph in run.glyphs where glyph.cluster >= 0 && glyph.cluster < length {
                 clusterAdvance[glyph.cluster] = (clusterAdvance[glyph.cluster] ?? 0) + glyph.advance
@@ -42,6 +44,7 @@ extension Shaper {
             for offset in run.utf16Range.clamped(to: 0..<length) {
                 fontSize[offset] = run.font.size
                 isAttachment[offset] = run.style.attachment != nil
+                marksUnder[offset] = run.style.shaping.emphasis?.isUnder
             }
         }
         func width(of range: Range<Int>) -> Double { range.reduce(0) { $0 + (clusterAdvance[$1] ?? 0) } }
@@ -71,8 +74,10 @@ extension Shaper {
                     RubyColumn.overhangLimit(annotationSize: size / 2))
                 // The text before the base, back to the ruby before it: Blink's previous text item.
                 let before = (index > 0 ? bases[index - 1].range.upperBound : 0)..<base.range.lowerBound
+                // No overhang onto marks on the annotation's side, which stand beside it.
+                let under = base.position == .under
                 if limit > 0, let previous = before.last(where: { clusterAdvance[$0] != nil }),
-                    !isAttachment[previous], fontSize[previous] <= size
+                    !isAttachment[previous], fontSize[previous] <= size, marksUnder[previous] != under
                 {
                     let overhang = min(limit, width(of: before) / 2)
                     extra.adjustments[previous, default: .init()].advance -= overhang
@@ -81,7 +86,7 @@ extension Shaper {
                 let after =
                     base.range.upperBound..<(index + 1 < bases.count ? bases[index + 1].range.lowerBound : length)
                 if limit > 0, let last = clusters.last, let next = after.first(where: { clusterAdvance[$0] != nil }),
-                    !isAttachment[next], fontSize[next] <= size
+                    !isAttachment[next], fontSize[next] <= size, marksUnder[next] != under
                 {
                     endOverhang = min(limit, width(of: after) / 2)
                     extra.adjustments[last, default: .init()].advance -= endOverhang
