@@ -40,9 +40,7 @@ import CHarfBuzz
         var length: UInt32 = 0
         guard let data = hb_blob_get_data(blob, &length) else { return false }
         let bytes = UnsafeRawBufferPointer(start: data, count: Int(length))
-        func uint16(_ offset: Int) -> Int? {
-            offset + 2 <= bytes.count ? Int(bytes[offset]) << 8 | Int(bytes[offset + 1]) : nil
-        }
+        func uint16(_ offset: Int) -> Int? { OpenTypeBytes.uint16(bytes, at: offset) }
         guard let count = uint16(2) else { return false }
         for record in 0..<count {
             guard let platform = uint16(4 + 8 * record), let encoding = uint16(6 + 8 * record) else { return false }

@@ -20,15 +20,15 @@ struct FaceNames {
     init(_ face: OpaquePointer) {
         let os2 = Self.table("OS/2", of: face)
         // FreeType's test for an OS/2 table it can use: version 0's 78 bytes at least.
-        let fsSelection = os2.count >= 78 ? Self.uint16(os2, at: 62) : nil
+        let fsSelection = os2.count >= 78 ? OpenTypeBytes.uint16(os2, at: 62) : nil
         // OS/2 fsSelection bit 8, WWS: the typographic names already follow weight, width and slope; otherwise
         // FreeType tries the WWS names first.
         let orders: ([UInt32], [UInt32]) =
             fsSelection.map { $0 & 0x100 != 0 } == true ? ([16, 1], [17, 2]) : ([21, 16, 1], [22, 17, 2])
         family = orders.0.lazy.compactMap { Self.name($0, of: face) }.first ?? "Unnamed"
         style = orders.1.lazy.compactMap { Self.name($0, of: face) }.first ?? "Regular"
-        let macStyle = Self.uint16(Self.table("head", of: face), at: 44) ?? 0
-        weightClass = fsSelection != nil ? Int(Self.uint16(os2, at: 4) ?? 400) : macStyle & 1 != 0 ? 700 : 400
+        let macStyle = OpenTypeBytes.uint16(Self.table("head", of: face), at: 44) ?? 0
+        weightClass = fsSelection != nil ? OpenTypeBytes.uint16(os2, at: 4) ?? 400 : macStyle & 1 != 0 ? 700 : 400
         // FreeType reads the slope from OS/2 only for a face with outlines (not a colour-bitmap one).
         hasBitmapStrikes = ["sbix", "CBLC", "CBDT"].contains { Self.hasTable($0, in: face) }
         // Only its header: a `post` table of version 2 goes on with every glyph's name.
@@ -86,9 +86,4 @@ struct FaceNames {
         return hb_blob_get_length(blob) > 0
     }
 
-    /// The big-endian 16-bit value at `offset`, nil past the end.
-    private static func uint16(_ bytes: [UInt8], at offset: Int) -> UInt16? {
-        guard offset + 2 <= bytes.count else { return nil }
-        return UInt16(bytes[offset]) << 8 | UInt16(bytes[offset + 1])
-    }
 }

@@ -185,13 +185,10 @@ struct DesignMetrics: Sendable {
         let blob = hb_face_reference_table(face, OpenTypeTag.value(of: "OS/2"))
         defer { hb_blob_destroy(blob) }
         var length: UInt32 = 0
-        guard let data = hb_blob_get_data(blob, &length), length >= 72 else { return (0, 0) }
-        func signed16(at offset: Int) -> Double {
-            Double(
-                Int16(
-                    bitPattern: UInt16(UInt8(bitPattern: data[offset])) << 8
-                        | UInt16(UInt8(bitPattern: data[offset + 1]))))
-        }
-        return (signed16(at: 68), signed16(at: 70))
+        guard let data = hb_blob_get_data(blob, &length) else { return (0, 0) }
+        let bytes = UnsafeRawBufferPointer(start: data, count: Int(length))
+        guard let ascender = OpenTypeBytes.int16(bytes, at: 68), let descender = OpenTypeBytes.int16(bytes, at: 70)
+        else { return (0, 0) }
+        return (Double(ascender), Double(descender))
     }
 }

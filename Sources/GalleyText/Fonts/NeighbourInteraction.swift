@@ -39,13 +39,8 @@ package struct NeighbourInteraction: Sendable {
     /// Each lookup's type in a GSUB or GPOS table (the wrapped type for an extension lookup, whose type is
     /// `extensionType`: 7 in GSUB, 9 in GPOS); 0 where unreadable.
     private static func lookupTypes(_ bytes: [UInt8], extensionType: Int) -> [Int] {
-        func u16(_ offset: Int) -> Int? {
-            offset >= 0 && offset + 2 <= bytes.count ? Int(bytes[offset]) << 8 | Int(bytes[offset + 1]) : nil
-        }
-        func u32(_ offset: Int) -> Int? {
-            guard let high = u16(offset), let low = u16(offset + 2) else { return nil }
-            return high << 16 | low
-        }
+        func u16(_ offset: Int) -> Int? { OpenTypeBytes.uint16(bytes, at: offset) }
+        func u32(_ offset: Int) -> Int? { OpenTypeBytes.uint32(bytes, at: offset) }
         guard let listOffset = u16(8), listOffset > 0, let count = u16(listOffset) else { return [] }
         return (0..<count).map { index in
             guard let lookupOffset = u16(listOffset + 2 + 2 * index).map({ listOffset + $0 }),
