@@ -12,7 +12,7 @@ package struct RubyColumn: Sendable {
     /// The annotation, shaped at half the base's size in the base's font (fallback as text takes it), its runs in
     /// visual order; their clusters count from the annotation text's start.
     package let annotation: [GlyphRun]
-    /// Whether each of the annotation's clusters (by cluster) is a place it spreads at when its base is wider.
+    /// The annotation's clusters (offsets in its text) that spread it when its base is wider: ideographs and kana.
     let annotationOpportunities: Set<Int>
     /// Which side of the line the annotation sits on.
     package let position: RubyAnnotation.Position
@@ -27,6 +27,9 @@ package struct RubyColumn: Sendable {
     /// `width` rounded to the nearest 1/64 point (a `LayoutUnit`).
     static func snapped(_ width: Double) -> Double { (width * 64).rounded() / 64 }
 
+    /// `width` rounded up to the next 1/64 point, as Blink snaps a text item's width (`SnappedWidth`).
+    static func snappedUp(_ width: Double) -> Double { (width * 64).rounded(.up) / 64 }
+
     /// Where each cluster of a stretch `extra` points narrower than its column moves and how much wider it
     /// becomes, as CSS's `ruby-align: space-around` spreads it: each cluster that is an expansion opportunity
     /// (`opportunities`: ideographs and kana, as Blink's justification counts them) takes an equal share, half
@@ -35,23 +38,24 @@ package struct RubyColumn: Sendable {
     static func spread(_ extra: Double, over clusters: [Int], opportunities: (Int) -> Bool) -> [Int: (Double, Double)] {
         guard extra > 0, let first = clusters.first, let last = clusters.last else { return [:] }
         let opening = clusters.filter(opportunities)
+        let edge = inset(extra, opportunities: opening.count)
         guard !opening.isEmpty else {
-            var centred = [first: (extra / 2, 0.0)]
-            centred[last, default: (0, 0)].1 += extra / 2
+            var centred = [first: (edge, 0.0)]
+            centred[last, default: (0, 0)].1 += edge
             return centred
         }
-        let half = extra / Double(2 * opening.count)
-        return Dictionary(uniqueKeysWithValues: opening.map { ($0, (half, half)) })
+        return Dictionary(uniqueKeysWithValues: opening.map { ($0, (edge, edge)) })
     }
 
-    /// The room between the column's edge and its first character when the base is `extra` points narrower than
-    /// its annotation (Blink's ruby base inset): what `spread` puts before the first opportunity, or half of it all.
+    /// The room between a stretch's edge and its first character when it is `extra` points narrower than its column
+    /// and has `count` expansion opportunities (Blink's ruby base inset): half an opportunity's share, or half the
+    /// room where there is none (the stretch centred). ``spread(_:over:opportunities:)`` spreads by it.
     static func inset(_ extra: Double, opportunities count: Int) -> Double {
         count > 0 ? extra / Double(2 * count) : extra / 2
     }
 
-    /// The most an annotation of `size` points overhangs the text beside its base: half its size in whole pixels,
-    /// halved as integers, as Blink halves its rounded font size.
+    /// The most an annotation of `size` points overhangs the text beside its base: its size rounded to whole
+    /// pixels, halved in integers, as Blink halves its `FontSize()` (4 for an 8.5-point annotation).
     static func overhangLimit(annotationSize size: Double) -> Double {
         Double(Int((size + 0.5).rounded(.down)) / 2)
     }

@@ -112,7 +112,7 @@ extension Shaper {
         func snap(_ stretch: Range<Int>) {
             guard let last = stretch.last(where: { clusterAdvance[$0] != nil }) else { return }
             let width = width(of: stretch)
-            extra.adjustments[last, default: .init()].advance += ((width * 64).rounded(.up) / 64) - width
+            extra.adjustments[last, default: .init()].advance += RubyColumn.snappedUp(width) - width
         }
         extra.apply(to: &runs)
         var spacing = shaped.spacing
