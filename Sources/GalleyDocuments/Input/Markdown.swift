@@ -32,10 +32,13 @@ final class MarkdownTree {
     private static let parsing = Locked(())
 
     /// Parses `text`. cmark-gfm accepts any text (what is not markup is text), so parsing cannot fail.
-    init(_ text: String) {
-        // `\{` keeps a literal brace where `{…|…}` would be ruby: cmark-gfm drops the backslash, so the pair stands
-        // as ``escapedBrace`` until the ruby is read (code keeps `\{` as written, see ``MarkdownNode/literal``).
-        var text = text.replacingOccurrences(of: "\\{", with: String(Self.escapedBrace))
+    ///
+    /// For a reader of ruby (`readsRuby`), `\{` keeps a literal brace where `{…|…}` would be ruby: cmark-gfm drops
+    /// the backslash, so the pair stands as ``escapedBrace`` in text nodes until the ruby is read (code keeps `\{`
+    /// as written, see ``MarkdownNode/literal``). Nodes' columns then count the pair as one character more than
+    /// it is, so a reader of columns (the highlighter) reads the text as written.
+    init(_ text: String, readsRuby: Bool = false) {
+        var text = readsRuby ? text.replacingOccurrences(of: "\\{", with: String(Self.escapedBrace)) : text
         document = Self.parsing.withLock { _ in
             let parser = cmark_parser_new(CMARK_OPT_DEFAULT | CMARK_OPT_FOOTNOTES)
             defer { cmark_parser_free(parser) }

@@ -74,7 +74,7 @@ public enum NoteReader {
         }
         let body = lines[frontMatterLines...]
         try checkParsingCost(body, lineOffset: frontMatterLines)
-        let tree = MarkdownTree(body.joined(separator: "\n"))
+        let tree = MarkdownTree(body.joined(separator: "\n"), readsRuby: true)
         let writer = NoteWriter(
             sourceLines: Array(body), defaults: defaults, images: DocumentFiles(access: access, limits: limits),
             lineOffset: frontMatterLines, tableCellLimit: limits.tableCells, theme: theme,

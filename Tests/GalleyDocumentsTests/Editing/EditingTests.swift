@@ -74,6 +74,27 @@ import Testing
         token.cancel()
     }
 
+    /// A `\{` (which keeps a note's brace from opening ruby) moves nothing the highlighter styles after it.
+    @Test func theHighlighterStylesMarkupAfterAnEscapedBrace() throws {
+        let line = #"\{a|b} \{c} **bold** `code`"#
+        let storage = TextStorage(line)
+        let base = TextAttributes(font: .textStyle(.body))
+        let highlighter = NoteHighlighter(baseAttributes: base)
+        let token = highlighter.attach(to: storage)
+        func offset(_ text: String) -> Int {
+            line.utf16.distance(from: line.startIndex, to: line.range(of: text)!.lowerBound)
+        }
+        let bold = NoteWriter.attributes(base, NoteInlines.Style(bold: true)).font
+        #expect(storage.attributes(at: offset("bold")).font == bold)
+        #expect(storage.attributes(at: offset("d**")).font == bold)
+        #expect(storage.attributes(at: offset("**bold")).foregroundColor == highlighter.markerColor)
+        #expect(storage.attributes(at: offset(" **bold")).foregroundColor == nil)
+        #expect(
+            storage.attributes(at: offset("code`")).font
+                == NoteWriter.attributes(base, NoteInlines.Style(code: true)).font)
+        token.cancel()
+    }
+
     @Test func severalLayoutManagersFollowOneStorage() throws {
         let storage = TextStorage(LayoutFixtures.english, attributes: TextAttributes(font: .textStyle(.body)))
         let narrow = LayoutManager(textStorage: storage, fontLibrary: try TestFonts.bundled)
