@@ -36,22 +36,10 @@ struct NoteInlineWriter {
                 } catch {
                     throw InputError("line \(line + lineOffset): \(error)")
                 }
-                let units = Array(parsed.text.utf16)
-                var start = 0
-                for (range, ruby) in parsed.rubies + [(units.count..<units.count, nil)] {
-                    if range.lowerBound > start {
-                        appendText(
-                            String(decoding: units[start..<range.lowerBound], as: UTF16.self), italic: style.italic,
-                            attributes: attributes, punctuation: &punctuation)
-                    }
-                    if let ruby {
-                        var annotated = attributes
-                        annotated.ruby = ruby
-                        appendText(
-                            String(decoding: units[range], as: UTF16.self), italic: style.italic,
-                            attributes: annotated, punctuation: &punctuation)
-                    }
-                    start = range.upperBound
+                for piece in parsed.pieces {
+                    var annotated = attributes
+                    annotated.ruby = piece.annotation
+                    appendText(piece.text, italic: style.italic, attributes: annotated, punctuation: &punctuation)
                 }
             case .picture(let picture, let style):
                 var attributes = NoteWriter.attributes(base, style, theme: theme, codeLigatures: codeLigatures)

@@ -16,6 +16,22 @@ public enum RubyMarkup {
             (self.text, self.rubies) = (text, rubies)
         }
 
+        /// ``text`` in pieces, in order: each stretch between bases with no annotation, each base with its own.
+        public var pieces: [(text: String, annotation: RubyAnnotation?)] {
+            let units = Array(text.utf16)
+            var pieces: [(text: String, annotation: RubyAnnotation?)] = []
+            var start = 0
+            for (range, annotation) in rubies {
+                if range.lowerBound > start {
+                    pieces.append((String(decoding: units[start..<range.lowerBound], as: UTF16.self), nil))
+                }
+                pieces.append((String(decoding: units[range], as: UTF16.self), annotation))
+                start = range.upperBound
+            }
+            if start < units.count { pieces.append((String(decoding: units[start...], as: UTF16.self), nil)) }
+            return pieces
+        }
+
         /// ``text`` as a storage in `attributes`, each base carrying its annotation.
         public func storage(attributes: TextAttributes) -> TextStorage {
             let storage = TextStorage(text, attributes: attributes)

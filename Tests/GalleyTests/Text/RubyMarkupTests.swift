@@ -12,6 +12,8 @@ import Testing
         #expect(parsed.rubies.map(\.range) == [0..<2, 3..<5])
         #expect(parsed.rubies.map(\.annotation.texts) == [["とうきょう"], ["かん", "じ"]])
         #expect(parsed.rubies.allSatisfy { $0.annotation.position == .over })
+        #expect(parsed.pieces.map(\.text) == ["東京", "の", "漢字", "を書く"])
+        #expect(parsed.pieces.map { $0.annotation?.texts } == [["とうきょう"], nil, ["かん", "じ"], nil])
     }
 
     @Test func rangesCountUTF16AndPositionsAreThoseAsked() throws {
