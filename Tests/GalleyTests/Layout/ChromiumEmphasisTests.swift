@@ -45,7 +45,8 @@ import Testing
         var style = ParagraphStyle()
         style.lineHeightMetrics = .web
         try ChromiumParityTests.expectRowsAsChromiums(
-            corpus: test.corpus, fixture: test.fixture, language: test.language, width: test.width, style: style,
+            rows: "parity-\(test.corpus).rows.jsonl", fixture: test.fixture, language: test.language, width: test.width,
+            style: style,
             emphasis: test.emphasis, minimum: 1, description: test.testDescription)
     }
 

@@ -79,18 +79,20 @@ import Testing
         style.autospace = test.autospace
         style.lineBreakStrictness = test.strictness
         try Self.expectRowsAsChromiums(
-            corpus: test.corpus, fixture: test.fixture, language: test.language, width: test.width, style: style,
+            rows: "parity-\(test.corpus).rows.jsonl", fixture: test.fixture, language: test.language, width: test.width,
+            style: style,
             minimum: test.minimum, description: test.testDescription)
     }
 
-    /// Measures the rows of `parity-<corpus>.rows.jsonl` in Inter 17 with the system's fallbacks, `language` and
-    /// `style` (and `emphasis` marks), at `width`, and expects at least `minimum` of them to have `fixture`'s line
-    /// starts and heights.
+    /// Measures the rows of `rows` (a file of Tests/Fixtures/chromium) in Inter 17 with the system's fallbacks,
+    /// `language` and `style` (and `emphasis` marks; their ruby markup read as ruby when `rubyMarkup`), at `width`,
+    /// and expects at least `minimum` of them to have `fixture`'s line starts and heights (offsets in the text
+    /// without its markup).
     static func expectRowsAsChromiums(
-        corpus: String, fixture: String, language: String, width: Double, style: ParagraphStyle,
-        emphasis: TextEmphasis? = nil, minimum: Double, description: String
+        rows: String, fixture: String, language: String, width: Double, style: ParagraphStyle,
+        emphasis: TextEmphasis? = nil, rubyMarkup: Bool = false, minimum: Double, description: String
     ) throws {
-        let inputs = try ChromiumTextFundamentalsTests.rows("parity-\(corpus).rows.jsonl")
+        let inputs = try ChromiumTextFundamentalsTests.rows(rows)
         let answers = try ChromiumTextFundamentalsTests.rows(fixture)
         try #require(inputs.count == answers.count && inputs.count >= 100)
         let library = try TestFonts.system
@@ -101,9 +103,13 @@ import Testing
         var same = 0
         var differing: [String] = []
         for (input, answer) in zip(inputs, answers) {
-            let text = try #require(input.text)
-            let measurement = try measurer.measure(text, attributes: attributes, width: width)
-            let starts = ChromiumTextFundamentalsTests.scalarOffsets(measurement.utf16LineStarts, in: text)
+            let written = try #require(input.text)
+            let parsed = rubyMarkup ? try RubyMarkup.parse(written) : RubyMarkup.Parsed(text: written, rubies: [])
+            let measurement =
+                rubyMarkup
+                ? try measurer.measure(parsed.storage(attributes: attributes), width: width)
+                : try measurer.measure(written, attributes: attributes, width: width)
+            let starts = ChromiumTextFundamentalsTests.scalarOffsets(measurement.utf16LineStarts, in: parsed.text)
             if starts == answer.line_starts, let height = answer.height, abs(measurement.height - height) < 1e-6 {
                 same += 1
             } else {

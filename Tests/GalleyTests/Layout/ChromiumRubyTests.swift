@@ -16,8 +16,9 @@ import Testing
         let corpus: String
         let language: String
         let width: Double
-        /// How many rows equal Chromium's at least (of 130 or 160).
+        /// How many of the corpus's `rows` equal Chromium's at least.
         let equal: Int
+        var rows: Int { corpus == "pinyin" ? 160 : 130 }
 
         var testDescription: String { "\(corpus) \(language) \(Int(width))" }
         var fixture: String { "ruby-\(corpus).chrome-\(language)-\(Int(width)).jsonl" }
@@ -34,46 +35,30 @@ import Testing
 
     @Test(arguments: cases)
     func rowsWithRubyBreakAndGrowAsChromiums(_ test: Case) throws {
-        let inputs = try ChromiumTextFundamentalsTests.rows("ruby-\(test.corpus).rows.jsonl")
-        let answers = try ChromiumTextFundamentalsTests.rows(test.fixture)
-        try #require(inputs.count == answers.count && inputs.count >= 100)
         var style = ParagraphStyle()
         style.lineHeightMetrics = .web
-        let library = try TestFonts.system
-        let attributes = TextAttributes(
-            font: .font(try library.font(family: "Inter", size: 17)), language: test.language, paragraphStyle: style)
-        let measurer = TextMeasurer(fontLibrary: library)
-        var same = 0, rubies = 0
-        var differing: [String] = []
-        for (input, answer) in zip(inputs, answers) {
-            let parsed = try RubyMarkup.parse(try #require(input.text))
-            rubies += parsed.rubies.count
-            let measurement = try measurer.measure(parsed.storage(attributes: attributes), width: test.width)
-            let starts = ChromiumTextFundamentalsTests.scalarOffsets(measurement.utf16LineStarts, in: parsed.text)
-            if starts == answer.line_starts, let height = answer.height, abs(measurement.height - height) < 1e-6 {
-                same += 1
-            } else {
-                differing.append(
-                    "\(input.id): \(starts) \(measurement.height) vs \(answer.line_starts ?? []) \(answer.height ?? 0)")
-            }
-        }
-        #expect(rubies > inputs.count, "\(test.testDescription): the corpus has ruby")
-        #expect(
-            same >= test.equal,
-            "\(test): \(same) of \(inputs.count) rows as Chromium; differing: \(differing.joined(separator: "; "))")
+        try ChromiumParityTests.expectRowsAsChromiums(
+            rows: "ruby-\(test.corpus).rows.jsonl", fixture: test.fixture, language: test.language, width: test.width,
+            style: style, rubyMarkup: true, minimum: Double(test.equal) / Double(test.rows),
+            description: test.testDescription)
     }
 
-    /// The corpora are the parity corpora with ruby over their hanzi and kanji, and Chromium's lines with ruby are
-    /// those lines, no shorter: a check of the fixtures themselves.
+    /// The corpora are the parity corpora with ruby (more than one base a row) over their hanzi and kanji, and
+    /// Chromium's lines with ruby are those lines, no shorter: a check of the fixtures themselves.
     @Test func rubyOnlyAnnotatesTheParityCorpora() throws {
         for test in Self.cases {
             let corpus = test.corpus == "pinyin" ? "chinese" : "japanese"
             let plain = try ChromiumTextFundamentalsTests.rows("parity-\(corpus).rows.jsonl")
             let ruby = try ChromiumTextFundamentalsTests.rows("ruby-\(test.corpus).rows.jsonl")
             try #require(plain.count == ruby.count)
+            try #require(ruby.count == test.rows)
+            var rubies = 0
             for (plainRow, rubyRow) in zip(plain, ruby) {
-                #expect(try RubyMarkup.parse(try #require(rubyRow.text)).text == plainRow.text, "\(rubyRow.id)")
+                let parsed = try RubyMarkup.parse(try #require(rubyRow.text))
+                #expect(parsed.text == plainRow.text, "\(rubyRow.id)")
+                rubies += parsed.rubies.count
             }
+            #expect(rubies > ruby.count, "\(test.corpus): the corpus has ruby")
             let plainAnswers = try ChromiumTextFundamentalsTests.rows(
                 "parity-\(corpus).chrome-\(test.language)-\(Int(test.width)).jsonl")
             let rubyAnswers = try ChromiumTextFundamentalsTests.rows(test.fixture)

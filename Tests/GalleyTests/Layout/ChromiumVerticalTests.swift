@@ -65,7 +65,8 @@ import Testing
         style.textCombineUpright = test.combine
         style.textWrap = test.textWrap
         try ChromiumParityTests.expectRowsAsChromiums(
-            corpus: test.corpus, fixture: test.fixture, language: test.language, width: test.width, style: style,
+            rows: "parity-\(test.corpus).rows.jsonl", fixture: test.fixture, language: test.language, width: test.width,
+            style: style,
             minimum: test.minimum, description: test.testDescription)
     }
 
