@@ -10,6 +10,7 @@ struct EmphasisMarks {
     /// The marks of `runs` (a horizontal line's runs, placed; clusters count from the paragraph's start, which is
     /// `paragraphStart` in the storage) in `paragraph`, whose attributes say which mark each character takes. Web
     /// metrics round the em box up to pixels, as Blink does.
+    ///
     /// Marks beside ruby bases on their annotation's side (`rubies`, reaching as `rubyReach` says) stand outside the
     /// annotation, as CSS Text Decoration 4 places them and Chromium draws them.
     func marks(

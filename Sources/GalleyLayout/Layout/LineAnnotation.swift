@@ -24,7 +24,7 @@ struct LineAnnotation: Equatable {
     var after: Double { overflowUnder > 0 ? -overflowUnder : spaceUnder }
 
     /// Whether placing a line needs its annotation, where the line is the paragraph's first (`first`) or the last
-    /// before another paragraph (`last`), the paragraph has emphasis marks (`marked`), the line before left
+    /// before another paragraph (`last`), the paragraph has emphasis marks or ruby (`marked`), the line before left
     /// `before`, and `web` says whether lines lend room: a line with marks does, and under web metrics a first line
     /// after marks that reach below the line before (it may move up into them) and a paragraph's last line before
     /// another (whose marks may take its room). Any other line of a paragraph without marks needs nothing and lends

@@ -18,7 +18,7 @@ struct LinePlacer<Source: LineSource> {
     private var flow: ParagraphFlow
     /// Every line's metrics, when the paragraph's runs share their figures (``LineSource/uniformFigures``).
     private let uniformMetrics: LineMetrics?
-    /// Whether the paragraph has emphasis marks, so that every line's annotation is needed
+    /// Whether the paragraph has emphasis marks or ruby, so that every line's annotation is needed
     /// (``LineAnnotation/isNeeded(first:last:marked:before:web:)``).
     private let hasAnnotations: Bool
     /// The lines of the band placed last, in order along the inline axis (several beside exclusions), and the
@@ -90,8 +90,8 @@ struct LinePlacer<Source: LineSource> {
             // Placed lines are consecutive, so the band's runs are those of the span they cover together.
             let metrics =
                 only ?? lineMetrics(of: lines[0].line.utf16Range.lowerBound..<end)
-            // Emphasis marks over the line move it down, by what the line before left free less; the line moves up
-            // into the marks under the line before where its text leaves room; marks under it lengthen the band.
+            // Emphasis marks and ruby over the line move it down, by what the line before left free less; the line
+            // moves up into those under the line before where its text leaves room; those under it lengthen the band.
             let annotation =
                 LineAnnotation.isNeeded(
                     first: start == 0, last: end >= context.paragraph.length && !context.isLast,
