@@ -100,7 +100,7 @@ extension LayoutManager {
         let shaped = try shaper.shape(
             paragraphCache.entries[index].paragraph, itemizer: Itemizer(fontLibrary: fontLibrary, settings: settings),
             limits: limits)
-        shapedParagraphCount += 1
+        probe?(.shapedParagraph)
         paragraphCache.setShaped(shaped, at: index)
         return shaped
     }
@@ -133,7 +133,7 @@ extension LayoutManager {
         ) { index, worker in try? worker.0.shape(paragraphs[index], itemizer: worker.1, limits: limits) }
         for (position, shaped) in (shaped ?? []).enumerated() {
             if let shaped {
-                shapedParagraphCount += 1
+                probe?(.shapedParagraph)
                 paragraphCache.setShaped(shaped, at: pending[position])
             }
         }

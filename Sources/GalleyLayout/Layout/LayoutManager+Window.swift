@@ -105,7 +105,7 @@ extension LayoutManager {
             return record
         }
         let shaped = try shapedParagraph(at: index).relocated(to: 0)
-        var typesetter = Typesetter(
+        var typesetter = Typesetter<LaidOutLines>(
             containers: textContainers, shaper: shaper, fontLibrary: fontLibrary, settings: settings,
             continuing: index > 0, markerShapes: markerShapes)
         try typesetter.place(paragraph: shaped, index: 0, isLast: isLast, listItem: item) {

@@ -42,10 +42,9 @@ public final class LayoutManager {
     var listNumberingAfter: [Int: ListNumbering] = [:]
     /// List markers shaped by any pass: a list's column measures all its markers again after each edit.
     let markerShapes = MarkerShapes()
-    /// How many paragraphs this manager has shaped, and how many with text it has placed (broken into lines) in
-    /// layouts and windows: what an edit costs, for tests.
-    var shapedParagraphCount = 0
-    var placedParagraphCount = 0
+    /// Told of each paragraph this manager shapes and each paragraph with text it places (breaks into lines) in
+    /// layouts and windows: what an edit costs, for a caller that watches it. None unless one is set.
+    var probe: ((LayoutWork) -> Void)?
     private var storageObservation: ObservationToken?
     private var cached: (layout: TextLayout, containers: [ContainerSnapshot], changeCount: Int)?
 
@@ -119,9 +118,9 @@ public final class LayoutManager {
         invalidateLayout()
     }
 
-    /// The line breaker that places `shaped` (a paragraph with text) in a layout or a window, counted.
+    /// The line breaker that places `shaped` (a paragraph with text) in a layout or a window, told to the probe.
     func lineBreaker(for shaped: ShapedParagraph) throws -> LineBreaker {
-        placedParagraphCount += 1
+        probe?(.placedParagraph)
         return try LineBreaker(shaped, shaper: shaper)
     }
 
@@ -154,7 +153,7 @@ public final class LayoutManager {
         }
         let writingMode =
             loadParagraphs(through: 0) ? paragraphCache.entries[0].paragraph.style.writingMode : .horizontalTB
-        var typesetter = Typesetter(
+        var typesetter = Typesetter<LaidOutLines>(
             containers: try lineContainers(for: writingMode), shaper: shaper, fontLibrary: fontLibrary,
             settings: settings, markerShapes: markerShapes)
         // Paragraphs are read from the storage and shaped as the typesetter reaches them: those past full
@@ -213,7 +212,7 @@ public final class LayoutManager {
             let position = index - wanted * Self.paragraphLoadBatch
             return position < batch.count ? batch[position] : nil
         }
-        var typesetter = Typesetter(
+        var typesetter = Typesetter<LaidOutLines>(
             containers: try lineContainers(for: paragraph(0)?.style.writingMode ?? .horizontalTB), shaper: shaper,
             fontLibrary: fontLibrary, settings: settings)
         try typesetter.placeParagraphs(
@@ -221,7 +220,7 @@ public final class LayoutManager {
             shaped: { index in try shaper.shape(paragraph(index)!, itemizer: itemizer, limits: limits) },
             placed: { typesetter in for fragment in typesetter.takeFragments() { try body(fragment) } })
         for fragment in typesetter.takeFragments() { try body(fragment) }  // a table's, when the text ends in one
-        return typesetter.tableFrames
+        return typesetter.output.tableFrames
     }
 
     /// The containers, checked, in the line coordinates of text in `writingMode` (``TextContainer/lineContainer(for:)``):
@@ -268,4 +267,12 @@ struct ContainerSnapshot: Equatable {
         minimumSegmentWidth = container.minimumSegmentWidth
         wrapSide = container.wrapSide
     }
+}
+
+/// Work a layout manager does, as its probe is told of it.
+enum LayoutWork: Equatable {
+    /// A paragraph was shaped.
+    case shapedParagraph
+    /// A paragraph with text was broken into lines and placed (not taken from the last layout's record).
+    case placedParagraph
 }

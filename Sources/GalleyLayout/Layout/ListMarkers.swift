@@ -115,7 +115,7 @@ extension ListMarkers {
     /// be had or the marker shaped (placing the paragraph then throws or draws no marker).
     private func markerExtent(number: Int, of item: Paragraph) -> Double? {
         guard let list = item.style.textLists.last,
-            let font = try? Typesetter.strut(of: item, fontLibrary: fontLibrary, settings: settings).font
+            let font = try? item.strut(fontLibrary: fontLibrary, settings: settings).font
         else { return nil }
         let gap = Self.markerGap(font)
         if list.markerFormat.isCheckbox { return Self.checkboxSide(font) + gap }

@@ -32,8 +32,7 @@ public final class PreparedText {
         var breaks: [PreparedBreak] = [], runFigures: [LineMetrics.RunFigures] = []
         prepared = try paragraphs.map { shaped in
             guard shaped.paragraph.length > 0 else { return nil }
-            let strut = try Typesetter.strut(
-                of: shaped.paragraph, fontLibrary: measurer.fontLibrary, settings: settings)
+            let strut = try shaped.paragraph.strut(fontLibrary: measurer.fontLibrary, settings: settings)
             return try PreparedParagraph(
                 shaped, strut: strut, shaper: measurer.shaper, breaks: &breaks, runFigures: &runFigures)
         }

@@ -92,9 +92,9 @@ public final class TextMeasurer {
         let width: Double
         let lines: Int
         let settings: DynamicTypeSettings
-        var typesetter: Typesetter
+        var typesetter: Typesetter<MeasuredLines>
 
-        init(width: Double, lines: Int, settings: DynamicTypeSettings, typesetter: Typesetter) {
+        init(width: Double, lines: Int, settings: DynamicTypeSettings, typesetter: Typesetter<MeasuredLines>) {
             (self.width, self.lines, self.settings, self.typesetter) = (width, lines, settings, typesetter)
         }
     }
@@ -187,12 +187,12 @@ public final class TextMeasurer {
                 width: width, lines: lineLimit, settings: settings,
                 typesetter: Typesetter(
                     containers: [container], shaper: shaper, fontLibrary: fontLibrary, settings: settings,
-                    keepsGlyphs: false, measuresOnly: true, markerShapes: markerShapes))
+                    markerShapes: markerShapes))
             lastTypesetter = reused
         }
         defer { reused.typesetter.reset() }
         try reused.typesetter.placeParagraphs(count: count, paragraph: paragraph, shaped: shaped, lines: lines)
-        return reused.typesetter.measurement.measurement
+        return reused.typesetter.output.builder.measurement
     }
 
     /// The size of `string` with `attributes` at `width` points, in at most `maximumNumberOfLines` lines (0: no

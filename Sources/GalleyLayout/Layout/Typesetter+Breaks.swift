@@ -12,33 +12,30 @@ extension Typesetter {
     struct Checkpoint {
         let fragmentCount: Int
         let position: BandPosition
-        let measurement: TextMeasurement.Builder
+        let output: Output.Mark
         let unlaidStart: Int?
         let isStopped: Bool
-        let tableFrameCount: Int
 
         init(_ typesetter: Typesetter) {
-            (fragmentCount, position, measurement) = (
-                typesetter.fragments.count, typesetter.bands.position, typesetter.measurement
+            (fragmentCount, position, output) = (
+                typesetter.output.fragments.count, typesetter.bands.position, typesetter.output.mark
             )
-            (unlaidStart, isStopped, tableFrameCount) = (
-                typesetter.unlaidStart, typesetter.isStopped, typesetter.tableFrames.count
-            )
+            (unlaidStart, isStopped) = (typesetter.unlaidStart, typesetter.isStopped)
         }
     }
 
     /// Back where `checkpoint` was taken: what was placed since is forgotten.
     mutating func restore(_ checkpoint: Checkpoint) {
-        fragments.removeSubrange(checkpoint.fragmentCount...)
-        tableFrames.removeSubrange(checkpoint.tableFrameCount...)
+        output.restore(checkpoint.output)
         bands.position = checkpoint.position
-        (measurement, unlaidStart, isStopped) = (checkpoint.measurement, checkpoint.unlaidStart, checkpoint.isStopped)
+        (unlaidStart, isStopped) = (checkpoint.unlaidStart, checkpoint.isStopped)
     }
 
     /// Whether the heading placed from `checkpoint` ended in an earlier container than the paragraph after it,
     /// whose fragments start at `paragraphStart`, begins: then the heading moves on with it. A paragraph that left
     /// no fragment (past the last container) parts from nothing.
     func isParted(from checkpoint: Checkpoint, at paragraphStart: Int) -> Bool {
+        let fragments = output.fragments
         guard paragraphStart > checkpoint.fragmentCount, paragraphStart < fragments.count else { return false }
         return fragments[paragraphStart - 1].containerIndex < fragments[paragraphStart].containerIndex
     }

@@ -86,22 +86,22 @@ extension Typesetter {
             paragraphIndex: context.index, paragraphStart: context.storageStart, isTruncated: truncated,
             clipsToRect: context.lineBreakMode == .clip, isRightToLeft: rtl, listMarker: marker,
             continuesSourceLine: band.wrapIndent > 0 && line.utf16Range.lowerBound == band.start,
-            paint: keepsGlyphs ? LinePaint(of: context.paragraph, in: line.utf16Range) : nil)
+            paint: Output.keepsFragments ? LinePaint(of: context.paragraph, in: line.utf16Range) : nil)
         let columns = context.shaped.rubies(overlapping: line.utf16Range)
         let rubyReach =
             columns.isEmpty
             ? RubyReach() : placer.source.breaker.rubyReach(of: line.utf16Range, web: context.strut.rules.web)
-        if keepsGlyphs, positioned.contains(where: { $0.glyphRun.style.hasEmphasisMarks }) {
+        if Output.keepsFragments, positioned.contains(where: { $0.glyphRun.style.hasEmphasisMarks }) {
             fragment.emphasisMarks = emphasisMarks.marks(
                 for: positioned, in: context.paragraph, paragraphStart: context.storageStart,
                 web: context.strut.rules.web, rubies: columns, rubyReach: rubyReach)
         }
-        if keepsGlyphs, !columns.isEmpty {
+        if Output.keepsFragments, !columns.isEmpty {
             fragment.rubyAnnotations = RubyText.annotations(
                 of: columns, over: positioned, baseline: baseline, reach: rubyReach,
                 paragraphStart: context.storageStart)
         }
-        fragments.append(fragment)
+        output.fragments.append(fragment)
     }
 
     /// The list marker of the paragraph's first line, whose text starts at `textEdge`.
@@ -140,7 +140,7 @@ extension Typesetter {
             let marker = marker(
                 for: context, textEdge: context.isRightToLeft ? span.maxX - room.padding : span.minX + room.padding,
                 top: top, metrics: metrics)
-            fragments.append(
+            output.fragments.append(
                 LineFragment(
                     containerIndex: bands.containerIndex,
                     rect: Rect(x: span.minX, y: top, width: span.maxX - span.minX, height: metrics.height),
@@ -148,17 +148,17 @@ extension Typesetter {
                     characterRange: context.storageStart..<end, runs: [], paragraphIndex: context.index,
                     paragraphStart: context.storageStart, isTruncated: false, clipsToRect: false,
                     isRightToLeft: context.isRightToLeft, listMarker: marker,
-                    paint: keepsGlyphs ? LinePaint(of: context.paragraph, in: 0..<0) : nil))
+                    paint: Output.keepsFragments ? LinePaint(of: context.paragraph, in: 0..<0) : nil))
         }
         bands.bandsInContainer += 1
         bands.blockOffset = top + metrics.height
     }
 
-    /// When the typesetter only measures: takes in a fragment placed at `top` from UTF-16 offset `offset` whose used
-    /// rect is `used`, without making it, and says so; false when fragments are kept (the caller makes it).
+    /// Where lines are not kept whole: takes in a line placed at `top` from UTF-16 offset `offset` whose used rect
+    /// is `used`, without making its fragment, and says so; false when the caller is to make the fragment.
     mutating func measured(top: Double, offset: Int, used: Rect) -> Bool {
-        guard measuresOnly else { return false }
-        measurement.add(top: top, offset: offset, used: used)
+        guard !Output.keepsFragments else { return false }
+        output.addLine(top: top, offset: offset, used: used)
         return true
     }
 }

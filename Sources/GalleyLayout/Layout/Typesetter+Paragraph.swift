@@ -11,23 +11,23 @@ extension Typesetter {
         return indents
     }
 
-    /// ``strut(of:fontLibrary:settings:)`` in this typesetter's library and settings, kept for the next paragraph
+    /// ``Paragraph/strut(fontLibrary:settings:)`` in this typesetter's library and settings, kept for the next paragraph
     /// whose first attributes name the same font (rows measured one after another: each resolved it behind the
     /// library's lock and a hash of its family name).
     mutating func strut(of paragraph: Paragraph) throws -> (font: Font, leading: Double?) {
         let primary = paragraph.leading.attributes.shapingKey.font
         if let lastStrut, lastStrut.specifier == primary { return lastStrut.strut }
-        let strut = try Self.strut(of: paragraph, fontLibrary: fontLibrary, settings: settings)
+        let strut = try paragraph.strut(fontLibrary: fontLibrary, settings: settings)
         lastStrut = (primary, strut)
         return strut
     }
+}
 
-    /// A paragraph's strut, which every line's height includes: its primary font (its first attributes' font)
-    /// and, when that is a text style, the style's leading in points.
-    static func strut(of paragraph: Paragraph, fontLibrary: FontLibrary, settings: DynamicTypeSettings) throws -> (
-        font: Font, leading: Double?
-    ) {
-        let primary = paragraph.leading.attributes.shapingKey.font
+extension Paragraph {
+    /// The paragraph's strut, which every line's height includes: its primary font (its first attributes' font)
+    /// in `fontLibrary` at `settings` and, when that is a text style, the style's leading in points.
+    func strut(fontLibrary: FontLibrary, settings: DynamicTypeSettings) throws -> (font: Font, leading: Double?) {
+        let primary = leading.attributes.shapingKey.font
         return (
             try fontLibrary.font(for: primary, settings: settings), primary.textStyle.map { settings.leading(of: $0) }
         )

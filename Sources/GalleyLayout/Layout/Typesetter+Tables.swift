@@ -59,7 +59,7 @@ extension Typesetter {
         table!.column = cell.column
         bands.blockOffset = table!.rowTop + cell.table.cellPadding
         table!.rowCells.append(
-            TableState.RowCell(fragmentStart: fragments.count, firstBaseline: nil, bottom: bands.blockOffset))
+            TableState.RowCell(fragmentStart: output.fragments.count, firstBaseline: nil, bottom: bands.blockOffset))
     }
 
     /// Moves the table on to the container the band about to be placed went to, when that is the next one: the
@@ -69,27 +69,27 @@ extension Typesetter {
     mutating func followTable(toBandAt top: Double) {
         guard var state = table, state.containerIndex != bands.containerIndex else { return }
         let padding = state.table.cellPadding
-        let rowStart = state.rowCells.first?.fragmentStart ?? fragments.count
-        let lowest = fragments[rowStart...].lazy.filter { $0.containerIndex == state.containerIndex }.map(\.rect.maxY)
-            .max()
+        let rowStart = state.rowCells.first?.fragmentStart ?? output.fragments.count
+        let placed = output.fragments[rowStart...].lazy.filter { $0.containerIndex == state.containerIndex }
+        let lowest = placed.map(\.rect.maxY).max()
         // Closed below the lowest line by the cell padding, as far as the container reaches.
         let container = bands.frames[state.containerIndex]
         let bottom = min(
             max(state.rowTop + 2 * padding, (lowest ?? state.rowTop) + padding),
             container.isHeightUnbounded ? .infinity : container.height)
         // A table none of whose lines made it into the container leaves no frame there.
-        if lowest != nil || state.rowEdges.count > 1, !measuresOnly {
+        if lowest != nil || state.rowEdges.count > 1 {
             var frame = TableFrame(
                 table: state.table, containerIndex: state.containerIndex, columnEdges: state.columnEdges,
                 rowEdges: state.rowEdges + [bottom])
             frame.firstRow = state.firstRow
-            tableFrames.append(frame)
+            output.addTable(frame)
         }
         state.containerIndex = bands.containerIndex
         state.firstRow = max(0, state.row)
         state.rowTop = top
         state.rowEdges = [top]
-        state.rowCells = [TableState.RowCell(fragmentStart: fragments.count, firstBaseline: nil, bottom: top)]
+        state.rowCells = [TableState.RowCell(fragmentStart: output.fragments.count, firstBaseline: nil, bottom: top)]
         table = state
     }
 
@@ -117,12 +117,13 @@ extension Typesetter {
         var bottom = state.rowTop + 2 * padding
         for (position, cell) in state.rowCells.enumerated() {
             let dy = target.map { $0 - (cell.firstBaseline ?? $0) } ?? 0
-            if dy > 0, !measuresOnly {
+            if dy > 0, Output.keepsFragments {
                 let end =
-                    position + 1 < state.rowCells.count ? state.rowCells[position + 1].fragmentStart : fragments.count
+                    position + 1 < state.rowCells.count
+                    ? state.rowCells[position + 1].fragmentStart : output.fragments.count
                 for index in cell.fragmentStart..<end {
-                    fragments[index] = fragments[index].offset(
-                        y: dy, characters: 0, paragraphIndex: fragments[index].paragraphIndex)
+                    output.fragments[index] = output.fragments[index].offset(
+                        y: dy, characters: 0, paragraphIndex: output.fragments[index].paragraphIndex)
                 }
             }
             bottom = max(bottom, cell.bottom + dy + padding)
@@ -148,7 +149,7 @@ extension Typesetter {
             table: state.table, containerIndex: state.containerIndex, columnEdges: state.columnEdges,
             rowEdges: state.rowEdges + [bottom])
         frame.firstRow = state.firstRow
-        if measuresOnly { measurement.include(frame.rect) } else { tableFrames.append(frame) }
+        output.addTable(frame)
     }
 
     /// The columns of `table`, whose cells are the paragraphs from `index` on that name it: each column as wide

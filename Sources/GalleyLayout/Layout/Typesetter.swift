@@ -2,26 +2,20 @@
 
 /// Places shaped paragraphs into a chain of containers, band by band: the working state of one
 /// ``LayoutManager/layout()`` pass, of a measurement and of a prepared text's. It walks the containers and the
-/// paragraphs; the one ``LinePlacer`` decides each band's lines.
-struct Typesetter {
+/// paragraphs; the one ``LinePlacer`` decides each band's lines; what becomes of them is its `Output`'s
+/// (``LaidOutLines`` for a layout, ``MeasuredLines`` for a measurement).
+struct Typesetter<Output: TypesetterOutput> {
     let containers: [TextContainer]
     let shaper: Shaper
     let fontLibrary: FontLibrary
     let settings: DynamicTypeSettings
-    /// Whether fragments carry their glyph runs. A measuring pass (``TextMeasurer``) turns this off: its fragments
-    /// have the same geometry and character ranges but no runs, and lines are cut from the paragraph's glyphs only
-    /// where an edge must be shaped again or justification needs them.
-    let keepsGlyphs: Bool
     /// Shapes list markers and measures list columns.
     let listMarkers: ListMarkers
     /// Shapes and places emphasis marks.
     let emphasisMarks: EmphasisMarks
 
-    /// The fragments placed; or, when they are only measured, their measurement (a measurement needs no list of
-    /// them, nor the fragments themselves).
-    var fragments: [LineFragment] = []
-    let measuresOnly: Bool
-    var measurement = TextMeasurement.Builder()
+    /// The lines and tables placed.
+    var output = Output()
     var isStopped = false
     /// Where the text has reached in the containers.
     var bands: ContainerBands
@@ -36,7 +30,6 @@ struct Typesetter {
     var unlaidStart: Int?
     /// The table whose cells are being placed, and the frames of the tables placed.
     var table: TableState?
-    var tableFrames: [TableFrame] = []
     /// The writing mode of the paragraphs placed (the first one's); nil before any.
     private var writingMode: WritingMode?
     /// The strut made last, and the font its paragraph's first attributes named (``strut(of:)``).
@@ -46,10 +39,8 @@ struct Typesetter {
     /// paragraph of many on its own: the space before it applies).
     init(
         containers: [TextContainer], shaper: Shaper, fontLibrary: FontLibrary, settings: DynamicTypeSettings,
-        continuing: Bool = false, keepsGlyphs: Bool = true, measuresOnly: Bool = false,
-        markerShapes: MarkerShapes = MarkerShapes()
+        continuing: Bool = false, markerShapes: MarkerShapes = MarkerShapes()
     ) {
-        self.measuresOnly = measuresOnly
         listMarkers = ListMarkers(
             shaper: shaper, fontLibrary: fontLibrary, settings: settings, shapes: markerShapes)
         emphasisMarks = EmphasisMarks(markers: listMarkers)
@@ -57,20 +48,17 @@ struct Typesetter {
         self.shaper = shaper
         self.fontLibrary = fontLibrary
         self.settings = settings
-        self.keepsGlyphs = keepsGlyphs
         bands = ContainerBands(containers: containers, continuing: continuing)
     }
 
     /// The typesetter as it was made, keeping what it allocated to place lines: for the next text placed in the
     /// same containers with the same settings.
     mutating func reset() {
-        fragments.removeAll(keepingCapacity: true)
-        measurement = TextMeasurement.Builder()
+        output = Output()
         isStopped = false
         unlaidStart = nil
         writingMode = nil
         table = nil
-        tableFrames.removeAll(keepingCapacity: true)
         bands.reset()
     }
 
@@ -206,14 +194,15 @@ struct Typesetter {
             return record.length
         }
         let shaped = try shaped(index).relocated(to: start)
-        let first = fragments.count
+        let first = output.fragments.count
         try place(paragraph: shaped, index: index, isLast: isLast, listItem: item) { try lines(index, shaped) }
         let length = shaped.paragraph.length + shaped.paragraph.terminatorLength
         if !isStopped {
             records?.store(
                 PlacedParagraph(
                     key: key, end: bands.position, storageStart: start, length: length,
-                    fragments: Array(fragments[first...]), borrowsAnnotationSpace: firstLineBorrowsAnnotationSpace),
+                    fragments: Array(output.fragments[first...]),
+                    borrowsAnnotationSpace: firstLineBorrowsAnnotationSpace),
                 index)
         }
         return length
@@ -223,7 +212,7 @@ struct Typesetter {
     /// has reached, and moves on as far as it took.
     private mutating func take(_ record: PlacedParagraph, index: Int, storageStart: Int) {
         let here = bands.position
-        fragments += record.fragments(at: here.blockOffset, storageStart: storageStart, index: index)
+        output.fragments += record.fragments(at: here.blockOffset, storageStart: storageStart, index: index)
         bands.position =
             here == record.key.start
             ? record.end
@@ -240,24 +229,24 @@ struct Typesetter {
         // A table's rows move their cells into line when they end: its fragments are handed over after it; a
         // heading's, once the paragraph after it is placed with it.
         guard table == nil, !holdsFragments else { return [] }
-        defer { fragments = [] }
-        return fragments
+        defer { output.fragments = [] }
+        return output.fragments
     }
 
     /// The layout so far, as a value.
     func finish(textLength: Int) -> TextLayout {
         let ranges = containers.indices.map { index -> Range<Int> in
-            let held = fragments.filter { $0.containerIndex == index }
+            let held = output.fragments.filter { $0.containerIndex == index }
             guard let first = held.first, let last = held.last else {
-                let position = fragments.last { $0.containerIndex < index }?.characterRange.upperBound ?? 0
+                let position = output.fragments.last { $0.containerIndex < index }?.characterRange.upperBound ?? 0
                 return position..<position
             }
             return first.characterRange.lowerBound..<last.characterRange.upperBound
         }
         let unlaid = min(unlaidStart ?? textLength, textLength)
         return TextLayout(
-            lineFragments: fragments, containerCharacterRanges: ranges, unlaidCharacterRange: unlaid..<textLength,
-            tableFrames: tableFrames)
+            lineFragments: output.fragments, containerCharacterRanges: ranges,
+            unlaidCharacterRange: unlaid..<textLength, tableFrames: output.tableFrames)
     }
 
     // MARK: Paragraphs
@@ -342,7 +331,8 @@ struct Typesetter {
             listItem: listItem)
         // Made from values the placer takes over: made inside a throwing initializer, it was copied out of it.
         var placer = LinePlacer(
-            source: source, context: context, shaper: shaper, keepsGlyphs: keepsGlyphs, buffers: consume buffers)
+            source: source, context: context, shaper: shaper, keepsGlyphs: Output.keepsFragments,
+            buffers: consume buffers)
         bands.indents = indents(placer.context)
         var start = 0, bandCount = 0
         var bandContainers: [Int] = []

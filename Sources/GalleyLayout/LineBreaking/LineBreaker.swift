@@ -43,9 +43,6 @@ package struct LineBreaker: Sendable {
     /// Where the lines now being broken start, in points from the tab stops' origin (the line's leading edge
     /// before indents): the typesetter sets it for each segment, as a tab's width depends on it.
     package var tabOrigin = 0.0
-    /// Whether the greedy rule measures every break rather than starting at ``firstBreakToTry(from:available:first:count:)``:
-    /// for tests, which hold the two equal.
-    var triesEveryBreak = false
 
     /// What a line starting or ending at an offset meets there.
     struct EdgeFlags: OptionSet {
@@ -221,8 +218,7 @@ package struct LineBreaker: Sendable {
             let lineStart = lineStart(at: start)
             let (choice, stopIndex) = LineFit.greedy(
                 from: lineStart, available: width, first: index,
-                knownToFit: triesEveryBreak
-                    ? nil : firstBreakToTry(from: lineStart, available: width, first: index, count: count),
+                knownToFit: firstBreakToTry(from: lineStart, available: width, first: index, count: count),
                 count: count,
                 end: {
                     lineEnd(

@@ -35,9 +35,10 @@ import Testing
     func anEditReshapesAndReplacesOnlyWhatItChanged(_ name: String, _ target: String, _ replacement: String) throws {
         let text = Self.paragraphs.joined(separator: "\n")
         let manager = try Self.manager(text)
+        let work = WorkCounter(manager)
         let before = try manager.layout()
         #expect(before.textContainerRanges(count: 2).allSatisfy { !$0.isEmpty }, "text reaches both containers")
-        let (shaped, placed) = (manager.shapedParagraphCount, manager.placedParagraphCount)
+        let (shaped, placed) = (work.shaped, work.placed)
         #expect(shaped == Self.paragraphs.count && placed == Self.paragraphs.count)
 
         // Paragraph 9 (in the first container, beside the circle) is edited.
@@ -50,8 +51,8 @@ import Testing
                     in: Self.paragraphs[9].utf16)!)
         try manager.textStorage.replaceCharacters(in: offset..<(offset + target.utf16.count), with: replacement)
         let after = try manager.layout()
-        #expect(manager.shapedParagraphCount - shaped == 1, "\(name): only the edited paragraph is shaped again")
-        let replaced = manager.placedParagraphCount - placed
+        #expect(work.shaped - shaped == 1, "\(name): only the edited paragraph is shaped again")
+        let replaced = work.placed - placed
         if name == "taller" {
             // The paragraphs below move: they are placed again (their lines beside the shapes change).
             #expect(replaced > 1)
@@ -71,16 +72,17 @@ import Testing
         let storage = TextStorage(text, attributes: TextAttributes(font: .textStyle(.body)))
         let manager = LayoutManager(textStorage: storage, fontLibrary: try TestFonts.bundled)
         manager.addTextContainer(TextContainer(size: Size(width: 300, height: 0)))
+        let work = WorkCounter(manager)
         _ = try manager.layout()
-        let placed = manager.placedParagraphCount
+        let placed = work.placed
         // A window after the layout takes its records: nothing is placed again.
         let window = try manager.lineFragments(intersecting: Rect(x: 0, y: 200, width: 300, height: 300))
         #expect(!window.isEmpty)
-        #expect(manager.placedParagraphCount == placed)
+        #expect(work.placed == placed)
         let offset = Self.paragraphs[..<3].reduce(0) { $0 + $1.utf16.count + 1 } + 2
         try storage.replaceCharacters(in: offset..<offset, with: String(repeating: "更长的一段文字", count: 12))
         let after = try manager.layout()
-        #expect(manager.placedParagraphCount - placed == 1, "only the edited paragraph is placed again")
+        #expect(work.placed - placed == 1, "only the edited paragraph is placed again")
         let fresh = LayoutManager(
             textStorage: TextStorage(storage.string, attributes: TextAttributes(font: .textStyle(.body))),
             fontLibrary: try TestFonts.bundled)
@@ -91,10 +93,10 @@ import Testing
         let expected = after.lineFragments.filter { $0.rect.maxY >= 600 && $0.rect.minY <= 700 }
         #expect(below.map(\.characterRange) == expected.map(\.characterRange))
         // Asked to, the manager forgets every placed paragraph.
-        let beforeInvalidation = manager.placedParagraphCount
+        let beforeInvalidation = work.placed
         manager.invalidateLayout()
         _ = try manager.layout()
-        #expect(manager.placedParagraphCount - beforeInvalidation == Self.paragraphs.count)
+        #expect(work.placed - beforeInvalidation == Self.paragraphs.count)
         #expect(zip(below, expected).allSatisfy { abs($0.rect.minY - $1.rect.minY) < 1e-9 })
     }
 }
@@ -102,5 +104,20 @@ import Testing
 extension TextLayout {
     fileprivate func textContainerRanges(count: Int) -> [Range<Int>] {
         (0..<count).map { containerCharacterRanges[$0] }
+    }
+}
+
+/// Counts the paragraphs a layout manager shapes and places, through its probe.
+final class WorkCounter {
+    private(set) var shaped = 0
+    private(set) var placed = 0
+
+    init(_ manager: LayoutManager) {
+        manager.probe = { [unowned self] work in
+            switch work {
+            case .shapedParagraph: shaped += 1
+            case .placedParagraph: placed += 1
+            }
+        }
     }
 }

@@ -173,8 +173,9 @@ import Testing
         let manager = LayoutManager(textStorage: TextStorage(text), fontLibrary: try TestFonts.bundled)
         manager.addTextContainer(TextContainer(size: Size(width: 300, height: 0)))
         manager.limits.paragraphLength = 999
+        let work = WorkCounter(manager)
         #expect(throws: LayoutError.paragraphTooLong(length: 1_000, limit: 999)) { try manager.layout() }
-        #expect(manager.shapedParagraphCount == 0)
+        #expect(work.shaped == 0)
         manager.limits.paragraphLength = 1_000
         #expect(try manager.layout().unlaidCharacterRange.isEmpty)
         #expect(Limits().paragraphLength == 1 << 20)

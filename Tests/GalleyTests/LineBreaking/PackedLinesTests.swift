@@ -57,7 +57,7 @@ import Testing
         for row in Self.rows {
             let paragraph = try #require(TextStorage(row, attributes: attributes).paragraphs.first)
             let shaped = try shaper.shape(paragraph, itemizer: itemizer)
-            let strut = try Typesetter.strut(of: paragraph, fontLibrary: library, settings: DynamicTypeSettings())
+            let strut = try paragraph.strut(fontLibrary: library, settings: DynamicTypeSettings())
             let lineStrut = LineMetrics.Strut(style: paragraph.style, font: strut.font, leading: strut.leading)
             var breaks: [PreparedBreak] = [], figures: [LineMetrics.RunFigures] = []
             let prepared = try PreparedParagraph(
