@@ -9,7 +9,7 @@ public struct MeasureRow {
         /// The width in points of rows that give none.
         public var width: Double
         /// The font the options ask for.
-        public var request: FontRequest
+        public var request: FontRequest { didSet { rowFonts = RowFonts() } }
         /// ``request`` resolved, used as it is by rows that name no font key.
         public var specifier: FontSpecifier { didSet { rowAttributes = Self.attributes(specifier, text) } }
         /// The Dynamic Type settings.
@@ -17,7 +17,7 @@ public struct MeasureRow {
         /// The language and line settings.
         public var text: TextSettings { didSet { rowAttributes = Self.attributes(specifier, text) } }
         /// The files rows may name (font files).
-        public var access: FileAccess
+        public var access: FileAccess { didSet { rowFonts = RowFonts() } }
         /// Whether rows' text holds ruby markup (``RubyMarkup``) unless a row says otherwise.
         public var rubyMarkup: Bool
 
@@ -46,6 +46,9 @@ public struct MeasureRow {
 
         /// The attributes of a row that names no font key and no language: made once, not once per row.
         private(set) var rowAttributes: TextAttributes
+        /// The fonts rows named, resolved over ``request`` as ``access`` allows: shared by the rows of a request
+        /// and its workers, and made anew when either changes.
+        private(set) var rowFonts = RowFonts()
 
         /// `text` applied to text in `specifier`'s font: every row's attributes, the defaults' and a row's own.
         fileprivate static func attributes(_ specifier: FontSpecifier, _ text: TextSettings) -> TextAttributes {
@@ -176,16 +179,49 @@ public struct MeasureRow {
     }
 
     /// The row's font: the options' request with the row's own font keys over it, key by key (`"font"` is the
-    /// row's former name of `"family"`); nil when the row names no font key (the defaults' font).
+    /// row's former name of `"family"`); nil when the row names no font key (the defaults' font). A request the
+    /// rows before named in the same words under the same settings is not resolved again.
     private static func fontSpecifier(
         _ row: JSONField, defaults: Defaults, settings: DynamicTypeSettings, library: FontLibrary
     ) throws -> FontSpecifier? {
-        var request = defaults.request
         _ = try row.member("family", formerly: "font")  // refuses the two names given together
-        let formerFamily = try row.member("font")?.string()
-        if let formerFamily { try request.setFamily(formerFamily, key: "font", access: defaults.access) }
-        let read = try FontRequest.read(row, over: request, access: defaults.access)
-        guard read != nil || formerFamily != nil else { return nil }
-        return try (read ?? request).specifier(library: library, settings: settings)
+        let written = RowFonts.fontKeys.map { row.member($0)?.value }
+        guard written.contains(where: { $0 != nil }) else { return nil }
+        let key = RowFonts.Key(written: written.map { $0?.serialized }, settings: settings)
+        if let known = defaults.rowFonts.specifier(for: key) { return known }
+        var request = defaults.request
+        if let formerFamily = try row.member("font")?.string() {
+            try request.setFamily(formerFamily, key: "font", access: defaults.access)
+        }
+        let specifier = try (FontRequest.read(row, over: request, access: defaults.access) ?? request).specifier(
+            library: library, settings: settings)
+        defaults.rowFonts.keep(specifier, for: key)
+        return specifier
     }
+}
+
+/// The font requests a request's rows wrote, resolved, by what they wrote and the settings they were resolved
+/// under: a batch whose every row names the same font file checked its path against the readable folders and
+/// looked the font up once a row, a quarter of the row's work. At most ``limit`` requests are kept (rows naming
+/// more start the table over), and one request's rows are measured against the files as they were when first named.
+final class RowFonts: Sendable {
+    /// The most requests kept.
+    static let limit = 256
+    /// The keys a row may name its font with (`"font"`, the former name of `"family"`, first).
+    static let fontKeys = ["font"] + FontRequest.keys
+
+    /// A request as a row wrote it: each of ``fontKeys``' values as written (nil when absent), and the Dynamic Type
+    /// settings it is resolved under.
+    struct Key: Hashable {
+        let written: [String?]
+        let settings: DynamicTypeSettings
+    }
+
+    private let table = Locked(BoundedTable<Key, FontSpecifier>(costLimit: RowFonts.limit))
+
+    /// The specifier a row that wrote `key` resolved to, when one did.
+    func specifier(for key: Key) -> FontSpecifier? { table.withLock { $0[key] } }
+
+    /// Keeps `specifier` as what `key` resolves to.
+    func keep(_ specifier: FontSpecifier, for key: Key) { table.withLock { $0.insert(specifier, for: key) } }
 }

@@ -156,6 +156,37 @@ import Testing
         #expect(row.output.contains(#""lines":"#) && !row.output.contains("error"))
     }
 
+    /// A batch resolves a font request once (``RowFonts``) yet measures each row as it would alone: rows naming one
+    /// file with and without a size, under another category, beside rows naming none or a file they may not read,
+    /// each measure as the same row in a batch of its own.
+    @Test func rowsNamingOneFontEachMeasureAsTheyWouldAlone() throws {
+        let path = TestFonts.fontFile("JetBrainsMono/JetBrainsMono-Regular.ttf")
+        let text = "width of monospaced text, 等宽的字"
+        let rows = [
+            #"{"id":1,"text":"\#(text)","font":"\#(path)"}"#,
+            #"{"id":2,"text":"\#(text)","font":"\#(path)","size":24}"#,
+            #"{"id":3,"text":"\#(text)","font":"\#(path)","category":"accessibilityLarge"}"#,
+            #"{"id":4,"text":"\#(text)"}"#,
+            #"{"id":5,"text":"\#(text)","file":"/etc/passwd"}"#,
+            #"{"id":6,"text":"\#(text)","file":"\#(path)","size":24}"#,
+            #"{"id":7,"text":"\#(text)","font":"\#(path)","category":"accessibilityLarge"}"#,
+        ]
+        let together = try GalleyCommand.run(
+            ["measure", "--width", "150"], input: (rows + rows).joined(separator: "\n") + "\n")
+        var alone: [String] = []
+        for row in rows + rows {
+            alone.append(try GalleyCommand.run(["measure", "--width", "150"], input: row + "\n").output)
+        }
+        // An error names the row's line in its batch.
+        func unnumbered(_ output: String) -> String {
+            output.replacingOccurrences(of: #"line \d+: "#, with: "line _: ", options: .regularExpression)
+        }
+        #expect(unnumbered(together.output) == unnumbered(alone.joined()))
+        let lines = together.output.split(separator: "\n")
+        #expect(Set(lines.prefix(4).map { $0.drop { $0 != "," } }).count == 4, "each font request measures its own")
+        #expect(lines[4].contains("outside the folders") && lines[11].contains("outside the folders"))
+    }
+
     @Test func measureReportsCodePointLineStarts() throws {
         let outcome = try GalleyCommand.run(
             ["measure", "--width", "80"], input: #"{"id": 0, "text": "😀😀😀 😀😀😀 😀😀😀 😀😀😀"}"#)
