@@ -19,6 +19,10 @@ extension ParagraphBreaker {
         static let adjacentFitness = 10_000.0
         /// A last line shorter than a third of the width costs up to this, growing with the square of how short.
         static let shortLastLine = 10_000.0
+        /// A last line of one short word (``ParagraphBreaker/isOrphan(lineWidth:available:holdsOneWord:)``) costs
+        /// this more: as much as a line stretched about twice what it may, so the lines before give up a word
+        /// unless that leaves one of them very loose.
+        static let orphan = 1_000_000.0
         /// What a line past the tolerance adds: more than any sequence of feasible lines costs.
         static let infeasible = 1e12
         /// The largest stretch ratio of a feasible line: a justified word space at three times its natural width.
@@ -60,6 +64,8 @@ extension ParagraphBreaker {
         scores[0] = OptimalScore(score: 0, previous: -1, previousState: 0, lineIndex: 0)
         var active = 0
         let last = candidates.count - 1
+        // The break before the last word: a last line starting there or later holds one word.
+        let lastWordStart = candidates[..<last].lastIndex { !$0.isHyphenated } ?? 0
         for endIndex in 1...last {
             // Cancelled work gives up the plan (the greedy lines stand), and the typesetter's next check stops it.
             if endIndex & 1023 == 0, Cancellation.current?.isCancelled == true { return nil }
@@ -97,6 +103,10 @@ extension ParagraphBreaker {
                             demerits += Demerits.shortLastLine * short * short
                         }
                         if candidates[start].isHyphenated { demerits += Demerits.finalHyphen }
+                        if Self.isOrphan(lineWidth: lineWidth, available: available, holdsOneWord: start >= lastWordStart)
+                        {
+                            demerits += Demerits.orphan
+                        }
                     } else {
                         let slack = max(0, available - lineWidth)
                         let ratio = slack <= LineFit.tolerance ? 0 : stretch > 0 ? slack / stretch : .infinity

@@ -124,13 +124,19 @@ struct ParagraphBreaker {
         return lines
     }
 
-    /// Chromium's test for `pretty`: the last line is shorter than a third of its width and holds one word, or
-    /// the two lines before it both end hyphenated.
+    /// Whether a paragraph's last line `lineWidth` points wide in `available` points is an orphan, as Chromium's
+    /// `pretty` counts one: it holds one word and is shorter than a third of its width. `pretty` re-breaks to
+    /// avoid it, and `optimal` weighs it.
+    static func isOrphan(lineWidth: Double, available: Double, holdsOneWord: Bool) -> Bool {
+        holdsOneWord && lineWidth < available / 3
+    }
+
+    /// Chromium's test for `pretty`: the last line is an orphan (``isOrphan(lineWidth:available:holdsOneWord:)``),
+    /// or the two lines before it both end hyphenated.
     private func prettyIsWorthIt(_ window: ArraySlice<LineBreak>, breaker: LineBreaker, width: Double) -> Bool {
         guard let last = window.last else { return false }
-        if last.width < width / 3, !breaker.hasBreak(inside: last.utf16Range.lowerBound..<last.contentEnd) {
-            return true
-        }
+        let holdsOneWord = !breaker.hasBreak(inside: last.utf16Range.lowerBound..<last.contentEnd)
+        if Self.isOrphan(lineWidth: last.width, available: width, holdsOneWord: holdsOneWord) { return true }
         let lines = Array(window)
         return lines.count >= 3 && lines[lines.count - 2].isHyphenated && lines[lines.count - 3].isHyphenated
     }

@@ -134,7 +134,8 @@ public struct ParagraphStyle: Hashable, Sendable {
         /// The whole paragraph broken at once for the fewest demerits, as TeX does (Knuth and Plass): a line costs
         /// its slack against what its word spaces (justified) or two ems (ragged) may stretch, cubed; a line whose
         /// spaces would pass three times their width is taken only when nothing else fits; hyphens, two in a row,
-        /// one before the last line, a very loose line beside a decent one and a very short last line cost more.
+        /// one before the last line, a very loose line beside a decent one, a very short last line and, much more, a
+        /// last line of one short word cost more.
         case optimal
     }
 

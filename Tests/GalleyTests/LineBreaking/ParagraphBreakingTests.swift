@@ -77,7 +77,9 @@ import Testing
         #expect(Self.prose.count == 16)
         func meanSquare(_ values: [Double]) -> Double { values.reduce(0) { $0 + $1 * $1 } / Double(values.count) }
         let greedySlack = meanSquare(greedy.slack), optimalSlack = meanSquare(optimal.slack)
-        #expect(optimalSlack < greedySlack * 0.98, "mean squared slack: optimal \(optimalSlack), auto \(greedySlack)")
+        // Less slack, though not much less: optimal spends some to keep one word off the last line, which greedy
+        // breaking leaves there in a third of these paragraphs.
+        #expect(optimalSlack < greedySlack, "mean squared slack: optimal \(optimalSlack), auto \(greedySlack)")
         let loose = (greedy.slack.filter { $0 > 0.3 * width }.count, optimal.slack.filter { $0 > 0.3 * width }.count)
         #expect(loose.1 * 2 <= loose.0, "lines looser than 30 %: optimal \(loose.1), auto \(loose.0)")
         #expect(abs(Double(optimal.count - greedy.count)) <= 0.02 * Double(greedy.count))
@@ -174,6 +176,29 @@ import Testing
         let greedy = try endings(.auto), optimal = try endings(.optimal)
         #expect(optimal.hyphenated * 2 <= greedy.hyphenated, "optimal \(optimal), auto \(greedy)")
         #expect(optimal.short < greedy.short, "optimal \(optimal), auto \(greedy)")
+    }
+
+    /// Ragged `optimal` paragraphs end in one word no more often than `pretty` ones (which re-break to avoid it),
+    /// and far less often than greedy ones: the 16 paragraphs at 15 widths, without hyphenation. (Justified lines
+    /// can seldom give up a word without a very loose line, so there the orphan mostly stays.)
+    @Test func optimalEndsRaggedParagraphsInOneWordNoMoreOftenThanPretty() throws {
+        func orphans(_ wrap: ParagraphStyle.TextWrap) throws -> Int {
+            var count = 0
+            for width in stride(from: 180.0, through: 320, by: 10) {
+                for text in Self.prose {
+                    var style = ParagraphStyle()
+                    style.textWrap = wrap
+                    let (layout, storage) = try LayoutFixtures.layout(
+                        text, attributes: TextAttributes(language: "en-US", paragraphStyle: style),
+                        container: TextContainer(size: Size(width: width, height: 0)))
+                    let last = try #require(LayoutFixtures.lines(layout, storage).last)
+                    if !last.trimmingCharacters(in: .whitespaces).contains(" ") { count += 1 }
+                }
+            }
+            return count
+        }
+        let greedy = try orphans(.auto), pretty = try orphans(.pretty), optimal = try orphans(.optimal)
+        #expect(optimal <= pretty && optimal * 2 < greedy, "optimal \(optimal), pretty \(pretty), auto \(greedy)")
     }
 
     /// `optimal` keeps an em dash off the start of a line where any other break fits (UAX #14 allows the break
