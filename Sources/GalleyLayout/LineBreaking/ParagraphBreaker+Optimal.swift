@@ -103,7 +103,8 @@ extension ParagraphBreaker {
                             demerits += Demerits.shortLastLine * short * short
                         }
                         if candidates[start].isHyphenated { demerits += Demerits.finalHyphen }
-                        if Self.isOrphan(lineWidth: lineWidth, available: available, holdsOneWord: start >= lastWordStart)
+                        if Self.isOrphan(
+                            lineWidth: lineWidth, available: available, holdsOneWord: start >= lastWordStart)
                         {
                             demerits += Demerits.orphan
                         }
