@@ -130,12 +130,12 @@ public final class Renderer: Sendable {
         let visible = canvas.grid.visibleRect
         drawTables(layout, on: &canvas, containerIndex: containerIndex)
         drawBlockRules(layout, on: &canvas, containerIndex: containerIndex)
-        for fragment in layout.lineFragments where fragment.containerIndex == containerIndex {
+        func drawLine(_ fragment: LineFragment) {
             // Ink, shadows and effects reach past a line's band; a line's height of margin covers them.
             let reach = Rect(
                 x: fragment.rect.minX - fragment.rect.height, y: fragment.rect.minY - fragment.rect.height,
                 width: fragment.rect.width + 2 * fragment.rect.height, height: 3 * fragment.rect.height)
-            guard frame.containerRect(reach).intersects(visible) else { continue }
+            guard frame.containerRect(reach).intersects(visible) else { return }
             let glyphs = place(fragment, on: canvas.grid, frame: frame)
             drawBackgrounds(fragment, on: &canvas)
             drawAttachments(fragment, on: &canvas)
@@ -150,6 +150,11 @@ public final class Renderer: Sendable {
             drawListMarker(fragment, frame: frame, on: &canvas)
             drawContinuationMark(fragment, on: &canvas)
         }
+        // A table's header rows repeated at the top of this container, then the container's own lines.
+        for table in layout.tableFrames where table.containerIndex == containerIndex {
+            for fragment in table.repeatedHeaderLines { drawLine(fragment) }
+        }
+        for fragment in layout.lineFragments where fragment.containerIndex == containerIndex { drawLine(fragment) }
     }
 
     /// Fills `path` (points) in `color` with its fill rule, anti-aliased, through FreeType's rasterizer.

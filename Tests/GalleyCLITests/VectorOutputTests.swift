@@ -135,6 +135,24 @@ import Testing
         #expect(pagedText.hasPrefix("Releasenotes发布说明"))
     }
 
+    /// A table running on over pages repeats its header row at the top of each page, as a long table on paper
+    /// does: every page after the first starts with the header's words, and the rows' text is there once.
+    @Test func aLongTableRepeatsItsHeaderOnEveryPage() throws {
+        let pdftotext = try #require(ExternalTool.find("pdftotext"), "pdftotext is missing: run Scripts/setup")
+        let rows = (1...40).map { "| 区域\($0) | 第 \($0) 行的说明 | \($0 * 7) |" }
+        let note = GalleyCommand.temporary("long-table.md")
+        try ("# 表格\n\n| 地区 | 说明 | 数量 |\n|---|---|---|\n" + rows.joined(separator: "\n") + "\n")
+            .write(toFile: note, atomically: true, encoding: .utf8)
+        let pdf = GalleyCommand.temporary("long-table.pdf")
+        let outcome = try GalleyCommand.run(["render", note, "-o", pdf, "--page-height", "300"])
+        #expect(outcome.status == 0, "\(outcome.error)")
+        let text = try ExternalTool.run(pdftotext, [pdf, "-"])
+        let pages = text.split(separator: "\u{0C}").map { $0.filter { !$0.isWhitespace } }.filter { !$0.isEmpty }
+        #expect(pages.count >= 3, "\(pages.count) pages")
+        #expect(pages.dropFirst().allSatisfy { $0.hasPrefix("地区说明数量") }, "\(pages.map { $0.prefix(12) })")
+        for row in 1...40 { #expect(text.components(separatedBy: "区域\(row) ").count - 1 <= 1, "row \(row)") }
+    }
+
     /// `--page-numbers` numbers a paged PDF's pages at their foot: each page's text ends with its number, drawn in
     /// the bottom margin; without pages there is nothing to number, which is said before anything is drawn.
     @Test func pageNumbersStandAtTheFootOfEachPage() throws {

@@ -122,15 +122,17 @@ extension LayoutManager {
 }
 
 extension LineFragment {
-    /// The fragment moved down by `y` points and along by `characters` UTF-16 offsets, in paragraph `paragraphIndex`.
-    func offset(y: Double, characters: Int, paragraphIndex: Int) -> LineFragment {
+    /// The fragment moved down by `y` points and along by `characters` UTF-16 offsets, in paragraph `paragraphIndex`
+    /// (and into container `containerIndex` when given).
+    func offset(y: Double, characters: Int, paragraphIndex: Int, containerIndex: Int? = nil) -> LineFragment {
         func move(_ rect: Rect) -> Rect { Rect(x: rect.minX, y: rect.minY + y, width: rect.width, height: rect.height) }
         func shift(_ range: Range<Int>) -> Range<Int> {
             (range.lowerBound + characters)..<(range.upperBound + characters)
         }
         func move(_ run: PositionedRun) -> PositionedRun { run.offset(y: y, characters: characters) }
         var moved = LineFragment(
-            containerIndex: containerIndex, rect: move(rect), usedRect: move(usedRect), baselineY: baselineY + y,
+            containerIndex: containerIndex ?? self.containerIndex, rect: move(rect), usedRect: move(usedRect),
+            baselineY: baselineY + y,
             characterRange: shift(characterRange),
             runs: runs.map(move), paragraphIndex: paragraphIndex, paragraphStart: paragraphStart + characters,
             isTruncated: isTruncated, clipsToRect: clipsToRect, isRightToLeft: isRightToLeft,

@@ -127,10 +127,11 @@ extension Typesetter {
         let annotation =
             LineAnnotation.isNeeded(first: true, last: true, marked: false, before: bands.annotationSpace, web: web)
             ? LineAnnotation(styles: [], metrics: metrics, em: context.strut.figures.em, web: web) : .none
-        let top = room.blockOffset + annotation.shift(after: bands.annotationSpace), span = room.span
+        var top = room.blockOffset + annotation.shift(after: bands.annotationSpace)
+        let span = room.span
         bands.annotationSpace = annotation.after
         if table != nil {
-            followTable(toBandAt: top)
+            top += followTable(toBandAt: top, blockSize: metrics.height)
             noteTableLine(baseline: top + metrics.baselineFromTop)
         }
         let usedRect = Rect(

@@ -26,6 +26,14 @@ struct TableState {
     var rowEdges: [Double] = []
     /// The space after the last cell placed (its paragraph spacing), kept below the table.
     var spacingAfter = 0.0
+    /// The table's header rows as first placed (their lines, and their top edges then the last one's bottom),
+    /// kept to repeat at the top of each container the table runs on into; nil before they are placed, or when
+    /// lines are not kept.
+    var header: (lines: [LineFragment], edges: [Double])?
+    /// Where the table's lines start among the typesetter's fragments.
+    var fragmentStart = 0
+    /// The header lines repeated at the top of this part of the table (none in its first part).
+    var repeatedHeader: [LineFragment] = []
 
     /// The stretch cell `column`'s lines may use, padding included (the placer insets it by `framePadding`).
     func span(column: Int) -> FreeSegment {
@@ -45,6 +53,7 @@ extension Typesetter {
         if table?.table !== cell.table {
             closeTable()
             table = try tableState(cell.table, from: index, paragraph: paragraph, shaped: shaped)
+            table?.fragmentStart = output.fragments.count
         }
         guard table != nil else { return }
         if cell.row != table!.row {
@@ -65,9 +74,11 @@ extension Typesetter {
     /// Moves the table on to the container the band about to be placed went to, when that is the next one: the
     /// rows so far keep their frame in the container they are in, closed below the lowest line placed there; the
     /// row being placed goes on at the new container's top (`top`), its cell's next lines first (the cells before
-    /// it in the row stay behind, so the row's baselines are not lined up again).
-    mutating func followTable(toBandAt top: Double) {
-        guard var state = table, state.containerIndex != bands.containerIndex else { return }
+    /// it in the row stay behind, so the row's baselines are not lined up again), below the table's header rows
+    /// repeated as a reader of a long table on paper expects (``repeatedHeaderHeight(at:blockSize:)``). Returns how
+    /// far the header pushes the band down, in points (0 when none is repeated).
+    mutating func followTable(toBandAt top: Double, blockSize: Double) -> Double {
+        guard var state = table, state.containerIndex != bands.containerIndex else { return 0 }
         let padding = state.table.cellPadding
         let rowStart = state.rowCells.first?.fragmentStart ?? output.fragments.count
         let placed = output.fragments[rowStart...].lazy.filter { $0.containerIndex == state.containerIndex }
@@ -79,18 +90,53 @@ extension Typesetter {
             container.isHeightUnbounded ? .infinity : container.height)
         // A table none of whose lines made it into the container leaves no frame there.
         if lowest != nil || state.rowEdges.count > 1 {
-            var frame = TableFrame(
-                table: state.table, containerIndex: state.containerIndex, columnEdges: state.columnEdges,
-                rowEdges: state.rowEdges + [bottom])
-            frame.firstRow = state.firstRow
-            output.addTable(frame)
+            output.addTable(frame(of: state, bottom: bottom))
         }
+        let shift = repeatedHeaderHeight(at: top, blockSize: blockSize)
         state.containerIndex = bands.containerIndex
         state.firstRow = max(0, state.row)
-        state.rowTop = top
+        state.rowTop = top + shift
         state.rowEdges = [top]
-        state.rowCells = [TableState.RowCell(fragmentStart: output.fragments.count, firstBaseline: nil, bottom: top)]
+        state.repeatedHeader = []
+        if shift > 0, let header = state.header {
+            // The header moved from where it was first placed to the container's top.
+            let dy = top - header.edges[0]
+            state.rowEdges = header.edges.map { $0 + dy }
+            state.repeatedHeader = header.lines.map {
+                $0.offset(y: dy, characters: 0, paragraphIndex: $0.paragraphIndex, containerIndex: bands.containerIndex)
+            }
+        }
+        state.rowCells = [
+            TableState.RowCell(fragmentStart: output.fragments.count, firstBaseline: nil, bottom: top + shift)
+        ]
         table = state
+        return shift
+    }
+
+    /// How tall the header rows repeated above a band placed at `top`, `blockSize` points tall, in the container
+    /// the table just ran on into are: the header's height when the table has header rows above the row going on,
+    /// the container has no exclusions (its lines' widths would change where they move down), and the header takes
+    /// at most a third of the container with room left for the band; else 0.
+    private func repeatedHeaderHeight(at top: Double, blockSize: Double) -> Double {
+        guard let state = table, let edges = state.header?.edges, state.row >= state.table.headerRowCount,
+            !bands.hasExclusions
+        else { return 0 }
+        let height = edges[edges.count - 1] - edges[0]
+        let container = bands.frames[bands.containerIndex]
+        guard container.isHeightUnbounded || height <= container.height / 3,
+            container.isHeightUnbounded || top + height + blockSize <= container.height
+        else { return 0 }
+        return height
+    }
+
+    /// The frame of the part of the table `state` describes, its last row's bottom at `bottom`.
+    private func frame(of state: TableState, bottom: Double) -> TableFrame {
+        var frame = TableFrame(
+            table: state.table, containerIndex: state.containerIndex, columnEdges: state.columnEdges,
+            rowEdges: state.rowEdges + [bottom])
+        frame.firstRow = state.firstRow
+        frame.repeatedHeaderLines = state.repeatedHeader
+        return frame
     }
 
     /// Notes a line of the cell being placed whose baseline is at `baseline` (container coordinates).
@@ -129,6 +175,10 @@ extension Typesetter {
             bottom = max(bottom, cell.bottom + dy + padding)
         }
         state.rowCells = []
+        // The header rows, as placed in the table's first part, for each container the table runs on into.
+        if Output.keepsFragments, state.firstRow == 0, state.row == state.table.headerRowCount - 1 {
+            state.header = (Array(output.fragments[state.fragmentStart...]), state.rowEdges + [bottom])
+        }
         table = state
         return bottom
     }
@@ -145,11 +195,7 @@ extension Typesetter {
         let state = table!
         table = nil
         bands.blockOffset = bottom + state.spacingAfter
-        var frame = TableFrame(
-            table: state.table, containerIndex: state.containerIndex, columnEdges: state.columnEdges,
-            rowEdges: state.rowEdges + [bottom])
-        frame.firstRow = state.firstRow
-        output.addTable(frame)
+        output.addTable(frame(of: state, bottom: bottom))
     }
 
     /// The columns of `table`, whose cells are the paragraphs from `index` on that name it: each column as wide

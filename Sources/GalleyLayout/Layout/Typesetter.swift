@@ -355,12 +355,13 @@ struct Typesetter<Output: TypesetterOutput> {
     private mutating func placeBand<Source: LineSource>(from start: Int, _ placer: inout LinePlacer<Source>) -> Int {
         let context = placer.context
         let length = context.paragraph.length
-        guard let band = placer.placeBand(from: start, in: &bands) else {
+        guard var band = placer.placeBand(from: start, in: &bands) else {
             stop(at: context.storageStart + start)
             return length
         }
         if table != nil {
-            followTable(toBandAt: band.top)
+            let shift = followTable(toBandAt: band.top, blockSize: band.blockSize)
+            if shift > 0 { band = band.moved(down: shift) }
             if start == 0 { noteTableLine(baseline: band.top + band.metrics.baselineFromTop) }
         }
         if start == 0 { firstLineBorrowsAnnotationSpace = band.annotation.overflowOver > 0 }

@@ -343,6 +343,13 @@ struct PlacedBand {
     /// How far its start edge was moved in for a wrapped source line's continuation
     /// (``ParagraphStyle/indentsWrappedLines``), in points; 0 for none.
     let wrapIndent: Double
+
+    /// The band `shift` points further down the block axis (below a table's repeated header rows).
+    func moved(down shift: Double) -> PlacedBand {
+        PlacedBand(
+            room: room, top: top + shift, blockSize: blockSize, metrics: metrics, annotation: annotation, start: start,
+            end: end, wrapIndent: wrapIndent)
+    }
 }
 
 /// A line's glyphs as placing needs them.

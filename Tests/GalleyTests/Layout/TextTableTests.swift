@@ -50,19 +50,42 @@ import Testing
         let frames = layout.tableFrames
         #expect(frames.map(\.containerIndex) == [0, 1], "\(frames.map(\.containerIndex))")
         guard frames.count == 2 else { return }
-        // The first part holds the header; the second goes on from the row that did not fit, without one.
-        #expect(frames[0].firstRow == 0 && frames[0].headerRowCount == 1)
-        #expect(frames[1].firstRow > 0 && frames[1].headerRowCount == 0)
+        // The first part holds the header; the second goes on from the row that did not fit, below the header
+        // repeated: its lines drawn again at the container's top (the layout's lines hold them once).
+        #expect(frames[0].firstRow == 0 && frames[0].headerRowCount == 1 && frames[0].repeatedHeaderLines.isEmpty)
+        #expect(frames[1].firstRow > 0 && frames[1].headerRowCount == 1)
         #expect(frames[0].rect.maxY <= 150 + 1e-6 && frames[1].rect.minY == 0)
         #expect(frames[0].columnEdges == frames[1].columnEdges)
-        // Every cell line lies inside its container's part of the table.
+        let header = layout.lineFragments.filter { $0.paragraphIndex < 3 }
+        let headerHeight = frames[0].rowEdges[1] - frames[0].rowEdges[0]
+        #expect(frames[1].repeatedHeaderLines.map(\.characterRange) == header.map(\.characterRange))
+        #expect(frames[1].repeatedHeaderLines.allSatisfy { $0.containerIndex == 1 })
+        #expect(
+            zip(frames[1].repeatedHeaderLines, header).allSatisfy {
+                abs($0.rect.minY - ($1.rect.minY - frames[0].rowEdges[0])) < 1e-9 && $0.rect.minX == $1.rect.minX
+            })
+        #expect(abs(frames[1].rowEdges[1] - headerHeight) < 1e-9)
+        #expect(layout.lineFragments.filter { $0.paragraphIndex < 3 }.count == header.count)
+        // Every cell line lies inside its container's part of the table, below the repeated header.
         for line in layout.lineFragments where line.paragraphIndex < Self.cells.count * 3 {
             let frame = frames[line.containerIndex]
             #expect(line.rect.minY >= frame.rect.minY - 1e-6 && line.rect.maxY <= frame.rect.maxY + 1e-6)
+            if line.containerIndex == 1 { #expect(line.rect.minY >= headerHeight - 1e-6) }
         }
         // The paragraph after the table follows the second part.
         let after = try #require(layout.lineFragments.last)
         #expect(after.containerIndex == 1 && after.rect.minY >= frames[1].rect.maxY - 1e-6)
+    }
+
+    /// A header is repeated only where it leaves room: not in a container it would fill more than a third of.
+    @Test func aHeaderTallerThanAThirdOfTheNextContainerIsNotRepeated() throws {
+        let (layout, _, _) = try Self.layout(width: 200, containerHeights: [150, 90, 400])
+        let frames = layout.tableFrames
+        #expect(frames.count >= 2)
+        let headerHeight = frames[0].rowEdges[1] - frames[0].rowEdges[0]
+        #expect(headerHeight > 30, "the header is taller than a third of the 90-point container")
+        #expect(frames.dropFirst().first?.repeatedHeaderLines.isEmpty == true)
+        #expect(frames.dropFirst().first?.headerRowCount == 0)
     }
 
     @Test(arguments: [200.0, 320, 600])
