@@ -163,7 +163,6 @@ public struct Canvas: PixelImage {
 
     /// A blended channel value (never negative) as a byte, rounded half up; what `rounded()` gives for these
     /// values, without a call into libm per channel.
-    @inline(__always)
     static func byte(_ value: Float) -> UInt8 { UInt8(min(255, value + 0.5)) }
 
     /// Lays `color` over the pixels of an 8-bit coverage bitmap (a glyph's, `width × height`, rows `width` bytes
@@ -201,7 +200,6 @@ public struct Canvas: PixelImage {
     }
 
     /// Source-over of a premultiplied colour at `coverage` onto one pixel.
-    @inline(__always)
     static func blend(
         _ source: PremultipliedColor, coverage: Float, into buffer: UnsafeMutableBufferPointer<UInt8>, at index: Int
     ) {

@@ -187,7 +187,7 @@ public struct MeasureRow {
         _ = try row.member("family", formerly: "font")  // refuses the two names given together
         let written = RowFonts.fontKeys.map { row.member($0)?.value }
         guard written.contains(where: { $0 != nil }) else { return nil }
-        let key = RowFonts.Key(written: written.map { $0?.serialized }, settings: settings)
+        let key = RowFonts.Key(written: written.map { $0.map(RowFonts.Key.text) }, settings: settings)
         if let known = defaults.rowFonts.specifier(for: key) { return known }
         var request = defaults.request
         if let formerFamily = try row.member("font")?.string() {
@@ -215,6 +215,14 @@ final class RowFonts: Sendable {
     struct Key: Hashable {
         let written: [String?]
         let settings: DynamicTypeSettings
+
+        /// `value` as the key holds it: a string as written (a font's path or family, the common case; serializing
+        /// it cost a tenth of a row's work), anything else as JSON, each marked by its kind so that neither reads
+        /// as the other (`"24"` is not `24`).
+        static func text(_ value: JSONValue) -> String {
+            if case .string(let string) = value { return "s" + string }
+            return "j" + value.serialized
+        }
     }
 
     private let table = Locked(BoundedTable<Key, FontSpecifier>(costLimit: RowFonts.limit))

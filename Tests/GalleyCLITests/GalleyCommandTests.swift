@@ -170,6 +170,7 @@ import Testing
             #"{"id":5,"text":"\#(text)","file":"/etc/passwd"}"#,
             #"{"id":6,"text":"\#(text)","file":"\#(path)","size":24}"#,
             #"{"id":7,"text":"\#(text)","font":"\#(path)","category":"accessibilityLarge"}"#,
+            #"{"id":8,"text":"\#(text)","font":"\#(path)","size":"24"}"#,
         ]
         let together = try GalleyCommand.run(
             ["measure", "--width", "150"], input: (rows + rows).joined(separator: "\n") + "\n")
@@ -184,7 +185,8 @@ import Testing
         #expect(unnumbered(together.output) == unnumbered(alone.joined()))
         let lines = together.output.split(separator: "\n")
         #expect(Set(lines.prefix(4).map { $0.drop { $0 != "," } }).count == 4, "each font request measures its own")
-        #expect(lines[4].contains("outside the folders") && lines[11].contains("outside the folders"))
+        #expect(lines[4].contains("outside the folders") && lines[12].contains("outside the folders"))
+        #expect(lines[7].contains("size: expected a number"), "a string is not the number written before it")
     }
 
     @Test func measureReportsCodePointLineStarts() throws {

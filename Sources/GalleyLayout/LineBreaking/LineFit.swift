@@ -10,7 +10,6 @@ enum LineFit {
     static let tolerance = 1.0 / 64
 
     /// Whether a line `width` points wide fits `available` points: it passes them by less than ``tolerance``.
-    @inline(__always)
     static func fits(_ width: Double, in available: Double) -> Bool { width < available + tolerance }
 
     /// What a line starting at a break (or at the paragraph's start) adds to its width there.
@@ -57,7 +56,6 @@ enum LineFit {
     /// only when the line would not fit otherwise: the text between them, the corrections at cuts inside joined
     /// glyphs, the hyphen, less the autospace at the end and the marks that always hang, plus the opening mark's
     /// widening. A line of hanging white space alone is 0 wide: it has no edge to adjust.
-    @inline(__always)
     static func width(from start: Start, to end: End) -> Double {
         guard end.contentEnd > start.offset else { return 0 }
         return (end.widthBeforeContentEnd - start.widthBefore) + (end.correction + start.correction) + end.hyphen
@@ -84,7 +82,6 @@ enum LineFit {
     ///
     /// Returns the choice (nil when not even the first break's line fits) and the index where the search stopped:
     /// the first break past the choice that was tried and did not fit, or the end of the candidates.
-    @inline(__always)
     static func greedy(
         from start: Start, available: Double, first: Int, knownToFit: Int? = nil, count: Int, end: (Int) -> End,
         isMandatory: (Int) -> Bool
@@ -131,7 +128,6 @@ enum LineFit {
     /// `contentEnd` (UTF-16 offsets), fit `available` points: `trim` (what setting the full-width closing mark at
     /// its end half-width gives back, 0 for none) when that is enough; nil when the line has no such mark, would
     /// still not fit, or holds a single UTF-16 unit (a line of one mark keeps it full-width).
-    @inline(__always)
     static func closingTrim(_ trim: Double, ofLineFrom start: Int, to contentEnd: Int, width: Double, available: Double)
         -> Double?
     {
@@ -141,20 +137,17 @@ enum LineFit {
     /// Whether a line ending at `lineEnd` with its content ending at `contentEnd` (UTF-16 offsets) may set the
     /// full-width closing mark that ends its content half-width: only where the mark ends the line, as Chromium
     /// trims it (a space after it, hanging at the line's end, keeps it full-width: `……」 `).
-    @inline(__always)
     static func mayTrimClosingMark(contentEnd: Int, lineEnd: Int) -> Bool { contentEnd == lineEnd }
 
     /// The hang that makes a line `width` points wide, ending at `end`, fit `available` points: the advance of its
     /// last mark when that may hang but does not always (``ParagraphStyle/HangingPunctuation/End/allow``) and
     /// hanging it is enough; nil otherwise.
-    @inline(__always)
     static func allowedHang(_ end: End, width: Double, available: Double) -> Double? {
         end.hang != 0 && !end.hangs && fits(width - end.hang, in: available) ? end.hang : nil
     }
 
     /// The width of a line `width` points wide, ending at `end`, once fitted to `available` points: as it is when
     /// it fits, less its last mark when hanging that mark (`allowEnd`) makes it fit; nil when neither fits.
-    @inline(__always)
     static func fitted(_ width: Double, end: End, available: Double) -> Double? {
         if fits(width, in: available) { return width }
         return allowedHang(end, width: width, available: available).map { width - $0 }
@@ -163,12 +156,10 @@ enum LineFit {
     /// The height of a band whose first character alone needs `firstCharacterHeight` points and whose lines need
     /// `lineHeight` points: the band is reserved for its first character and grows only when its lines need more
     /// (by more than rounding).
-    @inline(__always)
     static func bandHeight(firstCharacterHeight: Double, lineHeight: Double) -> Double {
         bandGrows(from: firstCharacterHeight, to: lineHeight) ? lineHeight : firstCharacterHeight
     }
 
     /// Whether a band reserved `height` points tall must grow for lines that need `needed` points.
-    @inline(__always)
     static func bandGrows(from height: Double, to needed: Double) -> Bool { needed > height + 1e-6 }
 }

@@ -153,7 +153,7 @@ struct PackedLines: LineSource {
 
     /// What a line ending at break `index` changes in its width there, as
     /// `LineBreaker/lineEnd(_:mandatory:hyphenated:)` gives it (a packed paragraph has no tabs or soft hyphens).
-    @inline(__always)
+    @inline(__always)  // with the other five of the break scan: -0.6% of `galley measure` (ARCHITECTURE.md)
     private func lineEnd(at index: Int) -> LineFit.End {
         let candidate = breaks[index]
         var end = LineFit.End(

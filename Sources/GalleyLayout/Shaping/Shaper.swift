@@ -17,7 +17,8 @@ import Foundation
 /// A shaper reuses one HarfBuzz buffer, so it is not thread-safe: give each thread its own (they are cheap). Its
 /// tables of recent contexts, words, isolated glyphs, half-width effects and language are asked at every item, word
 /// or character, with no access to one of them inside another, so they are exempt from the run-time check of
-/// exclusive access (`@exclusivity(unchecked)`), which cost each lookup a call into the runtime.
+/// exclusive access (`@exclusivity(unchecked)`), which cost each lookup a call into the runtime: checked, the six
+/// cost `galley measure` 1.9% more instructions on chinese.txt (ARCHITECTURE.md).
 package final class Shaper {
     let buffer: OpaquePointer
     /// Where shaped words are kept; nil shapes every item whole.

@@ -9,14 +9,12 @@
     /// The CJK Unified Ideographs block, U+4E00…U+9FFF: most of Chinese and Japanese text, and the characters the
     /// fast paths take without a property lookup (all Unified_Ideograph, script Han, Line_Break ID,
     /// Vertical_Orientation U, none with Emoji_Presentation).
-    @inline(__always)
     @inlinable public static func isInUnifiedIdeographsBlock(_ value: UInt32) -> Bool {
         (0x4E00...0x9FFF).contains(value)
     }
 
     /// Unicode's Unified_Ideograph: the unified blocks and their extensions A to J, and the twelve unified
     /// ideographs among the compatibility ones.
-    @inline(__always)
     @inlinable public static func isUnifiedIdeograph(_ value: UInt32) -> Bool {
         if isInUnifiedIdeographsBlock(value) { return true }
         switch value {
@@ -30,7 +28,6 @@
     }
 
     /// The precomposed Hangul syllables, U+AC00…U+D7A3 (Hangul_Syllable_Type LV and LVT).
-    @inline(__always)
     @inlinable public static func isHangulSyllable(_ value: UInt32) -> Bool { (0xAC00...0xD7A3).contains(value) }
 
     /// Hangul letters: the jamo, the compatibility jamo and the precomposed syllables.
@@ -39,7 +36,6 @@
     }
 
     /// The Hiragana and Katakana blocks, U+3040…U+30FF: kana, their marks and the prolonged sound mark.
-    @inline(__always)
     @inlinable public static func isInKanaBlocks(_ value: UInt32) -> Bool { (0x3040...0x30FF).contains(value) }
 
     /// CJK text set in ems: the CJK blocks from the radicals (U+2E80) to the unified ideographs (kana, bopomofo,
@@ -55,16 +51,13 @@
 
     /// The characters of Line_Break classes BK, CR, LF and NL (LF, VT, FF, CR, NEL, U+2028, U+2029): a line ends
     /// after each (ICU reports a mandatory break), and no caret stands after one on its line.
-    @inline(__always)
     @inlinable public static func forcesLineBreakAfter(_ unit: UInt16) -> Bool {
         (0x0A...0x0D).contains(unit) || unit == 0x85 || unit == 0x2028 || unit == 0x2029
     }
 
     /// Whether `first` and `second` are CR LF: one break (one paragraph's terminator) of two units.
-    @inline(__always)
     @inlinable public static func isCRLF(_ first: UInt16, _ second: UInt16) -> Bool { first == 0x0D && second == 0x0A }
 
     /// The CJK compatibility forms, U+FE30…U+FE4F: vertical presentation forms of CJK punctuation and overlines.
-    @inline(__always)
     @inlinable public static func isCJKCompatibilityForm(_ value: UInt32) -> Bool { (0xFE30...0xFE4F).contains(value) }
 }

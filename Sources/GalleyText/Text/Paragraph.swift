@@ -73,7 +73,7 @@ public struct Paragraph: Sendable {
     @inlinable public var length: Int { text.count }
 
     /// The paragraph's UTF-16 unit at `offset` (relative to the paragraph's start).
-    @inline(__always) package func unit(at offset: Int) -> UInt16 { text[text.startIndex + offset] }
+    package func unit(at offset: Int) -> UInt16 { text[text.startIndex + offset] }
 }
 
 /// A paragraph's leading attributes, held once for the paragraphs that share them.

@@ -261,7 +261,8 @@ public struct TextAttributes: Hashable, Sendable, CustomReflectable {
     /// The attributes' values, behind a reference their copies share. Changed only while one value holds it
     /// (``makeUnique()``), so a shared storage is never written and may cross threads.
     private final class Storage: @unchecked Sendable {
-        /// Unchecked: accessed only through a value's accessors, each a single read or a change made unique first.
+        /// Unchecked: accessed only through a value's accessors, each a single read or a change made unique first
+        /// (checked, `galley measure` runs 0.3% more instructions on chinese.txt: ARCHITECTURE.md).
         @exclusivity(unchecked) var values: Values
 
         init(_ values: Values) { self.values = values }

@@ -8,7 +8,6 @@ extension TextStorage {
 
     /// 1 when `unit` ends a paragraph, else 0: ``isParagraphTerminator(_:)`` without a branch, for scans that
     /// test many units at once.
-    @inline(__always)
     private static func terminatorBit(_ unit: UInt16) -> UInt16 {
         (unit == 0x0A ? 1 : 0) | (unit == 0x0D ? 1 : 0) | (unit == 0x85 ? 1 : 0) | (unit == 0x2029 ? 1 : 0)
     }

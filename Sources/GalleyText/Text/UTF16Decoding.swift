@@ -2,7 +2,6 @@
 @_spi(Stages) public enum UTF16Decoding {
     /// The scalar starting at `offset` (relative to the slice's start) and its length in UTF-16 units.
     /// An unpaired surrogate decodes as U+FFFD with length 1, so malformed text never stops a loop.
-    @inline(__always)
     @inlinable public static func scalar<Units: RandomAccessCollection<UInt16>>(in text: Units, at offset: Int) -> (
         Unicode.Scalar, Int
     )

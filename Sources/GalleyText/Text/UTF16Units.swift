@@ -90,7 +90,7 @@ extension Array where Element == UInt16 {
 
     /// Whether `match` gives 1 for any of `units` (it gives 1 or 0, without a branch): every unit asked, for the
     /// compiler to ask many at once, as ``contains(_:in:)`` does.
-    @inlinable @inline(__always)
+    @inlinable
     public static func containsAny(in units: UnsafeBufferPointer<UInt16>, _ match: (UInt16) -> UInt16) -> Bool {
         var matches: UInt16 = 0
         for unit in units { matches |= match(unit) }
