@@ -151,6 +151,27 @@ import Testing
         #expect(layout.lineFragments.last!.usedRect.maxX < width - 1)
     }
 
+    /// A justified line whose characters would stand more than half an em apart is left ragged (a short Chinese
+    /// line before a word that cannot break), while its neighbours are justified; a Latin line keeps CSS's wide word
+    /// spaces, which no limit bounds.
+    @Test func aLineThatWouldSpreadItsCharactersPastHalfAnEmIsLeftRagged() throws {
+        let width = 260.0
+        let text = "一行很短 TextMeasurer.prepareEverythingNow() 之后的中文继续排下去，直到这一段结束为止，也应当两端对齐。"
+        let (layout, storage) = try LayoutFixtures.layout(
+            text, attributes: try attributes(alignment: .justified), container: TextContainer(width: width))
+        let lines = LayoutFixtures.lines(layout, storage)
+        #expect(lines.count >= 4 && lines[0] == "一行很短 ", "\(lines)")
+        let (first, third) = (layout.lineFragments[0], layout.lineFragments[2])
+        #expect(first.usedRect.maxX < width / 2, "the short line is not spread: \(first.usedRect)")
+        #expect(abs(third.usedRect.maxX - width) < 1e-6, "a full line is justified: \(third.usedRect)")
+        // Latin words alone spread as CSS spreads them, however wide their spaces grow.
+        let (latin, latinStorage) = try LayoutFixtures.layout(
+            "Two words Supercalifragilisticexpialidocious", attributes: try attributes(alignment: .justified),
+            container: TextContainer(width: width))
+        #expect(LayoutFixtures.lines(latin, latinStorage).first == "Two words ")
+        #expect(abs(latin.lineFragments[0].usedRect.maxX - width) < 1e-6)
+    }
+
     /// JLREQ's expansion rules: no space before a closing mark or after an opening one, none between the halves of
     /// `——` and `……`; the other gaps take the slack.
     @Test func justificationPutsNoSpaceBeforeClosingOrAfterOpeningMarks() throws {
