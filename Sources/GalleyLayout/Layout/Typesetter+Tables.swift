@@ -175,8 +175,11 @@ extension Typesetter {
             bottom = max(bottom, cell.bottom + dy + padding)
         }
         state.rowCells = []
-        // The header rows, as placed in the table's first part, for each container the table runs on into.
-        if Output.keepsFragments, state.firstRow == 0, state.row == state.table.headerRowCount - 1 {
+        // The header rows, as placed in the table's first part, for each container the table runs on into (not a
+        // header that itself runs over two containers).
+        if Output.keepsFragments, state.firstRow == 0, state.row == state.table.headerRowCount - 1,
+            output.fragments[state.fragmentStart...].allSatisfy({ $0.containerIndex == state.containerIndex })
+        {
             state.header = (Array(output.fragments[state.fragmentStart...]), state.rowEdges + [bottom])
         }
         table = state
