@@ -201,12 +201,13 @@ public struct MeasureRow {
 }
 
 /// The font requests a request's rows wrote, resolved, by what they wrote and the settings they were resolved
-/// under: a batch whose every row names the same font file checked its path against the readable folders and
-/// looked the font up once a row, a quarter of the row's work. At most ``limit`` requests are kept (rows naming
-/// more start the table over), and one request's rows are measured against the files as they were when first named.
+/// under: resolving a font file checks its path against the readable folders and looks the font up, which a batch
+/// whose rows all name one file then does once. At most ``byteLimit`` bytes of written requests are kept (rows naming
+/// more start the table over; one longer than that is resolved each time), and one request's rows are measured
+/// against the files as they were when first named.
 final class RowFonts: Sendable {
-    /// The most requests kept.
-    static let limit = 256
+    /// The most bytes of written requests kept: each request costs its keys' text.
+    static let byteLimit = 1 << 16
     /// The keys a row may name its font with (`"font"`, the former name of `"family"`, first).
     static let fontKeys = ["font"] + FontRequest.keys
 
@@ -216,20 +217,28 @@ final class RowFonts: Sendable {
         let written: [String?]
         let settings: DynamicTypeSettings
 
-        /// `value` as the key holds it: a string as written (a font's path or family, the common case; serializing
-        /// it cost a tenth of a row's work), anything else as JSON, each marked by its kind so that neither reads
-        /// as the other (`"24"` is not `24`).
+        /// `value` as the key holds it: a string as written (a font's path or family, the common case, which
+        /// serializing would copy character by character), anything else as JSON, each marked by its kind so
+        /// that neither reads as the other (`"24"` is not `24`).
         static func text(_ value: JSONValue) -> String {
             if case .string(let string) = value { return "s" + string }
             return "j" + value.serialized
         }
+
+        /// What keeping the key costs against ``RowFonts/byteLimit``: its text, and one for each key.
+        var cost: Int { written.reduce(0) { $0 + 1 + ($1?.utf8.count ?? 0) } }
     }
 
-    private let table = Locked(BoundedTable<Key, FontSpecifier>(costLimit: RowFonts.limit))
+    private let table = Locked(BoundedTable<Key, FontSpecifier>(costLimit: RowFonts.byteLimit))
 
     /// The specifier a row that wrote `key` resolved to, when one did.
     func specifier(for key: Key) -> FontSpecifier? { table.withLock { $0[key] } }
 
-    /// Keeps `specifier` as what `key` resolves to.
-    func keep(_ specifier: FontSpecifier, for key: Key) { table.withLock { $0.insert(specifier, for: key) } }
+    /// Keeps `specifier` as what `key` resolves to, unless the key alone passes ``byteLimit`` (which would empty
+    /// the table for nothing).
+    func keep(_ specifier: FontSpecifier, for key: Key) {
+        let cost = key.cost
+        guard cost <= Self.byteLimit else { return }
+        table.withLock { $0.insert(specifier, for: key, cost: cost) }
+    }
 }

@@ -157,7 +157,7 @@ package struct Itemizer: Sendable {
         /// lacks, the first bundled face that has it is the answer fallback gives, so the open one can be kept.
         var openFontIsBundledFallback = false
         /// The instances of the open item's and the run's fonts, for character-map lookups that copy no font.
-        /// Unmanaged: ``openStyle`` and ``runFont`` keep them, and strong references were retained and released
+        /// Unmanaged: ``openStyle`` and ``runFont`` keep them, and strong references would be retained and released
         /// at every call of ``extendOpenItem(_:from:to:)`` (with the fallback scan's and autospace's unretained faces,
         /// 1.6% of `galley measure`'s instructions: ARCHITECTURE.md).
         var openInstance: Unmanaged<FontInstance>?

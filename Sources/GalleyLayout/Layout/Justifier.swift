@@ -8,9 +8,9 @@
 /// `……`: punctuation stays on its character, and the rest of the gaps take the slack.
 ///
 /// A line whose gaps between characters (not after a space) would each take more than ``characterGapLimit`` is left as
-/// it is, set ragged: spread further, ideographs read as letterspaced words rather than a justified line (a
-/// Chinese line ending before a code span that cannot break was spread 0.8 em between its characters). CSS sets no
-/// such limit; word spaces keep none either, as in CSS.
+/// it is, set ragged: spread further, ideographs read as letterspaced words rather than a justified line (a short
+/// Chinese line before a code span that cannot break would stand 0.8 em apart). CSS sets no such limit; word spaces
+/// keep none either, as in CSS.
 enum Justifier {
     /// The most a gap between two characters may take, in ems of the font before it.
     static let characterGapLimit = 0.5

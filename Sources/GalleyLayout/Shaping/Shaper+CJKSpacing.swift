@@ -22,8 +22,9 @@ extension Shaper {
             runs.withUnsafeBufferPointer { runs in
                 for runIndex in runs.indices {
                     let run = runs.baseAddress.unsafelyUnwrapped + runIndex
-                    // The face asked unretained: shared by every worker, it was retained and released per run (with
-                    // the itemizer's and fallback's unretained references, 1.6% of `galley measure`: ARCHITECTURE.md).
+                    // The face asked unretained: shared by every worker, it would be retained and released per run
+                    // (with the itemizer's and fallback's unretained references, 1.6% of `galley measure`:
+                    // ARCHITECTURE.md).
                     let halves =
                         trims
                         && Unmanaged.passUnretained(run.pointee.font.face)._withUnsafeGuaranteedRef {
