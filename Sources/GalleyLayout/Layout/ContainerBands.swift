@@ -71,6 +71,20 @@ struct ContainerBands: BandSpace {
 
     mutating func skip(to blockOffset: Double) { self.blockOffset = blockOffset }
 
+    /// Moves down by the space before a paragraph, `spacingBefore` points, unless the paragraph starts its
+    /// container.
+    mutating func enterParagraph(spacingBefore: Double) {
+        if bandsInContainer > 0 { blockOffset += spacingBefore }
+    }
+
+    /// Ends a band placed at `top`, `blockSize` points tall: the next starts under it, and `lineSpacing` points
+    /// lower when its paragraph's text continues.
+    mutating func finishBand(top: Double, blockSize: Double, lineSpacing: Double, textContinues: Bool) {
+        bandsInContainer += 1
+        blockOffset = top + blockSize
+        if textContinues { blockOffset += lineSpacing }
+    }
+
     /// Moves to the top of the next container (past the last, where nothing more fits).
     mutating func startNextContainer() {
         guard containerIndex < containers.count else { return }

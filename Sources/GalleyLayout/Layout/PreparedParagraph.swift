@@ -33,6 +33,12 @@ final class PreparedParagraph {
     let startCutsJoinedGlyphs: Bool
     /// The figures every run shares, when they do (`LineBreaker/uniformFigures`), held here: read for every line.
     let uniformFigures: LineMetrics.RunFigures?
+    /// Whether greedy lines may skip measuring the breaks the summed advances show to fit
+    /// (``LineFit/firstBreakToTry(from:available:first:count:mandatory:largestEndWidening:widthBefore:)``): the
+    /// advances ascend and no break before the paragraph's end is mandatory. Then a line's end widens it by at most
+    /// `largestEndWidening` points.
+    let skipsFittingBreaks: Bool
+    let largestEndWidening: Double
     /// The paragraph's primary font and its text style's leading: every line's strut.
     let strut: (font: Font, leading: Double?)
     /// The live breaker and what only some breaks need.
@@ -55,6 +61,10 @@ final class PreparedParagraph {
         firstCharacterRuns = breaker.runIndices(overlapping: 0..<1)
         startCutsJoinedGlyphs = breaker.cutsJoinedGlyphs(at: 0)
         uniformFigures = breaker.uniformFigures
+        largestEndWidening = breaker.largestEndWidening
+        skipsFittingBreaks =
+            breaker.prefixWidthsAscend
+            && !breaker.opportunities.opportunities.dropLast().contains { $0.isMandatory }
         isPacked =
             length <= Int32.max && shaped.runs.count < UInt16.max && breaker.tabOffsets.isEmpty
             && breaker.opportunities.opportunities.first?.offset != 0 && !breaker.hasSoftHyphens

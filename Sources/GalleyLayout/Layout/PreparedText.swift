@@ -24,6 +24,9 @@ public final class PreparedText {
     private let prepared: [PreparedParagraph?]
     private let breaks: [PreparedBreak]
     private let runFigures: [LineMetrics.RunFigures]
+    /// Each paragraph's context when every paragraph is plain (``Typesetter/isPlain(_:hasAnnotations:packedWithoutHyphens:)``):
+    /// its lines are then placed directly, without a line placer.
+    private let plainContexts: [ParagraphContext]?
 
     init(measurer: TextMeasurer, paragraphs: [ShapedParagraph], settings: DynamicTypeSettings) throws {
         self.measurer = measurer
@@ -38,7 +41,35 @@ public final class PreparedText {
         }
         self.breaks = breaks
         self.runFigures = runFigures
+        plainContexts = try Self.plainContexts(
+            of: paragraphs, prepared: prepared, measurer: measurer, settings: settings)
     }
+
+    /// The context of each of `paragraphs` (prepared as `prepared`), when all are plain; nil otherwise.
+    private static func plainContexts(
+        of paragraphs: [ShapedParagraph], prepared: [PreparedParagraph?], measurer: TextMeasurer,
+        settings: DynamicTypeSettings
+    ) throws -> [ParagraphContext]? {
+        var contexts: [ParagraphContext] = []
+        for (index, shaped) in paragraphs.enumerated() {
+            let strut =
+                try prepared[index]?.strut
+                ?? shaped.paragraph.strut(fontLibrary: measurer.fontLibrary, settings: settings)
+            let context = ParagraphContext(
+                shaped: shaped, index: index, isLast: index == paragraphs.count - 1, baseFont: strut.font,
+                baseLeading: strut.leading, listItem: nil)
+            let packed = prepared[index].map { $0.isPacked && !$0.hyphenates } ?? false
+            let hasAnnotations = prepared[index]?.breakerAndAdjustments.breaker.hasAnnotations ?? false
+            guard
+                Typesetter<MeasuredLines>.isPlain(context, hasAnnotations: hasAnnotations, packedWithoutHyphens: packed)
+            else { return nil }
+            contexts.append(context)
+        }
+        return contexts.isEmpty ? nil : contexts
+    }
+
+    /// Whether every paragraph is plain, so that a measurement without a line limit places lines directly.
+    var isPlain: Bool { plainContexts != nil }
 
     /// The size of the text laid out in an unbounded container `width` points wide, in at most
     /// `maximumNumberOfLines` lines (0: no limit), the last one cut with an ellipsis: what measuring the storage
@@ -49,7 +80,21 @@ public final class PreparedText {
     public func measure(width: Double, maximumNumberOfLines: Int = 0) throws -> TextMeasurement {
         try breaks.withUnsafeBufferPointer { breaks in
             try runFigures.withUnsafeBufferPointer { runFigures in
-                try measurer.typeset(
+                if maximumNumberOfLines <= 0, let plainContexts,
+                    let measurement = try measurer.typesetPlainly(
+                        count: paragraphs.count, settings: settings, width: width,
+                        place: { typesetter, index in
+                            guard let prepared = prepared[index] else {
+                                typesetter.placePlainEmptyParagraph(plainContexts[index])
+                                return true
+                            }
+                            var lines = PackedLines(prepared, breaks: breaks, runFigures: runFigures)
+                            return typesetter.placePlainly(plainContexts[index], lines: &lines)
+                        })
+                {
+                    return measurement
+                }
+                return try measurer.typeset(
                     count: paragraphs.count, paragraph: { $0 < paragraphs.count ? paragraphs[$0].paragraph : nil },
                     settings: settings,
                     width: width, maximumNumberOfLines: maximumNumberOfLines, shaped: { paragraphs[$0] },

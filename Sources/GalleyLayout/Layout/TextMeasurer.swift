@@ -175,24 +175,52 @@ public final class TextMeasurer {
         maximumNumberOfLines: Int,
         shaped: (Int) throws -> ShapedParagraph, lines: (Int, ShapedParagraph) throws -> Source
     ) throws -> TextMeasurement {
-        let lineLimit = max(0, maximumNumberOfLines)
-        let reused: ReusedTypesetter
-        if let last = lastTypesetter, last.width == width, last.lines == lineLimit, last.settings == settings {
-            reused = last
-        } else {
-            let container = TextContainer(
-                size: Size(width: width, height: 0), maximumNumberOfLines: lineLimit, lineBreakMode: .truncateTail)
-            try container.validate()
-            reused = ReusedTypesetter(
-                width: width, lines: lineLimit, settings: settings,
-                typesetter: Typesetter(
-                    containers: [container], shaper: shaper, fontLibrary: fontLibrary, settings: settings,
-                    markerShapes: markerShapes))
-            lastTypesetter = reused
-        }
+        let reused = try typesetter(width: width, maximumNumberOfLines: maximumNumberOfLines, settings: settings)
         defer { reused.typesetter.reset() }
         try reused.typesetter.placeParagraphs(count: count, paragraph: paragraph, shaped: shaped, lines: lines)
         return reused.typesetter.output.builder.measurement
+    }
+
+    /// `count` plain paragraphs (``Typesetter/isPlain(_:hasAnnotations:packedWithoutHyphens:)``) placed in one
+    /// unbounded container `width` points wide by `place` (told the typesetter and the paragraph's index, false
+    /// when a line is not plain after all), as ``typeset(count:paragraph:settings:width:maximumNumberOfLines:shaped:lines:)``
+    /// places them; nil when `place` gave up.
+    func typesetPlainly(
+        count: Int, settings: DynamicTypeSettings, width: Double,
+        place: (inout Typesetter<MeasuredLines>, Int) -> Bool
+    ) throws -> TextMeasurement? {
+        let reused = try typesetter(width: width, maximumNumberOfLines: 0, settings: settings)
+        defer { reused.typesetter.reset() }
+        guard reused.typesetter.placesPlainly else { return nil }
+        for index in 0..<count {
+            try Cancellation.check()
+            guard place(&reused.typesetter, index) else { return nil }
+        }
+        return reused.typesetter.output.builder.measurement
+    }
+
+    /// The measuring typesetter for `width`, `maximumNumberOfLines` and `settings`: the last one, when it was made
+    /// for them.
+    ///
+    /// - Throws: ``LayoutError/invalidContainerSize(width:height:limit:)`` for a width that is not positive and
+    ///   finite.
+    private func typesetter(width: Double, maximumNumberOfLines: Int, settings: DynamicTypeSettings) throws
+        -> ReusedTypesetter
+    {
+        let lineLimit = max(0, maximumNumberOfLines)
+        if let last = lastTypesetter, last.width == width, last.lines == lineLimit, last.settings == settings {
+            return last
+        }
+        let container = TextContainer(
+            size: Size(width: width, height: 0), maximumNumberOfLines: lineLimit, lineBreakMode: .truncateTail)
+        try container.validate()
+        let reused = ReusedTypesetter(
+            width: width, lines: lineLimit, settings: settings,
+            typesetter: Typesetter(
+                containers: [container], shaper: shaper, fontLibrary: fontLibrary, settings: settings,
+                markerShapes: markerShapes))
+        lastTypesetter = reused
+        return reused
     }
 
     /// The size of `string` with `attributes` at `width` points, in at most `maximumNumberOfLines` lines (0: no

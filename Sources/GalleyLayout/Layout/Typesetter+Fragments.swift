@@ -34,26 +34,15 @@ extension Typesetter {
             runs = BidiParagraph.visualOrder(levels: logicalRuns.map(\.bidiLevel)).map { logicalRuns[$0] }
             content = contentWidth()
         }
-        var alignment = context.style.alignment
-        if alignment == .natural { alignment = context.isRightToLeft ? .right : .left }
-        if alignment == .justified {
-            // A line holding a single word (no break inside) is never stretched: its letters would stand apart.
-            if !isParagraphEnd, !line.endsAtMandatoryBreak, !truncated, segment.width > content,
-                placer.source.hasBreak(inside: line.utf16Range.lowerBound..<line.contentEnd)
-            {
-                Justifier.justify(
-                    &runs, in: context.paragraph, contentEnd: line.contentEnd, extra: segment.width - content)
-                content = contentWidth()
-            }
-            alignment = context.isRightToLeft ? .right : .left
-        }
         let rtl = context.isRightToLeft
-        let usedX: Double
-        switch alignment {
-        case .right: usedX = segment.maxX - content
-        case .center: usedX = segment.minX + (segment.width - content) / 2
-        default: usedX = segment.minX
+        // A line holding a single word (no break inside) is never stretched: its letters would stand apart.
+        if context.isJustified, !isParagraphEnd, !line.endsAtMandatoryBreak, !truncated, segment.width > content,
+            placer.source.hasBreak(inside: line.utf16Range.lowerBound..<line.contentEnd)
+        {
+            Justifier.justify(&runs, in: context.paragraph, contentEnd: line.contentEnd, extra: segment.width - content)
+            content = contentWidth()
         }
+        let usedX = context.style.alignment.contentX(width: content, in: segment, rightToLeft: rtl)
         // The runs start (on the left) with what passes the left edge: the end's in right-to-left text.
         let startX = usedX - (rtl ? trailing + hangingEnd : hangingStart)
         // The line's block holds its emphasis marks under it, as a line fragment holds its line spacing in TextKit.
@@ -161,5 +150,19 @@ extension Typesetter {
         guard !Output.keepsFragments else { return false }
         output.addLine(top: top, offset: offset, used: used)
         return true
+    }
+}
+
+extension ParagraphStyle.Alignment {
+    /// Where a line's content `width` points wide starts in `segment` under this alignment, in points: a natural
+    /// line, and a justified one once justified, starts at the edge its direction starts from (the right one when
+    /// `rightToLeft`).
+    func contentX(width: Double, in segment: FreeSegment, rightToLeft: Bool) -> Double {
+        switch self {
+        case .right: segment.maxX - width
+        case .center: segment.minX + (segment.width - width) / 2
+        case .left: segment.minX
+        case .natural, .justified: rightToLeft ? segment.maxX - width : segment.minX
+        }
     }
 }

@@ -310,7 +310,7 @@ struct Typesetter<Output: TypesetterOutput> {
         of shaped: ShapedParagraph, index: Int, isLast: Bool, listItem: ListItemPlace?, inTable: Bool,
         breakBefore: Int? = nil, lines: () throws -> Source
     ) throws -> [Int] {
-        if bands.bandsInContainer > 0, !inTable { bands.blockOffset += shaped.paragraph.style.paragraphSpacingBefore }
+        if !inTable { bands.enterParagraph(spacingBefore: shaped.paragraph.style.paragraphSpacingBefore) }
         let length = shaped.paragraph.length
         guard length > 0 else {
             let strut = try strut(of: shaped.paragraph)
@@ -399,9 +399,9 @@ struct Typesetter<Output: TypesetterOutput> {
                 line: line, content: content, segment: segment, band: band, placer: &placer,
                 truncated: truncated, isParagraphEnd: line.utf16Range.upperBound == length)
         }
-        bands.bandsInContainer += 1
-        bands.blockOffset = band.top + band.blockSize
-        if cursor < length { bands.blockOffset += context.style.lineSpacing }
+        bands.finishBand(
+            top: band.top, blockSize: band.blockSize, lineSpacing: context.style.lineSpacing,
+            textContinues: cursor < length)
         if lastAllowedBand && textRemains && container.lineBreakMode.isTruncating {
             isStopped = true
             if unlaidStart == nil { unlaidStart = context.storageStart + length + context.paragraph.terminatorLength }

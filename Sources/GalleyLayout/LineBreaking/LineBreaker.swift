@@ -15,6 +15,10 @@ package struct LineBreaker: Sendable {
     package var opportunities: BreakOpportunities { figures.opportunities }
     /// `prefixWidths[i]` is the width of the paragraph's characters before UTF-16 offset `i`, in points.
     var prefixWidths: [Double] { figures.prefixWidths }
+    /// Whether the summed advances never fall, and the most a line's end can widen it (a correction at a cut
+    /// inside joined glyphs), in points: what lets greedy lines skip the breaks that surely fit.
+    var prefixWidthsAscend: Bool { figures.prefixWidthsAscend }
+    var largestEndWidening: Double { figures.largestEndWidening }
     /// Per UTF-16 offset (the paragraph's end included): ``EdgeFlags`` of a line edge there.
     private var edges: [EdgeFlags] { figures.edges }
     /// The offsets of the mandatory breaks, in increasing order.
@@ -384,33 +388,19 @@ package struct LineBreaker: Sendable {
         return next < opportunities.opportunities.count && opportunities.opportunities[next].offset < range.upperBound
     }
 
-    /// The first of the breaks from `first` up to `count` whose line from `start` the greedy rule must measure: every
-    /// break before it surely fits `available` points and none is mandatory. Found by bisection over the summed
-    /// advances, which bound a line's width from above when its end can widen it only by a known amount (no tab or
-    /// soft hyphen in the paragraph, and no negative advance): its end adds at most the largest correction at a cut
-    /// inside joined glyphs and otherwise only takes width away (the autospace it drops, a mark that hangs). A row
-    /// of Chinese has a break after every character, and measuring each cost more than the rest of placing the
-    /// line. `first` when there is no such bound.
+    /// The first of the breaks from `first` up to `count` whose line from `start` the greedy rule must measure
+    /// (``LineFit/firstBreakToTry(from:available:first:count:mandatory:largestEndWidening:widthBefore:)``): `first`
+    /// unless the summed advances bound a line's width from above, as they do when its end can widen it only by a
+    /// known amount (no tab or soft hyphen in the paragraph, and no negative advance).
     func firstBreakToTry(from start: LineFit.Start, available: Double, first: Int, count: Int) -> Int {
         guard first < count, figures.prefixWidthsAscend, tabOffsets.isEmpty, !hasSoftHyphens else { return first }
         let candidates = opportunities.opportunities
-        // A line to a break is at most this much narrower than the text before the break (LineFit.width's terms of
-        // the start, and the most its end can add).
-        let offset =
-            start.widthBefore - start.correction - start.widening + start.hang - figures.largestEndWidening
-        var low = first, high = count
-        while low < high {
-            let middle = (low + high) / 2
-            if LineFit.fits(prefixWidths[candidates[middle].offset] - offset, in: available) {
-                low = middle + 1
-            } else {
-                high = middle
-            }
-        }
         // The first mandatory break after the line's start, looked up among the breaks only when there is one.
         let mandatoryOffset = nextMandatoryBreak(after: start.offset, end: length)
         let mandatory = mandatoryOffset < length ? firstOpportunity(after: mandatoryOffset - 1) : count
-        return max(first, min(low - 1, mandatory))
+        return LineFit.firstBreakToTry(
+            from: start, available: available, first: first, count: count, mandatory: mandatory,
+            largestEndWidening: figures.largestEndWidening, widthBefore: { prefixWidths[candidates[$0].offset] })
     }
 
     /// The index of the first opportunity beyond `offset`, by binary search.

@@ -124,6 +124,33 @@ enum LineFit {
         return (best, trimmed?.stop ?? index)
     }
 
+    /// The first of the breaks from `first` up to `count` whose line from `start` the greedy rule must measure
+    /// (its `knownToFit`): every break before it surely fits `available` points and none is mandatory (the first
+    /// mandatory one is break `mandatory`, or `count`). Found by bisection over `widthBefore(i)`, the width of the
+    /// text before break `i`, which ascends and bounds a line's width from above once the line's start is taken
+    /// off: an end adds at most `largestEndWidening` (the largest correction at a cut inside joined glyphs) and
+    /// otherwise only takes width away (the autospace it drops, a mark that hangs). A row of Chinese has a break
+    /// after every character, and measuring each cost more than the rest of placing the line.
+    static func firstBreakToTry(
+        from start: Start, available: Double, first: Int, count: Int, mandatory: Int, largestEndWidening: Double,
+        widthBefore: (Int) -> Double
+    ) -> Int {
+        guard first < count else { return first }
+        // A line to a break is at most this much narrower than the text before the break (the terms of `width`
+        // from the start, and the most its end can add).
+        let offset = start.widthBefore - start.correction - start.widening + start.hang - largestEndWidening
+        var low = first, high = count
+        while low < high {
+            let middle = (low + high) / 2
+            if fits(widthBefore(middle) - offset, in: available) {
+                low = middle + 1
+            } else {
+                high = middle
+            }
+        }
+        return max(first, min(low - 1, mandatory))
+    }
+
     /// The closing-mark trim that makes a line `width` points wide, from `start` with its content ending at
     /// `contentEnd` (UTF-16 offsets), fit `available` points: `trim` (what setting the full-width closing mark at
     /// its end half-width gives back, 0 for none) when that is enough; nil when the line has no such mark, would

@@ -279,15 +279,7 @@ struct LinePlacer<Source: LineSource> {
     /// The content of `line`: its width alone when measuring, unless an edge cuts joined glyphs (re-shaping
     /// changes the width) or the line may be justified; else its runs.
     private func lineContent(_ line: LineBreak) -> LineContent {
-        let range = line.utf16Range
-        if !keepsGlyphs, !context.isJustified, !source.cutsJoinedGlyphs(at: range.lowerBound),
-            !source.cutsJoinedGlyphs(at: range.upperBound)
-        {
-            return LineContent(usedWidth: line.width)
-        }
-        let breaker = source.breaker
-        let runs = breaker.runs(for: line, shaper: shaper)
-        return LineContent(runs: runs, usedWidth: breaker.usedWidth(of: line, drawnWith: runs))
+        source.content(of: line, shaper: shaper, keepsGlyphs: keepsGlyphs, isJustified: context.isJustified)
     }
 
     /// `line` placed in `segment`, cut to fit with an ellipsis in `mode` as a truncating line break mode does

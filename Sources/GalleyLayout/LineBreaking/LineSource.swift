@@ -44,6 +44,22 @@ protocol LineSource {
     var preparedStrut: (font: Font, leading: Double?)? { get }
 }
 
+extension LineSource {
+    /// What `line` draws, for a placer that keeps its glyphs when `keepsGlyphs` and justifies it when
+    /// `isJustified`: its width alone when neither is asked and no edge cuts joined glyphs (the summed advances
+    /// are then what is drawn); else its runs, cut and shaped again at joined edges, and their width.
+    func content(of line: LineBreak, shaper: Shaper, keepsGlyphs: Bool, isJustified: Bool) -> LineContent {
+        let range = line.utf16Range
+        if !keepsGlyphs, !isJustified, !cutsJoinedGlyphs(at: range.lowerBound), !cutsJoinedGlyphs(at: range.upperBound)
+        {
+            return LineContent(usedWidth: line.width)
+        }
+        let breaker = breaker
+        let runs = breaker.runs(for: line, shaper: shaper)
+        return LineContent(runs: runs, usedWidth: breaker.usedWidth(of: line, drawnWith: runs))
+    }
+}
+
 extension LineBreaker: LineSource {
     var breaker: LineBreaker { self }
     var preparedStrut: (font: Font, leading: Double?)? { nil }

@@ -57,9 +57,16 @@ struct PackedLines: LineSource {
             let startIndex = breakIndex(at: start)
         {
             let lineStart = self.lineStart(at: startIndex)
+            let first = startIndex + 1, count = breaks.count
+            let knownToFit =
+                paragraph.skipsFittingBreaks
+                ? LineFit.firstBreakToTry(
+                    from: lineStart, available: width, first: first, count: count, mandatory: count,
+                    largestEndWidening: paragraph.largestEndWidening, widthBefore: { breaks[$0].widthBeforeOffset })
+                : first
             let (choice, _) = LineFit.greedy(
-                from: lineStart, available: width, first: startIndex + 1, count: breaks.count, end: lineEnd(at:),
-                isMandatory: { breaks[$0].flags.contains(.mandatory) })
+                from: lineStart, available: width, first: first, knownToFit: knownToFit, count: count,
+                end: lineEnd(at:), isMandatory: { breaks[$0].flags.contains(.mandatory) })
             if let choice {
                 (lastStart, lastEnd) = (startIndex, choice.index)
                 let end = lineEnd(at: choice.index)
