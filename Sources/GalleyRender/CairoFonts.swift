@@ -4,9 +4,9 @@ import CHarfBuzz
 import GalleyLayout
 @_spi(Stages) import GalleyText
 
-/// The fonts of one PDF or SVG document as cairo draws them: each face cut by HarfBuzz to the glyphs the document
-/// draws and opened once in FreeType for cairo, and a scaled font per font and glyph form met. cairo subsets and
-/// embeds what is drawn with them.
+/// The fonts of one PDF or SVG document as cairo draws them: each static face cut by HarfBuzz to the glyphs the
+/// document draws and opened once in FreeType for cairo, each variable one the process's, and a scaled font per font
+/// and glyph form met. cairo subsets and embeds what is drawn with them.
 ///
 /// cairo keeps a font face in its caches after the document is done, so each FreeType face it is given lives in a
 /// box the face's user data holds (with the bytes it reads), freed when cairo lets it go.
@@ -62,15 +62,27 @@ final class CairoFonts {
         return scaled
     }
 
-    /// cairo's face for `font`'s face at its variations, opened in FreeType the first time it is asked for. The
-    /// coordinates are set on the FreeType face itself: cairo then embeds the instance's outlines (as a Type 1
-    /// font it makes), where coordinates given through font options would embed the default instance's tables.
+    /// cairo's face for `font`'s face at its variations, made the first time it is asked for: for a static face,
+    /// from the document's subset of it; for a variable one, the process's (``VariableFaces``).
     private func face(for font: Font) -> OpaquePointer? {
         let face = font.face
         let key = FaceKey(face: ObjectIdentifier(face), variations: font.variations)
         if let found = faces[key] { return found }
-        guard let blob = face.subsetBlob(keeping: glyphs[face] ?? []) else { return nil }
-        guard let freeTypeFace = try? FontFace.openDetachedFreeTypeFace(blob, path: face.path) else {
+        let made =
+            face.axes.isEmpty
+            ? face.subsetBlob(keeping: glyphs[face] ?? []).flatMap { Self.makeFace(font, blob: $0, index: 0) }
+            : VariableFaces.face(for: font)
+        faces[key] = made
+        return made
+    }
+
+    /// A new cairo face for `font`'s face at its variations, reading face `index` of the font file `blob` (which it
+    /// owns from now on, freed with it); nil when FreeType or cairo cannot open it. The coordinates are set on the FreeType
+    /// face itself: cairo then embeds the instance's outlines (as a Type 1 font it makes), where coordinates given
+    /// through font options would embed the default instance's tables.
+    fileprivate static func makeFace(_ font: Font, blob: OpaquePointer, index: Int) -> OpaquePointer? {
+        guard let freeTypeFace = try? FontFace.openDetachedFreeTypeFace(blob, path: font.face.path, index: index)
+        else {
             hb_blob_destroy(blob)
             return nil
         }
@@ -87,12 +99,61 @@ final class CairoFonts {
             galley_cairo_font_face_destroy(cairoFace)
             return nil
         }
-        faces[key] = cairoFace
         return cairoFace
     }
 
     /// The key under which a cairo face holds its FreeType face's box: only its address matters.
     private nonisolated(unsafe) static let ownerKey = UnsafeMutablePointer<cairo_user_data_key_t>.allocate(capacity: 1)
+}
+
+/// cairo's faces for variable fonts, one per face and variations for the process, at most ``limit`` of them.
+///
+/// cairo 1.16 keeps FreeType's description of a variable font's axes (`FT_Get_MM_Var`, about 300 bytes for Inter)
+/// for every face it makes from a variable FT_Face and never frees it, so a face made per document grew a
+/// long-running service by that much at every PDF or SVG. These faces read the whole font (their glyph ids are the
+/// subsets' own, which keep them), of which cairo embeds only the glyphs a document draws. cairo locks a face's
+/// FT_Face itself whenever it reads it, so documents on several threads share them.
+enum VariableFaces {
+    /// The most faces held: a service asked for every weight of a variable font makes one face per weight, and
+    /// past this many starts over (each face made again leaks cairo's bytes again, so the bound is generous).
+    static let limit = 64
+
+    private struct Key: Hashable {
+        let face: ObjectIdentifier
+        let variations: [FontVariation]
+    }
+
+    /// A face held, with the font face it was made for (kept alive, so no other face takes its identifier).
+    private final class Held {
+        let fontFace: FontFace
+        let cairoFace: OpaquePointer
+
+        init(fontFace: FontFace, cairoFace: OpaquePointer) { (self.fontFace, self.cairoFace) = (fontFace, cairoFace) }
+
+        deinit { galley_cairo_font_face_destroy(cairoFace) }
+    }
+
+    private static let faces = Locked(BoundedTable<Key, Held>(costLimit: limit))
+
+    /// The face held for `font`'s face at its variations, if one is (without a reference for the caller).
+    static func held(for font: Font) -> OpaquePointer? {
+        faces.withLock { $0[Key(face: ObjectIdentifier(font.face), variations: font.variations)]?.cairoFace }
+    }
+
+    /// cairo's face for `font`'s face at its variations, with a reference the caller releases
+    /// (`cairo_font_face_destroy`); nil when FreeType or cairo cannot open it.
+    static func face(for font: Font) -> OpaquePointer? {
+        let key = Key(face: ObjectIdentifier(font.face), variations: font.variations)
+        return faces.withLock { faces in
+            if let held = faces[key] { return galley_cairo_font_face_reference(held.cairoFace) }
+            let blob = font.face.referencedFileBlob()
+            guard let made = CairoFonts.makeFace(font, blob: blob, index: font.face.index) else {
+                return nil
+            }
+            faces.insert(Held(fontFace: font.face, cairoFace: made), for: key)
+            return galley_cairo_font_face_reference(made)
+        }
+    }
 }
 
 /// A FreeType face lent to cairo, with the bytes it reads; freed when cairo drops the font face.

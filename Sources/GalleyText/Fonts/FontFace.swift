@@ -219,11 +219,16 @@ public final class FontFace: Hashable, @unchecked Sendable, CustomStringConverti
         return hb_face_reference_blob(subset)
     }
 
-    /// Face 0 of `blob` (a font file's bytes, kept alive by the caller) opened in FreeType, for a caller that frees
-    /// it under ``FreeType/withLibrary(_:)`` (cairo's PDF and SVG surfaces, which use an FT_Face of their own).
-    package static func openDetachedFreeTypeFace(_ blob: OpaquePointer, path: String) throws -> FT_Face {
-        try openFreeTypeFace(blob, path: path, index: 0)
+    /// Face `index` of `blob` (a font file's bytes, kept alive by the caller) opened in FreeType, for a caller that
+    /// frees it under ``FreeType/withLibrary(_:)`` (cairo's PDF and SVG surfaces, which use an FT_Face of their own).
+    package static func openDetachedFreeTypeFace(_ blob: OpaquePointer, path: String, index: Int = 0) throws -> FT_Face
+    {
+        try openFreeTypeFace(blob, path: path, index: index)
     }
+
+    /// The bytes of the face's whole font file (a reference the caller destroys), for a caller opening the face
+    /// at its ``index`` in them.
+    package func referencedFileBlob() -> OpaquePointer { hb_blob_reference(blob) }
 
     /// Face `index` of `blob` opened in FreeType.
     private static func openFreeTypeFace(_ blob: OpaquePointer, path: String, index: Int) throws -> FT_Face {

@@ -57,6 +57,33 @@ import Testing
         #expect(pdfs[0] == pdfs[1])
     }
 
+    /// A variable font's face is made for cairo once per process and instance, not once per document: cairo 1.16
+    /// keeps about 300 bytes of FreeType's for every face it makes from a variable font, so a service answering
+    /// PDFs grew by that much at every one (about 110 MB a hundred thousand PDFs). The PDFs still draw the instance.
+    @Test func aVariableFontIsMadeForCairoOncePerProcess() throws {
+        let library = try TestFonts.bundled
+        // A weight no other test asks for, so that no other document makes or replaces this face meanwhile.
+        let font = try library.font(family: "Inter", size: 21, weight: 537)
+        #expect(!font.face.axes.isEmpty && !font.variations.isEmpty)
+        let manager = LayoutManager(
+            textStorage: TextStorage("Heavy instance once", attributes: TextAttributes(font: .font(font))),
+            fontLibrary: library)
+        manager.addTextContainer(TextContainer(width: 300))
+        let first = try Renderer().renderPDF(manager)
+        let face = try #require(VariableFaces.held(for: font))
+        for _ in 0..<3 {
+            _ = try Renderer().renderPDF(manager)
+            _ = try Renderer().renderSVG(manager)
+            #expect(VariableFaces.held(for: font) == face)
+        }
+        let pdftotext = try #require(ExternalTool.find("pdftotext"), "pdftotext is missing: run Scripts/setup")
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("galley-variable-once.pdf").path
+        try first.write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let text = try ExternalTool.run(pdftotext, [path, "-"])
+        #expect(text.split(whereSeparator: \.isWhitespace) == ["Heavy", "instance", "once"])
+    }
+
     /// cairo's per-process image and surface numbers become 0, 1, … in order of their ids, in ids and in both
     /// forms of reference, and nothing else changes: not a number no id carries, not an embedded image's bytes.
     @Test func processWideIDsAreNumberedInOrderOfAppearance() {
