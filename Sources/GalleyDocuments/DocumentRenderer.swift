@@ -246,11 +246,13 @@ public struct DocumentRenderer {
             layout, containerIndex: 0, origin: Point(x: (document.width - used.width) / 2, y: middle - used.height / 2))
     }
 
-    /// The PDF's title and outline: the note's title (its first heading when that is a top-level one) and a
+    /// The PDF's title, outline and language: the note's title (its first heading when that is a top-level one), a
     /// bookmark for each heading (``ParagraphStyle/headerLevel``), at its first line on the page `pages` (one per
-    /// container of `layout`) shows it.
+    /// container of `layout`) shows it, and the language of its first paragraph with text (as given, or as its
+    /// characters tell).
     func pdfInfo(_ layout: TextLayout, pages: [Picture]) -> PDFDocumentInfo {
         var info = PDFDocumentInfo()
+        info.language = document.storage.paragraphs.first { $0.length > 0 }?.language
         var fragment = layout.lineFragments.startIndex
         for (index, paragraph) in document.storage.paragraphs.enumerated() where paragraph.style.headerLevel > 0 {
             let title = paragraph.string.trimmingCharacters(in: .whitespacesAndNewlines)

@@ -22,11 +22,15 @@ public struct PDFDocumentInfo: Sendable, Equatable {
     public var title: String?
     /// The outline's entries, in reading order.
     public var outline: [OutlineEntry]
+    /// The natural language of the document's text, a BCP 47 tag (`zh-Hans`, `en`), written as the catalog's
+    /// `/Lang` for screen readers and text extraction; nil (or a string that is not a tag) for none.
+    public var language: String?
 
-    /// Information with `title` and `outline`.
-    public init(title: String? = nil, outline: [OutlineEntry] = []) {
+    /// Information with `title`, `outline` and `language`.
+    public init(title: String? = nil, outline: [OutlineEntry] = [], language: String? = nil) {
         self.title = title
         self.outline = outline
+        self.language = language
     }
 
     /// The entries' parents: for each entry, the index of the entry it nests under (the last one before it of a

@@ -117,6 +117,9 @@ final class VectorDocument {
         return made
     }
 
+    /// The language a PDF's catalog names (``PDFDocumentInfo/language``), written once cairo has finished.
+    private var language: String?
+
     /// The pictures whose buffers key ``pictureSurfaces``, kept alive while their surfaces are.
     private var pictures: [Canvas] = []
 
@@ -150,10 +153,11 @@ final class VectorDocument {
         if let message = Self.failure(galley_cairo_status(context)) { throw RenderError.vectorFailed(message) }
     }
 
-    /// Gives a PDF `info`'s title and outline (an SVG has neither). Cairo writes the outline when the document is
-    /// finished, so the pages an entry names may come later.
+    /// Gives a PDF `info`'s title, outline and language (an SVG has none of them). Cairo writes the outline when
+    /// the document is finished, so the pages an entry names may come later.
     func describe(_ info: PDFDocumentInfo) {
         guard format == .pdf else { return }
+        language = info.language
         if let title = info.title, !title.isEmpty {
             galley_cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, title)
         }
@@ -178,7 +182,7 @@ final class VectorDocument {
     func finish() throws -> Data {
         galley_cairo_surface_finish(surface)
         if let message = Self.failure(galley_cairo_surface_status(surface)) { throw RenderError.vectorFailed(message) }
-        guard format == .svg else { return sink.data }
+        guard format == .svg else { return language.map { PDFCatalog.settingLanguage($0, in: sink.data) } ?? sink.data }
         let svg = Self.renumberingProcessWideIDs(sink.data)
         guard !links.isEmpty, let end = svg.range(of: Data("</svg>".utf8), options: .backwards) else { return svg }
         var anchors = ""

@@ -232,6 +232,43 @@ import Testing
         #expect(!plainBytes.contains("/Type /Outlines"))
     }
 
+    /// A PDF names its text's language in its catalog (`/Lang`, which screen readers pronounce by): the note's
+    /// `--lang`, else its first paragraph's as its characters tell (Chinese, Japanese, Korean; Latin letters tell
+    /// no language, so an English note without `--lang` names none). The file stays whole: every cross-reference
+    /// entry still points at its object, `startxref` at the table, and poppler reads it without a complaint.
+    @Test(arguments: [
+        (["Examples/note-chinese.md"], "zh-Hans"), (["Examples/note-english.md"], nil),
+        (["Examples/note-english.md", "--lang", "en-GB"], "en-GB"),
+    ])
+    func aPDFNamesItsLanguage(_ arguments: [String], _ language: String?) throws {
+        let pdfinfo = try #require(ExternalTool.find("pdfinfo"), "pdfinfo is missing: run Scripts/setup")
+        let pdf = GalleyCommand.temporary("lang-\(language ?? "none").pdf")
+        let outcome = try GalleyCommand.run(["render"] + arguments + ["-o", pdf, "--page-height", "400"])
+        #expect(outcome.status == 0, "\(outcome.error)")
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: pdf)))
+        let text = String(decoding: bytes, as: UTF8.self)
+        if let language {
+            let catalog = try #require(text.range(of: "<< /Lang (\(language)) /Type /Catalog"), "\(language)")
+            #expect(text[catalog.upperBound...].range(of: "/Lang") == nil, "one /Lang")
+        } else {
+            #expect(!text.contains("/Lang"))
+        }
+        // startxref names the table; each in-use entry of the table the start of its object.
+        let tail = try #require(text.range(of: "startxref\n", options: .backwards))
+        let tableStart = try #require(Int(text[tail.upperBound...].prefix { $0.isNumber }))
+        let table = String(decoding: bytes[tableStart...], as: UTF8.self)
+        #expect(table.hasPrefix("xref\n0 "))
+        let entries = table.split(separator: "\n").dropFirst(2).prefix { $0.hasSuffix(" n ") || $0.hasSuffix(" f ") }
+        #expect(entries.count > 10)
+        for (number, entry) in entries.enumerated() where entry.hasSuffix(" n ") {
+            let offset = try #require(Int(entry.prefix(10)))
+            #expect(bytes[offset...].starts(with: Array("\(number) 0 obj".utf8)), "object \(number) at \(offset)")
+        }
+        let info = try ExternalTool.runCapturingErrors(pdfinfo, [pdf])
+        #expect(info.error.isEmpty, "\(info.error)")
+        #expect(info.output.contains("Pages:"))
+    }
+
     /// The same note makes the same bytes whenever it is rendered: no clock in the PDF (its creation date is
     /// SOURCE_DATE_EPOCH's when set, as reproducible builds ask), nor anything per process in the SVG.
     @Test func outputsAreReproducible() throws {

@@ -14,6 +14,13 @@ enum ExternalTool {
     }
 
     static func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws -> String {
+        try runCapturingErrors(executable, arguments, environment: environment).output
+    }
+
+    /// Runs `executable` and returns its standard output and standard error; throws when it fails.
+    static func runCapturingErrors(
+        _ executable: String, _ arguments: [String], environment: [String: String] = [:]
+    ) throws -> (output: String, error: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
@@ -33,6 +40,6 @@ enum ExternalTool {
                 description: "\(executable) \(arguments) exited \(process.terminationStatus): "
                     + String(decoding: errorData, as: UTF8.self))
         }
-        return String(decoding: data, as: UTF8.self)
+        return (String(decoding: data, as: UTF8.self), String(decoding: errorData, as: UTF8.self))
     }
 }
