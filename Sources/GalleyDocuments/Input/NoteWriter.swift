@@ -68,6 +68,7 @@ final class NoteWriter {
         style.paragraphSpacing = 8
         style.autospace = true  // notes mix Chinese with English and code: CLREQ's Han–Latin spacing
         style.textWrap = .pretty  // notes are read as typeset text: no paragraph ends on a stranded word
+        style.breaksCodeAtJoints = true  // a long name in code is cut at a `.` or `(`, not inside itself
         return style
     }()
 

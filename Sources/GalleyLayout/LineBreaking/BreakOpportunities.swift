@@ -52,6 +52,26 @@ package struct BreakOpportunities: Sendable {
         return kept
     }
 
+    /// These opportunities and the joints of code inside `ranges` of `text` (``CodeJoints``), in order.
+    func addingCodeJoints(in ranges: [Range<Int>], of text: ArraySlice<UInt16>) -> BreakOpportunities {
+        let joints = CodeJoints.offsets(in: ranges, of: text)
+        guard !joints.isEmpty else { return self }
+        var added = self
+        added.opportunities = []
+        added.opportunities.reserveCapacity(opportunities.count + joints.count)
+        var next = 0
+        for opportunity in opportunities {
+            while next < joints.count, joints[next] <= opportunity.offset {
+                if joints[next] < opportunity.offset {
+                    added.opportunities.append(Opportunity(offset: joints[next], isMandatory: false))
+                }
+                next += 1
+            }
+            added.opportunities.append(opportunity)
+        }
+        return added
+    }
+
     /// The opportunities ICU's line iterator gives `text` for the locale of `language`, `strictness` and `rules`,
     /// with CSS's and `wordBreak`'s adjustments: the general rule, which CSS's fast rules agree with where they
     /// decide. With `splittingIdeographs` runs of ideographs are cut into pieces first

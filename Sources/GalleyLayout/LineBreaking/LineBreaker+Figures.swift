@@ -56,7 +56,10 @@ extension LineBreaker {
             let found = try BreakOpportunities(
                 text, language: language, strictness: shaped.paragraph.style.lineBreakStrictness,
                 rules: shaped.paragraph.style.lineBreakRules, wordBreak: shaped.paragraph.style.wordBreak)
-            opportunities = shaped.rubies.isEmpty ? found : found.keepingWhole(shaped.rubies.map(\.base))
+            let withCode =
+                shaped.paragraph.style.breaksCodeAtJoints
+                ? found.addingCodeJoints(in: Self.monospacedRanges(of: shaped.runs), of: text) : found
+            opportunities = shaped.rubies.isEmpty ? withCode : withCode.keepingWhole(shaped.rubies.map(\.base))
             mandatoryOffsets = opportunities.opportunities.filter(\.isMandatory).map(\.offset)
             var advances = [Double](repeating: 0, count: length + 1)
             var edges = [EdgeFlags](repeating: .insideCluster, count: length + 1)
@@ -131,6 +134,19 @@ extension LineBreaker {
             self.endCorrections = endCorrections
             largestEndWidening = endCorrections.entries.reduce(0) { max($0, $1.value) }
             self.startCorrections = startCorrections
+        }
+
+        /// The stretches of `runs` (in logical order) drawn in a monospaced face, consecutive ones joined.
+        private static func monospacedRanges(of runs: [GlyphRun]) -> [Range<Int>] {
+            var ranges: [Range<Int>] = []
+            for run in runs where run.style.font.face.isFixedPitch {
+                if let last = ranges.last, last.upperBound == run.utf16Range.lowerBound {
+                    ranges[ranges.count - 1] = last.lowerBound..<run.utf16Range.upperBound
+                } else {
+                    ranges.append(run.utf16Range)
+                }
+            }
+            return ranges
         }
 
         /// The figures all of `runs` share when they cover a paragraph `length` units long one after another; nil

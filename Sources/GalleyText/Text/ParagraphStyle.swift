@@ -229,6 +229,12 @@ public struct ParagraphStyle: Hashable, Sendable {
     /// so the columns after a Chinese comment stay on the grid. Off by default, as browsers
     /// (CSS has no such rule); notes turn it on in code blocks.
     public var keepsMonospaceCells = false
+    /// Whether text set in a monospaced face (code) may also break where code reads on: after a `.`, `::` or `->`
+    /// between two names and before a `(` that opens arguments after a name, where UAX #14 gives no opportunity.
+    /// A name too long for the line is then cut at a joint (`TextMeasurer.` | `prepare()`), not inside itself.
+    /// Off by default, as browsers (CSS has no such rule, so measuring for a web page leaves it off); notes turn it
+    /// on.
+    public var breaksCodeAtJoints = false
     /// Whether lines run across or are columns (CSS `writing-mode`; TextKit's `NSTextContainer.layoutOrientation`):
     /// ``WritingMode/horizontalTB`` by default. In vertical modes a container's height is the lines' length and its
     /// width the room for columns; one layout holds one writing mode, its first paragraph's.

@@ -106,6 +106,7 @@ import Testing
         "tableCell": { $0.tableCell = TextTableCell(table: TextTable(columnCount: 2), row: 0, column: 1) },
         "indentsWrappedLines": { $0.indentsWrappedLines = true },
         "keepsMonospaceCells": { $0.keepsMonospaceCells = true },
+        "breaksCodeAtJoints": { $0.breaksCodeAtJoints = true },
         "writingMode": { $0.writingMode = .verticalRL },
         "textOrientation": { $0.textOrientation = .upright },
         "textCombineUpright": { $0.textCombineUpright = .digits(2) },
