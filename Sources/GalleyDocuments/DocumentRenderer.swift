@@ -323,7 +323,39 @@ public struct DocumentRenderer {
             container.wrapSide = document.wrapSide
             manager.addTextContainer(container)
         }
+        exclusions += try placedFloats(in: manager, columnWidth: columnWidth)
         return (manager, exclusions, columnWidth, drawableHeight)
+    }
+
+    /// The document's floating pictures placed in `manager`'s first container (`columnWidth` points wide) one
+    /// after another, each added to its exclusions before the next is placed: its top at the first line of its
+    /// paragraph as the text flows around those before it (under the text's last line when its paragraph is not
+    /// in that container), against the side it floats to.
+    private func placedFloats(in manager: LayoutManager, columnWidth: Double) throws -> [Exclusion] {
+        guard !document.floats.isEmpty, let container = manager.textContainers.first else { return [] }
+        guard !isVertical else {
+            throw InputError("a floating picture ({float=left} or {float=right}) needs horizontal text")
+        }
+        var placed: [Exclusion] = []
+        for float in document.floats {
+            let lines = try manager.layout().lineFragments.filter { $0.containerIndex == 0 }
+            let top =
+                lines.first { $0.characterRange.lowerBound >= float.anchor }?.rect.minY
+                ?? lines.map(\.rect.maxY).max() ?? 0
+            var frame = Rect(
+                x: float.side == .left ? 0 : columnWidth - float.size.width, y: top, width: float.size.width,
+                height: float.size.height)
+            // Kept clear of what is there already (the date badge, the pictures floated before), as CSS stacks
+            // floats: moved down past each shape it would overlap.
+            while let below = container.exclusions.map(\.bounds).filter({ $0.intersects(frame) }).map(\.maxY).max() {
+                frame.origin.y = below + FloatingPicture.margin
+            }
+            let exclusion = try Exclusion(
+                image: float.image, frame: frame, threshold: FloatingPicture.threshold, margin: FloatingPicture.margin)
+            container.exclusions.append(exclusion.shape)
+            placed.append(exclusion)
+        }
+        return placed
     }
 
     /// The bounds the document's layout and image keep to (its render options').

@@ -34,6 +34,9 @@ public struct Document {
     public var lineBreakMode: ParagraphStyle.LineBreakMode = .wordWrap
     /// Shapes text flows around, in the first column's coordinates; drawn when they have a fill.
     public var exclusions: [Exclusion] = []
+    /// Pictures floated to a side of the first column, in the order written: each placed in turn, text flowing
+    /// around it and those before it.
+    public var floats: [FloatingPicture] = []
     /// A note's date badge, drawn in the first column's top-right corner; nil for none.
     public var badge: DateBadge?
     /// The Dynamic Type settings the text's styles are sized for.
@@ -117,4 +120,30 @@ public struct InputError: GalleyError {
 
     /// A problem at a JSON path, such as `content[3].attributes.color: expected "#RRGGBB"`.
     public init(path: String, _ message: String) { description = "\(path): \(message)" }
+}
+
+/// A picture a note floats to one side of its first column (`![alt](leaf.png){float=right width=120}`), as CSS
+/// `float` does: its top at the first line of the paragraph it was written in (the next one when it stands alone),
+/// text flowing around its outline (pixels with alpha over one half, grown by 6 points) on the other side.
+public struct FloatingPicture {
+    /// The side of the column a picture floats to.
+    public enum Side: String, Sendable, CaseIterable {
+        case left, right
+    }
+
+    /// The picture, and its size on the page in points.
+    public var image: Canvas
+    public var size: Size
+    public var side: Side
+    /// Where the paragraph it floats beside starts, as a UTF-16 offset into the document's storage.
+    public var anchor: Int
+
+    /// A picture `image` shown `size` points large, floated to `side` beside the paragraph starting at UTF-16
+    /// offset `anchor`.
+    public init(image: Canvas, size: Size, side: Side, anchor: Int) {
+        (self.image, self.size, self.side, self.anchor) = (image, size, side, anchor)
+    }
+
+    /// How opaque a pixel must be for text to keep clear of it, and how far clear, in points.
+    static let threshold = 0.5, margin = 6.0
 }

@@ -82,7 +82,7 @@ struct NoteInlineWriter {
     }
 
     /// The picture's attachment: the size its `{width=…}` or `{height=…}` asks for, else half its pixel size.
-    private func attachment(for picture: NotePicture, line: Int) throws -> TextAttachment {
+    func attachment(for picture: NotePicture, line: Int) throws -> TextAttachment {
         do {
             return try images.attachment(
                 path: picture.path, width: picture.width, height: picture.height, baselineOffset: 0,

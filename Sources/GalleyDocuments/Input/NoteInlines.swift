@@ -96,7 +96,10 @@ struct NoteInlines {
                     let alt = node.children.map { Self.plainText($0, depth: 0, limit: nestingLimit) }.joined()
                     append(
                         .picture(
-                            NotePicture(path: node.url, alt: alt, width: size?.width, height: size?.height), style))
+                            NotePicture(
+                                path: node.url, alt: alt, width: size?.width, height: size?.height,
+                                float: size?.float),
+                            style))
                 default:
                     try add(node.children, style: style.inside(node) ?? style, depth: depth + 1)
                 }
@@ -117,24 +120,31 @@ struct NoteInlines {
 }
 
 /// A picture in a note, `![alt](path.png)`, with the size Galley's `{width=200}`, `{height=40}` or both after it
-/// asks for (points); without one it is shown at half its pixel size.
+/// asks for (points), and the side `{float=left}` or `{float=right}` floats it to (text then flows around its
+/// outline); without a size it is shown at half its pixel size.
 struct NotePicture {
     let path: String
     let alt: String
     let width: Double?
     let height: Double?
+    let float: FloatingPicture.Side?
 
-    /// The size `{width=… height=…}` at the start of `text` gives, and how many characters it takes; nil when
-    /// `text` does not start with a brace group.
-    static func size(after text: String) -> (width: Double?, height: Double?, length: Int)? {
+    /// The size and side `{width=… height=… float=…}` at the start of `text` gives, and how many characters it
+    /// takes; nil when `text` does not start with a brace group. A setting it does not know, or a value that is
+    /// not one, is left out.
+    static func size(after text: String) -> (
+        width: Double?, height: Double?, float: FloatingPicture.Side?, length: Int
+    )? {
         guard text.first == "{", let close = text.firstIndex(of: "}") else { return nil }
-        var width: Double?, height: Double?
+        var width: Double?, height: Double?, float: FloatingPicture.Side?
         for setting in text[text.index(after: text.startIndex)..<close].split(separator: " ") {
             let parts = setting.split(separator: "=", maxSplits: 1)
-            guard parts.count == 2, let value = Double(parts[1]), value.isFinite, value > 0 else { continue }
+            guard parts.count == 2 else { continue }
+            if parts[0] == "float" { float = FloatingPicture.Side(rawValue: String(parts[1])) }
+            guard let value = Double(parts[1]), value.isFinite, value > 0 else { continue }
             if parts[0] == "width" { width = value }
             if parts[0] == "height" { height = value }
         }
-        return (width, height, text.distance(from: text.startIndex, to: close) + 1)
+        return (width, height, float, text.distance(from: text.startIndex, to: close) + 1)
     }
 }

@@ -93,6 +93,7 @@ public enum NoteReader {
         }
         var document = Document(storage: writer.storage)
         document.wrapSide = .largest
+        document.floats = writer.floats
         if let height = matter.height {
             guard let points = Double(height), Document.heightRange.contains(points) else {
                 throw InputError(

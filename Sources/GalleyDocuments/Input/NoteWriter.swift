@@ -26,6 +26,10 @@ final class NoteWriter {
     private var footnotes = 0
     /// Writes a paragraph's inline pieces into ``storage``.
     private let inlines: NoteInlineWriter
+    /// The pictures floated to a side, in the order written (``FloatingPicture``).
+    private(set) var floats: [FloatingPicture] = []
+    /// The most pictures a note floats: each is placed after a layout of the text with those before it.
+    static let floatLimit = 16
 
     init(
         sourceLines: [Substring], defaults: TextAttributes, images: DocumentFiles, lineOffset: Int,
@@ -160,9 +164,17 @@ final class NoteWriter {
         }
     }
 
-    /// One line of a paragraph, in a list item, as a `一、` step, or as a body paragraph.
+    /// One line of a paragraph, in a list item, as a `一、` step, or as a body paragraph; its floating pictures
+    /// taken out to float beside it (a line of them alone writes no paragraph: they float beside the next).
     private func line(_ line: NoteInlines.SourceLine, in context: Context) throws {
         var pieces = line.pieces
+        if pieces.contains(where: { if case .picture(let picture, _) = $0 { picture.float != nil } else { false } }) {
+            try float(&pieces, line: line.number)
+            if pieces.allSatisfy({ if case .text(let text, _) = $0 { text.allSatisfy(\.isWhitespace) } else { false } })
+            {
+                return
+            }
+        }
         if context.lists.isEmpty, context.quoteDepth == 0, case .text(let text, let style)? = pieces.first,
             let step = ChineseSteps.marker(Substring(text))
         {
@@ -439,6 +451,26 @@ final class NoteWriter {
     private static let quoteIndent = 16.0
     private static let quoteRuleWidth = 3.0
     private static let quoteSpacing = 6.0
+
+    /// Takes the floating pictures out of `pieces` (of Markdown line `line`) into ``floats``, beside the paragraph
+    /// written next.
+    private func float(_ pieces: inout [NoteInlines.Piece], line: Int) throws {
+        let anchor = storage.length + (wroteParagraph ? 1 : 0)  // after the paragraph separator to come
+        var kept: [NoteInlines.Piece] = []
+        for piece in pieces {
+            guard case .picture(let picture, _) = piece, let side = picture.float else {
+                kept.append(piece)
+                continue
+            }
+            guard floats.count < Self.floatLimit else {
+                throw InputError("line \(line + lineOffset): more than \(Self.floatLimit) floating pictures in a note")
+            }
+            let attachment = try inlines.attachment(for: picture, line: line)
+            guard let image = attachment.image as? Canvas else { continue }
+            floats.append(FloatingPicture(image: image, size: attachment.bounds.size, side: side, anchor: anchor))
+        }
+        pieces = kept
+    }
 
     private static func text(of pieces: [NoteInlines.Piece]) -> String {
         pieces.map { if case .text(let text, _) = $0 { text } else { "" } }.joined()
