@@ -131,9 +131,11 @@ public struct FloatingPicture {
         case left, right
     }
 
-    /// The picture, and its size on the page in points.
+    /// The picture.
     public var image: Canvas
+    /// Its size on the page, in points.
     public var size: Size
+    /// The side of the first column it floats to.
     public var side: Side
     /// Where the paragraph it floats beside starts, as a UTF-16 offset into the document's storage.
     public var anchor: Int
