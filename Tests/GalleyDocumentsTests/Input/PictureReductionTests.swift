@@ -31,6 +31,7 @@ struct PictureReductionTests {
 
     @Test func aPictureShownSmallIsReducedOnceForItsSize() throws {
         let folder = TemporaryFolder.make("reduction")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         try PNGWriter().write(try Self.picture(side: 1_024), to: folder + "/big.png")
         let note = "# Pictures\n\n" + Array(repeating: "![a](big.png){width=1}", count: 50).joined(separator: " ")
         let document = try NoteReader.read(note, defaults: TextAttributes(), access: FileAccess(baseDirectory: folder))
