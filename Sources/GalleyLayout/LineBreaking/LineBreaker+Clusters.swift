@@ -37,12 +37,14 @@ extension LineBreaker {
     }
 
     /// Whether a line break at `offset` would start a line with a CJK character that may not start one (closing
-    /// brackets and punctuation, `。，、！？`, non-starters: UAX #14 classes CL, CP, EX, IS, NS) or end one with a
-    /// CJK opening bracket (OP). Only East Asian marks (from U+2E80): Chromium cuts an overlong Latin word before
-    /// `.` or `)` like any other character, and so does Galley.
+    /// brackets and punctuation, `。，、！？`, non-starters: UAX #14 classes CL, CP, EX, IS, NS) or with an ASCII
+    /// closing bracket (`)`, `]`, `}`: a bracket alone at a line's start reads as a stray), or end one with a CJK
+    /// opening bracket (OP). Other Latin punctuation may start the piece of an overlong word (`.layout()` after
+    /// `LayoutManager`, where code is broken before its dots), as Chromium cuts such a word anywhere.
     private func breaksKinsoku(at offset: Int) -> Bool {
         let text = shaped.paragraph.text
         let (after, _) = UTF16Decoding.scalar(in: text, at: offset)
+        if after == ")" || after == "]" || after == "}" { return true }
         if after.value >= CharacterClasses.firstCJK {
             switch CSSLineBreakRules.lineBreakClass(of: after) {
             case CICU_LB_CLOSE_PUNCTUATION, CICU_LB_CLOSE_PARENTHESIS, CICU_LB_EXCLAMATION, CICU_LB_INFIX_NUMERIC,

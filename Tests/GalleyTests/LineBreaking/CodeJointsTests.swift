@@ -49,6 +49,24 @@ import Testing
         #expect(!plain.contains(dot), "\(plain)")
     }
 
+    /// A word too long for its line is cut before the last cluster that fits, but never so that a line starts
+    /// with an ASCII closing bracket, a stray the eye reads as an error; under web metrics the cut is Chromium's
+    /// (anywhere).
+    @Test func anOverlongWordIsNotCutBeforeAClosingBracket() throws {
+        let library = try TestFonts.bundled
+        let mono = try library.font(family: "JetBrains Mono", size: 17)
+        let advance = try #require(
+            TestFonts.shape("a", attributes: TextAttributes(font: .font(mono))).runs.first?.width)
+        for (metrics, starts) in [(ParagraphStyle.LineHeightMetrics.exact, [0, 9]), (.web, [0, 10])] {
+            var style = ParagraphStyle()
+            style.lineHeightMetrics = metrics
+            let measured = try TextMeasurer(fontLibrary: library).measure(
+                "abcdefghij)", attributes: TextAttributes(font: .font(mono), paragraphStyle: style),
+                width: 10 * advance + 1)
+            #expect(measured.utf16LineStarts == starts, "\(metrics)")
+        }
+    }
+
     /// Prose in a proportional face keeps UAX #14's opportunities: joints are for code alone.
     @Test func proseInAProportionalFaceIsUnchanged() throws {
         let library = try TestFonts.bundled
