@@ -8,7 +8,37 @@ import GalleyDocuments
 /// link the input's text would make.
 @main
 enum Target {
-    static func main() { runFuzzer(fuzz) }
+    /// The variable fonts' instances a note draws (regular, bold and italic Inter, headings, code, bold code), made
+    /// before fuzzing: each is made once per process and kept.
+    static func main() {
+        let note = Array(
+            """
+            # Title
+
+            ## Part
+
+            plain **bold** *italic* ***both*** `code` **`bold code`** 中文 [link](https://example.com)[^1]
+
+            - a
+              - b
+            1) c
+            - [x] d
+            一、十
+
+            > quoted
+
+            | a | b |
+            |---|---|
+            | 1 | 2 |
+
+            ```
+            code block
+            ```
+
+            [^1]: note
+            """.utf8)
+        runFuzzer(warmUp: { for _ in 0..<2 { note.withUnsafeBufferPointer { fuzz($0) } } }, fuzz)
+    }
 }
 
 func fuzz(_ input: UnsafeBufferPointer<UInt8>) {

@@ -214,7 +214,7 @@ struct ParagraphBreaker {
                 guard origin.score < .infinity else { continue }
                 if origin.score + bestHope >= best.score { continue }
                 let available = width(origin.lineIndex)
-                let natural = LineFit.width(from: candidates[start].start, to: end.end)
+                let natural = LineFit.width(from: scoredStart(candidates[start].start), to: end.end)
                 let lineWidth = LineFit.fitted(natural, end: end.end, available: available) ?? natural
                 let delta = Float(available + LineFit.tolerance - lineWidth)
                 let fits = LineFit.fits(lineWidth, in: available)
@@ -246,6 +246,17 @@ struct ParagraphBreaker {
             index = scores[index].previous
         }
         return lines.reversed()
+    }
+
+    /// What a line from `start` is scored from. Chromium scores `balance` and `pretty` with the positions of the
+    /// paragraph shaped whole (its `LineBreakCandidate`s), where an opening mark set half-width after the
+    /// punctuation before it stays so: the full width it takes back at a line's start (``LineFit/Start/widening``)
+    /// counts only when the line is set. `optimal`, Galley's own, scores the line as it is set.
+    private func scoredStart(_ start: LineFit.Start) -> LineFit.Start {
+        guard strategy != .optimal else { return start }
+        var scored = start
+        scored.widening = 0
+        return scored
     }
 
     /// Chromium's fallback for balancing (`ParagraphLineBreaker`): the narrowest width, found by bisection to

@@ -18,17 +18,44 @@ import Testing
 /// fonts-noto-cjk and fonts-noto-color-emoji installed, so that Chromium's fallback faces are the ones Galley
 /// bundles (recorded without them, Chromium took other faces for the Hebrew, Arabic and Devanagari words and its
 /// greedy lines moved in 2% of the rows).
+///
+/// The punctuation-dense rows (Tests/Fixtures/chromium/punctuation-dense.rows.jsonl: the 128 rows of
+/// Benchmarks/Corpus/chinese.txt with at least four of `《》『』“”（）「」` in 20 to 160 characters) check the CJK
+/// punctuation rules inside the strategies: trimmed marks, and opening marks that take their width back at a line's
+/// start (Chromium scores lines without that, `ParagraphBreaker.scoredStart`).
 @Suite struct ChromiumTextWrapTests {
-    static let cases: [(ParagraphStyle.TextWrap, Double)] = [
-        (.balance, 320), (.balance, 200), (.balance, 137), (.pretty, 320), (.pretty, 200), (.pretty, 137),
-    ]
+    /// A corpus, a strategy, a width, the share of rows whose line starts must equal Chromium's and the fewest rows
+    /// the strategy must have moved in Chromium.
+    struct Case: CustomTestStringConvertible, Sendable {
+        let corpus: String
+        let wrap: ParagraphStyle.TextWrap
+        let width: Double
+        let share: Double
+        let changed: Int
+        var testDescription: String { "\(corpus) \(wrap) \(Int(width))" }
+    }
+
+    static let cases: [Case] =
+        [
+            (ParagraphStyle.TextWrap.balance, 320.0), (.balance, 200), (.balance, 137), (.pretty, 320), (.pretty, 200),
+            (.pretty, 137),
+        ]
+        .map { Case(corpus: "text-wrap", wrap: $0.0, width: $0.1, share: 0.99, changed: 40) }
+        + [
+            // 121 of 128 at 320 (113 before scoring without the start's widening); what is left is not understood yet.
+            Case(corpus: "punctuation-dense", wrap: .balance, width: 320, share: 0.94, changed: 60),
+            Case(corpus: "punctuation-dense", wrap: .balance, width: 200, share: 1, changed: 10),
+            Case(corpus: "punctuation-dense", wrap: .pretty, width: 320, share: 0.98, changed: 10),
+            Case(corpus: "punctuation-dense", wrap: .pretty, width: 200, share: 1, changed: 20),
+        ]
 
     @Test(arguments: cases)
-    func lineStartsEqualChromiums(_ wrap: ParagraphStyle.TextWrap, _ width: Double) throws {
-        let inputs = try ChromiumTextFundamentalsTests.rows("text-wrap.rows.jsonl")
-        let answers = try ChromiumTextFundamentalsTests.rows("text-wrap.chrome-\(wrap)-\(Int(width)).jsonl")
-        let greedy = try ChromiumTextFundamentalsTests.rows("text-wrap.chrome-auto-\(Int(width)).jsonl")
-        try #require(inputs.count == answers.count && inputs.count == greedy.count && inputs.count >= 300)
+    func lineStartsEqualChromiums(_ test: Case) throws {
+        let (wrap, width) = (test.wrap, test.width)
+        let inputs = try ChromiumTextFundamentalsTests.rows("\(test.corpus).rows.jsonl")
+        let answers = try ChromiumTextFundamentalsTests.rows("\(test.corpus).chrome-\(wrap)-\(Int(width)).jsonl")
+        let greedy = try ChromiumTextFundamentalsTests.rows("\(test.corpus).chrome-auto-\(Int(width)).jsonl")
+        try #require(inputs.count == answers.count && inputs.count == greedy.count && inputs.count >= 128)
         let library = try TestFonts.bundled
         var style = ParagraphStyle()
         style.lineHeightMetrics = .web
@@ -50,7 +77,8 @@ import Testing
             }
         }
         // The strategy is exercised: Chromium moved breaks in many rows.
-        #expect(changed >= 40, "\(changed) rows changed by \(wrap)")
-        #expect(Double(same) / Double(inputs.count) >= 0.99, "\(same) of \(inputs.count): \(differing.prefix(8))")
+        #expect(changed >= test.changed, "\(changed) rows changed by \(wrap)")
+        #expect(
+            Double(same) / Double(inputs.count) >= test.share, "\(same) of \(inputs.count): \(differing.prefix(8))")
     }
 }
