@@ -8,14 +8,27 @@ import GalleyDocuments
 /// link the input's text would make.
 @main
 enum Target {
-    /// The variable fonts' instances a note draws (regular, bold and italic Inter, headings, code, bold code), made
-    /// before fuzzing: each is made once per process and kept.
+    /// The variable fonts' instances a note draws (regular, bold and italic Inter, every heading level, the date
+    /// badge, code in each style), made before fuzzing: each is made once per process and kept.
     static func main() {
         let note = Array(
             """
+            ---
+            date: 2026-11-22
+            ---
             # Title
 
             ## Part
+
+            ### Three
+
+            #### Four
+
+            ##### Five
+
+            ###### Six
+
+            *`italic code`* ***`bold italic code`***
 
             plain **bold** *italic* ***both*** `code` **`bold code`** 中文 [link](https://example.com)[^1]
 
