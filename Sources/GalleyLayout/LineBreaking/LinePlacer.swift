@@ -13,7 +13,7 @@ struct LinePlacer<Source: LineSource> {
     private(set) var source: Source
     let context: ParagraphContext
     private let shaper: Shaper
-    /// Whether lines keep their glyph runs (see ``Typesetter/keepsGlyphs``).
+    /// Whether lines keep their glyph runs (the typesetter's output keeps fragments, ``TypesetterOutput/keepsFragments``).
     private let keepsGlyphs: Bool
     private var flow: ParagraphFlow
     /// Every line's metrics, when the paragraph's runs share their figures (``LineSource/uniformFigures``).
