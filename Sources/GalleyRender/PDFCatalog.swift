@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Stages) import GalleyText
 
 /// What cairo 1.16 cannot write into a PDF's document catalog, written into the finished file: the natural
 /// language of its text (`/Lang`, PDF 1.7 § 14.9.2), which screen readers and text extraction read to pronounce and
@@ -7,11 +8,12 @@ import Foundation
 /// cairo writes one classic cross-reference table, its catalog the object the trailer's `/Root` names; an entry is
 /// inserted at the catalog's start and every offset after it in the table (and `startxref`) moved by its length.
 enum PDFCatalog {
-    /// `pdf` with `language` (a BCP 47 tag: letters, digits and hyphens, at most 35 characters, as `zh-Hans-CN`) as
-    /// its catalog's `/Lang`; `pdf` unchanged for another tag, a catalog that already has one, or a file whose
-    /// structure is not cairo's.
+    /// `pdf` with `language` (a BCP 47 tag as ``LanguageTag/isValid(_:)`` accepts it, at most 35 characters, as
+    /// `zh-Hans-CN`; an `_` written as `-`) as its catalog's `/Lang`; `pdf` unchanged for another tag, a catalog that
+    /// already has one, or a file whose structure is not cairo's. A valid tag's characters need no escaping in a
+    /// PDF string.
     static func settingLanguage(_ language: String, in pdf: Data) -> Data {
-        guard isLanguageTag(language) else { return pdf }
+        guard LanguageTag.isValid(language), language.utf8.count <= 35 else { return pdf }
         let bytes = [UInt8](pdf)
         guard let table = CrossReferenceTable(bytes), let root = table.rootObject, root < table.offsets.count else {
             return pdf
@@ -24,25 +26,10 @@ enum PDFCatalog {
             bytes[start..<end].firstRange(of: Array("/Lang".utf8)) == nil
         else { return pdf }
         let insertion = start + header.count
-        let entry = Array(" /Lang (\(language))".utf8)
+        let entry = Array(" /Lang (\(language.replacingOccurrences(of: "_", with: "-")))".utf8)
         var result = Array(bytes[..<insertion]) + entry + Array(bytes[insertion..<table.start])
         result += table.written(movingOffsetsPast: insertion, by: entry.count)
         return Data(result)
-    }
-
-    /// Whether `tag` has a BCP 47 tag's characters (ASCII letters, digits and hyphens, not first, at most 35), so
-    /// that it needs no escaping in a PDF string.
-    static func isLanguageTag(_ tag: String) -> Bool {
-        let bytes = Array(tag.utf8)
-        guard (1...35).contains(bytes.count), bytes[0] != UInt8(ascii: "-") else { return false }
-        return bytes.allSatisfy { byte in
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"):
-                true
-            default: false
-            }
-        }
     }
 }
 

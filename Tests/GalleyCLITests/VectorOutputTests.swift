@@ -239,10 +239,12 @@ import Testing
     @Test(arguments: [
         (["Examples/note-chinese.md"], "zh-Hans"), (["Examples/note-english.md"], nil),
         (["Examples/note-english.md", "--lang", "en-GB"], "en-GB"),
+        (["Examples/note-english.md", "--lang", "en_GB"], "en-GB"),  // BCP 47 writes a hyphen
     ])
     func aPDFNamesItsLanguage(_ arguments: [String], _ language: String?) throws {
         let pdfinfo = try #require(ExternalTool.find("pdfinfo"), "pdfinfo is missing: run Scripts/setup")
-        let pdf = GalleyCommand.temporary("lang-\(language ?? "none").pdf")
+        let pdf = GalleyCommand.temporary(
+            "lang\(arguments.joined().replacingOccurrences(of: "/", with: "-")).pdf")
         let outcome = try GalleyCommand.run(["render"] + arguments + ["-o", pdf, "--page-height", "400"])
         #expect(outcome.status == 0, "\(outcome.error)")
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: pdf)))
