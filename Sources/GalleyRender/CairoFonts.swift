@@ -16,11 +16,6 @@ final class CairoFonts {
     private var faces: [FaceKey: OpaquePointer] = [:]
     private var scaledFonts: [ScaledFontKey: OpaquePointer] = [:]
 
-    private struct FaceKey: Hashable {
-        let face: ObjectIdentifier
-        let variations: [FontVariation]
-    }
-
     private struct ScaledFontKey: Hashable {
         let font: Font
         let form: GlyphForm
@@ -66,7 +61,7 @@ final class CairoFonts {
     /// from the document's subset of it; for a variable one, the process's (``VariableFaces``).
     private func face(for font: Font) -> OpaquePointer? {
         let face = font.face
-        let key = FaceKey(face: ObjectIdentifier(face), variations: font.variations)
+        let key = FaceKey(font)
         if let found = faces[key] { return found }
         let made =
             face.axes.isEmpty
@@ -118,11 +113,6 @@ enum VariableFaces {
     /// past this many starts over (each face made again leaks cairo's bytes again, so the bound is generous).
     static let limit = 64
 
-    private struct Key: Hashable {
-        let face: ObjectIdentifier
-        let variations: [FontVariation]
-    }
-
     /// A face held, with the font face it was made for (kept alive, so no other face takes its identifier).
     private final class Held {
         let fontFace: FontFace
@@ -133,17 +123,17 @@ enum VariableFaces {
         deinit { galley_cairo_font_face_destroy(cairoFace) }
     }
 
-    private static let faces = Locked(BoundedTable<Key, Held>(costLimit: limit))
+    private static let faces = Locked(BoundedTable<FaceKey, Held>(costLimit: limit))
 
     /// The face held for `font`'s face at its variations, if one is (without a reference for the caller).
     static func held(for font: Font) -> OpaquePointer? {
-        faces.withLock { $0[Key(face: ObjectIdentifier(font.face), variations: font.variations)]?.cairoFace }
+        faces.withLock { $0[FaceKey(font)]?.cairoFace }
     }
 
     /// cairo's face for `font`'s face at its variations, with a reference the caller releases
     /// (`cairo_font_face_destroy`); nil when FreeType or cairo cannot open it.
     static func face(for font: Font) -> OpaquePointer? {
-        let key = Key(face: ObjectIdentifier(font.face), variations: font.variations)
+        let key = FaceKey(font)
         return faces.withLock { faces in
             if let held = faces[key] { return galley_cairo_font_face_reference(held.cairoFace) }
             let blob = font.face.referencedFileBlob()
@@ -154,6 +144,15 @@ enum VariableFaces {
             return galley_cairo_font_face_reference(made)
         }
     }
+}
+
+/// A face at its variations, as the documents' faces and the process's variable ones are kept: the face by identity
+/// (its keeper holds it alive, so no other face takes its identifier).
+private struct FaceKey: Hashable {
+    let face: ObjectIdentifier
+    let variations: [FontVariation]
+
+    init(_ font: Font) { (face, variations) = (ObjectIdentifier(font.face), font.variations) }
 }
 
 /// A FreeType face lent to cairo, with the bytes it reads; freed when cairo drops the font face.
