@@ -199,6 +199,8 @@ struct ParagraphBreaker {
             }
         }
         let linePenalty = Float(isJustified ? 0 : widthTimesFontSize * 4)
+        // Each candidate's start as lines are scored from it, once: the loop below weighs many lines from each.
+        let starts = candidates.map { scoredStart($0.start) }
         var scores = [Score](repeating: Score(), count: candidates.count)
         scores[0] = Score(score: 0, previous: -1, lineIndex: 0)
         var active = 0
@@ -214,7 +216,7 @@ struct ParagraphBreaker {
                 guard origin.score < .infinity else { continue }
                 if origin.score + bestHope >= best.score { continue }
                 let available = width(origin.lineIndex)
-                let natural = LineFit.width(from: scoredStart(candidates[start].start), to: end.end)
+                let natural = LineFit.width(from: starts[start], to: end.end)
                 let lineWidth = LineFit.fitted(natural, end: end.end, available: available) ?? natural
                 let delta = Float(available + LineFit.tolerance - lineWidth)
                 let fits = LineFit.fits(lineWidth, in: available)
