@@ -91,14 +91,16 @@ struct NoteInlines {
                     style.footnote = true
                     append(.text(node.literal, style))
                 case "image":
-                    let size = node.next.flatMap { $0.kind == "text" ? NotePicture.size(after: $0.literal) : nil }
-                    skipPrefix = size?.length ?? 0
+                    let settings = node.next.flatMap {
+                        $0.kind == "text" ? NotePicture.settings(after: $0.literal) : nil
+                    }
+                    skipPrefix = settings?.length ?? 0
                     let alt = node.children.map { Self.plainText($0, depth: 0, limit: nestingLimit) }.joined()
                     append(
                         .picture(
                             NotePicture(
-                                path: node.url, alt: alt, width: size?.width, height: size?.height,
-                                float: size?.float),
+                                path: node.url, alt: alt, width: settings?.width, height: settings?.height,
+                                float: settings?.float),
                             style))
                 default:
                     try add(node.children, style: style.inside(node) ?? style, depth: depth + 1)
@@ -132,7 +134,7 @@ struct NotePicture {
     /// The size and side `{width=… height=… float=…}` at the start of `text` gives, and how many characters it
     /// takes; nil when `text` does not start with a brace group. A setting it does not know, or a value that is
     /// not one, is left out.
-    static func size(after text: String) -> (
+    static func settings(after text: String) -> (
         width: Double?, height: Double?, float: FloatingPicture.Side?, length: Int
     )? {
         guard text.first == "{", let close = text.firstIndex(of: "}") else { return nil }
