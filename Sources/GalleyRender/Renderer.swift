@@ -144,8 +144,8 @@ public final class Renderer: Sendable {
             if let pressed { drawLetterpressHighlight(pressed, on: &canvas) }
             canvas.drawGlyphs(glyphs, characters: fragment.character(at:))
             if let pressed { drawLetterpressInnerShadow(pressed, on: &canvas) }
-            drawEmphasisMarks(fragment, on: &canvas)
-            drawRubyAnnotations(fragment, on: &canvas)
+            drawEmphasisMarks(fragment, frame: frame, on: &canvas)
+            drawRubyAnnotations(fragment, frame: frame, on: &canvas)
             drawDecorations(fragment, glyphs: glyphs, frame: frame, on: &canvas)
             drawListMarker(fragment, frame: frame, on: &canvas)
             drawContinuationMark(fragment, on: &canvas)

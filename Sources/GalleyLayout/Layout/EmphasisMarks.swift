@@ -7,73 +7,97 @@ struct EmphasisMarks {
     /// Shapes the marks as list markers are shaped, keeping them with them.
     let markers: ListMarkers
 
-    /// The marks of `runs` (a horizontal line's runs, placed; clusters count from the paragraph's start, which is
+    /// The marks of `runs` (a line's runs, placed; clusters count from the paragraph's start, which is
     /// `paragraphStart` in the storage) in `paragraph`, whose attributes say which mark each character takes. Web
     /// metrics round the em box up to pixels, as Blink does.
+    ///
+    /// In a column of `vertical` the marks stand upright on the right of the characters, each centred on its
+    /// character's length down the column (a combined group takes one), as far from the glyphs' centre line as
+    /// Blink's layout puts them from its central baseline: Chromium draws a column's glyphs off that baseline, and
+    /// its marks keep their distance from the glyphs, not from the baseline.
     ///
     /// Marks beside ruby bases on their annotation's side (`rubies`, reaching as `rubyReach` says) stand outside the
     /// annotation, as CSS Text Decoration 4 places them and Chromium draws them.
     func marks(
         for runs: [PositionedRun], in paragraph: Paragraph, paragraphStart: Int, web: Bool,
+        vertical: WritingMode? = nil,
         rubies: ArraySlice<RubyColumn> = [], rubyReach: RubyReach = RubyReach()
     ) -> [PositionedRun] {
         let text = paragraph.text
         var marks: [PositionedRun] = []
         for run in runs {
             let style = run.glyphRun.style
-            guard let emphasis = style.shaping.emphasis, !style.shaping.orientation.isVertical,
-                style.attachment == nil
-            else { continue }
+            guard let emphasis = style.shaping.emphasis, style.attachment == nil else { continue }
             // The mark's em box stands on the characters' (``TextReach/marksBase``).
-            let base = TextReach(style, web: web).marksBase
+            let reach = TextReach(style, web: web, vertical: vertical != nil)
             // Runs of one side shape together, so one run may hold characters asking for different marks.
             var shaped: [Character: GlyphRun] = [:]
-            // A cluster's glyphs side by side: its mark is centred on their advances together.
+            // A cluster's glyphs side by side (a combined group's all together): its mark is centred on their
+            // advances.
             var pen = run.origin.x, index = 0
             let glyphs = run.glyphRun.glyphs
+            let combined = vertical != nil && style.shaping.orientation == .combined
             while index < glyphs.count {
                 let cluster = glyphs[index].cluster
                 var advance = 0.0
-                while index < glyphs.count, glyphs[index].cluster == cluster {
+                while index < glyphs.count, combined || glyphs[index].cluster == cluster {
                     advance += glyphs[index].advance
                     index += 1
                 }
                 defer { pen += advance }
                 guard cluster >= 0, cluster < text.count,
                     TextEmphasis.marks(UTF16Decoding.scalar(in: text, at: cluster).0),
-                    let character = Self.mark(at: cluster, in: paragraph),
-                    let mark = shaped[character] ?? markRun(character, size: style.font.size / 2, of: style)
+                    let character = Self.mark(at: cluster, in: paragraph, vertical: vertical != nil),
+                    let mark = shaped[character]
+                        ?? markRun(character, size: style.font.size / 2, of: style, upright: vertical)
                 else { continue }
                 shaped[character] = mark
+                let x = pen + (advance - mark.width) / 2
+                let characters = (paragraphStart + cluster)..<(paragraphStart + cluster + 1)
+                if let vertical {
+                    // Upright marks are drawn on their centre line, on the right of the column.
+                    let centre = (reach.marksBase + (reach.marks ?? reach.marksBase)) / 2
+                    let y = run.origin.y + (vertical == .verticalLR ? centre : -centre)
+                    marks.append(PositionedRun(glyphRun: mark, origin: Point(x: x, y: y), characterRange: characters))
+                    continue
+                }
                 let markBox = mark.font.emBox
                 // Over a ruby base on the marks' side, the marks stand on the annotation.
                 let ruby = rubies.first { $0.base.contains(cluster) && ($0.position == .under) == emphasis.isUnder }
-                let stand = ruby == nil ? base : (emphasis.isUnder ? rubyReach.under : rubyReach.over) ?? base
+                let stand =
+                    ruby == nil
+                    ? reach.marksBase : (emphasis.isUnder ? rubyReach.under : rubyReach.over) ?? reach.marksBase
                 let y =
                     emphasis.isUnder ? run.origin.y + stand + markBox.ascent : run.origin.y - stand - markBox.descent
-                marks.append(
-                    PositionedRun(
-                        glyphRun: mark, origin: Point(x: pen + (advance - mark.width) / 2, y: y),
-                        characterRange: (paragraphStart + cluster)..<(paragraphStart + cluster + 1)))
+                marks.append(PositionedRun(glyphRun: mark, origin: Point(x: x, y: y), characterRange: characters))
             }
         }
         return marks
     }
 
-    /// The mark the attributes of the character at UTF-16 offset `offset` of `paragraph` ask for.
-    private static func mark(at offset: Int, in paragraph: Paragraph) -> Character? {
+    /// The mark the attributes of the character at UTF-16 offset `offset` of `paragraph` ask for, in a vertical
+    /// line when `vertical`.
+    private static func mark(at offset: Int, in paragraph: Paragraph, vertical: Bool) -> Character? {
         let runs = paragraph.attributeRuns
         let index = runs.partitioningIndex { $0.utf16Range.upperBound > offset }
-        return index < runs.count ? runs[index].attributes.textEmphasis?.mark : nil
+        return index < runs.count ? runs[index].attributes.textEmphasis?.mark(vertical: vertical) : nil
     }
 
     /// `mark` shaped at `size` points in the font `style`'s attributes name (fallback as text takes it), one glyph
-    /// run; nil when it cannot be shaped.
-    private func markRun(_ mark: Character, size: Double, of style: RunStyle) -> GlyphRun? {
+    /// run, upright in a column of `upright` when it is given; nil when it cannot be shaped.
+    private func markRun(_ mark: Character, size: Double, of style: RunStyle, upright: WritingMode?) -> GlyphRun? {
         guard let font = try? style.primaryFont.withSize(size) else { return nil }
+        var attributes = TextAttributes(font: .font(font))
+        if let upright {
+            var column = ParagraphStyle()
+            column.writingMode = upright
+            column.textOrientation = .upright
+            attributes.paragraphStyle = column
+        }
         return markers.shaped(
-            String(mark), attributes: TextAttributes(font: .font(font)),
-            key: MarkerShapes.Key(text: String(mark), font: font, language: nil, rightToLeft: false)
+            String(mark), attributes: attributes,
+            key: MarkerShapes.Key(
+                text: String(mark), font: font, language: nil, rightToLeft: false, upright: upright != nil)
         )?.first
     }
 }

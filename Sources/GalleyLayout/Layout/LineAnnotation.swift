@@ -34,11 +34,17 @@ struct LineAnnotation: Equatable {
     }
 
     /// The annotation of a line of `metrics` drawing runs in `styles` and the ruby `rubies`, in a paragraph whose
-    /// primary font is `em` points, under web metrics when `web`.
+    /// primary font is `em` points, under web metrics when `web`, in a column of `vertical` when it is given.
+    ///
+    /// A vertical line is worked out with its right side as the over side (where its marks are, in either vertical
+    /// mode, as CSS's `right` puts them), then turned into line coordinates, whose top is the left in `vertical-lr`.
     init<Styles: Sequence<RunStyle>>(
-        styles: Styles, rubies: RubyReach = RubyReach(), metrics: LineMetrics, em: Double, web: Bool
+        styles: Styles, rubies: RubyReach = RubyReach(), metrics: LineMetrics, em: Double, web: Bool,
+        vertical: WritingMode? = nil
     ) {
-        let baseline = metrics.baselineFromTop, height = metrics.height
+        let height = metrics.height
+        let baseline =
+            vertical == .verticalLR ? height - metrics.annotationBaseline : metrics.annotationBaseline
         var top = baseline, bottom = baseline
         var marksOver: Double?, marksUnder: Double?
         // The tallest marks of each side: marks beside ruby stand outside it.
@@ -46,7 +52,7 @@ struct LineAnnotation: Equatable {
         for style in styles {
             // Exact metrics lend no room, so only marks count there.
             guard web || style.hasEmphasisMarks else { continue }
-            let reach = TextReach(style, web: web)
+            let reach = TextReach(style, web: web, vertical: vertical != nil)
             top = min(top, baseline + reach.over)
             bottom = max(bottom, baseline + reach.under)
             guard let marks = reach.marks else { continue }
@@ -78,6 +84,10 @@ struct LineAnnotation: Equatable {
         }
         (overflowOver, overflowUnder) = (max(0, -top), max(0, bottom - height))
         (spaceOver, spaceUnder) = web ? (max(0, top), max(0, height - bottom)) : (0, 0)
+        if vertical == .verticalLR {
+            (overflowOver, overflowUnder) = (overflowUnder, overflowOver)
+            (spaceOver, spaceUnder) = (spaceUnder, spaceOver)
+        }
     }
 
     init() {}
@@ -87,6 +97,10 @@ struct LineAnnotation: Equatable {
 /// (the primary font's box drawn in to the em box of the run's font, in whole pixels under web metrics, which
 /// Blink floors so as never to cut into the em box) and the far edge of the marks, half the font's size, standing
 /// on the em box (its extent rounded up to pixels under web metrics, within the box).
+///
+/// In vertical lines the baseline is the central one, over is the right, and every box is centred on it: the
+/// primary font's with its odd pixel over (web metrics), the em box half the size each side, as Blink's central
+/// baseline splits them; the marks are on the right.
 struct TextReach {
     var over = 0.0, under = 0.0
     /// The marks' far edge from the baseline, over or under the line as ``marksUnder`` says; nil without marks.
@@ -95,28 +109,52 @@ struct TextReach {
     var marksBase = 0.0
     var marksUnder = false
 
-    /// The reach of a run in `style`, rounded as Blink rounds when `web`.
-    init(_ style: RunStyle, web: Bool) {
-        let box = style.primaryFont, emBox = style.font.emBox, size = style.font.size
-        let boxAscent = web ? box.ascender.rounded() : box.ascender
-        let boxDescent = web ? (-box.descender).rounded() : -box.descender
-        let inOver = max(0, boxAscent - emBox.ascent), inUnder = max(0, boxDescent - emBox.descent)
-        over = -boxAscent + (web ? inOver.rounded(.down) : inOver)
-        under = boxDescent - (web ? inUnder.rounded(.down) : inUnder)
+    /// The reach of a run in `style`, rounded as Blink rounds when `web`, in a vertical line when `vertical`.
+    init(_ style: RunStyle, web: Bool, vertical: Bool = false) {
+        let boxes = Boxes(style, web: web, vertical: vertical)
+        let inOver = max(0, boxes.over - boxes.emOver), inUnder = max(0, boxes.under - boxes.emUnder)
+        over = -boxes.over + (web ? inOver.rounded(.down) : inOver)
+        under = boxes.under - (web ? inUnder.rounded(.down) : inUnder)
         guard let emphasis = style.shaping.emphasis else { return }
-        marksUnder = emphasis.isUnder
-        marksBase = Self.emEdge(of: style, under: emphasis.isUnder, web: web)
-        marks = marksBase + (web ? (size / 2).rounded(.up) : size / 2)
+        marksUnder = !vertical && emphasis.isUnder
+        marksBase = boxes.emEdge(under: marksUnder, web: web)
+        marks = marksBase + (web ? (style.font.size / 2).rounded(.up) : style.font.size / 2)
     }
 
     /// How far the em box of `style`'s font reaches from the baseline on one side (`under` or over), within the
     /// primary font's box: Blink's em height of a text item (rounded up to pixels under web metrics, within the box
     /// rounded to pixels), on which emphasis marks and ruby stand.
     static func emEdge(of style: RunStyle, under: Bool, web: Bool) -> Double {
-        let box = style.primaryFont, emBox = style.font.emBox
-        return under
-            ? min(web ? emBox.descent.rounded(.up) : emBox.descent, web ? (-box.descender).rounded() : -box.descender)
-            : min(web ? emBox.ascent.rounded(.up) : emBox.ascent, web ? box.ascender.rounded() : box.ascender)
+        Boxes(style, web: web, vertical: false).emEdge(under: under, web: web)
+    }
+
+    /// A run's primary font box and its font's em box about the baseline, in points (positive), rounded to pixels
+    /// as Blink rounds the box when `web`.
+    private struct Boxes {
+        let over: Double, under: Double, emOver: Double, emUnder: Double
+
+        init(_ style: RunStyle, web: Bool, vertical: Bool) {
+            let box = style.primaryFont
+            let ascent = web ? box.ascender.rounded() : box.ascender
+            let descent = web ? (-box.descender).rounded() : -box.descender
+            guard vertical else {
+                let emBox = style.font.emBox
+                (over, under, emOver, emUnder) = (ascent, descent, emBox.ascent, emBox.descent)
+                return
+            }
+            let size = style.font.size
+            // Blink halves the size in layout units (1/64 px), flooring; the odd pixel of the box goes over.
+            under = web ? ((ascent + descent) / 2).rounded(.down) : (ascent + descent) / 2
+            over = ascent + descent - under
+            emUnder = web ? (size * 32).rounded(.down) / 64 : size / 2
+            emOver = size - emUnder
+        }
+
+        /// The em box's edge on one side, within the box (Blink's `ComputeEmHeight`).
+        func emEdge(under side: Bool, web: Bool) -> Double {
+            let em = side ? emUnder : emOver
+            return min(web ? em.rounded(.up) : em, side ? under : over)
+        }
     }
 }
 

@@ -11,6 +11,11 @@ struct LineMetrics: Equatable {
     let baselineFromTop: Double
     /// The line's height in points (without line spacing).
     let height: Double
+    /// Where emphasis marks are measured and placed from, in points from the line's top: the baseline in horizontal
+    /// lines. In vertical lines, the central baseline where Blink lays it out: the tallest font box centred on it
+    /// with its odd pixel under web metrics on the over side (the right), which is not quite the centre line
+    /// Chromium draws glyphs on (``baselineFromTop``).
+    let annotationBaseline: Double
 
     /// The metrics of a line drawing `runs`, never less than the paragraph's primary font gives (CSS's strut).
     ///
@@ -103,6 +108,7 @@ struct LineMetrics: Equatable {
         self.height = height
         guard let vertical = style.vertical else {
             baselineFromTop = height - descent - gap
+            annotationBaseline = baselineFromTop
             return
         }
         // Glyphs hang from the alphabetic baseline the fonts' ascents and descents give, centred as the boxes are,
@@ -112,6 +118,8 @@ struct LineMetrics: Equatable {
         let central = (ascent - descent) / 2 - strut.em / 2
         let centre = height - gap - half
         baselineFromTop = vertical == .verticalRL ? centre + central : centre - central
+        let underHalf = web ? half.rounded(.down) : half
+        annotationBaseline = vertical == .verticalRL ? height - gap - underHalf : centre - half + underHalf
     }
 
     /// What every line of a paragraph is measured against besides its runs: the style's rules, the primary

@@ -140,6 +140,8 @@ final class MarkerShapes {
         let font: Font
         let language: String?
         let rightToLeft: Bool
+        /// Shaped upright in a vertical line (emphasis marks in columns).
+        var upright = false
     }
 
     var runs: [Key: [GlyphRun]] = [:]

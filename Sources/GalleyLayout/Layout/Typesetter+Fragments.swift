@@ -83,7 +83,8 @@ extension Typesetter {
         if Output.keepsFragments, positioned.contains(where: { $0.glyphRun.style.hasEmphasisMarks }) {
             fragment.emphasisMarks = emphasisMarks.marks(
                 for: positioned, in: context.paragraph, paragraphStart: context.storageStart,
-                web: context.strut.rules.web, rubies: columns, rubyReach: rubyReach)
+                web: context.strut.rules.web, vertical: context.strut.rules.vertical, rubies: columns,
+                rubyReach: rubyReach)
         }
         if Output.keepsFragments, !columns.isEmpty {
             fragment.rubyAnnotations = RubyText.annotations(
@@ -115,7 +116,9 @@ extension Typesetter {
         let web = context.strut.rules.web
         let annotation =
             LineAnnotation.isNeeded(first: true, last: true, marked: false, before: bands.annotationSpace, web: web)
-            ? LineAnnotation(styles: [], metrics: metrics, em: context.strut.figures.em, web: web) : .none
+            ? LineAnnotation(
+                styles: [], metrics: metrics, em: context.strut.figures.em, web: web,
+                vertical: context.strut.rules.vertical) : .none
         var top = room.blockOffset + annotation.shift(after: bands.annotationSpace)
         let span = room.span
         bands.annotationSpace = annotation.after

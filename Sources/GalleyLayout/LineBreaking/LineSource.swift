@@ -80,7 +80,7 @@ extension LineBreaker: LineSource {
         LineAnnotation(
             styles: shaped.runs[runIndices(overlapping: range)].lazy.map(\.style),
             rubies: rubyReach(of: range, web: strut.rules.web), metrics: metrics, em: strut.figures.em,
-            web: strut.rules.web)
+            web: strut.rules.web, vertical: strut.rules.vertical)
     }
 
     /// How far the ruby of a line drawing the characters in `range` reaches (``RubyReach``).

@@ -7,6 +7,9 @@ import Foundation
 public struct TextEmphasis: Hashable, Sendable {
     /// The shape of the marks.
     public enum Shape: Hashable, Sendable {
+        /// A dot in horizontal lines, a sesame in vertical ones: CSS's shape when a style names only `filled` or
+        /// `open`.
+        case automatic
         /// A small dot (U+2022 `•` filled, U+25E6 `◦` open): CSS's default in horizontal text.
         case dot
         /// A large circle (U+25CF `●`, U+25CB `○`).
@@ -42,15 +45,19 @@ public struct TextEmphasis: Hashable, Sendable {
     /// The marks' colour; nil is the characters' own.
     public var color: Color?
 
-    /// Marks of `shape`, filled unless `isFilled` is false, at `position`, in the characters' colour unless `color`
-    /// says.
-    public init(_ shape: Shape = .dot, isFilled: Bool = true, position: Position = .automatic, color: Color? = nil) {
+    /// Marks of `shape` (CSS's by writing mode unless given), filled unless `isFilled` is false, at `position`, in
+    /// the characters' colour unless `color` says.
+    public init(
+        _ shape: Shape = .automatic, isFilled: Bool = true, position: Position = .automatic, color: Color? = nil
+    ) {
         (self.shape, self.isFilled, self.position, self.color) = (shape, isFilled, position, color)
     }
 
-    /// The character drawn as each mark: CSS Text Decoration's table of shapes.
-    public var mark: Character {
+    /// The character drawn as each mark in a horizontal line, or in a vertical one when `vertical`: CSS Text
+    /// Decoration's table of shapes.
+    public func mark(vertical: Bool = false) -> Character {
         switch shape {
+        case .automatic: return TextEmphasis(vertical ? .sesame : .dot, isFilled: isFilled).mark(vertical: vertical)
         case .dot: return isFilled ? "\u{2022}" : "\u{25E6}"
         case .circle: return isFilled ? "\u{25CF}" : "\u{25CB}"
         case .doubleCircle: return isFilled ? "\u{25C9}" : "\u{25CE}"
@@ -85,8 +92,8 @@ public struct TextEmphasis: Hashable, Sendable {
 
 extension TextEmphasis {
     /// Reads CSS's `text-emphasis-style` value: `filled` or `open` and a shape (`dot`, `circle`, `double-circle`,
-    /// `triangle`, `sesame`) in either order, either alone (`filled` alone is a dot, as in horizontal text; a shape
-    /// alone is filled), or one character in quotes (`'※'`). Nil for `none`; `position` and `color` as given.
+    /// `triangle`, `sesame`) in either order, either alone (`filled` or `open` alone is ``Shape/automatic``: a dot in
+    /// horizontal text, a sesame in vertical; a shape alone is filled), or one character in quotes (`'※'`). Nil for `none`; `position` and `color` as given.
     ///
     /// - Throws: ``TextEmphasisError`` naming what is not understood.
     public init?(css: String, position: Position = .automatic, color: Color? = nil) throws {
@@ -110,7 +117,7 @@ extension TextEmphasis {
             }
         }
         guard filled != nil || shape != nil else { throw TextEmphasisError.unknownStyle(css) }
-        self.init(shape ?? .dot, isFilled: filled ?? true, position: position, color: color)
+        self.init(shape ?? .automatic, isFilled: filled ?? true, position: position, color: color)
     }
 }
 

@@ -10,7 +10,9 @@ import Testing
 /// layout grows them (the marks half an em tall on the characters' em box, less the room the neighbouring line leaves
 /// free), so heights equal Chromium's row for row. Recorded as Tests/Fixtures/chromium/recipes says, each row a block
 /// of its own (`display: flow-root`): Simplified Chinese with English and code (dots over and under), Traditional
-/// Chinese error messages with hex codes (open circles under) and Japanese (sesames over).
+/// Chinese error messages with hex codes (open circles under) and Japanese (sesames over); and in columns, where the
+/// marks are on the right whatever the position says (Japanese `vertical-rl` and `vertical-lr`, Chinese and the
+/// error messages, whose Latin and hex codes lie turned in the column).
 @Suite struct ChromiumEmphasisTests {
     struct Case: CustomTestStringConvertible, Sendable {
         let corpus: String
@@ -18,9 +20,12 @@ import Testing
         let width: Double
         let emphasis: TextEmphasis
         let name: String
+        var writingMode = WritingMode.horizontalTB
 
-        var testDescription: String { "\(corpus) \(language) \(Int(width)) \(name)" }
-        var fixture: String { "parity-\(corpus).chrome-\(language)-\(Int(width))-emphasis-\(name).jsonl" }
+        var testDescription: String { "\(corpus) \(language) \(Int(width)) \(mode)\(name)" }
+        var fixture: String { "parity-\(corpus).chrome-\(language)-\(Int(width))-\(mode)emphasis-\(name).jsonl" }
+        /// The writing mode's part of a fixture's name (none for horizontal text).
+        private var mode: String { writingMode == .horizontalTB ? "" : "\(writingMode.rawValue)-" }
     }
 
     static let cases: [Case] = [320.0, 200].flatMap { width in
@@ -37,6 +42,19 @@ import Testing
                 name: "under"),
             Case(
                 corpus: "japanese", language: "ja", width: width, emphasis: TextEmphasis(.sesame), name: "over"),
+            // In columns: `filled` alone is a sesame there; a position of `under` still puts the marks on the right.
+            Case(
+                corpus: "japanese", language: "ja", width: width, emphasis: TextEmphasis(), name: "right",
+                writingMode: .verticalRL),
+            Case(
+                corpus: "japanese", language: "ja", width: width, emphasis: TextEmphasis(), name: "right",
+                writingMode: .verticalLR),
+            Case(
+                corpus: "chinese", language: "zh-CN", width: width, emphasis: TextEmphasis(.dot, position: .under),
+                name: "right", writingMode: .verticalRL),
+            Case(
+                corpus: "hex", language: "zh-TW", width: width, emphasis: TextEmphasis(.circle, isFilled: false),
+                name: "right", writingMode: .verticalRL),
         ]
     }
 
@@ -44,6 +62,7 @@ import Testing
     func heightsWithEmphasisMarksEqualChromiums(_ test: Case) throws {
         var style = ParagraphStyle()
         style.lineHeightMetrics = .web
+        style.writingMode = test.writingMode
         try ChromiumParityTests.expectRowsAsChromiums(
             rows: "parity-\(test.corpus).rows.jsonl", fixture: test.fixture, language: test.language, width: test.width,
             style: style,

@@ -9,7 +9,7 @@ import Testing
 
 /// Vertical writing against Chromium 156: column starts and block sizes (the columns' total width) of Simplified
 /// Chinese with English, code, digits and full-width punctuation (zh-CN; also with `digits 2` tate-chu-yoko and
-/// `text-orientation: upright`), Traditional Chinese and its everyday notes (zh-TW), and Japanese (ja; also sideways
+/// `text-orientation: upright`), Traditional Chinese, its everyday notes and error messages with hex codes (zh-TW), and Japanese (ja; also sideways
 /// and `vertical-lr`), at inline sizes of 320 and 200 px (and with `text-wrap` pretty and balance at 200), recorded as Tests/Fixtures/chromium/recipes says
 /// (`Scripts/record-chromium --recipe parity-chinese.chrome-zh-CN-320-vertical-rl.jsonl`; Inter 17 px, then the
 /// faces Galley bundles). Galley measures with web metrics and the page's language, as ``ChromiumParityTests``.
@@ -50,6 +50,7 @@ import Testing
                 Case(corpus: "chinese", language: "zh-CN", width: width, orientation: .upright, minimum: 0.99),
                 Case(corpus: "traditional", language: "zh-TW", width: width),
                 Case(corpus: "traditional-notes", language: "zh-TW", width: width),
+                Case(corpus: "hex", language: "zh-TW", width: width),
                 Case(corpus: "japanese", language: "ja", width: width),
                 Case(corpus: "japanese", language: "ja", width: width, orientation: .sideways),
                 Case(corpus: "japanese", language: "ja", width: width, writingMode: .verticalLR),

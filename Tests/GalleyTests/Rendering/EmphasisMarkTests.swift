@@ -52,6 +52,51 @@ import Testing
         #expect(Set(glyphs).count == 3, "\(glyphs)")
     }
 
+    /// In a column the marks stand upright on the right in either vertical mode (CSS's `right`, whatever the
+    /// horizontal position says), one centred beside each ideograph and one beside combined digits, and the
+    /// column widens for them.
+    @Test func columnsTakeUprightMarksOnTheRight() throws {
+        let text = "着重号，用来强调12"
+        for mode in [WritingMode.verticalRL, .verticalLR] {
+            var style = ParagraphStyle()
+            style.writingMode = mode
+            style.textCombineUpright = .digits(2)
+            func column(_ emphasis: TextEmphasis?) throws -> TextLayout {
+                let attributes = TextAttributes(
+                    font: .textStyle(.body), language: "zh-CN", paragraphStyle: style, textEmphasis: emphasis)
+                return try LayoutFixtures.layout(
+                    text, attributes: attributes, container: TextContainer(width: 200, height: 300)
+                ).0
+            }
+            let plain = try column(nil), marked = try column(TextEmphasis(position: .under))
+            let line = try #require(marked.lineFragments.first)
+            // Seven ideographs and the combined digits; the comma takes none.
+            #expect(line.emphasisMarks.count == 8, "\(mode)")
+            // Half the font's size more across the columns (line coordinates' block extent).
+            #expect(marked.usedRect().maxY > plain.usedRect().maxY + 4, "\(mode)")
+            for mark in line.emphasisMarks {
+                #expect(mark.glyphRun.shaping.orientation.isVertical, "\(mode): the mark stands upright")
+                // Right of the column's centre line: nearer its top in vertical-rl, its bottom in vertical-lr.
+                let across = mark.origin.y - line.baselineY
+                #expect(mode == .verticalRL ? across < -8 : across > 8, "\(mode): \(across)")
+                // Along the column, centred on its character (the combined digits' em for the last).
+                let character = try #require(
+                    line.runs.first { $0.characterRange.contains(mark.characterRange.lowerBound) })
+                var pen = character.origin.x, advance = 0.0
+                for glyph in character.glyphRun.glyphs {
+                    if glyph.cluster + line.paragraphStart < mark.characterRange.lowerBound {
+                        pen += glyph.advance
+                    } else if character.glyphRun.shaping.orientation == .combined
+                        || glyph.cluster + line.paragraphStart == mark.characterRange.lowerBound
+                    {
+                        advance += glyph.advance
+                    }
+                }
+                #expect(abs(mark.origin.x + mark.width / 2 - (pen + advance / 2)) < 1e-6, "\(mode)")
+            }
+        }
+    }
+
     @Test func marksUnderSitBelowTheBaselineAndTheLineGrowsForThem() throws {
         let plain = try layout("着重号", emphasis: nil)
         let under = try layout("着重号", emphasis: TextEmphasis(position: .under))

@@ -246,7 +246,8 @@ import Testing
     /// per point) looks as Chromium's screenshot: column order, the corner stops, turned brackets, the sideways word
     /// and the combined digits all in the same places (a glyph turned the other way, or misplaced by a quarter em,
     /// differs by 60 or more in a block; placing the central baseline midway between ascent and descent, rather than
-    /// half an em above the alphabetic one as Chromium does, moved every upright glyph a pixel).
+    /// half an em above the alphabetic one as Chromium does, moved every upright glyph a pixel), and emphasis marks
+    /// on the right of the column, one centred beside each character that takes one, one beside combined digits.
     @Test(arguments: screenshots.map(\.name)) func aColumnLooksAsChromiumsScreenshot(_ name: String) throws {
         let options = try #require(Self.screenshots.first { $0.name == name }).options
         let folder = TestFonts.repositoryRoot.appendingPathComponent("Tests/Fixtures/chromium/screenshots")
@@ -259,7 +260,8 @@ import Testing
         if let digits = options["--combine-digits"].flatMap(Int.init) { style.textCombineUpright = .digits(digits) }
         let attributes = TextAttributes(
             font: .font(try TestFonts.bundled.font(family: "Inter", size: 17)), foregroundColor: .black,
-            language: options["--lang"], paragraphStyle: style)
+            language: options["--lang"], paragraphStyle: style,
+            textEmphasis: try options["--text-emphasis"].flatMap { try TextEmphasis(css: $0) })
         let (drawn, _) = try RenderFixtures.render(
             TextStorage(row, attributes: attributes), width: box[0], height: box[1], scale: 1,
             background: Color(red: 237 / 255, green: 232 / 255, blue: 222 / 255))

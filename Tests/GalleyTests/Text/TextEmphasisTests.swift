@@ -15,7 +15,22 @@ import Testing
     ])
     func aStyleDrawsCSSsMark(_ css: String, _ mark: String) throws {
         let emphasis = try #require(try TextEmphasis(css: css))
-        #expect(emphasis.mark == Character(mark))
+        #expect(emphasis.mark() == Character(mark))
+    }
+
+    /// `filled` or `open` alone is a dot in horizontal text and a sesame in vertical text (CSS Text Decoration 3,
+    /// `text-emphasis-style`); a named shape is the same in both.
+    @Test func aFillAloneIsADotAcrossAndASesameDown() throws {
+        for (css, across, down) in [
+            ("filled", "\u{2022}", "\u{FE45}"), ("open", "\u{25E6}", "\u{FE46}"),
+            ("filled dot", "\u{2022}", "\u{2022}"),
+            ("open sesame", "\u{FE46}", "\u{FE46}"), ("'※'", "※", "※"),
+        ] {
+            let emphasis = try #require(try TextEmphasis(css: css))
+            #expect(emphasis.mark(vertical: false) == Character(across), "\(css)")
+            #expect(emphasis.mark(vertical: true) == Character(down), "\(css)")
+        }
+        #expect(TextEmphasis().mark(vertical: true) == "\u{FE45}")
     }
 
     @Test func noneIsNoMarks() throws {
