@@ -55,8 +55,10 @@ struct EmphasisMarks {
                 let x = pen + (advance - mark.width) / 2
                 let characters = (paragraphStart + cluster)..<(paragraphStart + cluster + 1)
                 if let vertical {
-                    // Upright marks are drawn on their centre line, on the right of the column.
-                    let centre = (reach.marksBase + (reach.marks ?? reach.marksBase)) / 2
+                    // Upright marks are drawn on their centre line, on the right of the column, outside ruby there.
+                    let ruby = rubies.contains { $0.base.contains(cluster) && $0.position == .over }
+                    let stand = ruby ? rubyReach.over ?? reach.marksBase : reach.marksBase
+                    let centre = stand + ((reach.marks ?? reach.marksBase) - reach.marksBase) / 2
                     let y = run.origin.y + (vertical == .verticalLR ? centre : -centre)
                     marks.append(PositionedRun(glyphRun: mark, origin: Point(x: x, y: y), characterRange: characters))
                     continue

@@ -123,9 +123,10 @@ struct TextReach {
 
     /// How far the em box of `style`'s font reaches from the baseline on one side (`under` or over), within the
     /// primary font's box: Blink's em height of a text item (rounded up to pixels under web metrics, within the box
-    /// rounded to pixels), on which emphasis marks and ruby stand.
-    static func emEdge(of style: RunStyle, under: Bool, web: Bool) -> Double {
-        Boxes(style, web: web, vertical: false).emEdge(under: under, web: web)
+    /// rounded to pixels), on which emphasis marks and ruby stand; about the central baseline in a vertical line
+    /// when `vertical` (over is the right).
+    static func emEdge(of style: RunStyle, under: Bool, web: Bool, vertical: Bool = false) -> Double {
+        Boxes(style, web: web, vertical: vertical).emEdge(under: under, web: web)
     }
 
     /// A run's primary font box and its font's em box about the baseline, in points (positive), rounded to pixels
@@ -160,16 +161,18 @@ struct TextReach {
 
 /// How far a line's ruby reaches from its baseline over and under it, in points (nil for a side without ruby):
 /// Blink's ruby block positions. The annotations of one side sit on the em box of all the bases on that side
-/// (the farthest edge), and take the line of their own em boxes (their fonts' farthest ascent and descent).
+/// (the farthest edge), and take the line of their own em boxes (their fonts' farthest ascent and descent). In a
+/// vertical line the baseline is the central one and over is the right (``TextReach``).
 struct RubyReach {
     var over: Double?, under: Double?
 
     /// No ruby.
     init() {}
 
-    /// The reach of `columns`, whose bases' runs are given by `baseStyles`, rounded as Blink rounds when `web`.
+    /// The reach of `columns`, whose bases' runs are given by `baseStyles`, rounded as Blink rounds when `web`, in a
+    /// vertical line when `vertical`.
     init<Columns: Sequence<RubyColumn>>(
-        _ columns: Columns, baseStyles: (RubyColumn) -> [RunStyle], web: Bool
+        _ columns: Columns, baseStyles: (RubyColumn) -> [RunStyle], web: Bool, vertical: Bool = false
     ) {
         var overSide: (base: Double, ascent: Double, descent: Double)?
         var underSide: (base: Double, ascent: Double, descent: Double)?
@@ -177,11 +180,13 @@ struct RubyReach {
             let under = column.position == .under
             var side = (under ? underSide : overSide) ?? (0, 0, 0)
             for style in baseStyles(column) {
-                side.base = max(side.base, TextReach.emEdge(of: style, under: under, web: web))
+                side.base = max(side.base, TextReach.emEdge(of: style, under: under, web: web, vertical: vertical))
             }
             for run in column.annotation {
-                side.ascent = max(side.ascent, TextReach.emEdge(of: run.style, under: false, web: web))
-                side.descent = max(side.descent, TextReach.emEdge(of: run.style, under: true, web: web))
+                side.ascent = max(
+                    side.ascent, TextReach.emEdge(of: run.style, under: false, web: web, vertical: vertical))
+                side.descent = max(
+                    side.descent, TextReach.emEdge(of: run.style, under: true, web: web, vertical: vertical))
             }
             if under { underSide = side } else { overSide = side }
         }

@@ -1,21 +1,26 @@
 @_spi(Stages) import GalleyText
 
-/// Places a line's ruby annotations (``TextAttributes/ruby``) over (or under) their bases, as Chromium places them:
+/// Places a line's ruby annotations (``TextAttributes/ruby``) over (or under) their bases, right (or left) of them in
+/// columns, as Chromium places them:
 /// each annotation on the line of the annotations of its side, standing on the em box of the line's bases
 /// (``RubyReach``), centred on its column, or spread `space-around` over a base wider than itself.
 enum RubyText {
     /// The annotations of `columns` over the line whose runs are `runs` (placed; clusters count from the
     /// paragraph's start, which is `paragraphStart` in the storage) with its baseline at `baseline`, the line's
     /// ruby reaching as `reach` says. Each annotation's character range is its base's.
+    ///
+    /// In a column of `vertical` (`baseline` its glyphs' centre line) an annotation over its base is on the right,
+    /// one under it on the left, as far from the glyphs as Blink puts it from its central baseline (as emphasis
+    /// marks are placed).
     static func annotations(
         of columns: ArraySlice<RubyColumn>, over runs: [PositionedRun], baseline: Double, reach: RubyReach,
-        paragraphStart: Int
+        vertical: WritingMode? = nil, paragraphStart: Int
     ) -> [PositionedRun] {
         var placed: [PositionedRun] = []
         for column in columns where !column.annotation.isEmpty {
             // The column's box: its base's clusters on this line, and the overhang its last one gave up.
             var minX = Double.infinity, maxX = -Double.infinity
-            for run in runs where !run.glyphRun.style.shaping.orientation.isVertical {
+            for run in runs {
                 for (glyph, x) in zip(run.glyphRun.glyphs, run.glyphPositions) where column.base.contains(glyph.cluster)
                 {
                     minX = min(minX, x)
@@ -32,7 +37,9 @@ enum RubyText {
                     extra, over: uniqued(clusters), opportunities: column.annotationOpportunities.contains)
                 : [:]
             var pen = minX + (extra < 0 ? extra / 2 : 0)
-            let y = baseline + reach.annotationBaseline(under: column.position == .under)
+            // Line coordinates grow leftwards in vertical-rl: the right is up there, down in vertical-lr.
+            let side = reach.annotationBaseline(under: column.position == .under)
+            let y = baseline + (vertical == .verticalLR ? -side : side)
             let range = (paragraphStart + column.base.lowerBound)..<(paragraphStart + column.base.upperBound)
             for run in column.annotation {
                 var spreadRun = run

@@ -79,7 +79,9 @@ extension Typesetter {
         let columns = context.shaped.rubies(overlapping: line.utf16Range)
         let rubyReach =
             columns.isEmpty
-            ? RubyReach() : placer.source.breaker.rubyReach(of: line.utf16Range, web: context.strut.rules.web)
+            ? RubyReach()
+            : placer.source.breaker.rubyReach(
+                of: line.utf16Range, web: context.strut.rules.web, vertical: context.strut.rules.vertical != nil)
         if Output.keepsFragments, positioned.contains(where: { $0.glyphRun.style.hasEmphasisMarks }) {
             fragment.emphasisMarks = emphasisMarks.marks(
                 for: positioned, in: context.paragraph, paragraphStart: context.storageStart,
@@ -89,6 +91,7 @@ extension Typesetter {
         if Output.keepsFragments, !columns.isEmpty {
             fragment.rubyAnnotations = RubyText.annotations(
                 of: columns, over: positioned, baseline: baseline, reach: rubyReach,
+                vertical: context.strut.rules.vertical,
                 paragraphStart: context.storageStart)
         }
         output.fragments.append(fragment)

@@ -79,15 +79,18 @@ extension LineBreaker: LineSource {
     func annotation(of range: Range<Int>, metrics: LineMetrics, strut: LineMetrics.Strut) -> LineAnnotation {
         LineAnnotation(
             styles: shaped.runs[runIndices(overlapping: range)].lazy.map(\.style),
-            rubies: rubyReach(of: range, web: strut.rules.web), metrics: metrics, em: strut.figures.em,
+            rubies: rubyReach(of: range, web: strut.rules.web, vertical: strut.rules.vertical != nil), metrics: metrics,
+            em: strut.figures.em,
             web: strut.rules.web, vertical: strut.rules.vertical)
     }
 
     /// How far the ruby of a line drawing the characters in `range` reaches (``RubyReach``).
-    func rubyReach(of range: Range<Int>, web: Bool) -> RubyReach {
+    func rubyReach(of range: Range<Int>, web: Bool, vertical: Bool) -> RubyReach {
         let columns = shaped.rubies(overlapping: range)
         guard !columns.isEmpty else { return RubyReach() }
-        return RubyReach(columns, baseStyles: { shaped.runs[runIndices(overlapping: $0.base)].map(\.style) }, web: web)
+        return RubyReach(
+            columns, baseStyles: { shaped.runs[runIndices(overlapping: $0.base)].map(\.style) }, web: web,
+            vertical: vertical)
     }
 
     var hasAnnotations: Bool { !shaped.rubies.isEmpty || shaped.runs.contains { $0.style.hasEmphasisMarks } }

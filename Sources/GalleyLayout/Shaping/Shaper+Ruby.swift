@@ -8,13 +8,13 @@ extension Shaper {
     /// ending at an overhung edge takes the overhang back (kept beside autospace in the paragraph's spacing).
     /// A paragraph without ruby comes back as it is.
     ///
-    /// Vertical paragraphs set no ruby yet: their bases keep their advances and draw no annotation.
+    /// In vertical paragraphs the annotations are set down the column as their text would be (kana upright, Latin
+    /// turned) and everything above runs along the column.
     ///
     /// - Throws: `RubyError` for an annotation past ``RubyAnnotation/textLimit``;
     ///   ``LayoutError/paragraphTooLong(length:limit:)`` when the text and its annotations together pass
     ///   ``Limits/paragraphLength``.
     func withRuby(_ shaped: ShapedParagraph, itemizer: Itemizer, limits: Limits) throws -> ShapedParagraph {
-        guard !shaped.paragraph.style.writingMode.isVertical else { return shaped }
         let bases = Self.rubyBases(of: shaped.paragraph)
         guard !bases.isEmpty else { return shaped }
         var total = shaped.paragraph.length
@@ -29,6 +29,7 @@ extension Shaper {
             throw LayoutError.paragraphTooLong(length: total, limit: limits.paragraphLength)
         }
         let paragraph = shaped.paragraph, length = paragraph.length
+        let vertical = paragraph.style.writingMode.isVertical
         var runs = shaped.runs
         // Per UTF-16 offset: the advance of the cluster starting there (nil inside a cluster), and the run's font
         // size and whether it is an attachment.
@@ -44,7 +45,8 @@ extension Shaper {
             for offset in run.utf16Range.clamped(to: 0..<length) {
                 fontSize[offset] = run.font.size
                 isAttachment[offset] = run.style.attachment != nil
-                marksUnder[offset] = run.style.shaping.emphasis?.isUnder
+                // Marks are on the right of a column, where ruby `over` is.
+                marksUnder[offset] = run.style.shaping.emphasis.map { $0.isUnder && !vertical }
             }
         }
         func width(of range: Range<Int>) -> Double { range.reduce(0) { $0 + (clusterAdvance[$1] ?? 0) } }
@@ -58,7 +60,8 @@ extension Shaper {
             let runIndex = runs.partitioningIndex { $0.utf16Range.upperBound > base.range.lowerBound }
             guard runIndex < runs.count,
                 let annotation = try annotationRuns(
-                    base.text, over: runs[runIndex], itemizer: itemizer, memo: &shapedAnnotations)
+                    base.text, over: runs[runIndex], in: paragraph.style, itemizer: itemizer,
+                    memo: &shapedAnnotations)
             else { continue }
             let clusters = base.range.filter { clusterAdvance[$0] != nil }
             let space = RubyColumn.snapped(annotation.reduce(0) { $0 + $1.width }) - width(of: base.range)
@@ -131,15 +134,21 @@ extension Shaper {
     }
 
     /// `text` shaped as the annotation over `base`'s characters: half their size, in their primary font (fallback
-    /// as text takes it) and language, its runs in visual order; nil where no font can be had at that size.
+    /// as text takes it) and language, in the writing mode and orientation of their paragraph's `style`, its runs
+    /// in visual order; nil where no font can be had at that size.
     private func annotationRuns(
-        _ text: String, over base: GlyphRun, itemizer: Itemizer, memo: inout [AnnotationKey: [GlyphRun]]
+        _ text: String, over base: GlyphRun, in style: ParagraphStyle, itemizer: Itemizer,
+        memo: inout [AnnotationKey: [GlyphRun]]
     ) throws -> [GlyphRun]? {
         let key = AnnotationKey(text: text, style: ObjectIdentifier(base.style))
         if let known = memo[key] { return known }
         guard let font = try? base.style.primaryFont.withSize(base.font.size / 2) else { return nil }
+        var setting = ParagraphStyle()
+        (setting.writingMode, setting.textOrientation) = (style.writingMode, style.textOrientation)
         let shaped = try shape(
-            Paragraph(text, attributes: TextAttributes(font: .font(font), language: base.shaping.language)),
+            Paragraph(
+                text,
+                attributes: TextAttributes(font: .font(font), language: base.shaping.language, paragraphStyle: setting)),
             itemizer: itemizer)
         let runs = BidiParagraph.visualOrder(levels: shaped.runs.map(\.bidiLevel)).map { shaped.runs[$0] }
         memo[key] = runs

@@ -9,8 +9,9 @@ import Testing
 /// Ruby against Chromium 156, rows written in Galley's ruby markup (`{漢字|かん|じ}`, `{東京|とうきょう}`) and recorded
 /// as `<ruby>` by Tests/Fixtures/chromium/recipes (each row placed on its own: Chromium lends annotation room across
 /// blocks): Japanese with furigana per character (mono ruby) and per word (jukugo, group ruby), and Chinese with
-/// pinyin over every hanzi. Line starts and heights equal Chromium's row for row, but for rows whose line fits its
-/// width to the pixel after a ruby column, which Chromium 156 finds too long (the README says more).
+/// pinyin over every hanzi; and the same in columns, the annotations on the right (kana upright, pinyin turned).
+/// Line starts and heights equal Chromium's row for row, but for rows whose line fits its width to the pixel after a
+/// ruby column, which Chromium 156 finds too long (the README says more).
 @Suite struct ChromiumRubyTests {
     struct Case: CustomTestStringConvertible, Sendable {
         let corpus: String
@@ -18,10 +19,13 @@ import Testing
         let width: Double
         /// How many of the corpus's `rows` equal Chromium's at least.
         let equal: Int
+        var writingMode = WritingMode.horizontalTB
         var rows: Int { corpus == "pinyin" ? 160 : 130 }
 
-        var testDescription: String { "\(corpus) \(language) \(Int(width))" }
-        var fixture: String { "ruby-\(corpus).chrome-\(language)-\(Int(width)).jsonl" }
+        var testDescription: String { "\(corpus) \(language) \(Int(width))\(mode)" }
+        var fixture: String { "ruby-\(corpus).chrome-\(language)-\(Int(width))\(mode).jsonl" }
+        /// The writing mode's part of a fixture's name (none for horizontal text).
+        var mode: String { writingMode == .horizontalTB ? "" : "-\(writingMode.rawValue)" }
     }
 
     static let cases = [
@@ -31,12 +35,22 @@ import Testing
         Case(corpus: "jukugo", language: "ja", width: 200, equal: 130),
         Case(corpus: "pinyin", language: "zh-CN", width: 320, equal: 159),
         Case(corpus: "pinyin", language: "zh-CN", width: 200, equal: 160),
+        Case(corpus: "furigana", language: "ja", width: 320, equal: 130, writingMode: .verticalRL),
+        Case(corpus: "furigana", language: "ja", width: 200, equal: 130, writingMode: .verticalRL),
+        Case(corpus: "jukugo", language: "ja", width: 320, equal: 130, writingMode: .verticalRL),
+        Case(corpus: "jukugo", language: "ja", width: 200, equal: 130, writingMode: .verticalRL),
+        Case(corpus: "jukugo", language: "ja", width: 320, equal: 130, writingMode: .verticalLR),
+        Case(corpus: "jukugo", language: "ja", width: 200, equal: 130, writingMode: .verticalLR),
+        // The row that fits 320 px to the pixel in horizontal text does in its column too.
+        Case(corpus: "pinyin", language: "zh-CN", width: 320, equal: 159, writingMode: .verticalRL),
+        Case(corpus: "pinyin", language: "zh-CN", width: 200, equal: 160, writingMode: .verticalRL),
     ]
 
     @Test(arguments: cases)
     func rowsWithRubyBreakAndGrowAsChromiums(_ test: Case) throws {
         var style = ParagraphStyle()
         style.lineHeightMetrics = .web
+        style.writingMode = test.writingMode
         try ChromiumParityTests.expectRowsAsChromiums(
             rows: "ruby-\(test.corpus).rows.jsonl", fixture: test.fixture, language: test.language, width: test.width,
             style: style, rubyMarkup: true, minimum: Double(test.equal) / Double(test.rows),
@@ -60,7 +74,7 @@ import Testing
             }
             #expect(rubies > ruby.count, "\(test.corpus): the corpus has ruby")
             let plainAnswers = try ChromiumTextFundamentalsTests.rows(
-                "parity-\(corpus).chrome-\(test.language)-\(Int(test.width)).jsonl")
+                "parity-\(corpus).chrome-\(test.language)-\(Int(test.width))\(test.mode).jsonl")
             let rubyAnswers = try ChromiumTextFundamentalsTests.rows(test.fixture)
             #expect(zip(plainAnswers, rubyAnswers).allSatisfy { ($1.height ?? 0) >= ($0.height ?? 0) })
         }
