@@ -65,7 +65,9 @@ struct EmphasisMarks {
                 }
                 let markBox = mark.font.emBox
                 // Over a ruby base on the marks' side, the marks stand on the annotation.
-                let ruby = rubies.first { $0.base.contains(cluster) && ($0.position == .under) == emphasis.isUnder }
+                let ruby = rubies.first {
+                    $0.base.contains(cluster) && !$0.isBeside && ($0.position == .under) == emphasis.isUnder
+                }
                 let stand =
                     ruby == nil
                     ? reach.marksBase : (emphasis.isUnder ? rubyReach.under : rubyReach.over) ?? reach.marksBase

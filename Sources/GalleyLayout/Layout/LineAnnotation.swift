@@ -68,6 +68,9 @@ struct LineAnnotation: Equatable {
         // line's marks of its side beyond it.
         if let over = rubies.over { top = min(top, baseline - over - markHeightOver) }
         if let under = rubies.under { bottom = max(bottom, baseline + under + markHeightUnder) }
+        if let beside = rubies.beside {
+            (top, bottom) = (min(top, baseline - beside.over), max(bottom, baseline + beside.under))
+        }
         if let marksOver { top = min(top, baseline - marksOver) }
         if let marksUnder { bottom = max(bottom, baseline + marksUnder) }
         // A line whose text is shorter than an em (an empty one) keeps an em of it, centred.
@@ -76,10 +79,10 @@ struct LineAnnotation: Equatable {
             (top, bottom) = (halfLeading, height - halfLeading)
         }
         // A side with marks gives no room; text alone never reaches past the box, ruby may.
-        if marksOver != nil { top = min(top, 0) } else if rubies.over == nil { top = max(top, 0) }
+        if marksOver != nil { top = min(top, 0) } else if rubies.over == nil, rubies.beside == nil { top = max(top, 0) }
         if marksUnder != nil {
             bottom = max(bottom, height)
-        } else if rubies.under == nil {
+        } else if rubies.under == nil, rubies.beside == nil {
             bottom = min(bottom, height)
         }
         (overflowOver, overflowUnder) = (max(0, -top), max(0, bottom - height))
@@ -165,6 +168,9 @@ struct TextReach {
 /// vertical line the baseline is the central one and over is the right (``TextReach``).
 struct RubyReach {
     var over: Double?, under: Double?
+    /// How far annotations beside their bases (``RubyAnnotation/Position/interCharacter``) reach over and under
+    /// the baseline; nil without them.
+    var beside: (over: Double, under: Double)?
 
     /// No ruby.
     init() {}
@@ -177,6 +183,16 @@ struct RubyReach {
         var overSide: (base: Double, ascent: Double, descent: Double)?
         var underSide: (base: Double, ascent: Double, descent: Double)?
         for column in columns where !column.annotation.isEmpty {
+            if column.isBeside {
+                guard let style = baseStyles(column).first, let font = column.annotation.first?.font else { continue }
+                let stack = column.besideStack(size: font.size)
+                // The stack is centred on the base's em box.
+                let centre = (style.font.emBox.ascent - style.font.emBox.descent) / 2
+                beside = (
+                    max(beside?.over ?? 0, centre + stack.over), max(beside?.under ?? 0, stack.under - centre)
+                )
+                continue
+            }
             let under = column.position == .under
             var side = (under ? underSide : overSide) ?? (0, 0, 0)
             for style in baseStyles(column) {

@@ -18,6 +18,10 @@ enum RubyText {
     ) -> [PositionedRun] {
         var placed: [PositionedRun] = []
         for column in columns where !column.annotation.isEmpty {
+            if column.isBeside {
+                placed += beside(column, after: runs, baseline: baseline, paragraphStart: paragraphStart)
+                continue
+            }
             // The column's box: its base's clusters on this line, and the overhang its last one gave up.
             var minX = Double.infinity, maxX = -Double.infinity
             for run in runs {
@@ -57,6 +61,32 @@ enum RubyText {
             }
         }
         return placed
+    }
+
+    /// The glyphs of `column`'s annotation beside its base (zhuyin), each a run of its own in the room after the
+    /// base's last character (whose advance holds it), stacked as ``RubyColumn/besideStack(size:)`` says.
+    private static func beside(
+        _ column: RubyColumn, after runs: [PositionedRun], baseline: Double, paragraphStart: Int
+    ) -> [PositionedRun] {
+        guard let font = column.annotation.first?.font else { return [] }
+        var end: Double?, em: (ascent: Double, descent: Double)?
+        for run in runs {
+            for (glyph, x) in zip(run.glyphRun.glyphs, run.glyphPositions) where column.base.contains(glyph.cluster) {
+                end = max(end ?? x + glyph.advance, x + glyph.advance)
+                em = em ?? run.glyphRun.font.emBox
+            }
+        }
+        guard let end, let em else { return [] }
+        let start = end - RubyColumn.besideWidth(annotationSize: font.size)
+        let centre = baseline - (em.ascent - em.descent) / 2
+        let range = (paragraphStart + column.base.lowerBound)..<(paragraphStart + column.base.upperBound)
+        return column.besideStack(size: font.size).glyphs.map { stacked in
+            var run = column.annotation[stacked.run]
+            run.glyphs = [run.glyphs[stacked.glyph]]
+            return PositionedRun(
+                glyphRun: run, origin: Point(x: start + stacked.x, y: centre + stacked.baseline),
+                characterRange: range)
+        }
     }
 
     /// `clusters` with repeats beside each other removed (a cluster's several glyphs).

@@ -19,6 +19,9 @@ package struct RubyColumn: Sendable {
     /// Points by which the annotation overhangs the text after the base: the base's last cluster gave up as much
     /// of its advance (its share of the column's room), so the column's box ends that far past the base's end.
     package let endOverhang: Double
+    /// The annotation's tone marks (ˊ ˇ ˋ ˪ ˫) and light tones (˙), by cluster (offsets in its text), which an
+    /// annotation beside its base sets apart from its stack (``besideStack(size:)``).
+    let annotationTones: Set<Int>, annotationLightTones: Set<Int>
 
     /// The annotation's width, in points, rounded to 1/64 as Blink rounds a text's width to its layout unit
     /// before it sets the column's.
@@ -62,12 +65,78 @@ package struct RubyColumn: Sendable {
 
     package init(
         base: Range<Int>, annotation: [GlyphRun], annotationOpportunities: Set<Int>,
-        position: RubyAnnotation.Position, endOverhang: Double
+        position: RubyAnnotation.Position, endOverhang: Double, annotationTones: Set<Int> = [],
+        annotationLightTones: Set<Int> = []
     ) {
         self.base = base
         self.annotation = annotation
         self.annotationOpportunities = annotationOpportunities
         self.position = position
         self.endOverhang = endOverhang
+        (self.annotationTones, self.annotationLightTones) = (annotationTones, annotationLightTones)
+    }
+
+    /// Whether `scalar` is a zhuyin tone mark set beside the symbols: ˊ ˇ ˋ, and ˪ ˫ of Taiwanese and Hakka (the light
+    /// tone ˙ stands above them instead).
+    static func isToneMark(_ scalar: UInt32) -> Bool {
+        scalar == 0x02CA || scalar == 0x02C7 || scalar == 0x02CB || scalar == 0x02EA || scalar == 0x02EB
+    }
+
+    /// Whether `scalar` is zhuyin's light tone ˙, which stands above the symbols.
+    static func isLightTone(_ scalar: UInt32) -> Bool { scalar == 0x02D9 }
+
+    /// Whether the annotation stands beside its base (``RubyAnnotation/Position/interCharacter``) rather than over
+    /// or under it.
+    var isBeside: Bool { position == .interCharacter }
+
+    /// The room an annotation beside its base takes after the base's last character, in points, its font being
+    /// `size` points: a column an em wide for the symbols and half an em for the tone marks, toned or not, so that
+    /// every character of a line with zhuyin keeps one rhythm.
+    static func besideWidth(annotationSize size: Double) -> Double { 1.5 * size }
+
+    /// One glyph of an annotation beside its base, where it stands: `x` from the room's leading edge to the glyph's
+    /// pen, `baseline` from the base's em-box centre (down positive), in points.
+    struct StackedGlyph {
+        let run: Int, glyph: Int
+        let x: Double, baseline: Double
+    }
+
+    /// Where the glyphs of an annotation beside its base stand, its font `size` points (each glyph on its row by
+    /// its own font's em box), and how far the stack reaches over and under the base's em-box centre: the symbols
+    /// stacked down their column, an em a row, centred on the base, the light tone above them; each tone mark
+    /// centred in the half-em column after them, on the last symbol's row (as Taiwan's Ministry of Education sets
+    /// zhuyin beside characters). The one placement ``RubyReach`` measures and ``RubyText`` draws.
+    func besideStack(size: Double) -> (glyphs: [StackedGlyph], over: Double, under: Double) {
+        typealias Entry = (run: Int, glyph: Int, advance: Double)
+        var symbols: [Entry] = [], lightTones: [Entry] = [], tones: [Entry] = []
+        for (runIndex, run) in annotation.enumerated() {
+            for (index, glyph) in run.glyphs.enumerated() {
+                let entry = (runIndex, index, glyph.advance)
+                if annotationTones.contains(glyph.cluster) {
+                    tones.append(entry)
+                } else if annotationLightTones.contains(glyph.cluster) {
+                    lightTones.append(entry)
+                } else {
+                    symbols.append(entry)
+                }
+            }
+        }
+        // The symbols are centred on the base; light tones stand above them.
+        let half = Double(max(1, symbols.count)) * size / 2
+        var glyphs: [StackedGlyph] = []
+        func place(_ entry: Entry, x: Double, rowTop: Double) {
+            let ascent = annotation[entry.run].font.emBox.ascent
+            glyphs.append(StackedGlyph(run: entry.run, glyph: entry.glyph, x: x, baseline: rowTop + ascent))
+        }
+        for (row, entry) in lightTones.enumerated() {
+            place(entry, x: (size - entry.advance) / 2, rowTop: -half - Double(lightTones.count - row) * size)
+        }
+        for (row, entry) in symbols.enumerated() {
+            place(entry, x: (size - entry.advance) / 2, rowTop: -half + Double(row) * size)
+        }
+        for entry in tones {
+            place(entry, x: size + (size / 2 - entry.advance) / 2, rowTop: half - size)
+        }
+        return (glyphs, half + Double(lightTones.count) * size, half)
     }
 }

@@ -64,6 +64,24 @@ extension Shaper {
                     memo: &shapedAnnotations)
             else { continue }
             let clusters = base.range.filter { clusterAdvance[$0] != nil }
+            let annotationText = Array(base.text.utf16)
+            func annotationScalar(at offset: Int) -> UInt32 {
+                UTF16Decoding.scalar(in: annotationText[...], at: offset).0.value
+            }
+            // Beside the base (zhuyin), horizontally: room after its last character, no spreading or overhang.
+            if base.position == .interCharacter, !vertical, let last = clusters.last {
+                extra.adjustments[last, default: .init()].advance += RubyColumn.besideWidth(annotationSize: size / 2)
+                columns.append(
+                    RubyColumn(
+                        base: base.range, annotation: annotation, annotationOpportunities: [],
+                        position: .interCharacter, endOverhang: 0,
+                        annotationTones: Set(
+                            annotationText.indices.filter { RubyColumn.isToneMark(annotationScalar(at: $0)) }),
+                        annotationLightTones: Set(
+                            annotationText.indices.filter { RubyColumn.isLightTone(annotationScalar(at: $0)) })
+                    ))
+                continue
+            }
             let space = RubyColumn.snapped(annotation.reduce(0) { $0 + $1.width }) - width(of: base.range)
             var endOverhang = 0.0
             if space > 0 {
@@ -96,15 +114,13 @@ extension Shaper {
                     extra.autospace[base.range.upperBound] = -endOverhang
                 }
             }
-            let annotationText = Array(base.text.utf16)
             columns.append(
                 RubyColumn(
                     base: base.range, annotation: annotation,
                     annotationOpportunities: Set(
-                        annotationText.indices.filter {
-                            Self.opensRuby(UTF16Decoding.scalar(in: annotationText[...], at: $0).0.value)
-                        }),
-                    position: base.position, endOverhang: endOverhang))
+                        annotationText.indices.filter { Self.opensRuby(annotationScalar(at: $0)) }),
+                    // Beside a column's characters is its right, where `over` is (CSS).
+                    position: base.position == .interCharacter ? .over : base.position, endOverhang: endOverhang))
         }
         // The text between columns is an item of its own in Blink, its width snapped up to a layout unit (1/64 px).
         for (index, base) in bases.enumerated() {

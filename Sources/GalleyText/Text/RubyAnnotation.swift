@@ -10,12 +10,18 @@ import Foundation
 /// it; the line grows to hold it as Chromium grows it (by what it needs past the characters' em box, less what the
 /// line before leaves free). A line never breaks inside a base.
 public struct RubyAnnotation: Hashable, Sendable {
-    /// Which side of a horizontal line the annotation sits on (CSS `ruby-position`).
+    /// Where the annotation sits beside a horizontal line's base (CSS `ruby-position`); in vertical text over is
+    /// the right of the column and under its left.
     public enum Position: String, Hashable, Sendable, CaseIterable {
         /// Over the base (CSS `over`, the default).
         case over
         /// Under the base (CSS `under`).
         case under
+        /// On the right of each base character, set down a column of its own (CSS `inter-character`, for zhuyin
+        /// as Taiwan sets it beside each character): the symbols stacked and centred on the character, a tone mark
+        /// (ˊ ˇ ˋ) beside the last, the light tone ˙ above the first; the line makes room for it along the line.
+        /// In vertical text it is `over`, as CSS says.
+        case interCharacter = "inter-character"
     }
 
     /// The annotation texts: one over the whole base (group ruby, `{東京|とうきょう}`), or one per base character

@@ -86,6 +86,9 @@ import Testing
         #expect(
             try ruby("拼音", #"{"text": ["pīn", "yīn"], "position": "under"}"#)
                 == RubyAnnotation(perCharacter: ["pīn", "yīn"], position: .under))
+        #expect(
+            try ruby("注音", #"{"text": ["ㄓㄨˋ", "ㄧㄣ"], "position": "inter-character"}"#)
+                == RubyAnnotation(perCharacter: ["ㄓㄨˋ", "ㄧㄣ"], position: .interCharacter))
         #expect {
             try ruby("漢字", #"["か", "ん", "じ"]"#)
         } throws: { error in

@@ -169,6 +169,69 @@ import Testing
         }
     }
 
+    /// Zhuyin beside each character (`inter-character`): each character makes room after it for a column of
+    /// symbols an annotation em wide and half an em for tone marks; the symbols stack down that column centred on
+    /// the character's em box, the light tone ˙ above them, a tone mark beside the last.
+    @Test func zhuyinStandsBesideEachCharacter() throws {
+        let storage = TextStorage(
+            "我們學", attributes: TextAttributes(font: .font(try TestFonts.bundled.font(family: "Inter", size: 20))))
+        let plain = try Self.layout(storage)
+        try storage.modifyAttributes(in: 0..<3) {
+            var zhuyin = $0
+            zhuyin.ruby = RubyAnnotation(perCharacter: ["ㄨㄛˇ", "ㄇㄣ˙", "ㄒㄩㄝˊ"], position: .interCharacter)
+            return zhuyin
+        }
+        let layout = try Self.layout(storage)
+        let line = try #require(layout.lineFragments.first), plainLine = try #require(plain.lineFragments.first)
+        // Three characters, each 1.5 annotation ems (10 pt) wider.
+        #expect(abs(line.usedRect.width - (plainLine.usedRect.width + 3 * 15)) < 1e-6)
+        let run = try #require(line.runs.first)
+        let em = run.glyphRun.font.emBox, centre = line.baselineY - (em.ascent - em.descent) / 2
+        for (index, (glyph, x)) in zip(run.glyphRun.glyphs, run.glyphPositions).enumerated() {
+            let room = (x + glyph.advance - 15)..<(x + glyph.advance)
+            let stack = line.rubyAnnotations.filter { $0.characterRange == index..<(index + 1) }
+            // Symbols and the tone within the room after the character: 3, 3 and 4 glyphs.
+            #expect(stack.count == [3, 3, 4][index])
+            #expect(stack.allSatisfy { room.contains($0.origin.x) && $0.origin.x + $0.width <= room.upperBound + 1e-6 })
+            // 們's light tone is the first of its column, above the symbols.
+            let inColumn = stack.filter { $0.origin.x < room.lowerBound + 10 }.sorted { $0.origin.y < $1.origin.y }
+            let column = index == 1 ? Array(inColumn.dropFirst()) : inColumn
+            let tones = stack.filter { $0.origin.x >= room.lowerBound + 10 }
+            // Down the column an em apart, centred on the character's em box.
+            let rowTops = column.map { $0.origin.y - $0.glyphRun.font.emBox.ascent }
+            #expect(zip(rowTops, rowTops.dropFirst()).allSatisfy { abs($1 - $0 - 10) < 1e-6 })
+            let top = rowTops[0]
+            #expect(abs(top + Double(column.count) * 10 / 2 - centre) < 1e-6)
+            switch index {
+            case 1:
+                // 們's light tone stands above its symbols, in their column; no tone beside them.
+                let light = try #require(inColumn.first)
+                #expect(tones.isEmpty && column.count == 2)
+                #expect(abs(light.origin.y - light.glyphRun.font.emBox.ascent - (top - 10)) < 1e-6)
+            default:
+                // The tone mark beside the last symbol, on its row.
+                let lastTop = try #require(column.last).origin.y - column.last!.glyphRun.font.emBox.ascent
+                #expect(
+                    tones.count == 1 && abs(tones[0].origin.y - tones[0].glyphRun.font.emBox.ascent - lastTop) < 1e-6)
+            }
+        }
+        // The line grows for stacks taller than its box (three symbols at half the size reach past it).
+        #expect(layout.usedRect().height > plain.usedRect().height)
+        // In a column, beside a character is its right: the annotation sits as `over` does.
+        var vertical = ParagraphStyle()
+        vertical.writingMode = .verticalRL
+        func column(_ position: RubyAnnotation.Position) throws -> [Point] {
+            let storage = TextStorage(
+                "學習",
+                attributes: TextAttributes(
+                    paragraphStyle: vertical, ruby: RubyAnnotation(perCharacter: ["ㄒㄩㄝˊ", "ㄒㄧˊ"], position: position)))
+            let manager = LayoutManager(textStorage: storage, fontLibrary: try TestFonts.bundled)
+            manager.addTextContainer(TextContainer(width: 100, height: 300))
+            return try #require(try manager.layout().lineFragments.first).rubyAnnotations.map(\.origin)
+        }
+        #expect(try column(.interCharacter) == (try column(.over)))
+    }
+
     @Test func aShortAnnotationSpreadsOverItsBase() throws {
         let layout = try Self.layout(try Self.storage("{東京都庁|とちょう}"))
         let annotation = try #require(layout.lineFragments.first?.rubyAnnotations.first)
