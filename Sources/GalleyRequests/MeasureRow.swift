@@ -165,16 +165,25 @@ public struct MeasureRow {
     ///
     /// - Throws: ``InputError`` naming the key for a style or position that is not one.
     private static func readEmphasis(_ row: JSONField, into attributes: inout TextAttributes) throws {
-        let position = try row.member("textEmphasisPosition")?.choice(TextEmphasis.Position.self)
+        var placement: (TextEmphasis.Position, TextEmphasis.ColumnSide)?
+        if let position = row.member("textEmphasisPosition") {
+            do { placement = try TextEmphasis.placement(css: try position.string()) } catch let error
+                as TextEmphasisError
+            {
+                throw InputError(path: "textEmphasisPosition", "\(error)")
+            }
+        }
         if let style = row.member("textEmphasis") {
             do {
                 attributes.textEmphasis = try TextEmphasis(
-                    css: try style.string(), position: position ?? attributes.textEmphasis?.position ?? .automatic)
+                    css: try style.string(), position: placement?.0 ?? attributes.textEmphasis?.position ?? .automatic,
+                    columnSide: placement?.1 ?? attributes.textEmphasis?.columnSide ?? .right)
             } catch let error as TextEmphasisError {
                 throw InputError(path: "textEmphasis", "\(error)")
             }
-        } else if let position {
-            attributes.textEmphasis?.position = position
+        } else if let placement {
+            attributes.textEmphasis?.position = placement.0
+            attributes.textEmphasis?.columnSide = placement.1
         }
     }
 

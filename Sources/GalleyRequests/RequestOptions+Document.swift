@@ -74,9 +74,10 @@ extension RequestOptions {
         var settings = TextSettings(
             language: language == "auto" ? Hyphenator.localeLanguage : language, lineSettings: .object(members))
         // Checked as the options were read.
+        let placement = text(.textEmphasisPosition).flatMap { try? TextEmphasis.placement(css: $0) }
         settings.emphasis = text(.textEmphasis).flatMap {
             try? TextEmphasis(
-                css: $0, position: choice(.textEmphasisPosition, as: TextEmphasis.Position.self) ?? .automatic)
+                css: $0, position: placement?.0 ?? .automatic, columnSide: placement?.1 ?? .right)
         }
         return settings
     }

@@ -184,6 +184,8 @@ public struct RequestOptions: Sendable {
             _ = try Self.numbers(text, label: label)
         case .emphasisStyle:
             do { _ = try TextEmphasis(css: text) } catch { throw InputError("\(label): \(error)") }
+        case .emphasisPosition:
+            do { _ = try TextEmphasis.placement(css: text) } catch { throw InputError("\(label): \(error)") }
         }
         return .text(text)
     }

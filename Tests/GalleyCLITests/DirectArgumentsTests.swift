@@ -26,6 +26,7 @@ import Testing
             case .fontFamilyOrFile: return "Inter"
             case .numberList: return "320,375"
             case .emphasisStyle: return "open sesame"
+            case .emphasisPosition: return "under left"
             }
         }
     }

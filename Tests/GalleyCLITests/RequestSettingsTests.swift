@@ -25,6 +25,7 @@ struct RequestSettingsTests {
             case .fontFamilyOrFile: return "Inter"
             case .numberList: return "300,320"
             case .emphasisStyle: return "filled dot"
+            case .emphasisPosition: return "over left"
             }
         }
     }

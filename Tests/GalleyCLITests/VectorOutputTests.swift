@@ -178,7 +178,7 @@ import Testing
     }
 
     /// Emphasis marks are drawn as shapes, so a PDF's text is the characters alone, in order, with no `•` among
-    /// them; a measure row takes its own marks and refuses a style that is not one, naming the key.
+    /// them; a measure row takes its own marks and refuses a style or position that is not one, naming the key.
     @Test func emphasisMarksStayOutOfAPDFsTextAndMeasureRowsTakeThem() throws {
         let pdftotext = try #require(ExternalTool.find("pdftotext"), "pdftotext is missing: run Scripts/setup")
         let pdf = GalleyCommand.temporary("emphasis.pdf")
@@ -191,16 +191,22 @@ import Testing
             {"id":1,"text":"着重号"}
             {"id":2,"text":"着重号","textEmphasis":"open sesame","textEmphasisPosition":"over"}
             {"id":3,"text":"着重号","textEmphasis":"sparkles"}
+            {"id":4,"text":"着重号","textEmphasisPosition":"sideways"}
 
             """
         let measured = try GalleyCommand.run(
             ["measure", "--line-height-metrics", "web", "--no-system-fonts", "--text-emphasis", "dot"], input: rows)
         let lines = measured.output.split(separator: "\n").map(String.init)
-        #expect(lines.count == 3)
+        #expect(lines.count == 4)
         // Chinese: under by default, 25 + 7 as in Chromium; over, 25 + 4.
         #expect(lines[0].contains("\"height\":32"), "\(lines[0])")
         #expect(lines[1].contains("\"height\":29"), "\(lines[1])")
         #expect(lines[2].contains("textEmphasis") && lines[2].contains("not an emphasis style"), "\(lines[2])")
+        #expect(
+            lines[3].contains("textEmphasisPosition") && lines[3].contains("not an emphasis position"), "\(lines[3])")
+        // The option is read as CSS writes it, and refused before any row when it is not a position.
+        let refused = try GalleyCommand.run(["measure", "--text-emphasis-position", "over middle"], input: rows)
+        #expect(refused.status == 2 && refused.error.contains("not an emphasis position"), "\(refused.error)")
     }
 
     /// A note's PDF carries its title (the first heading) and an outline of its headings, nested by level, each

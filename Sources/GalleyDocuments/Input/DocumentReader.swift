@@ -237,19 +237,27 @@ public enum DocumentReader {
         return RubyAnnotation(perCharacter: try texts(field))
     }
 
-    /// Emphasis marks: a CSS `text-emphasis-style` string, or an object of its `style`, `position` (`auto`, `over`,
-    /// `under`) and `color`; nil for `"none"`.
+    /// Emphasis marks: a CSS `text-emphasis-style` string, or an object of its `style`, `position` (CSS
+    /// `text-emphasis-position`: `auto`, `over` or `under`, with `right` or `left` for columns) and `color`; nil for
+    /// `"none"`.
     static func emphasis(_ field: JSONField) throws -> TextEmphasis? {
-        func style(_ text: String, position: TextEmphasis.Position, color: Color?) throws -> TextEmphasis? {
-            do { return try TextEmphasis(css: text, position: position, color: color) } catch {
+        func style(
+            _ text: String, position: TextEmphasis.Position, columnSide: TextEmphasis.ColumnSide = .right, color: Color?
+        ) throws -> TextEmphasis? {
+            do { return try TextEmphasis(css: text, position: position, columnSide: columnSide, color: color) } catch {
                 throw field.fail("\(error)")
             }
         }
         if case .string(let text) = field.value { return try style(text, position: .automatic, color: nil) }
         try field.requireObject(allowing: DocumentKeys.emphasis)
+        var placement = (TextEmphasis.Position.automatic, TextEmphasis.ColumnSide.right)
+        if let position = field.member("position") {
+            do { placement = try TextEmphasis.placement(css: try position.string()) } catch {
+                throw position.fail("\(error)")
+            }
+        }
         return try style(
-            try field.member("style")?.string() ?? "filled",
-            position: try field.member("position")?.choice(TextEmphasis.Position.self) ?? .automatic,
+            try field.member("style")?.string() ?? "filled", position: placement.0, columnSide: placement.1,
             color: try field.member("color")?.color())
     }
 

@@ -82,6 +82,8 @@ public struct RequestSetting: Sendable {
         case numberList
         /// A CSS `text-emphasis-style`: `none`, `filled` or `open` with a shape, or one quoted character.
         case emphasisStyle
+        /// A CSS `text-emphasis-position`: `auto`, or `over` or `under` with `right` or `left`.
+        case emphasisPosition
     }
 
     /// Where a setting is accepted.

@@ -38,6 +38,7 @@ extension RequestSettings {
             case .fontFamilyOrFile: return "family or file"
             case .numberList: return "numbers, comma-separated"
             case .emphasisStyle: return "emphasis style"
+            case .emphasisPosition: return "emphasis position"
             }
         }
     }

@@ -166,9 +166,11 @@ public enum RequestSettings {
                     + "text-emphasis-style: filled or open with dot, circle, double-circle, triangle or sesame, or "
                     + "one character in quotes; the line grows to hold them as Chromium's does."),
             setting(
-                .textEmphasisPosition, .choice(TextEmphasis.Position.allCases.map(\.rawValue)), default: "auto",
+                .textEmphasisPosition, .text(.emphasisPosition), default: "auto",
                 on: [.commandLine, .query, .measureRow], for: .text,
-                "Where emphasis marks sit: over or under the line, or auto (under Chinese, over other languages)."),
+                "Where emphasis marks sit, as CSS text-emphasis-position: over or under the line, or auto (under "
+                    + "Chinese, over other languages); right or left of a column after it ('under left'; right "
+                    + "unless named)."),
         ]
         + lineSettings
 

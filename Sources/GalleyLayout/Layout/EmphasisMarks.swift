@@ -11,7 +11,7 @@ struct EmphasisMarks {
     /// `paragraphStart` in the storage) in `paragraph`, whose attributes say which mark each character takes. Web
     /// metrics round the em box up to pixels, as Blink does.
     ///
-    /// In a column of `vertical` the marks stand upright on the right of the characters, each centred on its
+    /// In a column of `vertical` the marks stand upright right of the characters (or left), each centred on its
     /// character's length down the column (a combined group takes one), as far from the glyphs' centre line as
     /// Blink's layout puts them from its central baseline: Chromium draws a column's glyphs off that baseline, and
     /// its marks keep their distance from the glyphs, not from the baseline.
@@ -55,11 +55,14 @@ struct EmphasisMarks {
                 let x = pen + (advance - mark.width) / 2
                 let characters = (paragraphStart + cluster)..<(paragraphStart + cluster + 1)
                 if let vertical {
-                    // Upright marks are drawn on their centre line, on the right of the column, outside ruby there.
-                    let ruby = rubies.contains { $0.base.contains(cluster) && $0.position == .over }
-                    let stand = ruby ? rubyReach.over ?? reach.marksBase : reach.marksBase
+                    // Upright marks are drawn on their centre line, right of the column (or left), outside ruby
+                    // on that side (ruby over is on the right).
+                    let left = emphasis.isLeftInColumns
+                    let ruby = rubies.contains { $0.base.contains(cluster) && $0.position == (left ? .under : .over) }
+                    let stand = ruby ? (left ? rubyReach.under : rubyReach.over) ?? reach.marksBase : reach.marksBase
                     let centre = stand + ((reach.marks ?? reach.marksBase) - reach.marksBase) / 2
-                    let y = run.origin.y + (vertical == .verticalLR ? centre : -centre)
+                    // Line coordinates grow leftwards in vertical-rl: the right is up there, down in vertical-lr.
+                    let y = run.origin.y + ((vertical == .verticalLR) != left ? centre : -centre)
                     marks.append(PositionedRun(glyphRun: mark, origin: Point(x: x, y: y), characterRange: characters))
                     continue
                 }

@@ -36,8 +36,9 @@ struct LineAnnotation: Equatable {
     /// The annotation of a line of `metrics` drawing runs in `styles` and the ruby `rubies`, in a paragraph whose
     /// primary font is `em` points, under web metrics when `web`, in a column of `vertical` when it is given.
     ///
-    /// A vertical line is worked out with its right side as the over side (where its marks are, in either vertical
-    /// mode, as CSS's `right` puts them), then turned into line coordinates, whose top is the left in `vertical-lr`.
+    /// A vertical line is worked out with its right side as the over side (CSS's line-relative over, where `right`
+    /// marks and `over` ruby are in either vertical mode), then turned into line coordinates, whose top is the left
+    /// in `vertical-lr`.
     init<Styles: Sequence<RunStyle>>(
         styles: Styles, rubies: RubyReach = RubyReach(), metrics: LineMetrics, em: Double, web: Bool,
         vertical: WritingMode? = nil
@@ -119,7 +120,7 @@ struct TextReach {
         over = -boxes.over + (web ? inOver.rounded(.down) : inOver)
         under = boxes.under - (web ? inUnder.rounded(.down) : inUnder)
         guard let emphasis = style.shaping.emphasis else { return }
-        marksUnder = !vertical && emphasis.isUnder
+        marksUnder = vertical ? emphasis.isLeftInColumns : emphasis.isUnder
         marksBase = boxes.emEdge(under: marksUnder, web: web)
         marks = marksBase + (web ? (style.font.size / 2).rounded(.up) : style.font.size / 2)
     }

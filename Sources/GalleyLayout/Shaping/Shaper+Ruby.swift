@@ -45,8 +45,8 @@ extension Shaper {
             for offset in run.utf16Range.clamped(to: 0..<length) {
                 fontSize[offset] = run.font.size
                 isAttachment[offset] = run.style.attachment != nil
-                // Marks are on the right of a column, where ruby `over` is.
-                marksUnder[offset] = run.style.shaping.emphasis.map { $0.isUnder && !vertical }
+                // A column's right is where ruby `over` is.
+                marksUnder[offset] = run.style.shaping.emphasis.map { vertical ? $0.isLeftInColumns : $0.isUnder }
             }
         }
         func width(of range: Range<Int>) -> Double { range.reduce(0) { $0 + (clusterAdvance[$1] ?? 0) } }

@@ -333,7 +333,9 @@ public struct TextAttributes: Hashable, Sendable, CustomReflectable {
             ligatures: ligatures ?? .standard, fontFeatures: fontFeatures, language: language,
             expansion: expansion ?? 0, superscript: superscript ?? 0, attachment: attachment,
             inlinePadding: inlinePadding ?? 0,
-            emphasis: textEmphasis.map { EmphasisSide(isUnder: $0.isUnder(language: language)) })
+            emphasis: textEmphasis.map {
+                EmphasisSide(isUnder: $0.isUnder(language: language), isLeftInColumns: $0.columnSide == .left)
+            })
     }
 }
 
@@ -352,7 +354,7 @@ package struct ShapingKey: Hashable, Sendable {
     package var attachment: TextAttachment?
     /// ``TextAttributes/inlinePadding``, 0 for none.
     var inlinePadding: Double = 0
-    /// The side of horizontal lines ``TextAttributes/textEmphasis`` puts its marks on; nil for none. Not for
+    /// The sides of lines ``TextAttributes/textEmphasis`` puts its marks on; nil for none. Not for
     /// shaping: the marks change the line's height, which runs carry. (The mark itself is drawing's, read from the
     /// attributes where the line is drawn.)
     package var emphasis: EmphasisSide? = nil
@@ -360,10 +362,12 @@ package struct ShapingKey: Hashable, Sendable {
     package var orientation = GlyphOrientation.horizontal
 }
 
-/// The side of a horizontal line emphasis marks sit on (in vertical lines, the right).
+/// The sides of horizontal and vertical lines emphasis marks sit on.
 package struct EmphasisSide: Hashable, Sendable {
-    /// Whether the marks sit under the characters rather than over them.
+    /// Whether the marks sit under the characters of a horizontal line rather than over them.
     package var isUnder: Bool
+    /// Whether the marks sit left of the characters of a vertical line rather than right of them.
+    package var isLeftInColumns = false
 }
 
 /// How a run's glyphs stand in their line.

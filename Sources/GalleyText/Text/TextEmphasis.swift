@@ -35,22 +35,33 @@ public struct TextEmphasis: Hashable, Sendable {
         case under
     }
 
+    /// Where the marks sit beside vertical lines (CSS `text-emphasis-position`'s `right` or `left`).
+    public enum ColumnSide: String, Hashable, Sendable, CaseIterable {
+        /// Right of the characters, CSS's initial value for every language.
+        case right
+        /// Left of them.
+        case left
+    }
+
     /// The marks' shape.
     public var shape: Shape
     /// Whether the shape is filled (`filled`) or an outline (`open`); ignored by ``Shape/character(_:)``.
     public var isFilled: Bool
-    /// Where the marks sit beside horizontal lines; in vertical lines they sit on the right (CSS `right`, the
-    /// default of every language).
+    /// Where the marks sit beside horizontal lines.
     public var position: Position
+    /// Where the marks sit beside vertical lines.
+    public var columnSide: ColumnSide
     /// The marks' colour; nil is the characters' own.
     public var color: Color?
 
-    /// Marks of `shape` (CSS's by writing mode unless given), filled unless `isFilled` is false, at `position`, in
-    /// the characters' colour unless `color` says.
+    /// Marks of `shape` (CSS's by writing mode unless given), filled unless `isFilled` is false, at `position`
+    /// beside horizontal lines and `columnSide` beside vertical ones, in the characters' colour unless `color` says.
     public init(
-        _ shape: Shape = .automatic, isFilled: Bool = true, position: Position = .automatic, color: Color? = nil
+        _ shape: Shape = .automatic, isFilled: Bool = true, position: Position = .automatic,
+        columnSide: ColumnSide = .right, color: Color? = nil
     ) {
-        (self.shape, self.isFilled, self.position, self.color) = (shape, isFilled, position, color)
+        (self.shape, self.isFilled, self.position, self.columnSide, self.color) =
+            (shape, isFilled, position, columnSide, color)
     }
 
     /// The character drawn as each mark in a horizontal line, or in a vertical one when `vertical`: CSS Text
@@ -93,14 +104,19 @@ public struct TextEmphasis: Hashable, Sendable {
 extension TextEmphasis {
     /// Reads CSS's `text-emphasis-style` value: `filled` or `open` and a shape (`dot`, `circle`, `double-circle`,
     /// `triangle`, `sesame`) in either order, either alone (`filled` or `open` alone is ``Shape/automatic``: a dot in
-    /// horizontal text, a sesame in vertical; a shape alone is filled), or one character in quotes (`'※'`). Nil for `none`; `position` and `color` as given.
+    /// horizontal text, a sesame in vertical; a shape alone is filled), or one character in quotes (`'※'`). Nil
+    /// for `none`; `position`, `columnSide` and `color` as given.
     ///
     /// - Throws: ``TextEmphasisError`` naming what is not understood.
-    public init?(css: String, position: Position = .automatic, color: Color? = nil) throws {
+    public init?(
+        css: String, position: Position = .automatic, columnSide: ColumnSide = .right, color: Color? = nil
+    ) throws {
         let value = css.trimmingCharacters(in: .whitespaces)
         if value.lowercased() == "none" { return nil }
         if let quote = value.first, quote == "'" || quote == "\"", value.count == 3, value.last == quote {
-            self.init(.character(value[value.index(after: value.startIndex)]), position: position, color: color)
+            self.init(
+                .character(value[value.index(after: value.startIndex)]), position: position, columnSide: columnSide,
+                color: color)
             return
         }
         var filled: Bool?, shape: Shape?
@@ -117,7 +133,28 @@ extension TextEmphasis {
             }
         }
         guard filled != nil || shape != nil else { throw TextEmphasisError.unknownStyle(css) }
-        self.init(shape ?? .automatic, isFilled: filled ?? true, position: position, color: color)
+        self.init(
+            shape ?? .automatic, isFilled: filled ?? true, position: position, columnSide: columnSide, color: color)
+    }
+
+    /// Reads CSS's `text-emphasis-position`: `auto`, or `over` or `under` with `right` or `left` in either order
+    /// (right when neither is named), case aside.
+    ///
+    /// - Throws: ``TextEmphasisError/unknownPosition(_:)`` for anything else.
+    public static func placement(css: String) throws(TextEmphasisError) -> (Position, ColumnSide) {
+        var position: Position?, side: ColumnSide?
+        for word in css.lowercased().split(separator: " ", omittingEmptySubsequences: true) {
+            switch word {
+            case "auto" where position == nil: position = .automatic
+            case "over" where position == nil: position = .over
+            case "under" where position == nil: position = .under
+            case "right" where side == nil: side = .right
+            case "left" where side == nil: side = .left
+            default: throw .unknownPosition(css)
+            }
+        }
+        guard let position, position != .automatic || side == nil else { throw .unknownPosition(css) }
+        return (position, side ?? .right)
     }
 }
 
@@ -125,12 +162,16 @@ extension TextEmphasis {
 public enum TextEmphasisError: Error, Equatable, CustomStringConvertible {
     /// Not `none`, a fill and shape, or one quoted character.
     case unknownStyle(String)
+    /// Not `auto`, or `over` or `under` with `right` or `left`.
+    case unknownPosition(String)
 
     public var description: String {
         switch self {
         case .unknownStyle(let value):
             return "'\(value)' is not an emphasis style: use none, filled or open with dot, circle, double-circle, "
                 + "triangle or sesame, or one character in quotes"
+        case .unknownPosition(let value):
+            return "'\(value)' is not an emphasis position: use auto, or over or under with right or left"
         }
     }
 }

@@ -11,8 +11,8 @@ import Testing
 /// free), so heights equal Chromium's row for row. Recorded as Tests/Fixtures/chromium/recipes says, each row a block
 /// of its own (`display: flow-root`): Simplified Chinese with English and code (dots over and under), Traditional
 /// Chinese error messages with hex codes (open circles under) and Japanese (sesames over); and in columns, where the
-/// marks are on the right whatever the position says (Japanese `vertical-rl` and `vertical-lr`, Chinese and the
-/// error messages, whose Latin and hex codes lie turned in the column).
+/// marks are on the right whatever over or under says (Japanese `vertical-rl` and `vertical-lr`, Chinese and the
+/// error messages, whose Latin and hex codes lie turned in the column), or on the left (`over left`).
 @Suite struct ChromiumEmphasisTests {
     struct Case: CustomTestStringConvertible, Sendable {
         let corpus: String
@@ -49,6 +49,13 @@ import Testing
             Case(
                 corpus: "japanese", language: "ja", width: width, emphasis: TextEmphasis(), name: "right",
                 writingMode: .verticalLR),
+            // `over left`: the marks on the left, whose half of the column is the smaller under web metrics.
+            Case(
+                corpus: "japanese", language: "ja", width: width, emphasis: TextEmphasis(columnSide: .left),
+                name: "left", writingMode: .verticalRL),
+            Case(
+                corpus: "japanese", language: "ja", width: width, emphasis: TextEmphasis(columnSide: .left),
+                name: "left", writingMode: .verticalLR),
             Case(
                 corpus: "chinese", language: "zh-CN", width: width, emphasis: TextEmphasis(.dot, position: .under),
                 name: "right", writingMode: .verticalRL),

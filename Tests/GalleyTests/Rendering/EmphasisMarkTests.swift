@@ -53,8 +53,8 @@ import Testing
     }
 
     /// In a column the marks stand upright on the right in either vertical mode (CSS's `right`, whatever the
-    /// horizontal position says), one centred beside each ideograph and one beside combined digits, and the
-    /// column widens for them.
+    /// horizontal position says) or on the left, one centred beside each ideograph and one beside combined digits,
+    /// and the column widens for them.
     @Test func columnsTakeUprightMarksOnTheRight() throws {
         let text = "着重号，用来强调12"
         for mode in [WritingMode.verticalRL, .verticalLR] {
@@ -69,6 +69,14 @@ import Testing
                 ).0
             }
             let plain = try column(nil), marked = try column(TextEmphasis(position: .under))
+            // `left` puts them on the other side of the column's centre line.
+            let left = try #require(try column(TextEmphasis(columnSide: .left)).lineFragments.first)
+            #expect(left.emphasisMarks.count == 8)
+            #expect(
+                left.emphasisMarks.allSatisfy {
+                    let across = $0.origin.y - left.baselineY
+                    return mode == .verticalRL ? across > 8 : across < -8
+                }, "\(mode)")
             let line = try #require(marked.lineFragments.first)
             // Seven ideographs and the combined digits; the comma takes none.
             #expect(line.emphasisMarks.count == 8, "\(mode)")

@@ -65,4 +65,20 @@ import Testing
         #expect(!TextEmphasis(position: .over).isUnder(language: "zh"))
         #expect(TextEmphasis(position: .under).isUnder(language: "ja"))
     }
+
+    /// CSS `text-emphasis-position`: `auto`, or over or under with right or left in either order, right when not
+    /// named; anything else names itself in the error.
+    @Test func aPositionReadsAsCSSWritesIt() throws {
+        for (css, position, side) in [
+            ("auto", TextEmphasis.Position.automatic, TextEmphasis.ColumnSide.right), ("over", .over, .right),
+            ("under left", .under, .left), ("LEFT over", .over, .left), (" under  right ", .under, .right),
+        ] {
+            let placement = try TextEmphasis.placement(css: css)
+            #expect(placement.0 == position && placement.1 == side, "\(css)")
+        }
+        for bad in ["", "left", "auto left", "over under", "right left", "middle"] {
+            #expect(throws: TextEmphasisError.unknownPosition(bad)) { try TextEmphasis.placement(css: bad) }
+        }
+        #expect("\(TextEmphasisError.unknownPosition("x"))".contains("over or under with right or left"))
+    }
 }
