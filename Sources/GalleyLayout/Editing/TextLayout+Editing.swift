@@ -8,11 +8,22 @@
 extension TextLayout {
     /// The caret position nearest `point` (container coordinates) in container `containerIndex`: the nearest line
     /// across the lines, then the nearest grapheme boundary along it; a point past a wrapped line's end gives its
-    /// end with upstream affinity. Nil for a point that is not finite or a container that holds no line.
+    /// end with upstream affinity. A point on a ruby annotation is a point on its base (the annotation may stand in
+    /// the room the line before leaves free, inside that line's rectangle). Nil for a point that is not finite or a
+    /// container that holds no line.
     public func position(at point: Point, inContainer containerIndex: Int = 0) -> TextPosition? {
         guard point.x.isFinite, point.y.isFinite else { return nil }
-        let linePoint = writingFrame(inContainer: containerIndex).linePoint(point)
+        let frame = writingFrame(inContainer: containerIndex)
+        let linePoint = frame.linePoint(point)
         let fragments = lineFragments.lazy.filter { $0.containerIndex == containerIndex }
+        for fragment in fragments {
+            for annotation in fragment.rubyAnnotations
+            where annotation.annotationBox(vertical: frame.isVertical).contains(linePoint) {
+                let base = annotation.characterRange
+                let position = LineGeometry(fragment).position(nearestX: linePoint.x)
+                return TextPosition(min(max(position.offset, base.lowerBound), base.upperBound))
+            }
+        }
         return LineGeometry.nearest(to: linePoint, among: fragments).map {
             LineGeometry($0).position(nearestX: linePoint.x)
         }
@@ -82,5 +93,15 @@ extension LineGeometry {
             if geometry.end == offset { return geometry }
         }
         return LineGeometry(fragment)
+    }
+}
+
+extension PositionedRun {
+    /// The box a ruby annotation's run covers in line coordinates: its advances along the line, and across it its
+    /// font's em box (centred on the run's baseline in a column, where annotations stand upright or turned on it).
+    fileprivate func annotationBox(vertical: Bool) -> Rect {
+        let font = glyphRun.font
+        let (over, under) = vertical ? (font.size / 2, font.size / 2) : (font.emBox.ascent, font.emBox.descent)
+        return Rect(x: origin.x, y: origin.y - over, width: width, height: over + under)
     }
 }

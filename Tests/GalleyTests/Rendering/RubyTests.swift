@@ -232,6 +232,28 @@ import Testing
         #expect(try column(.interCharacter) == (try column(.over)))
     }
 
+    /// A tap on an annotation is a tap on its base, across lines and down columns: the annotation of a line stands
+    /// in the room the line before leaves free under web metrics, which is inside that line's rectangle.
+    @Test func aPointOnAnAnnotationIsAPointOnItsBase() throws {
+        for mode in [WritingMode.horizontalTB, .verticalRL, .verticalLR] {
+            let storage = try Self.storage("ああああああああああ{東京|とうきょう}です", writingMode: mode)
+            let manager = LayoutManager(textStorage: storage, fontLibrary: try TestFonts.bundled)
+            manager.addTextContainer(
+                mode.isVertical ? TextContainer(width: 200, height: 200) : TextContainer(width: 200))
+            let layout = try manager.layout()
+            let line = try #require(layout.lineFragments.first { !$0.rubyAnnotations.isEmpty })
+            #expect(line.characterRange.lowerBound > 0, "\(mode): the ruby is on a later line")
+            let annotation = try #require(line.rubyAnnotations.first)
+            let frame = layout.writingFrame()
+            for along in [0.1, 0.5, 0.9] {
+                let centre = frame.containerPoint(
+                    Point(x: annotation.origin.x + along * annotation.width, y: annotation.origin.y - 1))
+                let position = try #require(layout.position(at: centre))
+                #expect(annotation.characterRange.contains(position.offset) || position.offset == 12, "\(mode)")
+            }
+        }
+    }
+
     @Test func aShortAnnotationSpreadsOverItsBase() throws {
         let layout = try Self.layout(try Self.storage("{東京都庁|とちょう}"))
         let annotation = try #require(layout.lineFragments.first?.rubyAnnotations.first)
