@@ -182,11 +182,11 @@ extension RequestOptions {
             let picture = try PictureAt(spec, label: label)
             do {
                 let image = try pictures.image(picture.path)
+                let size = DocumentFiles.size(of: image, named: picture.path, width: nil, height: nil)
                 document.exclusions.append(
                     try Exclusion(
                         image: image,
-                        frame: Rect(
-                            x: picture.x, y: picture.y, width: Double(image.width), height: Double(image.height)),
+                        frame: Rect(x: picture.x, y: picture.y, width: size.width, height: size.height),
                         threshold: number(.imageThreshold) ?? 0.5, margin: number(.imageMargin) ?? 6))
             } catch let error as GalleyError {
                 throw InputError("\(label): \(error.description)")

@@ -140,6 +140,44 @@ import Testing
         #expect(font.face.path == copy)
     }
 
+    /// A picture named as UIKit names its scaled images (`p@2x.png`, up to `@8x`) has that many pixels per point,
+    /// so a 2× picture drawn at scale 2 uses every pixel instead of being shown twice as big: attachments and
+    /// pictures to flow around in JSON documents (one pixel per point otherwise) and notes (two otherwise). A width
+    /// or height given still decides.
+    @Test func aPicturesNameGivesItsPixelsPerPoint() throws {
+        _ = Self.root
+        for scale in [2, 3] {
+            let copy = Self.documentFolder + "/p@\(scale)x.png"
+            if !FileManager.default.fileExists(atPath: copy) {
+                try FileManager.default.copyItem(atPath: Self.documentFolder + "/p.png", toPath: copy)
+            }
+        }
+        let access = FileAccess(baseDirectory: Self.documentFolder)
+        func attachmentSize(_ attachment: String) throws -> Size? {
+            let json = #"{"content": [{"attachment": "# + attachment + "}]}"
+            let document = try DocumentReader.read(
+                json, defaults: TextAttributes(), library: try TestFonts.bundled, access: access)
+            return document.storage.attributes(at: 0).attachment.map { $0.bounds.size }
+        }
+        #expect(try attachmentSize(#"{"image": "p.png"}"#) == Size(width: 6, height: 4))
+        #expect(try attachmentSize(#"{"image": "p@2x.png"}"#) == Size(width: 3, height: 2))
+        #expect(try attachmentSize(#"{"image": "./p@3x.png"}"#) == Size(width: 2, height: 4.0 / 3))
+        #expect(try attachmentSize(#"{"image": "p@2x.png", "width": 12}"#) == Size(width: 12, height: 8))
+        let exclusion = try DocumentReader.read(
+            #"{"container": {"exclusions": [{"image": "p@2x.png", "x": 10, "y": 20}]}, "content": [{"text": "x"}]}"#,
+            defaults: TextAttributes(), library: try TestFonts.bundled, access: access)
+        #expect(exclusion.exclusions.first?.imageFrame == Rect(x: 10, y: 20, width: 3, height: 2))
+        let note = try NoteReader.read("![a](p.png) ![b](p@3x.png)", access: access)
+        let pictures = (0..<note.storage.length).compactMap { note.storage.attributes(at: $0).attachment?.bounds.size }
+        #expect(pictures == [Size(width: 3, height: 2), Size(width: 2, height: 4.0 / 3)])
+        for (name, scale) in [
+            ("a@2x.png", 2.0), ("dir/b@8x.jpeg", 8), ("c@2x", 2), ("d@1x.png", nil), ("e@9x.png", nil),
+            ("f.2x.png", nil), ("g@x.png", nil), ("h@2x/i.png", nil), ("data:image/png;base64,AAAA@2x", nil),
+        ] as [(String, Double?)] {
+            #expect(DocumentFiles.pixelsPerPoint(named: name) == scale, "\(name)")
+        }
+    }
+
     /// 2 × 2 pixels in a zlib stream of stored blocks that does not end after the rows, in a file cut off there:
     /// libpng reads on after the last row to check the stream's end (and would inflate gigabytes of zeros placed
     /// there); decoding stops at the last row instead, so the picture is whole.

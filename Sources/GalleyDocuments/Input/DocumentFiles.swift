@@ -88,7 +88,7 @@ public final class DocumentFiles {
                 label: label)
         }
         let image = try self.image(path)
-        let size = Self.size(of: image, width: width, height: height, pixelsPerPoint: pixelsPerPoint)
+        let size = Self.size(of: image, named: path, width: width, height: height, pixelsPerPoint: pixelsPerPoint)
         let key = ReducedKey(
             path: path, width: Int((size.width * Self.pixelsPerShownPoint).rounded(.up)),
             height: Int((size.height * Self.pixelsPerShownPoint).rounded(.up)))
@@ -98,9 +98,13 @@ public final class DocumentFiles {
             image: shown, bounds: Rect(x: 0, y: baselineOffset, width: size.width, height: size.height), label: label)
     }
 
-    /// The size `image` is shown at: `width` × `height` points; with one of them, the other keeping the image's
-    /// proportions; with neither, its pixels divided by `pixelsPerPoint`.
-    static func size(of image: Canvas, width: Double?, height: Double?, pixelsPerPoint: Double = 1) -> Size {
+    /// The size `image` (read from `path`) is shown at: `width` × `height` points; with one of them, the other
+    /// keeping the image's proportions; with neither, its pixels divided by the scale its file's name gives
+    /// (``pixelsPerPoint(named:)``), else by `pixelsPerPoint`.
+    package static func size(
+        of image: Canvas, named path: String, width: Double?, height: Double?, pixelsPerPoint: Double = 1
+    ) -> Size {
+        let pixelsPerPoint = Self.pixelsPerPoint(named: path) ?? pixelsPerPoint
         let natural = Size(width: Double(image.width), height: Double(image.height))
         switch (width, height) {
         case let (width?, height?): return Size(width: width, height: height)
@@ -108,5 +112,16 @@ public final class DocumentFiles {
         case let (nil, height?): return Size(width: height * natural.width / natural.height, height: height)
         default: return Size(width: natural.width / pixelsPerPoint, height: natural.height / pixelsPerPoint)
         }
+    }
+
+    /// The pixels per point a picture's file name gives, as UIKit reads `icon@2x.png`: a name ending `@2x` to
+    /// `@8x` before its extension; nil for any other name and for `data:` URIs.
+    static func pixelsPerPoint(named path: String) -> Double? {
+        guard InlinePicture(path) == nil, let name = path.split(separator: "/").last else { return nil }
+        let stem = name.lastIndex(of: ".").map { name[..<$0] } ?? name[...]
+        guard stem.hasSuffix("x"), let at = stem.lastIndex(of: "@"),
+            let scale = Int(stem[stem.index(after: at)..<stem.index(before: stem.endIndex)]), (2...8).contains(scale)
+        else { return nil }
+        return Double(scale)
     }
 }

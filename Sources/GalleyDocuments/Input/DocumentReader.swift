@@ -189,7 +189,7 @@ public enum DocumentReader {
             throw imageField.fail(error.description)
         }
         let size = DocumentFiles.size(
-            of: image, width: try field.member("width")?.number(in: 0.01...limit),
+            of: image, named: try imageField.string(), width: try field.member("width")?.number(in: 0.01...limit),
             height: try field.member("height")?.number(in: 0.01...limit))
         let frame = Rect(
             x: try field.member("x")?.number(in: -limit...limit) ?? 0,

@@ -103,8 +103,8 @@ public enum RequestSettings {
             "An exclusion path as SVG path data in points, container coordinates; repeatable."),
         setting(
             .excludeImage, .text(.pictureAt), for: .document, repeatable: true,
-            "A picture text flows around, as FILE@X,Y (its top-left in points), drawn at one point per pixel; text "
-                + "keeps out of its pixels with alpha over the image threshold, grown by the image margin; "
+            "A picture text flows around, as FILE@X,Y (its top-left in points), drawn at one point per pixel "
+                + "(two for a name@2x.png, up to @8x); text keeps out of its pixels with alpha over the image threshold, grown by the image margin; "
                 + "repeatable."),
         setting(
             .imageThreshold, .number(0...1), default: "0.5", for: .document,
