@@ -90,7 +90,8 @@ import Testing
     /// without its markup).
     static func expectRowsAsChromiums(
         rows: String, fixture: String, language: String, width: Double, style: ParagraphStyle,
-        emphasis: TextEmphasis? = nil, rubyMarkup: Bool = false, minimum: Double, description: String
+        emphasis: TextEmphasis? = nil, rubyMarkup: Bool = false, rubyPosition: RubyAnnotation.Position = .over,
+        minimum: Double, description: String
     ) throws {
         let inputs = try ChromiumTextFundamentalsTests.rows(rows)
         let answers = try ChromiumTextFundamentalsTests.rows(fixture)
@@ -104,7 +105,9 @@ import Testing
         var differing: [String] = []
         for (input, answer) in zip(inputs, answers) {
             let written = try #require(input.text)
-            let parsed = rubyMarkup ? try RubyMarkup.parse(written) : RubyMarkup.Parsed(text: written, rubies: [])
+            let parsed =
+                rubyMarkup
+                ? try RubyMarkup.parse(written, position: rubyPosition) : RubyMarkup.Parsed(text: written, rubies: [])
             let measurement =
                 rubyMarkup
                 ? try measurer.measure(parsed.storage(attributes: attributes), width: width)

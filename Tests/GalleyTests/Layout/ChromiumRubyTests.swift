@@ -20,12 +20,15 @@ import Testing
         /// How many of the corpus's `rows` equal Chromium's at least.
         let equal: Int
         var writingMode = WritingMode.horizontalTB
+        var position = RubyAnnotation.Position.over
         var rows: Int { corpus == "pinyin" ? 160 : 130 }
 
-        var testDescription: String { "\(corpus) \(language) \(Int(width))\(mode)" }
-        var fixture: String { "ruby-\(corpus).chrome-\(language)-\(Int(width))\(mode).jsonl" }
+        var testDescription: String { "\(corpus) \(language) \(Int(width))\(mode)\(side)" }
+        var fixture: String { "ruby-\(corpus).chrome-\(language)-\(Int(width))\(mode)\(side).jsonl" }
         /// The writing mode's part of a fixture's name (none for horizontal text).
         var mode: String { writingMode == .horizontalTB ? "" : "-\(writingMode.rawValue)" }
+        /// The position's part of a fixture's name (none for `over`).
+        var side: String { position == .over ? "" : "-\(position.rawValue)" }
     }
 
     static let cases = [
@@ -44,6 +47,9 @@ import Testing
         // The row that fits 320 px to the pixel in horizontal text does in its column too.
         Case(corpus: "pinyin", language: "zh-CN", width: 320, equal: 159, writingMode: .verticalRL),
         Case(corpus: "pinyin", language: "zh-CN", width: 200, equal: 160, writingMode: .verticalRL),
+        // Under a column's characters is their left.
+        Case(corpus: "pinyin", language: "zh-CN", width: 320, equal: 159, writingMode: .verticalRL, position: .under),
+        Case(corpus: "pinyin", language: "zh-CN", width: 200, equal: 160, writingMode: .verticalRL, position: .under),
     ]
 
     @Test(arguments: cases)
@@ -53,7 +59,8 @@ import Testing
         style.writingMode = test.writingMode
         try ChromiumParityTests.expectRowsAsChromiums(
             rows: "ruby-\(test.corpus).rows.jsonl", fixture: test.fixture, language: test.language, width: test.width,
-            style: style, rubyMarkup: true, minimum: Double(test.equal) / Double(test.rows),
+            style: style, rubyMarkup: true, rubyPosition: test.position,
+            minimum: Double(test.equal) / Double(test.rows),
             description: test.testDescription)
     }
 
