@@ -104,7 +104,7 @@ struct LineAnnotation: Equatable {
 ///
 /// In vertical lines the baseline is the central one, over is the right, and every box is centred on it: the
 /// primary font's with its odd pixel over (web metrics), the em box half the size each side, as Blink's central
-/// baseline splits them; the marks are on the right.
+/// baseline splits them; marks on the left of a column are under.
 struct TextReach {
     var over = 0.0, under = 0.0
     /// The marks' far edge from the baseline, over or under the line as ``marksUnder`` says; nil without marks.

@@ -11,10 +11,10 @@ struct LineMetrics: Equatable {
     let baselineFromTop: Double
     /// The line's height in points (without line spacing).
     let height: Double
-    /// Where emphasis marks are measured and placed from, in points from the line's top: the baseline in horizontal
-    /// lines. In vertical lines, the central baseline where Blink lays it out: the tallest font box centred on it
-    /// with its odd pixel under web metrics on the over side (the right), which is not quite the centre line
-    /// Chromium draws glyphs on (``baselineFromTop``).
+    /// Where the line's annotations (emphasis marks, ruby) are measured from, in points from the line's top: the
+    /// baseline in horizontal lines. In vertical lines, the central baseline where Blink lays it out: the tallest
+    /// font box centred on it with its odd pixel under web metrics on the over side (the right), which is not quite
+    /// the centre line Chromium draws glyphs on (``baselineFromTop``).
     let annotationBaseline: Double
 
     /// The metrics of a line drawing `runs`, never less than the paragraph's primary font gives (CSS's strut).

@@ -1,9 +1,9 @@
 @_spi(Stages) import GalleyText
 
 /// Places a line's ruby annotations (``TextAttributes/ruby``) over (or under) their bases, right (or left) of them in
-/// columns, as Chromium places them:
-/// each annotation on the line of the annotations of its side, standing on the em box of the line's bases
-/// (``RubyReach``), centred on its column, or spread `space-around` over a base wider than itself.
+/// columns, as Chromium places them: each annotation on the line of the annotations of its side, standing on the em
+/// box of the line's bases (``RubyReach``), centred on its column, or spread `space-around` over a base wider than
+/// itself; zhuyin beside each base character (``RubyColumn/besideStack(size:)``).
 enum RubyText {
     /// The annotations of `columns` over the line whose runs are `runs` (placed; clusters count from the
     /// paragraph's start, which is `paragraphStart` in the storage) with its baseline at `baseline`, the line's
