@@ -47,9 +47,10 @@ struct EmphasisMarks {
                 defer { pen += advance }
                 guard cluster >= 0, cluster < text.count,
                     TextEmphasis.marks(UTF16Decoding.scalar(in: text, at: cluster).0),
-                    let character = Self.mark(at: cluster, in: paragraph, vertical: vertical != nil),
-                    let mark = shaped[character]
-                        ?? markRun(character, size: style.font.size / 2, of: style, upright: vertical)
+                    let asked = Self.emphasis(at: cluster, in: paragraph)
+                else { continue }
+                let character = asked.mark(vertical: vertical != nil)
+                guard let mark = shaped[character] ?? markRun(for: asked, character, of: style, upright: vertical)
                 else { continue }
                 shaped[character] = mark
                 let x = pen + (advance - mark.width) / 2
@@ -82,12 +83,24 @@ struct EmphasisMarks {
         return marks
     }
 
-    /// The mark the attributes of the character at UTF-16 offset `offset` of `paragraph` ask for, in a vertical
-    /// line when `vertical`.
-    private static func mark(at offset: Int, in paragraph: Paragraph, vertical: Bool) -> Character? {
+    /// The marks the attributes of the character at UTF-16 offset `offset` of `paragraph` ask for.
+    private static func emphasis(at offset: Int, in paragraph: Paragraph) -> TextEmphasis? {
         let runs = paragraph.attributeRuns
         let index = runs.partitioningIndex { $0.utf16Range.upperBound > offset }
-        return index < runs.count ? runs[index].attributes.textEmphasis?.mark(vertical: vertical) : nil
+        return index < runs.count ? runs[index].attributes.textEmphasis : nil
+    }
+
+    /// `character`, the mark `emphasis` asks for, shaped as ``markRun(_:size:of:upright:)`` shapes it, half the
+    /// size of `style`'s font; where no font has it (no bundled face has the sesame or the double circle), the dot
+    /// of its fill, where a browser would draw a missing-glyph box.
+    private func markRun(
+        for emphasis: TextEmphasis, _ character: Character, of style: RunStyle, upright: WritingMode?
+    ) -> GlyphRun? {
+        let size = style.font.size / 2
+        guard let run = markRun(character, size: size, of: style, upright: upright) else { return nil }
+        let dot = TextEmphasis(.dot, isFilled: emphasis.isFilled).mark()
+        guard run.glyphs.contains(where: { $0.glyphID == 0 }), character != dot else { return run }
+        return markRun(dot, size: size, of: style, upright: upright) ?? run
     }
 
     /// `mark` shaped at `size` points in the font `style`'s attributes name (fallback as text takes it), one glyph

@@ -38,7 +38,7 @@ import Testing
     /// Characters asking for different marks on one side shape in one run; each still takes its own mark.
     @Test func eachCharacterTakesTheMarkItsAttributesName() throws {
         let storage = TextStorage()
-        for (character, shape) in [("着", TextEmphasis.Shape.dot), ("重", .sesame), ("号", .triangle)] {
+        for (character, shape) in [("着", TextEmphasis.Shape.dot), ("重", .circle), ("号", .triangle)] {
             storage.append(
                 character,
                 attributes: TextAttributes(
@@ -103,6 +103,22 @@ import Testing
                 #expect(abs(mark.origin.x + mark.width / 2 - (pen + advance / 2)) < 1e-6, "\(mode)")
             }
         }
+    }
+
+    /// A mark no font has (the bundled faces are cut without the sesame `﹅` and the double circle `◉`) is drawn as
+    /// the dot of its fill rather than a missing-glyph box; a mark a font has is drawn as asked.
+    @Test func aMarkNoFontHasIsDrawnAsADot() throws {
+        func glyphs(_ emphasis: TextEmphasis) throws -> [UInt32] {
+            let line = try #require(try layout("着重", emphasis: emphasis).lineFragments.first)
+            return line.emphasisMarks.flatMap { $0.glyphRun.glyphs.map(\.glyphID) }
+        }
+        let dot = try glyphs(TextEmphasis(.dot)), openDot = try glyphs(TextEmphasis(.dot, isFilled: false))
+        #expect(dot.count == 2 && !dot.contains(0))
+        #expect(try glyphs(TextEmphasis(.sesame)) == dot)
+        #expect(try glyphs(TextEmphasis(.sesame, isFilled: false)) == openDot)
+        #expect(try glyphs(TextEmphasis(.doubleCircle)) == dot)
+        let circle = try glyphs(TextEmphasis(.circle))
+        #expect(circle != dot && !circle.contains(0))
     }
 
     @Test func marksUnderSitBelowTheBaselineAndTheLineGrowsForThem() throws {
