@@ -10,7 +10,7 @@ import Galley
 ///   whose `code-ligatures: on` lets code form the monospaced font's programming ligatures (`->` as an arrow; off
 ///   by default, as GitHub), and whose line settings, named as their flags are (`writing-mode: vertical-rl`,
 ///   `text-combine-upright: digits 2`, `line-break-strictness: strict`), set every paragraph (the flags still
-///   win);
+///   win), and whose `ruby-position` (`over`, `under`, `inter-character`) places every ruby annotation;
 /// - a first `# Title` set as a headline with the letterpress effect;
 /// - each line a paragraph of its own, as notes are typed (a line written flush left after a list item or quote
 ///   ends the list or quote, where CommonMark would continue its paragraph);
@@ -60,6 +60,15 @@ public enum NoteReader {
             throw InputError(
                 "front matter: code-ligatures \"\(frontMatterLigatures.shortened(to: 40))\" is not on or off")
         }
+        var rubyPosition: RubyAnnotation.Position?
+        if let written = matter.rubyPosition {
+            rubyPosition = RubyAnnotation.Position(rawValue: written.lowercased())
+            guard rubyPosition != nil else {
+                throw InputError(
+                    "front matter: ruby-position \"\(written.shortened(to: 40))\" is not "
+                        + RubyAnnotation.Position.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+        }
         // Checked before the note is read: a bad value is the front matter's error, named by its key.
         var settled = ParagraphStyle()
         for (setting, value) in lineSettings { try Self.apply(setting, value, to: &settled) }
@@ -88,6 +97,13 @@ public enum NoteReader {
                 var style = attributes.paragraphStyle ?? ParagraphStyle()
                 for (setting, value) in lineSettings { try? Self.apply(setting, value, to: &style) }
                 attributes.paragraphStyle = style
+                return attributes
+            }
+        }
+        if let rubyPosition {
+            try writer.storage.modifyAttributes(in: 0..<writer.storage.length) { attributes in
+                var attributes = attributes
+                attributes.ruby?.position = rubyPosition
                 return attributes
             }
         }
@@ -183,12 +199,15 @@ public enum NoteReader {
         var codeLigatures: String?
         /// The container's height in points, as written (a vertical note's column length).
         var height: String?
+        /// Where the note's ruby sits, as written (CSS `ruby-position`: `inter-character` sets zhuyin beside
+        /// each character).
+        var rubyPosition: String?
         var lineSettings: [(RequestSetting, String)] = []
         /// The lines the block takes, its `---` lines included (0 without one).
         var lines = 0
 
         /// The keys a front matter may give, besides the line settings' flags.
-        static let keys = ["date", "lang", "language", "code-ligatures", "height"]
+        static let keys = ["date", "lang", "language", "code-ligatures", "height", "ruby-position"]
         /// Keys other note tools write (Jekyll, Hugo, Obsidian): read past, as they say nothing of how to set the
         /// note.
         static let othersKeys: Set<String> = ["title", "tags", "author", "authors", "categories", "aliases", "draft"]
@@ -211,6 +230,7 @@ public enum NoteReader {
             case "lang", "language": matter.language = parts[1]
             case "code-ligatures": matter.codeLigatures = parts[1]
             case "height": matter.height = parts[1]
+            case "ruby-position": matter.rubyPosition = parts[1]
             case let key:
                 if let setting = RequestSettings.lines.first(where: { $0.name.optionName == key }) {
                     matter.lineSettings.append((setting, parts[1]))

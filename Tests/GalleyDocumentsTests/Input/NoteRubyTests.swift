@@ -31,6 +31,23 @@ import Testing
         #expect(code.string == #"\{"#)
     }
 
+    /// A note's front matter sets where its ruby sits: `inter-character` for zhuyin beside each character (as
+    /// Taiwan sets 注音), `under`; anything else is an error naming the key and the choices.
+    @Test func theFrontMatterSetsWhereRubySits() throws {
+        let storage = try NoteReader.read(
+            "---\nlang: zh-TW\nruby-position: Inter-Character\n---\n{注音|ㄓㄨˋ|ㄧㄣ}符號", defaults: TextAttributes()
+        ).storage
+        #expect(
+            try MarkdownNoteTests.attributes(of: "注音", in: storage).ruby
+                == RubyAnnotation(perCharacter: ["ㄓㄨˋ", "ㄧㄣ"], position: .interCharacter))
+        #expect(try MarkdownNoteTests.attributes(of: "符號", in: storage).ruby == nil)
+        #expect {
+            _ = try NoteReader.read("---\nruby-position: beside\n---\n{注|ㄓㄨˋ}", defaults: TextAttributes())
+        } throws: { error in
+            "\(error)" == "front matter: ruby-position \"beside\" is not over, under, inter-character"
+        }
+    }
+
     @Test func badRubyNamesItsLine() throws {
         #expect {
             _ = try NoteReader.read("一行目\n\n{漢字|か|ん|じ}", defaults: TextAttributes())
