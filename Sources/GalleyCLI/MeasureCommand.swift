@@ -35,13 +35,15 @@ struct MeasureCommand: ParsableCommand, SettingOptions {
 
     @Flag(name: .setting(.rubyMarkup), help: .setting(.rubyMarkup)) var rubyMarkup = false
 
+    @Option(name: .setting(.rubyPosition), help: .setting(.rubyPosition)) var rubyPosition: String?
+
     @OptionGroup var fontOptions: FontOptions
 
     @OptionGroup var textOptions: TextOptions
 
     var items: [(name: String, value: String)] {
         item(.width, width) + item(.widths, widths) + item(.allowDir, allowDir)
-            + item(.rubyMarkup, rubyMarkup ? true : nil)
+            + item(.rubyMarkup, rubyMarkup ? true : nil) + item(.rubyPosition, rubyPosition)
             + fontOptions.items + textOptions.items
     }
 

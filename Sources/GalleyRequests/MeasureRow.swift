@@ -20,6 +20,8 @@ public struct MeasureRow {
         public var access: FileAccess { didSet { rowFonts = RowFonts() } }
         /// Whether rows' text holds ruby markup (``RubyMarkup``) unless a row says otherwise.
         public var rubyMarkup: Bool
+        /// Where the ruby read from rows' markup sits unless a row says otherwise.
+        public var rubyPosition: RubyAnnotation.Position
 
         /// What `options` give every row, in `library`; font files rows name are read as `access` allows.
         ///
@@ -40,6 +42,7 @@ public struct MeasureRow {
             _ = try library.font(for: specifier, settings: settings)
             text = options.textSettings
             rubyMarkup = options.flag(.rubyMarkup)
+            rubyPosition = options.choice(.rubyPosition, as: RubyAnnotation.Position.self) ?? .over
             self.access = access
             rowAttributes = Self.attributes(specifier, text)
         }
@@ -121,7 +124,7 @@ public struct MeasureRow {
             var plain = MeasureRow(
                 id: id, text: text, width: defaults.width, attributes: defaults.rowAttributes,
                 settings: defaults.settings)
-            if defaults.rubyMarkup { try plain.readRuby() }
+            if defaults.rubyMarkup { try plain.readRuby(position: defaults.rubyPosition) }
             return plain
         }
         let width = try row.member("width")?.number(in: Document.widthRange) ?? defaults.width
@@ -144,16 +147,20 @@ public struct MeasureRow {
             try RequestSettings.readLines(row, into: &style)
             measured.attributes.paragraphStyle = style
         }
-        if try row.member("rubyMarkup")?.bool() ?? defaults.rubyMarkup { try measured.readRuby() }
+        if try row.member("rubyMarkup")?.bool() ?? defaults.rubyMarkup {
+            try measured.readRuby(
+                position: try row.member("rubyPosition")?.choice(RubyAnnotation.Position.self) ?? defaults.rubyPosition)
+        }
         return measured
     }
 
-    /// Reads the ruby markup in ``text``: the text becomes the base text, and ``rubies`` the annotations over it.
+    /// Reads the ruby markup in ``text``: the text becomes the base text, and ``rubies`` the annotations over it,
+    /// each at `position`.
     ///
     /// - Throws: ``InputError`` naming `text` for bad ruby (``RubyError``).
-    private mutating func readRuby() throws {
+    private mutating func readRuby(position: RubyAnnotation.Position) throws {
         do {
-            let parsed = try RubyMarkup.parse(text)
+            let parsed = try RubyMarkup.parse(text, position: position)
             (text, rubies) = (parsed.text, parsed.rubies)
         } catch {
             throw InputError(path: "text", "\(error)")

@@ -52,6 +52,24 @@ import Testing
         #expect(width(spacedFlag) == width(spaced))
     }
 
+    /// Rows' ruby sits where `--ruby-position` or a row's `rubyPosition` says: zhuyin beside each character makes
+    /// each one an annotation em and a half wider (12.75 pt at 17 pt text); a position that is not one is refused.
+    @Test func rubyPositionIsAnOptionAndARowField() throws {
+        let row = #"{"id": 1, "text": "{注音|ㄓㄨˋ|ㄧㄣ}", "size": 17, "font": "Inter""#
+        let width = { (object: [String: Any]?) in object?["width"] as? Double ?? 0 }
+        let (_, over) = try Self.measure(row + "}", ["--ruby-markup"])
+        let (_, beside) = try Self.measure(row + "}", ["--ruby-markup", "--ruby-position", "inter-character"])
+        let (_, besideRow) = try Self.measure(row + #", "rubyMarkup": true, "rubyPosition": "inter-character"}"#)
+        // Over the characters the annotation with its tone mark is wider than 注, which spreads; beside them each
+        // character keeps its em and makes room after it.
+        #expect(width(over) > 34 && width(over) < 40)
+        #expect(width(beside) == 34 + 2 * 12.75 && width(besideRow) == width(beside))
+        let (refused, _) = try Self.measure(row + "}", ["--ruby-markup", "--ruby-position", "beside"])
+        #expect(refused.status == 2 && refused.error.contains("ruby-position"), "\(refused.error)")
+        let (rowRefused, object) = try Self.measure(row + #", "rubyMarkup": true, "rubyPosition": "beside"}"#)
+        #expect(rowRefused.status != 0 || (object?["error"] as? String)?.contains("rubyPosition") == true)
+    }
+
     @Test func webMeasuringIsAFlagAndARowField() throws {
         let row = #"{"id": 1, "text": "see https://example.com/a/b and 中文", "width": 120, "font": "Inter""#
         let height = { (object: [String: Any]?) in object?["height"] as? Double ?? 0 }

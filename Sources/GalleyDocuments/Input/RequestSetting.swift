@@ -13,7 +13,7 @@ public enum SettingName: String, CaseIterable, Sendable {
     // The font.
     case font, size, weight, italic, style, category, boldText, noSystemFonts
     // Text.
-    case language, textEmphasis, textEmphasisPosition, rubyMarkup
+    case language, textEmphasis, textEmphasisPosition, rubyMarkup, rubyPosition
     // Lines (the paragraph-style settings, ``RequestSettings``' line settings).
     case alignment, hyphenationFactor, punctuationTrim, punctuationFont, autospace, wordBreak, overflowWrap
     case lineBreakRules, lineBreakStrictness, lineHeightMetrics, baseWritingDirection, textWrap

@@ -275,6 +275,11 @@ public enum RequestSettings {
             .rubyMarkup, .flag, on: [.commandLine, .query, .measureRow], for: .measure,
             "Read {東京|とうきょう} (one annotation over the base) and {漢字|かん|じ} (one per character) in rows' text "
                 + "as ruby, as notes do (\\{ is a literal brace); line starts then count the text without the markup."),
+        setting(
+            .rubyPosition, .choice(RubyAnnotation.Position.allCases.map(\.rawValue)), default: "over",
+            on: [.commandLine, .query, .measureRow], for: .measure,
+            "Where the ruby read from rows' markup sits: over or under the base, or inter-character (zhuyin beside "
+                + "each character)."),
     ]
 
     /// The most widths one row may be measured at.
