@@ -54,9 +54,9 @@ extension Renderer {
         // cuts into the bottoms of 的 and 是: lowered for the whole line, so one underline stays level.
         let ideographicDepth =
             frame.isVertical ? nil : fragment.runs.compactMap { $0.glyphRun.font.ideographicDepth }.max()
-        // Line coordinates grow leftwards in vertical-rl, rightwards in vertical-lr, where a turned glyph's
-        // bottom is on the left: there its offsets below the baseline are negative in y.
-        let down = frame.writingMode == .verticalLR ? -1.0 : 1.0
+        // A turned glyph's bottom is on the left, the line's under side: in vertical-lr its offsets below the
+        // baseline are negative in y.
+        let down = frame.writingMode.underSign
         for isUnderline in [true, false] {
             var open:
                 (

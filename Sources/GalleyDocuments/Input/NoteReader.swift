@@ -91,19 +91,16 @@ public enum NoteReader {
         writer.storage.beginEditing()  // one batch: the runs are fixed up once at the end, not once per run
         defer { writer.storage.endEditing() }
         try writer.write(tree.root.children, in: NoteWriter.Context(), depth: 0)
-        if !lineSettings.isEmpty {
+        // The front matter's settings over every run, in one pass.
+        if !lineSettings.isEmpty || rubyPosition != nil {
             try writer.storage.modifyAttributes(in: 0..<writer.storage.length) { attributes in
                 var attributes = attributes
-                var style = attributes.paragraphStyle ?? ParagraphStyle()
-                for (setting, value) in lineSettings { try? Self.apply(setting, value, to: &style) }
-                attributes.paragraphStyle = style
-                return attributes
-            }
-        }
-        if let rubyPosition {
-            try writer.storage.modifyAttributes(in: 0..<writer.storage.length) { attributes in
-                var attributes = attributes
-                attributes.ruby?.position = rubyPosition
+                if !lineSettings.isEmpty {
+                    var style = attributes.paragraphStyle ?? ParagraphStyle()
+                    for (setting, value) in lineSettings { try? Self.apply(setting, value, to: &style) }
+                    attributes.paragraphStyle = style
+                }
+                if let rubyPosition { attributes.ruby?.position = rubyPosition }
                 return attributes
             }
         }

@@ -62,8 +62,8 @@ struct EmphasisMarks {
                     let ruby = rubies.contains { $0.base.contains(cluster) && $0.position == (left ? .under : .over) }
                     let stand = ruby ? (left ? rubyReach.under : rubyReach.over) ?? reach.marksBase : reach.marksBase
                     let centre = stand + ((reach.marks ?? reach.marksBase) - reach.marksBase) / 2
-                    // Line coordinates grow leftwards in vertical-rl: the right is up there, down in vertical-lr.
-                    let y = run.origin.y + ((vertical == .verticalLR) != left ? centre : -centre)
+                    // The left of a column is its under side.
+                    let y = run.origin.y + (left ? centre : -centre) * vertical.underSign
                     marks.append(PositionedRun(glyphRun: mark, origin: Point(x: x, y: y), characterRange: characters))
                     continue
                 }

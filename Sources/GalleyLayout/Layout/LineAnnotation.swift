@@ -187,8 +187,7 @@ struct RubyReach {
             if column.isBeside {
                 guard let style = baseStyles(column).first, let font = column.annotation.first?.font else { continue }
                 let stack = column.besideStack(size: font.size)
-                // The stack is centred on the base's em box.
-                let centre = (style.font.emBox.ascent - style.font.emBox.descent) / 2
+                let centre = RubyColumn.besideCentre(over: style.font.emBox)
                 beside = (
                     max(beside?.over ?? 0, centre + stack.over), max(beside?.under ?? 0, stack.under - centre)
                 )

@@ -41,9 +41,10 @@ enum RubyText {
                     extra, over: uniqued(clusters), opportunities: column.annotationOpportunities.contains)
                 : [:]
             var pen = minX + (extra < 0 ? extra / 2 : 0)
-            // Line coordinates grow leftwards in vertical-rl: the right is up there, down in vertical-lr.
-            let side = reach.annotationBaseline(under: column.position == .under)
-            let y = baseline + (vertical == .verticalLR ? -side : side)
+            // The annotation's side turned as line coordinates lie (a column's over side is its right).
+            let y =
+                baseline
+                + reach.annotationBaseline(under: column.position == .under) * (vertical?.underSign ?? 1)
             let range = (paragraphStart + column.base.lowerBound)..<(paragraphStart + column.base.upperBound)
             for run in column.annotation {
                 var spreadRun = run
@@ -78,7 +79,7 @@ enum RubyText {
         }
         guard let end, let em else { return [] }
         let start = end - RubyColumn.besideWidth(annotationSize: font.size)
-        let centre = baseline - (em.ascent - em.descent) / 2
+        let centre = baseline - RubyColumn.besideCentre(over: em)
         let range = (paragraphStart + column.base.lowerBound)..<(paragraphStart + column.base.upperBound)
         return column.besideStack(size: font.size).glyphs.map { stacked in
             var run = column.annotation[stacked.run]

@@ -94,6 +94,12 @@ package struct RubyColumn: Sendable {
     /// every character of a line with zhuyin keeps one rhythm.
     static func besideWidth(annotationSize size: Double) -> Double { 1.5 * size }
 
+    /// How far over the baseline a base whose font has `emBox` centres its em box, in points: where an annotation
+    /// beside it (``besideStack(size:)``) is centred.
+    static func besideCentre(over emBox: (ascent: Double, descent: Double)) -> Double {
+        (emBox.ascent - emBox.descent) / 2
+    }
+
     /// One glyph of an annotation beside its base, where it stands: `x` from the room's leading edge to the glyph's
     /// pen, `baseline` from the base's em-box centre (down positive), in points.
     struct StackedGlyph {

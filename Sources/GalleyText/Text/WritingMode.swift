@@ -10,6 +10,10 @@ public enum WritingMode: String, Hashable, Sendable, CaseIterable, Codable {
 
     /// Whether lines are columns.
     public var isVertical: Bool { self != .horizontalTB }
+
+    /// Which way a line's under side lies in line coordinates' y (CSS's line-relative under: below a horizontal
+    /// line, left of a column): 1, or -1 in `vertical-lr`, whose y grows rightwards.
+    package var underSign: Double { self == .verticalLR ? -1 : 1 }
 }
 
 /// How characters stand in a vertical line (CSS `text-orientation`); horizontal lines ignore it.
