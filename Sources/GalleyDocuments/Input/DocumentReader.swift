@@ -209,14 +209,12 @@ public enum DocumentReader {
         }
     }
 
-    /// The keys of an attributes object: ``TextAttributes``' property names, and the former names of four
-    /// (`color`, `features`, `effect`, `paragraph`), still read.
-    static let attributeKeys = [
-        "font", "foregroundColor", "color", "backgroundColor", "kern", "tracking", "ligatures", "fontFeatures",
-        "features", "language", "baselineOffset", "underline", "strikethrough", "shadow", "textEffect", "effect",
-        "link", "paragraphStyle", "paragraph", "strokeWidth", "strokeColor", "obliqueness", "expansion",
-        "superscript", "inlinePadding", "textEmphasis", "ruby",
-    ]
+    /// The keys of an attributes object: the names of ``TextAttributes/fields`` documents carry, each followed by
+    /// its former name, still read.
+    static let attributeKeys = TextAttributes.fields.flatMap { field -> [String] in
+        if case .absent = field.documentForm { return [] }
+        return [field.name] + (field.formerName.map { [$0] } ?? [])
+    }
 
     /// Ruby over a run's text: a string (one annotation over it all), an array of strings (one per character), or
     /// an object of its `text` (either) and `position` (`over`, `under`).
@@ -261,51 +259,55 @@ public enum DocumentReader {
             color: try field.member("color")?.color())
     }
 
+    /// An attributes object: each of ``TextAttributes/fields`` read in the form the table gives it.
     static func attributes(_ field: JSONField, library: FontLibrary, files: DocumentFiles) throws -> TextAttributes {
         try field.requireObject(allowing: attributeKeys)
         var result = TextAttributes()
-        if let font = field.member("font") { result.font = try fontSpecifier(font, library: library, files: files) }
-        result.foregroundColor = try field.member("foregroundColor", formerly: "color")?.color()
-        result.backgroundColor = try field.member("backgroundColor")?.color()
-        result.kern = try field.member("kern")?.number(in: -1_000...1_000)
-        result.tracking = try field.member("tracking")?.number(in: -1_000...1_000)
-        result.baselineOffset = try field.member("baselineOffset")?.number(in: -10_000...10_000)
-        result.strokeWidth = try field.member("strokeWidth")?.number(in: range(.strokeWidth))
-        result.strokeColor = try field.member("strokeColor")?.color()
-        result.obliqueness = try field.member("obliqueness")?.number(in: range(.obliqueness))
-        result.expansion = try field.member("expansion")?.number(in: range(.expansion))
-        result.superscript = try field.member("superscript")?.integer(in: -8...8)
-        result.inlinePadding = try field.member("inlinePadding")?.number(in: 0...TextAttributes.inlinePaddingLimit)
-        result.textEmphasis = try field.member("textEmphasis").flatMap(emphasis)
-        result.ruby = try field.member("ruby").map(ruby)
-        result.ligatures = try field.member("ligatures").map { field -> Ligatures in
-            let names = ["none": Ligatures.none, "standard": .standard, "all": .all]
-            guard let found = names[try field.string()] else {
-                throw field.fail("expected \"none\", \"standard\" or \"all\"")
-            }
-            return found
-        }
-        result.fontFeatures = try field.member("fontFeatures", formerly: "features")?.elements().map(feature) ?? []
-        result.language = try field.member("language")?.languageTag()
-        result.underline = try field.member("underline").map(decoration)
-        result.strikethrough = try field.member("strikethrough").map(decoration)
-        if let shadow = field.member("shadow") {
-            try shadow.requireObject(allowing: DocumentKeys.shadow)
-            result.shadow = Shadow(
-                offsetX: try shadow.member("offsetX")?.number(in: -1_000...1_000) ?? 0,
-                offsetY: try shadow.member("offsetY")?.number(in: -1_000...1_000) ?? 1,
-                blurRadius: try shadow.member("blurRadius", formerly: "blur")?.number(in: 0...200) ?? 2,
-                color: try shadow.member("color")?.color() ?? Color.black.withAlpha(0.33))
-        }
-        result.textEffect = try field.member("textEffect", formerly: "effect")?.choice(TextEffect.self)
-        if let link = field.member("link") {
-            guard let url = URL(string: try link.string()) else { throw link.fail("expected a URL") }
-            result.link = url
-        }
-        if let paragraph = try field.member("paragraphStyle", formerly: "paragraph") {
-            result.paragraphStyle = try paragraphStyle(paragraph)
+        for attribute in TextAttributes.fields {
+            let member =
+                try attribute.formerName.map { try field.member(attribute.name, formerly: $0) }
+                ?? field.member(attribute.name)
+            guard let member else { continue }
+            try read(member, as: attribute.documentForm, into: &result, library: library, files: files)
         }
         return result
+    }
+
+    /// Sets the attribute `value` gives in `form` in `attributes`.
+    private static func read(
+        _ value: JSONField, as form: TextAttributeField.DocumentForm, into attributes: inout TextAttributes,
+        library: FontLibrary, files: DocumentFiles
+    ) throws {
+        switch form {
+        case .number(let path, let range): attributes[keyPath: path] = try value.number(in: range)
+        case .integer(let path, let range): attributes[keyPath: path] = try value.integer(in: range)
+        case .color(let path): attributes[keyPath: path] = try value.color()
+        case .languageTag(let path): attributes[keyPath: path] = try value.languageTag()
+        case .decoration(let path): attributes[keyPath: path] = try decoration(value)
+        case .font: attributes.font = try fontSpecifier(value, library: library, files: files)
+        case .ligatures:
+            let names = ["none": Ligatures.none, "standard": .standard, "all": .all]
+            guard let found = names[try value.string()] else {
+                throw value.fail("expected \"none\", \"standard\" or \"all\"")
+            }
+            attributes.ligatures = found
+        case .fontFeatures: attributes.fontFeatures = try value.elements().map(feature)
+        case .shadow:
+            try value.requireObject(allowing: DocumentKeys.shadow)
+            attributes.shadow = Shadow(
+                offsetX: try value.member("offsetX")?.number(in: -1_000...1_000) ?? 0,
+                offsetY: try value.member("offsetY")?.number(in: -1_000...1_000) ?? 1,
+                blurRadius: try value.member("blurRadius", formerly: "blur")?.number(in: 0...200) ?? 2,
+                color: try value.member("color")?.color() ?? Color.black.withAlpha(0.33))
+        case .textEffect: attributes.textEffect = try value.choice(TextEffect.self)
+        case .link:
+            guard let url = URL(string: try value.string()) else { throw value.fail("expected a URL") }
+            attributes.link = url
+        case .paragraphStyle: attributes.paragraphStyle = try paragraphStyle(value)
+        case .textEmphasis: attributes.textEmphasis = try emphasis(value)
+        case .ruby: attributes.ruby = try ruby(value)
+        case .absent: break
+        }
     }
 
     /// A style name as a string, or a ``FontRequest`` as an object: `{"style": "headline", "family": "Inter",

@@ -87,16 +87,16 @@ public enum RequestSettings {
             "The background colour as #RRGGBB, #RRGGBBAA or a CSS colour name, or 'none' for transparent."),
         setting(.letterpress, .flag, for: .document, "Draw all text with the letterpress effect."),
         setting(
-            .strokeWidth, .number(-100...100), for: .document,
+            .strokeWidth, .number(TextAttributes.strokeWidthRange), for: .document,
             "Outline the glyphs: stroke width in percent of the font size (negative: fill and stroke, as TextKit)."),
         setting(
             .strokeColor, .text(.color), default: "the text colour", for: .document,
             "The outline's colour as #RRGGBB, #RRGGBBAA or a CSS colour name."),
         setting(
-            .obliqueness, .number(-4...4), for: .document,
+            .obliqueness, .number(TextAttributes.obliquenessRange), for: .document,
             "Slant the glyphs: x shift per unit of height (TextKit's obliqueness)."),
         setting(
-            .expansion, .number(-2...2), for: .document,
+            .expansion, .number(TextAttributes.expansionRange), for: .document,
             "Widen (positive) or narrow the glyphs: log of the scale (TextKit's expansion)."),
         setting(
             .exclude, .text(.pathData), for: .document, repeatable: true,

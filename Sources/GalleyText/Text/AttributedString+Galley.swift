@@ -233,62 +233,6 @@ public enum GalleyAttributeKeys {
     }
 }
 
-/// One attribute's way between ``TextAttributes`` and an `AttributedString` run, both directions from one line.
-private struct AttributeBridge {
-    /// Sets the attribute in `attributes` when `container` has it.
-    let read: (AttributeContainer, inout TextAttributes) -> Void
-    /// Sets the attribute in `container` when `attributes` has it.
-    let write: (TextAttributes, inout AttributeContainer) -> Void
-
-    init<Key: AttributedStringKey>(_ key: Key.Type, _ path: WritableKeyPath<TextAttributes, Key.Value?>)
-    where Key.Value: Sendable {
-        read = { container, attributes in
-            if let value = container[Key.self] { attributes[keyPath: path] = value }
-        }
-        write = { attributes, container in
-            if let value = attributes[keyPath: path] { container[Key.self] = value }
-        }
-    }
-
-    /// Every attribute `AttributeScopes.GalleyAttributes` carries, and Foundation's `link`.
-    static var all: [AttributeBridge] {
-        [
-            AttributeBridge(GalleyAttributeKeys.Font.self, \.font),
-            AttributeBridge(GalleyAttributeKeys.ForegroundColor.self, \.foregroundColor),
-            AttributeBridge(GalleyAttributeKeys.BackgroundColor.self, \.backgroundColor),
-            AttributeBridge(GalleyAttributeKeys.Kern.self, \.kern),
-            AttributeBridge(GalleyAttributeKeys.Tracking.self, \.tracking),
-            AttributeBridge(GalleyAttributeKeys.LigatureSetting.self, \.ligatures),
-            AttributeBridge(GalleyAttributeKeys.Features.self, \.optionalFontFeatures),
-            AttributeBridge(GalleyAttributeKeys.Language.self, \.language),
-            AttributeBridge(GalleyAttributeKeys.BaselineOffset.self, \.baselineOffset),
-            AttributeBridge(GalleyAttributeKeys.Underline.self, \.underline),
-            AttributeBridge(GalleyAttributeKeys.Strikethrough.self, \.strikethrough),
-            AttributeBridge(GalleyAttributeKeys.TextShadow.self, \.shadow),
-            AttributeBridge(GalleyAttributeKeys.Effect.self, \.textEffect),
-            AttributeBridge(GalleyAttributeKeys.Paragraph.self, \.paragraphStyle),
-            AttributeBridge(GalleyAttributeKeys.StrokeWidth.self, \.strokeWidth),
-            AttributeBridge(GalleyAttributeKeys.StrokeColor.self, \.strokeColor),
-            AttributeBridge(GalleyAttributeKeys.Obliqueness.self, \.obliqueness),
-            AttributeBridge(GalleyAttributeKeys.Expansion.self, \.expansion),
-            AttributeBridge(GalleyAttributeKeys.Superscript.self, \.superscript),
-            AttributeBridge(GalleyAttributeKeys.InlinePadding.self, \.inlinePadding),
-            AttributeBridge(GalleyAttributeKeys.Emphasis.self, \.textEmphasis),
-            AttributeBridge(GalleyAttributeKeys.Ruby.self, \.ruby),
-            AttributeBridge(GalleyAttributeKeys.Attachment.self, \.attachment),
-            AttributeBridge(AttributeScopes.FoundationAttributes.LinkAttribute.self, \.link),
-        ]
-    }
-}
-
-extension TextAttributes {
-    /// ``fontFeatures`` with "none" as nil, for the bridge to `AttributedString`.
-    fileprivate var optionalFontFeatures: [FontFeature]? {
-        get { fontFeatures.isEmpty ? nil : fontFeatures }
-        set { fontFeatures = newValue ?? [] }
-    }
-}
-
 extension TextStorage {
     /// A storage holding the characters of `attributed`, with Galley's attributes (and Foundation's `link`) taken
     /// from each run and laid over `defaults`.
@@ -296,7 +240,7 @@ extension TextStorage {
         self.init("", attributes: defaults)
         for run in attributed.runs {
             var attributes = defaults
-            for bridge in AttributeBridge.all { bridge.read(run.attributes, &attributes) }
+            for field in TextAttributes.fields { field.readContainer(run.attributes, &attributes) }
             append(String(attributed[run.range].characters), attributes: attributes)
         }
     }
@@ -311,7 +255,7 @@ extension AttributedString {
         let utf16 = storage.utf16
         for run in storage.attributeRuns {
             var container = AttributeContainer()
-            for bridge in AttributeBridge.all { bridge.write(run.attributes, &container) }
+            for field in TextAttributes.fields { field.writeContainer(run.attributes, &container) }
             let text = String(decoding: utf16[run.utf16Range], as: UTF16.self)
             append(AttributedString(text, attributes: container))
         }

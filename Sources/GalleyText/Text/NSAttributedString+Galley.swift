@@ -83,146 +83,6 @@ public struct AttributeValueError: GalleyError, Equatable {
     }
 }
 
-/// One attribute's way between ``TextAttributes`` and an `NSAttributedString`'s attribute dictionary, both
-/// directions in one place.
-private struct NSAttributeBridge {
-    /// Sets the attribute in `attributes` from `dictionary`; nil when the key is absent or read, else what the key
-    /// takes (for the error).
-    let read: ([NSAttributedString.Key: Any], inout TextAttributes) -> String?
-    /// Adds the attribute to `dictionary` when `attributes` has it.
-    let write: (TextAttributes, inout [NSAttributedString.Key: Any]) -> Void
-    /// The key read (for the error).
-    let key: NSAttributedString.Key
-
-    /// A key whose value is `Value` itself.
-    init<Value>(_ key: NSAttributedString.Key, _ path: WritableKeyPath<TextAttributes, Value?>, expected: String) {
-        self.init(key, path, expected: expected, decode: { $0 as? Value }, encode: { $0 })
-    }
-
-    /// A key whose value is a number (Double, Int or NSNumber), written as a Double.
-    init(number key: NSAttributedString.Key, _ path: WritableKeyPath<TextAttributes, Double?>) {
-        self.init(key, path, expected: "a number", decode: Self.number, encode: { $0 })
-    }
-
-    /// A key whose value is converted both ways by `decode` (nil: not a value the key takes) and `encode`.
-    init<Value>(
-        _ key: NSAttributedString.Key, _ path: WritableKeyPath<TextAttributes, Value?>, expected: String,
-        decode: @escaping (Any) -> Value?, encode: @escaping (Value) -> Any
-    ) {
-        self.key = key
-        read = { dictionary, attributes in
-            guard let value = dictionary[key] else { return nil }
-            guard let decoded = decode(value) else { return expected }
-            attributes[keyPath: path] = decoded
-            return nil
-        }
-        write = { attributes, dictionary in
-            if let value = attributes[keyPath: path] { dictionary[key] = encode(value) }
-        }
-    }
-
-    /// A decoration under `styleKey` (TextKit's style bits, or a ``TextDecoration``) with its colour under
-    /// `colorKey`.
-    init(
-        decoration styleKey: NSAttributedString.Key, color colorKey: NSAttributedString.Key,
-        _ path: WritableKeyPath<TextAttributes, TextDecoration?>
-    ) {
-        key = styleKey
-        read = { dictionary, attributes in
-            guard let value = dictionary[styleKey] else { return nil }
-            var decoration: TextDecoration?
-            if let given = value as? TextDecoration {
-                decoration = given
-            } else if let bits = Self.number(value).flatMap({ Int(exactly: $0) }) {
-                guard bits != 0 else { return nil }  // NSUnderlineStyle() is no line
-                decoration = TextDecoration(underlineStyle: bits)
-            }
-            guard var decoration else { return "NSUnderlineStyle's raw bits or a TextDecoration" }
-            if let color = dictionary[colorKey] as? Color { decoration.color = color }
-            attributes[keyPath: path] = decoration
-            return nil
-        }
-        write = { attributes, dictionary in
-            guard let decoration = attributes[keyPath: path] else { return }
-            // TextKit's bits where they say it all; the decoration itself where they cannot (its ink skipping).
-            guard decoration.skipInk == .auto else {
-                dictionary[styleKey] = decoration
-                return
-            }
-            dictionary[styleKey] = decoration.underlineStyle
-            if let color = decoration.color { dictionary[colorKey] = color }
-        }
-    }
-
-    /// `value` as a Double when it is a number.
-    static func number(_ value: Any) -> Double? {
-        if let double = value as? Double { return double }
-        if let int = value as? Int { return Double(int) }
-        if let number = value as? NSNumber { return number.doubleValue }
-        return nil
-    }
-
-    /// Every attribute ``TextAttributes`` carries, under TextKit's keys where TextKit has one: made anew on each
-    /// read (its closures are not `Sendable`), so read it once per conversion.
-    static var all: [NSAttributeBridge] {
-        [
-            NSAttributeBridge(.font, \.font, expected: "a FontSpecifier"),
-            NSAttributeBridge(.foregroundColor, \.foregroundColor, expected: "a Color"),
-            NSAttributeBridge(.backgroundColor, \.backgroundColor, expected: "a Color"),
-            NSAttributeBridge(number: .kern, \.kern),
-            NSAttributeBridge(number: .tracking, \.tracking),
-            NSAttributeBridge(
-                .ligature, \.ligatures, expected: "0, 1 or 2",
-                decode: { value in
-                    (value as? Ligatures)
-                        ?? number(value).flatMap { Int(exactly: $0) }.flatMap(Ligatures.init(rawValue:))
-                }, encode: { $0.rawValue }),
-            NSAttributeBridge(.galleyFontFeatures, \.optionalFeatures, expected: "an array of FontFeature"),
-            NSAttributeBridge(.languageIdentifier, \.language, expected: "a String"),
-            NSAttributeBridge(number: .baselineOffset, \.baselineOffset),
-            NSAttributeBridge(decoration: .underlineStyle, color: .underlineColor, \.underline),
-            NSAttributeBridge(decoration: .strikethroughStyle, color: .strikethroughColor, \.strikethrough),
-            NSAttributeBridge(.shadow, \.shadow, expected: "a Shadow"),
-            NSAttributeBridge(
-                .textEffect, \.textEffect, expected: "a TextEffect or \"\(TextEffect.textKitLetterpressName)\"",
-                decode: { value in
-                    (value as? TextEffect)
-                        ?? ((value as? String) == TextEffect.textKitLetterpressName ? .letterpress : nil)
-                }, encode: { $0 }),
-            NSAttributeBridge(
-                .link, \.link, expected: "a URL or a String",
-                decode: { value in (value as? URL) ?? (value as? String).flatMap { URL(string: $0) } }, encode: { $0 }),
-            NSAttributeBridge(.paragraphStyle, \.paragraphStyle, expected: "a ParagraphStyle"),
-            NSAttributeBridge(number: .strokeWidth, \.strokeWidth),
-            NSAttributeBridge(.strokeColor, \.strokeColor, expected: "a Color"),
-            NSAttributeBridge(number: .obliqueness, \.obliqueness),
-            NSAttributeBridge(number: .expansion, \.expansion),
-            NSAttributeBridge(
-                .superscript, \.superscript, expected: "a whole number",
-                decode: { value in number(value).flatMap { Int(exactly: $0) } }, encode: { $0 }),
-            NSAttributeBridge(.attachment, \.attachment, expected: "a TextAttachment"),
-            NSAttributeBridge(number: .galleyInlinePadding, \.inlinePadding),
-            NSAttributeBridge(
-                .galleyTextEmphasis, \.textEmphasis, expected: "a TextEmphasis or a CSS text-emphasis-style",
-                decode: { value in
-                    (value as? TextEmphasis) ?? (value as? String).flatMap { try? TextEmphasis(css: $0) }
-                }, encode: { $0 }),
-            NSAttributeBridge(
-                .rubyAnnotation, \.ruby, expected: "a RubyAnnotation or a String",
-                decode: { value in (value as? RubyAnnotation) ?? (value as? String).map { RubyAnnotation($0) } },
-                encode: { $0 }),
-        ]
-    }
-}
-
-extension TextAttributes {
-    /// ``fontFeatures`` with "none" as nil, for the bridge.
-    fileprivate var optionalFeatures: [FontFeature]? {
-        get { fontFeatures.isEmpty ? nil : fontFeatures }
-        set { fontFeatures = newValue ?? [] }
-    }
-}
-
 extension TextEffect {
     /// UIKit's name for `NSAttributedString.TextEffectStyle.letterpressStyle`, read as ``letterpress``.
     static let textKitLetterpressName = "_UIKitNewLetterpressStyle"
@@ -257,14 +117,13 @@ extension TextStorage {
     public convenience init(_ attributed: NSAttributedString, defaults: TextAttributes = TextAttributes()) throws {
         self.init("", attributes: defaults)
         var failure: AttributeValueError?
-        let bridges = NSAttributeBridge.all
         attributed.enumerateAttributes(in: NSRange(location: 0, length: attributed.length)) { dictionary, range, stop in
             var attributes = defaults
-            for bridge in bridges {
-                if let expected = bridge.read(dictionary, &attributes) {
+            for field in TextAttributes.fields {
+                if let expected = field.readDictionary(dictionary, &attributes) {
                     failure = AttributeValueError(
-                        key: bridge.key.rawValue, offset: range.location,
-                        valueType: "\(type(of: dictionary[bridge.key]!))", expected: expected)
+                        key: field.nsKey.rawValue, offset: range.location,
+                        valueType: "\(type(of: dictionary[field.nsKey]!))", expected: expected)
                     stop.pointee = true
                     return
                 }
@@ -280,10 +139,10 @@ extension NSAttributedString {
     /// ``TextStorage/init(_:defaults:)-(NSAttributedString,_)``. Attributes a run does not set are left out.
     public convenience init(_ storage: TextStorage) {
         let result = NSMutableAttributedString(string: "")
-        let utf16 = storage.utf16, bridges = NSAttributeBridge.all
+        let utf16 = storage.utf16
         for run in storage.attributeRuns {
             var dictionary: [NSAttributedString.Key: Any] = [:]
-            for bridge in bridges { bridge.write(run.attributes, &dictionary) }
+            for field in TextAttributes.fields { field.writeDictionary(run.attributes, &dictionary) }
             let text = String(decoding: utf16[run.utf16Range], as: UTF16.self)
             result.append(NSAttributedString(string: text, attributes: dictionary))
         }

@@ -296,33 +296,10 @@ public struct TextAttributes: Hashable, Sendable, CustomReflectable {
         var ruby: RubyAnnotation?
     }
 
-    /// These attributes with every non-nil (or non-empty) attribute of `other` laid over them.
+    /// These attributes with every non-nil attribute of `other` laid over them (font features added to these).
     public func merging(_ other: TextAttributes) -> TextAttributes {
         var merged = self
-        merged.font = other.font ?? font
-        merged.foregroundColor = other.foregroundColor ?? foregroundColor
-        merged.backgroundColor = other.backgroundColor ?? backgroundColor
-        merged.kern = other.kern ?? kern
-        merged.tracking = other.tracking ?? tracking
-        merged.ligatures = other.ligatures ?? ligatures
-        merged.fontFeatures = fontFeatures + other.fontFeatures
-        merged.language = other.language ?? language
-        merged.baselineOffset = other.baselineOffset ?? baselineOffset
-        merged.underline = other.underline ?? underline
-        merged.strikethrough = other.strikethrough ?? strikethrough
-        merged.shadow = other.shadow ?? shadow
-        merged.textEffect = other.textEffect ?? textEffect
-        merged.link = other.link ?? link
-        merged.paragraphStyle = other.paragraphStyle ?? paragraphStyle
-        merged.strokeWidth = other.strokeWidth ?? strokeWidth
-        merged.strokeColor = other.strokeColor ?? strokeColor
-        merged.obliqueness = other.obliqueness ?? obliqueness
-        merged.expansion = other.expansion ?? expansion
-        merged.superscript = other.superscript ?? superscript
-        merged.attachment = other.attachment ?? attachment
-        merged.inlinePadding = other.inlinePadding ?? inlinePadding
-        merged.textEmphasis = other.textEmphasis ?? textEmphasis
-        merged.ruby = other.ruby ?? ruby
+        for field in Self.fields { field.merge(&merged, other) }
         return merged
     }
 

@@ -46,6 +46,36 @@ import Testing
             "\(name) changes the document")
     }
 
+    /// Every attribute the table gives documents reads from its key (a value of each form), and sets it; the keys
+    /// an attributes object allows are the table's.
+    @Test func everyAttributeOfTheTableReadsFromItsKey() throws {
+        for field in TextAttributes.fields {
+            let value: String
+            switch field.documentForm {
+            case .number(_, let range): value = "\((range.lowerBound + range.upperBound) / 2 + 0.5)"
+            case .integer: value = "1"
+            case .color: value = ##""#336699""##
+            case .languageTag: value = #""en-GB""#
+            case .decoration: value = #""single""#
+            case .font: value = #""headline""#
+            case .ligatures: value = #""all""#
+            case .fontFeatures: value = #"["tnum"]"#
+            case .shadow: value = "{}"
+            case .textEffect: value = #""letterpress""#
+            case .link: value = #""https://example.com""#
+            case .paragraphStyle: value = #"{"alignment": "center"}"#
+            case .textEmphasis: value = #""filled dot""#
+            case .ruby: value = #""a""#
+            case .absent:
+                #expect(!DocumentReader.attributeKeys.contains(field.name))
+                continue
+            }
+            let document = try Self.read(#"{"content": [{"text": "a", "attributes": {"\#(field.name)": \#(value)}}]}"#)
+            #expect(document.storage.attributes(at: 0) != TextAttributes(), "\(field.name) sets its attribute")
+            #expect(DocumentReader.attributeKeys.contains(field.name))
+        }
+    }
+
     @Test func aKeyBesideItsFormerNameIsAnErrorNamingBoth() throws {
         #expect {
             try Self.read(#"{"content": [{"text": "a", "attributes": {"foregroundColor": "red", "color": "blue"}}]}"#)
