@@ -54,6 +54,10 @@ let package = Package(
         .target(
             name: "CICU",
             linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icudata")]),
+        // zlib's streams, for a finished PDF's page contents (PDFActualText inflates and deflates them again).
+        .systemLibrary(
+            name: "CZlib", pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]),
         // libpng reports errors with longjmp; the C shim holds the setjmp Swift cannot.
         .target(
             name: "CPNG",
@@ -92,7 +96,9 @@ let package = Package(
             dependencies: ["GalleyText", "CHarfBuzz", "CFreeType", "CICU", "CHyphen"]),
         .target(
             name: "GalleyRender",
-            dependencies: ["GalleyLayout", "CHarfBuzz", "CFreeType", "CPNG", "CWebP", "CJPEG", "CGIF", "CCairo"]),
+            dependencies: [
+                "GalleyLayout", "CHarfBuzz", "CFreeType", "CPNG", "CWebP", "CJPEG", "CGIF", "CCairo", "CZlib",
+            ]),
         .target(
             name: "Galley",
             dependencies: ["GalleyText", "GalleyLayout", "GalleyRender"]),

@@ -58,6 +58,16 @@ protocol DrawingTarget {
     /// Draws the glyphs themselves, in their paint: their fills, strokes and colour images. `characters` gives
     /// the UTF-16 unit at a storage offset (nil past the text), for targets that keep the text the glyphs show.
     mutating func drawGlyphs(_ glyphs: [Renderer.PlacedGlyph], characters: (Int) -> UInt16?)
+    /// Marks what is drawn until ``endActualText()`` as showing `text`, for targets whose text is read by position
+    /// (a PDF's vertical paragraphs: ``PDFActualText``); others draw on.
+    mutating func beginActualText(_ text: String)
+    /// Ends what ``beginActualText(_:)`` began.
+    mutating func endActualText()
+}
+
+extension DrawingTarget {
+    mutating func beginActualText(_ text: String) {}
+    mutating func endActualText() {}
 }
 
 extension Canvas: DrawingTarget {

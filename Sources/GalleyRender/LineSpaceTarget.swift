@@ -50,4 +50,8 @@ struct LineSpaceTarget<Base: DrawingTarget>: DrawingTarget {
     func drawGlyphs(_ glyphs: [Renderer.PlacedGlyph], characters: (Int) -> UInt16?) {
         base.pointee.drawGlyphs(glyphs, characters: characters)
     }
+
+    func beginActualText(_ text: String) { base.pointee.beginActualText(text) }
+
+    func endActualText() { base.pointee.endActualText() }
 }

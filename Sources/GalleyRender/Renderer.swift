@@ -130,12 +130,14 @@ public final class Renderer: Sendable {
         let visible = canvas.grid.visibleRect
         drawTables(layout, on: &canvas, containerIndex: containerIndex)
         drawBlockRules(layout, on: &canvas, containerIndex: containerIndex)
-        func drawLine(_ fragment: LineFragment) {
+        func isVisible(_ fragment: LineFragment) -> Bool {
             // Ink, shadows and effects reach past a line's band; a line's height of margin covers them.
             let reach = Rect(
                 x: fragment.rect.minX - fragment.rect.height, y: fragment.rect.minY - fragment.rect.height,
                 width: fragment.rect.width + 2 * fragment.rect.height, height: 3 * fragment.rect.height)
-            guard frame.containerRect(reach).intersects(visible) else { return }
+            return frame.containerRect(reach).intersects(visible)
+        }
+        func drawLine(_ fragment: LineFragment) {
             let glyphs = place(fragment, on: canvas.grid, frame: frame)
             drawBackgrounds(fragment, on: &canvas)
             drawAttachments(fragment, on: &canvas)
@@ -152,9 +154,36 @@ public final class Renderer: Sendable {
         }
         // A table's header rows repeated at the top of this container, then the container's own lines.
         for table in layout.tableFrames where table.containerIndex == containerIndex {
-            for fragment in table.repeatedHeaderLines { drawLine(fragment) }
+            for fragment in table.repeatedHeaderLines where isVisible(fragment) { drawLine(fragment) }
         }
-        for fragment in layout.lineFragments where fragment.containerIndex == containerIndex { drawLine(fragment) }
+        let fragments = layout.lineFragments.filter { $0.containerIndex == containerIndex && isVisible($0) }
+        guard frame.isVertical else { return fragments.forEach(drawLine) }
+        // A vertical paragraph's columns are drawn as one span showing its text, which a PDF keeps for extraction
+        // and search (glyphs one under another read as a line each).
+        var start = 0
+        while start < fragments.count {
+            var end = start + 1
+            while end < fragments.count, fragments[end].paragraphIndex == fragments[start].paragraphIndex { end += 1 }
+            canvas.beginActualText(Self.shownText(of: fragments[start..<end]))
+            fragments[start..<end].forEach(drawLine)
+            canvas.endActualText()
+            start = end
+        }
+    }
+
+    /// The text `fragments` show, in storage order: their characters without line and paragraph separators, soft
+    /// hyphens and attachments' object replacement characters, which show nothing.
+    static func shownText(of fragments: ArraySlice<LineFragment>) -> String {
+        var units: [UInt16] = []
+        for fragment in fragments {
+            for offset in fragment.characterRange {
+                guard let unit = fragment.character(at: offset),
+                    ![0x0A, 0x0D, 0x85, 0xAD, 0x2028, 0x2029, 0xFFFC].contains(unit)
+                else { continue }
+                units.append(unit)
+            }
+        }
+        return String(decoding: units, as: UTF16.self)
     }
 
     /// Fills `path` (points) in `color` with its fill rule, anti-aliased, through FreeType's rasterizer.

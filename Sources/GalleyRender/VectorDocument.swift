@@ -120,6 +120,12 @@ final class VectorDocument {
     /// The language a PDF's catalog names (``PDFDocumentInfo/language``), written once cairo has finished.
     private var language: String?
 
+    /// The texts of the PDF's spans of glyphs (``PDFActualText``), in drawing order, written once cairo has finished.
+    private var actualTexts: [String] = []
+
+    /// Notes `text` as what the span of glyphs drawn next shows.
+    func noteActualText(_ text: String) { actualTexts.append(text) }
+
     /// The pictures whose buffers key ``pictureSurfaces``, kept alive while their surfaces are.
     private var pictures: [Canvas] = []
 
@@ -182,7 +188,10 @@ final class VectorDocument {
     func finish() throws -> Data {
         galley_cairo_surface_finish(surface)
         if let message = Self.failure(galley_cairo_surface_status(surface)) { throw RenderError.vectorFailed(message) }
-        guard format == .svg else { return language.map { PDFCatalog.settingLanguage($0, in: sink.data) } ?? sink.data }
+        guard format == .svg else {
+            let pdf = PDFActualText.inserting(actualTexts, into: sink.data)
+            return language.map { PDFCatalog.settingLanguage($0, in: pdf) } ?? pdf
+        }
         let svg = Self.renumberingProcessWideIDs(sink.data)
         guard !links.isEmpty, let end = svg.range(of: Data("</svg>".utf8), options: .backwards) else { return svg }
         var anchors = ""

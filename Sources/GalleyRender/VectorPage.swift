@@ -160,6 +160,16 @@ struct VectorPage: DrawingTarget {
         }
     }
 
+    func beginActualText(_ text: String) {
+        guard document.format == .pdf else { return }
+        document.noteActualText(text)
+        galley_cairo_tag_begin(context, PDFActualText.tag, "")
+    }
+
+    func endActualText() {
+        if document.format == .pdf { galley_cairo_tag_end(context, PDFActualText.tag) }
+    }
+
     /// Glyphs of one font, form and paint: filled as text (or stroked when hollow), inside a link when they are one.
     private func drawOutlineGlyphs(_ glyphs: ArraySlice<Renderer.PlacedGlyph>, text: GlyphText) {
         guard let first = glyphs.first, let font = document.fonts.scaledFont(for: first.font, form: first.form) else {
