@@ -4,7 +4,8 @@ import GalleyLayout
 
 /// The characters a line's glyphs show, for PDF text that can be selected and searched: each glyph's cluster runs
 /// from its first character (a storage offset, UTF-16) to the next cluster's first character or the line's end,
-/// so a ligature carries all its letters and characters without a glyph of their own go with the glyph before.
+/// so a ligature carries all its letters and characters without a glyph of their own go with the glyph before, but
+/// for the spaces that end it (``CharacterClasses/isLeftToGlyphGaps(_:)``).
 struct GlyphText {
     /// The UTF-16 units of each cluster, by its first character's storage offset.
     private var clusterUnits: [Int: [UInt16]] = [:]
@@ -20,6 +21,10 @@ struct GlyphText {
             while offset < end, let unit = characters(offset) {
                 units.append(unit)
                 offset += 1
+            }
+            // A space without a glyph of its own is the gap after this one's ink, not its text.
+            while units.count > 1, let last = units.last, CharacterClasses.isLeftToGlyphGaps(last) {
+                units.removeLast()
             }
             clusterUnits[start] = units
         }

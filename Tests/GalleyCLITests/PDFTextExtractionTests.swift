@@ -3,9 +3,10 @@ import Testing
 
 @testable import GalleyTestSupport
 
-/// A vertical note's PDF keeps each paragraph's text whole (`/ActualText` over its columns), so a column's words
-/// can be found: `pdftotext` reads a column's glyphs, one under another, as a line each otherwise.
-@Suite struct VerticalPDFTextTests {
+/// A PDF's text reads back as the note's (poppler's `pdftotext`, which viewers built on poppler search with): a
+/// vertical paragraph whole (`/ActualText` over its columns; a column's glyphs, one under another, read as a line
+/// each otherwise), words one space apart.
+@Suite struct PDFTextExtractionTests {
     /// The note's paragraphs, as its Markdown gives them.
     static let paragraphs = [
         "秋夜读书记",
@@ -35,6 +36,18 @@ import Testing
         try VectorOutputTests.expectCrossReferencesHold([UInt8](try Data(contentsOf: URL(fileURLWithPath: pdf))))
         let info = try ExternalTool.runCapturingErrors(pdfinfo, [pdf])
         #expect(info.error.isEmpty, "\(info.error)")
+    }
+
+    /// Words come out one space apart: a space is the gap between glyphs, not text beside the glyph before it as
+    /// well (which doubled every space).
+    @Test func wordsAreOneSpaceApart() throws {
+        let pdftotext = try #require(ExternalTool.find("pdftotext"), "pdftotext is missing: run Scripts/setup")
+        let pdf = GalleyCommand.temporary("spaces.pdf")
+        let outcome = try GalleyCommand.run(["render", "Examples/note-english.md", "-o", pdf])
+        #expect(outcome.status == 0, "\(outcome.error)")
+        let text = try ExternalTool.run(pdftotext, [pdf, "-"])
+        #expect(text.contains("Typography is the craft of arranging type"), "\(text)")
+        #expect(!text.contains("  "), "\(text)")
     }
 
     /// Horizontal text needs no span: its PDF has none, nor the structure cairo writes for one.

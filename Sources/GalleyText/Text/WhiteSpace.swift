@@ -23,6 +23,12 @@ extension CharacterClasses {
         value == 0x20 || value == 0xA0 || value == 0x3000
     }
 
+    /// The spaces a PDF's text leaves to the gaps between glyphs: they draw nothing, and extractors read a gap as
+    /// a space, so a space kept as text too came out twice (`Typography  is`).
+    @inlinable public static func isLeftToGlyphGaps(_ unit: UInt16) -> Bool {
+        unit == 0x09 || separatesWords(UInt32(unit))
+    }
+
     /// The characters a by-word decoration (`text-decoration-skip: spaces`) leaves undecorated: spaces, the tab,
     /// the no-break and ideographic spaces and the fixed-width spaces.
     @inlinable public static func isSkippedByWordDecoration(_ unit: UInt16) -> Bool {
