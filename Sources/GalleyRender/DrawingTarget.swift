@@ -59,14 +59,14 @@ protocol DrawingTarget {
     /// the UTF-16 unit at a storage offset (nil past the text), for targets that keep the text the glyphs show.
     mutating func drawGlyphs(_ glyphs: [Renderer.PlacedGlyph], characters: (Int) -> UInt16?)
     /// Marks what is drawn until ``endActualText()`` as showing `text`, for targets whose text is read by position
-    /// (a PDF's vertical paragraphs: ``PDFActualText``); others draw on.
-    mutating func beginActualText(_ text: String)
+    /// (a PDF's vertical paragraphs: ``PDFActualText``); others draw on without working the text out.
+    mutating func beginActualText(_ text: @autoclosure () -> String)
     /// Ends what ``beginActualText(_:)`` began.
     mutating func endActualText()
 }
 
 extension DrawingTarget {
-    mutating func beginActualText(_ text: String) {}
+    mutating func beginActualText(_ text: @autoclosure () -> String) {}
     mutating func endActualText() {}
 }
 

@@ -51,7 +51,7 @@ struct LineSpaceTarget<Base: DrawingTarget>: DrawingTarget {
         base.pointee.drawGlyphs(glyphs, characters: characters)
     }
 
-    func beginActualText(_ text: String) { base.pointee.beginActualText(text) }
+    func beginActualText(_ text: @autoclosure () -> String) { base.pointee.beginActualText(text()) }
 
     func endActualText() { base.pointee.endActualText() }
 }

@@ -156,16 +156,20 @@ public final class Renderer: Sendable {
         for table in layout.tableFrames where table.containerIndex == containerIndex {
             for fragment in table.repeatedHeaderLines where isVisible(fragment) { drawLine(fragment) }
         }
-        let fragments = layout.lineFragments.filter { $0.containerIndex == containerIndex && isVisible($0) }
-        guard frame.isVertical else { return fragments.forEach(drawLine) }
+        let fragments = layout.lineFragments
+        let drawn = fragments.indices.filter {
+            fragments[$0].containerIndex == containerIndex && isVisible(fragments[$0])
+        }
+        guard frame.isVertical else { return drawn.forEach { drawLine(fragments[$0]) } }
         // A vertical paragraph's columns are drawn as one span showing its text, which a PDF keeps for extraction
         // and search (glyphs one under another read as a line each).
         var start = 0
-        while start < fragments.count {
+        while start < drawn.count {
+            let paragraph = fragments[drawn[start]].paragraphIndex
             var end = start + 1
-            while end < fragments.count, fragments[end].paragraphIndex == fragments[start].paragraphIndex { end += 1 }
-            canvas.beginActualText(Self.shownText(of: fragments[start..<end]))
-            fragments[start..<end].forEach(drawLine)
+            while end < drawn.count, fragments[drawn[end]].paragraphIndex == paragraph { end += 1 }
+            canvas.beginActualText(Self.shownText(of: drawn[start..<end].map { fragments[$0] }))
+            for index in drawn[start..<end] { drawLine(fragments[index]) }
             canvas.endActualText()
             start = end
         }
@@ -173,7 +177,7 @@ public final class Renderer: Sendable {
 
     /// The text `fragments` show, in storage order: their characters without line and paragraph separators, soft
     /// hyphens and attachments' object replacement characters, which show nothing.
-    static func shownText(of fragments: ArraySlice<LineFragment>) -> String {
+    static func shownText(of fragments: [LineFragment]) -> String {
         var units: [UInt16] = []
         for fragment in fragments {
             for offset in fragment.characterRange {

@@ -160,9 +160,9 @@ struct VectorPage: DrawingTarget {
         }
     }
 
-    func beginActualText(_ text: String) {
+    func beginActualText(_ text: @autoclosure () -> String) {
         guard document.format == .pdf else { return }
-        document.noteActualText(text)
+        document.noteActualText(text())
         galley_cairo_tag_begin(context, PDFActualText.tag, "")
     }
 
