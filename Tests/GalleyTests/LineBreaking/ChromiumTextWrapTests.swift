@@ -44,8 +44,9 @@ import Testing
         + [
             // 121 of 128 at 320 (113 before scoring without the start's widening). Of the seven left, four
             // (chinese-1649, -1973, -4604, -4930) are ties: the two cheapest sequences of breaks hold the same line
-            // widths in another order, and Blink's single-precision sums part them the other way (scoring without
-            // the 1/64 tolerance turns two of them and loses an English row). In two (chinese-150, -3486) Blink's
+            // widths in another order, and Blink's single-precision sums part them the other way; chinese-4570 turns
+            // on the 1/64 px tolerance added to each slack (scoring without it turns that row and one tie, and loses
+            // a text-wrap row: docs/Web.md). In two (chinese-150, -3486) Blink's
             // line breaker retries a line (`RetryAfterOverflow`), which turns its score-based breaker off for the
             // paragraph: `pretty` keeps the greedy lines, `balance` bisects (Galley's bisection gives Chromium's
             // lines there). A line starting with an opening mark that takes its full width back is needed for that,
