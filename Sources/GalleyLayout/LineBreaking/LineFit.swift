@@ -9,8 +9,16 @@ enum LineFit {
     /// Blink keeps a line that overflows its box by less than a unit.
     static let tolerance = 1.0 / 64
 
-    /// Whether a line `width` points wide fits `available` points: it passes them by less than ``tolerance``.
-    static func fits(_ width: Double, in available: Double) -> Bool { width < available + tolerance }
+    /// How much a line's width may be off from the sum of its advances, in points: it is a difference of two sums
+    /// of the paragraph's advances, which rounding leaves about 1e-13 off at a few thousand points (far below the
+    /// 1/65536 px Chromium's glyph advances are rounded to).
+    static let summingError = 1e-9
+
+    /// Whether a line `width` points wide fits `available` points: it passes them by less than ``tolerance``. A line
+    /// exactly ``tolerance`` past them does not fit, even when the sums' rounding (``summingError``) puts it a hair
+    /// below: Chromium, whose advances are rounded to 1/65536 px, breaks such a line (`output a short notice like`
+    /// at 200 px is 200.015625 px by the font's units).
+    static func fits(_ width: Double, in available: Double) -> Bool { width < available + tolerance - summingError }
 
     /// What a line starting at a break (or at the paragraph's start) adds to its width there.
     struct Start: Equatable {
