@@ -6,6 +6,9 @@ let package = Package(
     products: [
         .library(name: "Galley", targets: ["Galley"]),
         .library(name: "GalleyDocuments", targets: ["GalleyDocuments"]),
+        // The commands' work as a library (the settings table, measuring JSON lines, rendering documents), for a
+        // program that serves requests itself and for the fuzzers; it brings no package of the command's.
+        .library(name: "GalleyRequests", targets: ["GalleyRequests"]),
         .executable(name: "galley", targets: ["GalleyCLI"]),
         // libGalleyC.so: the C functions of Bindings/C/include/galley.h, which the Python package loads.
         .library(name: "GalleyC", type: .dynamic, targets: ["GalleyC"]),

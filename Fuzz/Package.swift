@@ -14,6 +14,7 @@ let package = Package(
                 dependencies: [
                     "FuzzSupport", .product(name: "Galley", package: "Galley"),
                     .product(name: "GalleyDocuments", package: "Galley"),
+                    .product(name: "GalleyRequests", package: "Galley"),
                 ])
         }
 )

@@ -84,11 +84,11 @@ func fuzz(_ input: UnsafeBufferPointer<UInt8>) {
     manager.addTextContainer(TextContainer(width: width))
     guard let layout = try? manager.layout() else { return }
     _ = layout.characterIndex(at: Point(x: width / 2, y: 10))
-    _ = layout.caretRect(at: storage.length / 2)
+    _ = layout.caret(at: TextPosition(storage.length / 2))
     _ = layout.boundingRect(forCharacterRange: 0..<storage.length)
     if var canvas = try? Renderer().makeCanvas(
         for: layout, containerSize: Size(width: width, height: 0), options: RenderOptions(scale: 1))
     {
-        Renderer().draw(layout, storage: storage, on: &canvas)
+        Renderer().draw(layout, on: &canvas)
     }
 }

@@ -23,6 +23,6 @@ func fuzz(_ input: UnsafeBufferPointer<UInt8>) {
         guard let layout = try? manager.layout(), var canvas = try? Canvas(width: 120, height: 200) else { return }
         Renderer().fill(path, color: .black, on: &canvas)
         Renderer().stroke(path, lineWidth: 1.5, color: .black, on: &canvas)
-        Renderer().draw(layout, storage: storage, on: &canvas)
+        Renderer().draw(layout, on: &canvas)
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import FuzzSupport
 import Galley
 import GalleyDocuments
+import GalleyRequests
 
 /// The request decoder: the input's first line as a query string (`galley serve`'s parameters), the rest as a
 /// `measure` row. Decoding never crashes, and no option or row key reads a file outside the folders allowed (none

@@ -91,6 +91,12 @@ extension FreeType {
             let end = Int(ends[contour])
             guard end >= start, tags[start] & 3 == 1 else { return false }
             var first = points[start]
+            // A contour that never leaves its first point is left out: FreeType 2.12's stroker crashes ending one
+            // (`M 10 33 10 33`, found by FuzzPath), and it would have no length to stroke.
+            if (start...end).allSatisfy({ points[$0].x == first.x && points[$0].y == first.y }) {
+                start = end + 1
+                continue
+            }
             guard
                 FT_Stroker_BeginSubPath(
                     stroker, &first, openContours.indices.contains(contour) && openContours[contour] ? 1 : 0) == 0

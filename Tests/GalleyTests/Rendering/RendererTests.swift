@@ -241,4 +241,14 @@ import Testing
         #expect(canvas.pixel(x: 40, y: 50).r == 0)
         #expect(canvas.pixel(x: 50, y: 50).r == 255)
     }
+
+    /// A subpath that never leaves its point (FuzzPath's `M 10 33 10 33`, on which FreeType's stroker crashed) is
+    /// stroked as nothing, beside one that has length.
+    @Test func aSubpathOfNoLengthStrokesAsNothing() throws {
+        var canvas = try Canvas(width: 100, height: 100, background: .white)
+        let path = try BezierPath(svgPathData: "M 10 33 10 33 M 50 10 L 50 90")
+        Renderer().stroke(path, lineWidth: 4, color: .black, on: &canvas)
+        #expect(canvas.pixel(x: 10, y: 33).r == 255)
+        #expect(canvas.pixel(x: 50, y: 50).r == 0)
+    }
 }
