@@ -21,7 +21,9 @@ enum PDFActualText {
         guard let table = PDFCrossReferenceTable(bytes) else { return pdf }
         var edits: [(range: Range<Int>, bytes: [UInt8])] = []
         var remaining = texts[...]
-        let objects = table.offsets.indices.filter(table.isInUse).sorted { table.offsets[$0] < table.offsets[$1] }
+        // Only the pages' contents hold spans: fonts, pictures and character maps are not inflated.
+        let pages = pageContents(in: bytes, table: table)
+        let objects = pages.sorted { table.offsets[$0] < table.offsets[$1] }
         for number in objects {
             guard let stream = Stream(in: bytes, at: table.offsets[number], table: table) else { continue }
             guard let contents = inflate(bytes[stream.data]) else { return pdf }
@@ -44,6 +46,24 @@ enum PDFActualText {
         result += bytes[cursor..<table.start]
         return Data(
             result + table.written(moving: edits.map { ($0.range.lowerBound, $0.bytes.count - $0.range.count) }))
+    }
+
+    /// The object numbers of the pages' contents: each page's `/Contents N 0 R` (cairo's page dictionaries open
+    /// `<< /Type /Page `).
+    private static func pageContents(in bytes: [UInt8], table: PDFCrossReferenceTable) -> Set<Int> {
+        var numbers: Set<Int> = []
+        for number in table.offsets.indices where table.isInUse(number) {
+            let start = table.offsets[number]
+            let header = Array("\(number) 0 obj\n<< /Type /Page ".utf8)
+            guard bytes[start...].starts(with: header),
+                let end = bytes[start..<table.start].firstRange(of: Array("endobj".utf8))?.lowerBound,
+                let key = bytes[start..<end].firstRange(of: Array("/Contents ".utf8)),
+                let (contents, _) = PDFCrossReferenceTable.number(in: bytes, at: key.upperBound),
+                table.isInUse(contents)
+            else { continue }
+            numbers.insert(contents)
+        }
+        return numbers
     }
 
     /// A Flate stream as cairo writes it: `N 0 obj\n<< /Length M 0 R …/Filter /FlateDecode\n>>\nstream\n`, its data,
@@ -97,7 +117,8 @@ enum PDFActualText {
         var spans: [Span] = []
         var count = 0
         for line in contents.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
-            if line.starts(with: opening), line.reversed().starts(with: markStart.reversed()) {
+            let beginsSpan = line.count >= markStart.count && line.suffix(markStart.count).elementsEqual(markStart)
+            if beginsSpan, line.starts(with: opening) {
                 // Past the last text, spans are only counted: the caller refuses the file.
                 if count < texts.count {
                     result += Array("/\(tag) << /ActualText \(hexString(texts[texts.startIndex + count])) /MCID ".utf8)
@@ -110,7 +131,7 @@ enum PDFActualText {
                 count += 1
                 continue
             }
-            if line.reversed().starts(with: markStart.reversed()) {
+            if beginsSpan {
                 let drops = line.starts(with: nested) && spans.contains(.given)
                 spans.append(drops ? .dropped : .other)
                 if drops { continue }

@@ -175,14 +175,15 @@ public final class Renderer: Sendable {
         }
     }
 
-    /// The text `fragments` show, in storage order: their characters without line and paragraph separators, soft
+    /// The text `fragments` show, in storage order: their characters without the line-ending controls, soft
     /// hyphens and attachments' object replacement characters, which show nothing.
     static func shownText(of fragments: [LineFragment]) -> String {
+        let attachment = TextAttachment.character.utf16.first
         var units: [UInt16] = []
         for fragment in fragments {
             for offset in fragment.characterRange {
-                guard let unit = fragment.character(at: offset),
-                    ![0x0A, 0x0D, 0x85, 0xAD, 0x2028, 0x2029, 0xFFFC].contains(unit)
+                guard let unit = fragment.character(at: offset), !CharacterClasses.forcesLineBreakAfter(unit),
+                    unit != 0xAD, unit != attachment
                 else { continue }
                 units.append(unit)
             }
