@@ -16,8 +16,8 @@ enum LineFit {
 
     /// Whether a line `width` points wide fits `available` points: it passes them by less than ``tolerance``. A line
     /// exactly ``tolerance`` past them does not fit, even when the sums' rounding (``summingError``) puts it a hair
-    /// below: Chromium, whose advances are rounded to 1/65536 px, breaks such a line (`ExactFitTests`: Inter's
-    /// "`` `git commit -m fix`? Line ``" is 200.015625 px at 17 px by the font's units).
+    /// below: Chromium, whose advances are rounded to 1/65536 px, breaks such a line (Inter's
+    /// "`` `git commit -m fix`? Line ``" is 200.015625 px at 17 px by the font's units; the parity-exact-fit rows).
     static func fits(_ width: Double, in available: Double) -> Bool { width < available + tolerance - summingError }
 
     /// What a line starting at a break (or at the paragraph's start) adds to its width there.

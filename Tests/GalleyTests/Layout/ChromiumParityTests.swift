@@ -14,7 +14,9 @@ import Testing
 /// under `text-autospace: normal`, Traditional Chinese with overlong words among full-width punctuation, Traditional
 /// Chinese notes of everyday sentences (Tests/Fixtures/chromium/parity-traditional-notes, 160 rows), Simplified
 /// Chinese with English and code (with and without autospace), and error messages with hex codes and digits in
-/// Traditional and Simplified Chinese (parity-hex, 260 rows), recorded as Tests/Fixtures/chromium/recipes
+/// Traditional and Simplified Chinese (parity-hex, 260 rows), and rows whose widest line comes within 0.1 px of
+/// 200 px (parity-exact-fit: the 158 rows of Benchmarks/Corpus/notes.txt and chinese.txt whose lines Galley made
+/// 199.9 to 200.016 px wide under autospace, before a line exactly 1/64 px over stopped fitting), recorded as Tests/Fixtures/chromium/recipes
 /// says (Inter 17 px, then "Noto Color Emoji", "Noto Sans CJK SC", "Noto Sans Arabic", "Noto Sans Hebrew", "Noto
 /// Sans Devanagari"; `white-space: pre-wrap`, `overflow-wrap: break-word`) into Tests/Fixtures/chromium/parity-*.jsonl;
 /// `Scripts/record-chromium --recipe parity-japanese.chrome-ja-320.jsonl` records one again (the recipes add
@@ -71,6 +73,8 @@ import Testing
                 Case(corpus: "hex", language: "zh-CN", width: width, minimum: 0.995),
             ]
         }
+        // Lines at the limit: one exactly 1/64 px over it by the fonts' units breaks (`LineFit.summingError`).
+        + [Case(corpus: "exact-fit", language: "zh-CN", width: 200, autospace: true)]
 
     @Test(arguments: cases)
     func lineStartsAndHeightsEqualChromiums(_ test: Case) throws {
