@@ -8,6 +8,8 @@ final class NoteWriter {
     private let defaults: TextAttributes
     /// The colours of the note's roles.
     private let theme: NoteTheme
+    /// How each kind of block is set.
+    private let styles: NoteBlockStyles
     /// Whether code forms its font's programming ligatures (front matter `code-ligatures: on`).
     private let codeLigatures: Bool
     /// Lines before the Markdown text (front matter), added to its line numbers in errors.
@@ -41,6 +43,7 @@ final class NoteWriter {
         self.codeLigatures = codeLigatures
         storage = TextStorage("", attributes: defaults)
         self.defaults = defaults
+        styles = NoteBlockStyles(defaults: defaults, theme: theme)
         self.lineOffset = lineOffset
         inlines = NoteInlineWriter(
             storage: storage, images: images, theme: theme, codeLigatures: codeLigatures, lineOffset: lineOffset)
@@ -66,16 +69,6 @@ final class NoteWriter {
         final class Box { var value = false }
     }
 
-    /// The body paragraph style notes use.
-    private static let body: ParagraphStyle = {
-        var style = ParagraphStyle()
-        style.paragraphSpacing = 8
-        style.autospace = true  // notes mix Chinese with English and code: CLREQ's Han–Latin spacing
-        style.textWrap = .pretty  // notes are read as typeset text: no paragraph ends on a stranded word
-        style.breaksCodeAtJoints = true  // a long name in code is cut at a `.` or `(`, not inside itself
-        return style
-    }()
-
     func write(_ blocks: [MarkdownNode], in context: Context, depth: Int) throws {
         guard depth < NoteReader.nestingLimit else {
             throw InputError(
@@ -89,10 +82,7 @@ final class NoteWriter {
             case "list": try list(block, in: context, depth: depth)
             case "block_quote":
                 var inner = context
-                inner.quotes.append(
-                    TextBlock(
-                        ruleColor: theme.rule, ruleWidth: Self.quoteRuleWidth,
-                        ruleOffset: Self.quoteIndent - Self.quoteRuleWidth - 2))
+                inner.quotes.append(styles.quoteBlock())
                 inner.quoteStarted = Context.Box()
                 try write(block.children, in: inner, depth: depth + 1)
             case "code_block", "html_block":
@@ -102,7 +92,7 @@ final class NoteWriter {
                     text.replacingOccurrences(of: "\n", with: "\u{2028}"), code: block.kind == "code_block",
                     line: block.line, in: context)
             case "thematic_break":
-                var style = Self.body
+                var style = NoteBlockStyles.body
                 style.alignment = .center
                 var attributes = defaults
                 attributes.foregroundColor = theme.muted
@@ -181,14 +171,14 @@ final class NoteWriter {
             let list = chineseSteps ?? TextList(markerFormat: .chinese, startingItemNumber: step.number)
             chineseSteps = list
             pieces[0] = .text(String(text.dropFirst(step.length)), style)
-            let attributes = listAttributes(lists: [list], isChecked: false)
+            let attributes = styles.listItem(lists: [list], isChecked: false)
             startParagraph(attributes)
             try inlines.append(pieces, base: attributes, line: line.number)
             return
         }
         let attributes = startBlock(in: context) {
             var plain = defaults
-            var style = Self.body
+            var style = NoteBlockStyles.body
             // Paragraphs written mostly in Chinese, Japanese or Korean are set justified, as their books and
             // papers are, a stop or comma hanging past the edge where the line would not hold it otherwise;
             // English with a Chinese phrase keeps ragged lines (justified, its word gaps would gape).
@@ -201,7 +191,7 @@ final class NoteWriter {
             // small kana.
             let language = plain.language ?? LanguageInference.language(of: ArraySlice(text.utf16))
             if let language, LanguageTag.hasPrimaryLanguage(language, "ja") { style.lineBreakStrictness = .strict }
-            quote(&style, &plain, in: context)
+            styles.quote(&style, &plain, in: context)
             plain.paragraphStyle = style
             return plain
         }
@@ -216,18 +206,16 @@ final class NoteWriter {
     private func literal(_ text: String, code: Bool, line: Int, in context: Context) throws {
         let boxed = code && context.itemStarted == nil
         let attributes = startBlock(in: context) {
-            var style = Self.body
+            var style = NoteBlockStyles.body
             style.textWrap = .auto
             style.autospace = false
             style.indentsWrappedLines = code  // a wrapped line of code continues under its own indentation
             style.keepsMonospaceCells = code  // a Chinese comment keeps the columns after it on the grid
             if boxed {
-                let box = TextTable(
-                    columnCount: 1, cellPadding: Self.codeBoxPadding, backgroundColor: theme.codeTint, fillsWidth: true)
-                style.tableCell = TextTableCell(table: box, row: 0, column: 0)
+                style.tableCell = TextTableCell(table: styles.codeBox(), row: 0, column: 0)
             }
             var attributes = defaults
-            quote(&style, &attributes, in: context)
+            styles.quote(&style, &attributes, in: context)
             attributes.paragraphStyle = style
             return attributes
         }
@@ -239,7 +227,7 @@ final class NoteWriter {
             attributes, NoteInlines.Style(code: true), theme: theme, codeLigatures: codeLigatures)
         // A step smaller than the body, as GitHub sets code blocks: fewer of a code line's columns wrap.
         if case .styled(_, let family, let weight, let italic)? = codeAttributes.font {
-            codeAttributes.font = .styled(Self.codeBlockStyle, family: family, weight: weight, italic: italic)
+            codeAttributes.font = .styled(NoteBlockStyles.codeBlockStyle, family: family, weight: weight, italic: italic)
         }
         codeAttributes.backgroundColor = nil  // the box is the tint
         codeAttributes.inlinePadding = nil  // and its padding the box's
@@ -256,7 +244,7 @@ final class NoteWriter {
             startParagraph(attributes)
             return attributes
         }
-        let attributes = listAttributes(lists: context.lists, isChecked: context.isChecked)
+        let attributes = styles.listItem(lists: context.lists, isChecked: context.isChecked)
         if started.value {
             storage.append("\u{2028}", attributes: attributes)
         } else {
@@ -297,7 +285,7 @@ final class NoteWriter {
             try write(item.children, in: inner, depth: depth + 1)
             if inner.itemStarted?.value == false {
                 // An empty item still shows its marker.
-                startParagraph(listAttributes(lists: inner.lists, isChecked: inner.isChecked))
+                startParagraph(styles.listItem(lists: inner.lists, isChecked: inner.isChecked))
             }
         }
     }
@@ -315,24 +303,13 @@ final class NoteWriter {
                     + "\(limit) (DocumentLimits.tableCells)")
         }
         let alignments = block.tableAlignments
-        let table = TextTable(
-            columnCount: max(1, block.tableColumnCount), cellPadding: Self.tableCellPadding,
-            headerRowCount: rows.prefix { $0.kind == "table_header" }.count, ruleColor: theme.rule,
-            headerColor: theme.codeTint)
+        let table = styles.table(
+            columnCount: block.tableColumnCount, headerRowCount: rows.prefix { $0.kind == "table_header" }.count)
         for (rowIndex, row) in rows.enumerated() {
             for (column, cell) in row.children.enumerated() where column < table.columnCount {
-                var attributes = defaults
-                var style = Self.body
-                style.tableCell = TextTableCell(table: table, row: rowIndex, column: column)
-                switch column < alignments.count ? alignments[column] : 0 {
-                case UInt8(ascii: "r"): style.alignment = .right
-                case UInt8(ascii: "c"): style.alignment = .center
-                default: style.alignment = .natural
-                }
-                quote(&style, &attributes, in: context)
-                attributes.paragraphStyle = style
-                // Figures of one width, so that a column's numbers line up digit under digit.
-                attributes.fontFeatures = Self.tableFeatures
+                let attributes = styles.tableCell(
+                    table, row: rowIndex, column: column,
+                    alignment: column < alignments.count ? alignments[column] : 0, in: context)
                 startParagraph(attributes)
                 var pieces: [NoteInlines.Piece] = []
                 for line in try inlineLines(cell) { pieces += line.pieces }
@@ -370,26 +347,12 @@ final class NoteWriter {
     /// under a short rule.
     private func footnote(_ block: MarkdownNode) throws {
         chineseSteps = nil
-        var attributes = defaults
-        switch defaults.font {
-        case .styled(_, let family, let weight, let italic):
-            attributes.font = .styled(.footnote, family: family, weight: weight, italic: italic)
-        case .font: break  // a fixed font keeps its size
-        default: attributes.font = .textStyle(.footnote)
-        }
-        attributes.foregroundColor = theme.muted
-        var style = Self.body
-        style.paragraphSpacing = 4
+        let (rule, attributes) = styles.footnote()
         footnotes += 1
         if footnotes == 1 {
-            attributes.paragraphStyle = style
-            startParagraph(attributes)
-            storage.append("——", attributes: attributes)
+            startParagraph(rule)
+            storage.append("——", attributes: rule)
         }
-        // The number hangs: a tab to the text's indent, so wrapped lines start under the text, not the number.
-        style.headIndent = Self.footnoteIndent
-        try? style.setTabStops([TextTab(location: Self.footnoteIndent)])
-        attributes.paragraphStyle = style
         var pieces: [NoteInlines.Piece] = []
         for (index, paragraph) in block.children.enumerated() {
             if index > 0 { pieces.append(.text("\u{2028}", NoteInlines.Style())) }
@@ -405,52 +368,6 @@ final class NoteWriter {
         if wroteParagraph { storage.append("\n", attributes: attributes) }
         wroteParagraph = true
     }
-
-    /// A list item's attributes: room for "10." and "十二、" beside the text; a ticked item in the muted ink, as
-    /// checklists grey it.
-    private func listAttributes(lists: [TextList], isChecked: Bool) -> TextAttributes {
-        var style = Self.body
-        style.paragraphSpacing = 4
-        style.textLists = lists
-        style.listIndent = 32
-        var attributes = defaults
-        if isChecked { attributes.foregroundColor = theme.muted }
-        attributes.paragraphStyle = style
-        return attributes
-    }
-
-    /// The features of a table cell's text: tabular figures.
-    static let tableFeatures = [FontFeature("tnum", 1)]
-
-    /// How far a footnote's text stands from its number's start, in points: room for `10.` at the footnote size.
-    private static let footnoteIndent = 22.0
-
-    /// The text style of code blocks: a step below the body.
-    static let codeBlockStyle = TextStyle.subheadline
-
-    /// The space inside a table's cells and inside a code block's box, in points.
-    private static let tableCellPadding = 6.0
-    private static let codeBoxPadding = 10.0
-
-    /// A block quote's indent (16 pt a level), its rule beside it (a ``TextBlock`` per quote, as GitHub draws a
-    /// quote's left border), space before its first paragraph (so that after a list it does not read as the list's
-    /// last item), and the muted colour.
-    private func quote(_ style: inout ParagraphStyle, _ attributes: inout TextAttributes, in context: Context) {
-        guard context.quoteDepth > 0 else { return }
-        style.headIndent += Self.quoteIndent * Double(context.quoteDepth)
-        style.firstLineHeadIndent += Self.quoteIndent * Double(context.quoteDepth)
-        style.textBlocks = context.quotes
-        if let started = context.quoteStarted, !started.value {
-            style.paragraphSpacingBefore = max(style.paragraphSpacingBefore, Self.quoteSpacing)
-            started.value = true
-        }
-        attributes.foregroundColor = theme.muted
-    }
-
-    /// A quote level's indent, its rule's width and the space before a quote, in points.
-    private static let quoteIndent = 16.0
-    private static let quoteRuleWidth = 3.0
-    private static let quoteSpacing = 6.0
 
     /// Takes the floating pictures out of `pieces` (of Markdown line `line`) into ``floats``, beside the paragraph
     /// written next.

@@ -56,10 +56,8 @@ struct Truncator {
         let source = runs.first { $0.utf16Range.contains(offset) } ?? runs.last!
         func shape(_ text: [UInt16]) -> GlyphRun {
             let item = TextItem(utf16Range: 0..<text.count, bidiLevel: baseLevel, script: .common, style: source.style)
-            return text.withUnsafeBufferPointer {
-                shaper.shape(
-                    item, in: $0, keepingMonospaceCells: breaker.shaped.paragraph.style.keepsMonospaceCells)
-            }
+            return shaper.shape(
+                item, of: text, keepingMonospaceCells: breaker.shaped.paragraph.style.keepsMonospaceCells)
         }
         let ellipsis = shape([0x2026])
         return ellipsis.glyphs.allSatisfy { $0.glyphID != 0 } ? ellipsis : shape([0x2E, 0x2E, 0x2E])

@@ -5,7 +5,7 @@ extension Shaper {
     /// The CJK spacing of a paragraph shaped into `runs` (logical order): what its style's ``ParagraphStyle/
     /// punctuationTrim`` and ``ParagraphStyle/autospace`` ask for. Text without a character from U+2E80 up
     /// gets none without a look at its characters.
-    func cjkSpacing(of paragraph: Paragraph, runs: [GlyphRun]) -> CJKSpacing {
+    func cjkSpacing(of paragraph: Paragraph, runs: [GlyphRun], memos: inout ShapingMemos) -> CJKSpacing {
         let style = paragraph.style
         let trims = style.punctuationTrim != .none
         guard trims || style.autospace, paragraph.text.contains(where: { UInt32($0) >= CharacterClasses.firstCJK })
@@ -43,7 +43,7 @@ extension Shaper {
                     while offset < run.pointee.utf16Range.upperBound {
                         let (scalar, length) = UTF16Decoding.scalar(in: units, at: offset)
                         if halves, Self.mayBeFullWidthPunctuation(scalar, clreq: clreq) {
-                            let effect = halfWidthEffect(of: scalar, in: run.pointee)
+                            let effect = halfWidthEffect(of: scalar, in: run.pointee, memos: &memos)
                             if effect.kind != nil {
                                 marks.append((offset, effect, run.pointee.font.size, runIndex))
                             }
@@ -83,7 +83,7 @@ extension Shaper {
             if index < marks.count, marks[index].offset == offset { return marks[index].effect.kind }
             let scalar = Unicode.Scalar(paragraph.unit(at: offset)) ?? " "
             guard Self.mayBeFullWidthPunctuation(scalar, clreq: clreq) else { return nil }
-            return halfWidthEffect(of: scalar, in: runs[run]).kind
+            return halfWidthEffect(of: scalar, in: runs[run], memos: &memos).kind
         }
         // The trims' adjustments come in increasing order, as the marks do, but among the autospace's: gathered
         // apart and merged once, as inserting each among them moved the entries after it (quadratic in a long
@@ -141,18 +141,20 @@ extension Shaper {
     /// What `halt` does to `scalar` in the run's font, script and language (`vhal` down the column, where the run
     /// stands upright in a vertical line): shaped alone with and without it once per face and language, then
     /// looked up.
-    private func halfWidthEffect(of scalar: Unicode.Scalar, in run: GlyphRun) -> HalfWidthEffect {
-        let language = run.shaping.language.map(harfBuzzLanguage) ?? nil
+    private func halfWidthEffect(of scalar: Unicode.Scalar, in run: GlyphRun, memos: inout ShapingMemos)
+        -> HalfWidthEffect
+    {
+        let language = run.shaping.language.flatMap { memos.harfBuzzLanguage($0) }
         let vertical = run.shaping.orientation.isTopToBottom
         let key = HalfWidthKey(
             scalar: scalar.value, script: run.script.code,
             language: UInt(bitPattern: language.map { Int(bitPattern: $0) } ?? 0), vertical: vertical)
         // The shaper's own memo first (no lock); it holds the face, so the face's identity stays its own. Asked by
         // the face's identity: the face itself, shared by every worker, was retained and released at each mark.
-        if let memo = halfWidthMemo.effect(in: ObjectIdentifier(run.font.face), for: key) { return memo }
+        if let memo = memos.halfWidth.effect(in: ObjectIdentifier(run.font.face), for: key) { return memo }
         let face = run.font.face
         if let known = face.shapingFacts.halfWidthPunctuation.withLock({ $0[key] }) {
-            halfWidthMemo.keep(known, in: face, for: key)
+            memos.halfWidth.keep(known, in: face, for: key)
             return known
         }
         var units = Array(String(Character(scalar)).utf16)
@@ -194,7 +196,7 @@ extension Shaper {
             }
         }
         face.shapingFacts.halfWidthPunctuation.withLock { $0[key] = effect }
-        halfWidthMemo.keep(effect, in: face, for: key)
+        memos.halfWidth.keep(effect, in: face, for: key)
         return effect
     }
 }

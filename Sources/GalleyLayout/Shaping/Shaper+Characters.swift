@@ -137,7 +137,8 @@ extension Shaper {
     /// The glyphs of `range` of the item (all of it by default): kept characters from the shaper's table, the rest
     /// shaped in groups.
     func shapeByCharacters(
-        _ item: TextItem, range: Range<Int>? = nil, in units: UnsafeBufferPointer<UInt16>, context: Int
+        _ item: TextItem, range: Range<Int>? = nil, in units: UnsafeBufferPointer<UInt16>, context: Int,
+        memos: inout ShapingMemos
     ) -> [ShapedGlyph] {
         let range = range ?? item.utf16Range
         var glyphs: [ShapedGlyph] = []
@@ -154,7 +155,7 @@ extension Shaper {
                 glyph.cluster = groupStart
                 glyphs.append(glyph)
             } else if limit > groupStart {
-                glyphs.append(contentsOf: shapeRange(groupStart..<limit, of: item, in: units))
+                glyphs.append(contentsOf: shapeRange(groupStart..<limit, of: item, in: units, memos: &memos))
             }
         }
         while offset < end {
@@ -167,7 +168,8 @@ extension Shaper {
             } else if scalar.value >= Self.firstCharacterShapedAlone || scalar == " " {
                 // Ideographs, kana, Hangul, full-width marks and spaces; ASCII and controls (a tab's advance is
                 // set later) go through HarfBuzz with their neighbours.
-                kept = isolatedGlyph(scalar, item: item, context: context, ahead: (offset + length)..<end, in: units)
+                kept = isolatedGlyph(
+                    scalar, item: item, context: context, ahead: (offset + length)..<end, in: units, memos: &memos)
             }
             if offset == groupStart {
                 single = kept
@@ -203,9 +205,10 @@ extension Shaper {
     /// The isolated glyph of `scalar` in the item's context, found the first time with the new characters `ahead`
     /// of it in `units` (``learnIsolatedGlyphs(of:item:context:)``), else by shaping it alone.
     private func isolatedGlyph(
-        _ scalar: Unicode.Scalar, item: TextItem, context: Int, ahead: Range<Int>, in units: UnsafeBufferPointer<UInt16>
+        _ scalar: Unicode.Scalar, item: TextItem, context: Int, ahead: Range<Int>, in units: UnsafeBufferPointer<UInt16>,
+        memos: inout ShapingMemos
     ) -> IsolatedGlyph? {
-        if let known = isolatedGlyphs.glyph(scalar.value, context: context) { return known }
+        if let known = memos.isolatedGlyphs.glyph(scalar.value, context: context) { return known }
         var unknown = [scalar]
         var offset = ahead.lowerBound
         // At most a few hundred at once: a paragraph of thousands of distinct ideographs learns them in batches,
@@ -214,15 +217,15 @@ extension Shaper {
             let (next, length) = UTF16Decoding.scalar(in: units, at: offset)
             offset += length
             if next.value >= Self.firstCharacterShapedAlone, !unknown.contains(next),
-                isolatedGlyphs.glyph(next.value, context: context) == nil
+                memos.isolatedGlyphs.glyph(next.value, context: context) == nil
             {
                 unknown.append(next)
             }
         }
-        learnIsolatedGlyphs(of: unknown, item: item, context: context)
-        if let learnt = isolatedGlyphs.glyph(scalar.value, context: context) { return learnt }
-        let found = shapeAlone(scalar, item: item)
-        isolatedGlyphs.store(found, for: scalar.value, context: context)
+        learnIsolatedGlyphs(of: unknown, item: item, context: context, memos: &memos)
+        if let learnt = memos.isolatedGlyphs.glyph(scalar.value, context: context) { return learnt }
+        let found = shapeAlone(scalar, item: item, memos: &memos)
+        memos.isolatedGlyphs.store(found, for: scalar.value, context: context)
         return found
     }
 
@@ -234,7 +237,9 @@ extension Shaper {
     /// `HB_GLYPH_FLAG_UNSAFE_TO_CONCAT` gets, shaped alone, the glyph and position it gets there (HarfBuzz's
     /// promise for that flag), so a text's new ideographs cost one call instead of one each. The others are left
     /// for ``shapeAlone(_:item:)``.
-    func learnIsolatedGlyphs(of scalars: [Unicode.Scalar], item: TextItem, context: Int) {
+    func learnIsolatedGlyphs(
+        of scalars: [Unicode.Scalar], item: TextItem, context: Int, memos: inout ShapingMemos
+    ) {
         let interaction = item.font.face.shapingFacts.neighbourInteraction
         guard scalars.count > 1, interaction.isKnown else { return }
         hb_buffer_clear_contents(buffer)
@@ -242,7 +247,7 @@ extension Shaper {
         hb_buffer_add_utf32(buffer, &values, Int32(values.count), 0, Int32(values.count))
         hb_buffer_set_flags(buffer, HB_BUFFER_FLAG_PRODUCE_UNSAFE_TO_CONCAT)
         defer { hb_buffer_set_flags(buffer, HB_BUFFER_FLAG_DEFAULT) }
-        shapeBuffer(as: item)
+        shapeBuffer(as: item, memos: &memos)
         var count: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(buffer, &count) else { return }
         let glyphs = readGlyphs(as: item)
@@ -257,7 +262,7 @@ extension Shaper {
             guard alone, endsAlone else { continue }
             var glyph = glyphs[index]
             glyph.cluster = 0
-            isolatedGlyphs.store(
+            memos.isolatedGlyphs.store(
                 Self.kept(glyph, for: scalars[index], in: item, interaction: interaction), for: scalars[index].value,
                 context: context)
         }
@@ -265,13 +270,13 @@ extension Shaper {
 
     /// `scalar` shaped alone in the item's font, script, language and features; nil unless it gives one glyph
     /// HarfBuzz does not flag unsafe to concatenate.
-    func shapeAlone(_ scalar: Unicode.Scalar, item: TextItem) -> IsolatedGlyph? {
+    func shapeAlone(_ scalar: Unicode.Scalar, item: TextItem, memos: inout ShapingMemos) -> IsolatedGlyph? {
         hb_buffer_clear_contents(buffer)
         var value = scalar.value
         hb_buffer_add_utf32(buffer, &value, 1, 0, 1)
         hb_buffer_set_flags(buffer, HB_BUFFER_FLAG_PRODUCE_UNSAFE_TO_CONCAT)
         defer { hb_buffer_set_flags(buffer, HB_BUFFER_FLAG_DEFAULT) }
-        shapeBuffer(as: item)
+        shapeBuffer(as: item, memos: &memos)
         var count: UInt32 = 0
         let interaction = item.font.face.shapingFacts.neighbourInteraction
         guard interaction.isKnown, let infos = hb_buffer_get_glyph_infos(buffer, &count), count == 1,

@@ -21,10 +21,10 @@ extension Shaper {
     /// by an unsafe boundary are shaped together as one piece, itself cached when it stands between spaces. Words
     /// touching other text at the item's edges are shaped in context and not cached. Right-to-left pieces are
     /// joined last first, as their glyphs are in visual order.
-    func shapeByWords(_ item: TextItem, in units: UnsafeBufferPointer<UInt16>, cache: ShapeCache)
-        -> [ShapedGlyph]
-    {
-        let context = contextNumber(for: item, in: cache)
+    func shapeByWords(
+        _ item: TextItem, in units: UnsafeBufferPointer<UInt16>, cache: ShapeCache, memos: inout ShapingMemos
+    ) -> [ShapedGlyph] {
+        let context = contextNumber(for: item, in: cache, memos: &memos)
         let end = item.utf16Range.upperBound
         // Left-to-right pieces go straight into the result; right-to-left ones are joined last first at the end.
         var glyphs: [ShapedGlyph] = []
@@ -49,7 +49,8 @@ extension Shaper {
             var wordEnd = start
             while wordEnd < end, units[wordEnd] != 0x20 { wordEnd += 1 }
             while wordEnd < end, units[wordEnd] == 0x20 { wordEnd += 1 }
-            let word = self.word(start..<wordEnd, of: item, in: units, context: context, cache: cache)
+            let word = self.word(
+                start..<wordEnd, of: item, in: units, context: context, cache: cache, memos: &memos)
             let isSeparable = word.isSeparable
             if start > groupStart, !(groupIsSeparable && isSeparable) {
                 groupWord = nil  // the boundary is unsafe: the group grows
@@ -58,7 +59,9 @@ extension Shaper {
                     // Taken, not copied: a copy of a word retains its glyphs.
                     emit(
                         groupWord.take()
-                            ?? self.word(groupStart..<start, of: item, in: units, context: context, cache: cache))
+                            ?? self.word(
+                                groupStart..<start, of: item, in: units, context: context, cache: cache,
+                                memos: &memos))
                     groupStart = start
                 }
                 groupWord = consume word
@@ -66,31 +69,33 @@ extension Shaper {
             groupIsSeparable = isSeparable
             start = wordEnd
         }
-        emit(groupWord.take() ?? self.word(groupStart..<end, of: item, in: units, context: context, cache: cache))
+        emit(
+            groupWord.take()
+                ?? self.word(groupStart..<end, of: item, in: units, context: context, cache: cache, memos: &memos))
         return item.isRightToLeft ? Array(rightToLeftPieces.reversed().joined()) : glyphs
     }
 
     /// The cache's number for the item's shaping context.
-    func contextNumber(for item: TextItem, in cache: ShapeCache) -> Int {
-        for recent in recentContexts
+    func contextNumber(for item: TextItem, in cache: ShapeCache, memos: inout ShapingMemos) -> Int {
+        for recent in memos.recentContexts
         where recent.style === item.style && recent.script == item.script && recent.rightToLeft == item.isRightToLeft {
             return recent.number
         }
         // Another style with the same font and attributes (each row of a table brings its own) is the same context:
         // compared in place, not through a context copied out of the item.
-        if let index = recentContexts.firstIndex(where: {
+        if let index = memos.recentContexts.firstIndex(where: {
             $0.script == item.script && $0.rightToLeft == item.isRightToLeft && $0.style.shapesLike(item.style)
         }) {
-            recentContexts[index].style = item.style
-            return recentContexts[index].number
+            memos.recentContexts[index].style = item.style
+            return memos.recentContexts[index].number
         }
         let number = cache.context(
             for: ShapeCache.Context(
                 font: item.font, shaping: item.shaping, script: item.script, rightToLeft: item.isRightToLeft))
         // Eight: rows of Chinese with English, code and numbers meet more than four (font, script, language)
         // contexts, which pushed each other out of four, each miss a hash of the attributes under the cache's lock.
-        if recentContexts.count == 8 { recentContexts.removeFirst() }
-        recentContexts.append((item.style, item.script, item.isRightToLeft, number))
+        if memos.recentContexts.count == 8 { memos.recentContexts.removeFirst() }
+        memos.recentContexts.append((item.style, item.script, item.isRightToLeft, number))
         return number
     }
 
@@ -103,7 +108,7 @@ extension Shaper {
     /// the text beyond is another item, shaped apart, so its glyphs cannot meet the range's.
     private func word(
         _ range: Range<Int>, of item: TextItem, in units: UnsafeBufferPointer<UInt16>, context: Int,
-        cache: ShapeCache
+        cache: ShapeCache, memos: inout ShapingMemos
     ) -> ShapedWord {
         let edgesStandAlone = item.script.shapesWithoutContext
         let standsAlone =
@@ -113,34 +118,37 @@ extension Shaper {
                 || (edgesStandAlone && range.upperBound == item.utf16Range.upperBound))
         guard standsAlone else {
             return ShapedWord(
-                glyphs: shapePiece(range, of: item, in: units, context: context),
+                glyphs: shapePiece(range, of: item, in: units, context: context, memos: &memos),
                 isSeparable: isSpaceNeutral(range, item, units))
         }
         let key = ShapeCache.Key(context: context, word: UnsafeBufferPointer(rebasing: units[range]))
-        if let word = recentWords.word(for: key) {
+        if let word = memos.recentWords.word(for: key) {
             return ShapedWord(packed: word.glyphs, isSeparable: word.isSeparable, clusterOffset: range.lowerBound)
         }
         if let word = cache.word(for: key) {
-            recentWords.store(word, for: key)
+            memos.recentWords.store(word, for: key)
             return ShapedWord(packed: word.glyphs, isSeparable: word.isSeparable, clusterOffset: range.lowerBound)
         }
-        let glyphs = shapePiece(range, of: item, in: units, context: context).map { $0.movedBy(-range.lowerBound) }
+        let glyphs = shapePiece(range, of: item, in: units, context: context, memos: &memos).map {
+            $0.movedBy(-range.lowerBound)
+        }
         let isSeparable = isSpaceNeutral(range, item, units)
         if let packed = PackedGlyphs.make(glyphs) {
             let word = CachedWord(glyphs: packed, isSeparable: isSeparable)
             cache.store(word, for: key)
-            recentWords.store(word, for: key)
+            memos.recentWords.store(word, for: key)
         }
         return ShapedWord(glyphs: glyphs, isSeparable: isSeparable, clusterOffset: range.lowerBound)
     }
 
     /// A word or group not in the cache: character by character for Chinese, Japanese and Korean, else whole.
     private func shapePiece(
-        _ range: Range<Int>, of item: TextItem, in units: UnsafeBufferPointer<UInt16>, context: Int
+        _ range: Range<Int>, of item: TextItem, in units: UnsafeBufferPointer<UInt16>, context: Int,
+        memos: inout ShapingMemos
     ) -> [ShapedGlyph] {
         Self.shapesByCharacters(item)
-            ? shapeByCharacters(item, range: range, in: units, context: context)
-            : shapeRange(range, of: item, in: units)
+            ? shapeByCharacters(item, range: range, in: units, context: context, memos: &memos)
+            : shapeRange(range, of: item, in: units, memos: &memos)
     }
 
     /// Whether every character of `range` is space-neutral in the item's font.

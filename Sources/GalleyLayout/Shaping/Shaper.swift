@@ -14,33 +14,16 @@ import Foundation
 /// `ShapeCache`: a repeated word costs a table lookup instead of a HarfBuzz call, with the same glyphs. Chinese,
 /// Japanese and Korean items with no space to split at are shaped character by character (`shapeByCharacters`).
 ///
-/// A shaper reuses one HarfBuzz buffer, so it is not thread-safe: give each thread its own (they are cheap). Its
-/// tables of recent contexts, words, isolated glyphs, half-width effects and language are asked at every item, word
-/// or character, with no access to one of them inside another, so they are exempt from the run-time check of
-/// exclusive access (`@exclusivity(unchecked)`), which cost each lookup a call into the runtime: checked, the six
-/// cost `galley measure` 1.9% more instructions on chinese.txt (ARCHITECTURE.md).
+/// A shaper reuses one HarfBuzz buffer, so it is not thread-safe: give each thread its own (they are cheap). What
+/// it learns as it goes (``ShapingMemos``) is one value handed `inout` down each call, as parley and cosmic-text
+/// hand down their shaping contexts: lookups at every item, word or character touch a parameter the compiler sees
+/// is exclusive, and the run-time check of exclusive access runs once a call, where the shaper lends it.
 package final class Shaper {
     let buffer: OpaquePointer
     /// Where shaped words are kept; nil shapes every item whole.
     package let shapeCache: ShapeCache?
-    /// The last few shaping contexts asked of the cache, as a run style (its font and attributes), a script and a
-    /// direction, with their numbers: items take turns among a few (Chinese and Latin in a mixed note), and
-    /// comparing costs less than hashing a context under the cache's lock; the items of one attribute run in one
-    /// font share their style, so most compare by identity (the style is held, so its identity is not reused). A
-    /// number is never reused, so one held here stays right when the cache starts over.
-    @exclusivity(unchecked) var recentContexts: [(style: RunStyle, script: Script, rightToLeft: Bool, number: Int)] = []
-    /// The words met lately, asked before `shapeCache`.
-    @exclusivity(unchecked) var recentWords = RecentWords()
-    /// What ``shapeByCharacters(_:in:cache:)`` found characters to shape alone as, nil for those that do not.
-    @exclusivity(unchecked) var isolatedGlyphs = IsolatedGlyphs()
-    /// What `halt` does to punctuation, per face, script and language, asked before the face's own table (which
-    /// takes a lock).
-    @exclusivity(unchecked) var halfWidthMemo = HalfWidthMemo()
-    /// The fonts and language the paragraphs this shaper itemized last shared (``shape(_:itemizer:limits:)``).
-    @exclusivity(unchecked) var itemizingMemo = ItemizingMemo()
-    /// The HarfBuzz language last asked for and its tag: a paragraph's items share one, and making it reads the tag
-    /// as a C string.
-    @exclusivity(unchecked) private var lastLanguage: (tag: String, language: hb_language_t?)?
+    /// What the shaper has learnt, lent to each call.
+    private var memos = ShapingMemos()
 
     /// A shaper keeping shaped words in `shapeCache` (nil: shape every item whole).
     package init(shapeCache: ShapeCache? = .shared) {
@@ -62,18 +45,25 @@ package final class Shaper {
             throw LayoutError.paragraphTooLong(length: paragraph.length, limit: limits.paragraphLength)
         }
         let hasRuby = paragraph.attributeRuns.contains { $0.attributes.ruby != nil }
-        let shaped = shape(try itemizer.itemize(paragraph, extendingOpenItemsQuickly: true, memo: &itemizingMemo))
+        // The memos are the shaper's own, lent to one call at a time: the check of exclusive access runs here, once.
+        let itemized = try itemizer.itemize(paragraph, extendingOpenItemsQuickly: true, memo: &memos.itemizing)
+        let shaped = shape(itemized, memos: &memos)
         return hasRuby ? try withRuby(shaped, itemizer: itemizer, limits: limits) : shaped
     }
 
     /// Shapes every item of `itemized`.
     package func shape(_ itemized: consuming ItemizedParagraph) -> ShapedParagraph {
+        shape(itemized, memos: &memos)
+    }
+
+    /// Shapes every item of `itemized`, learning into `memos`.
+    private func shape(_ itemized: consuming ItemizedParagraph, memos: inout ShapingMemos) -> ShapedParagraph {
         let text = itemized.paragraph.text
         // The style's settings read where they lie, and the vertical ones only for a vertical paragraph: a copy of
         // the style, to ask it, retained its arrays.
         let keepsMonospaceCells = itemized.paragraph.style.keepsMonospaceCells
         var runs = text.withUnsafeBufferPointer { units in
-            itemized.items.map { shape($0, in: units, keepingMonospaceCells: keepsMonospaceCells) }
+            itemized.items.map { shape($0, in: units, keepingMonospaceCells: keepsMonospaceCells, memos: &memos) }
         }
         if itemized.paragraph.style.writingMode.isVertical, let vertical = itemized.paragraph.style.verticalShaping {
             for index in runs.indices { vertical.roundFallbackAdvances(of: &runs[index]) }
@@ -86,7 +76,7 @@ package final class Shaper {
                     rightToLeft: runs[index].isRightToLeft)
             }
         }
-        let spacing = cjkSpacing(of: itemized.paragraph, runs: runs)
+        let spacing = cjkSpacing(of: itemized.paragraph, runs: runs, memos: &memos)
         spacing.apply(to: &runs)
         return ShapedParagraph(paragraph: itemized.paragraph, bidi: itemized.bidi, runs: runs, spacing: spacing)
     }
@@ -100,7 +90,7 @@ package final class Shaper {
         let text = paragraph.text
         let slice = text[(text.startIndex + context.lowerBound)..<(text.startIndex + context.upperBound)]
         var reshaped = slice.withUnsafeBufferPointer {
-            shape(item, in: $0, keepingMonospaceCells: paragraph.style.keepsMonospaceCells)
+            shape(item, in: $0, keepingMonospaceCells: paragraph.style.keepsMonospaceCells, memos: &memos)
         }
         for index in reshaped.glyphs.indices { reshaped.glyphs[index].cluster += context.lowerBound }
         paragraph.style.verticalShaping?.roundFallbackAdvances(of: &reshaped)
@@ -112,14 +102,26 @@ package final class Shaper {
         return reshaped.cut(to: range)
     }
 
+    /// Shapes `item` of the UTF-16 text `units` alone (an ellipsis put in): ``shape(_:in:keepingMonospaceCells:memos:)``
+    /// with the shaper's memos.
+    func shape(_ item: TextItem, of units: [UInt16], keepingMonospaceCells: Bool) -> GlyphRun {
+        units.withUnsafeBufferPointer {
+            shape(item, in: $0, keepingMonospaceCells: keepingMonospaceCells, memos: &memos)
+        }
+    }
+
     /// Shapes one item of the paragraph whose UTF-16 text is `units`; where its paragraph
     /// ``ParagraphStyle/keepsMonospaceCells``, what other faces draw for a monospaced font takes whole cells.
-    func shape(_ item: TextItem, in units: UnsafeBufferPointer<UInt16>, keepingMonospaceCells: Bool) -> GlyphRun {
+    func shape(
+        _ item: TextItem, in units: UnsafeBufferPointer<UInt16>, keepingMonospaceCells: Bool,
+        memos: inout ShapingMemos
+    ) -> GlyphRun {
         var glyphs: [ShapedGlyph]
         if let attachment = item.style.attachment {
             glyphs = Self.attachmentGlyphs(item, attachment, in: units)
         } else if item.shaping.orientation == .combined {
-            glyphs = CombinedUpright(font: item.font).fit(shapeRange(item.utf16Range, of: item, in: units))
+            glyphs = CombinedUpright(font: item.font).fit(
+                shapeRange(item.utf16Range, of: item, in: units, memos: &memos))
         } else if let cache = shapeCache, item.style.takesDefaultFeatures {
             // Words through the cache, unless the item is Chinese, Japanese or Korean with no space to split at:
             // then character by character. A single word goes through the cache too (a Latin word or a piece of
@@ -128,12 +130,13 @@ package final class Shaper {
             if Self.shapesByCharacters(item), !Self.hasInnerSpace(item.utf16Range, units),
                 Self.hasCharacterShapedAlone(item.utf16Range, units)
             {
-                glyphs = shapeByCharacters(item, in: units, context: contextNumber(for: item, in: cache))
+                let context = contextNumber(for: item, in: cache, memos: &memos)
+                glyphs = shapeByCharacters(item, in: units, context: context, memos: &memos)
             } else {
-                glyphs = shapeByWords(item, in: units, cache: cache)
+                glyphs = shapeByWords(item, in: units, cache: cache, memos: &memos)
             }
         } else {
-            glyphs = shapeRange(item.utf16Range, of: item, in: units)
+            glyphs = shapeRange(item.utf16Range, of: item, in: units, memos: &memos)
         }
         if GraphemeClusters.mayDivideConjuncts(item.script), !item.isRightToLeft {
             glyphs = GraphemeClusters.aligning(glyphs, to: item.utf16Range, in: units)
@@ -190,36 +193,28 @@ package final class Shaper {
     }
 
     /// HarfBuzz's glyphs for `range` of the paragraph `units`, with the rest of the paragraph as context.
-    func shapeRange(_ range: Range<Int>, of item: TextItem, in units: UnsafeBufferPointer<UInt16>)
-        -> [ShapedGlyph]
-    {
+    func shapeRange(
+        _ range: Range<Int>, of item: TextItem, in units: UnsafeBufferPointer<UInt16>, memos: inout ShapingMemos
+    ) -> [ShapedGlyph] {
         hb_buffer_clear_contents(buffer)
         hb_buffer_add_utf16(
             buffer, units.baseAddress, Int32(units.count), UInt32(range.lowerBound), Int32(range.count))
-        shapeBuffer(as: item)
+        shapeBuffer(as: item, memos: &memos)
         var glyphs = readGlyphs(as: item)
         hideControls(in: &glyphs, units: units, font: item.font)
         return glyphs
     }
 
     /// Shapes the text in the buffer as `item` is shaped: its direction, script, language, features and font.
-    func shapeBuffer(as item: TextItem) {
+    func shapeBuffer(as item: TextItem, memos: inout ShapingMemos) {
         hb_buffer_set_direction(
             buffer,
             item.shaping.orientation.isTopToBottom
                 ? HB_DIRECTION_TTB : item.isRightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
         hb_buffer_set_script(buffer, item.script.harfBuzzScript)
-        if let language = item.language { hb_buffer_set_language(buffer, harfBuzzLanguage(language)) }
+        if let language = item.language { hb_buffer_set_language(buffer, memos.harfBuzzLanguage(language)) }
         var features = Self.features(for: item.shaping)
         hb_shape(item.font.instance.hbFont, buffer, &features, UInt32(features.count))
-    }
-
-    /// HarfBuzz's language for BCP 47 tag `tag`.
-    func harfBuzzLanguage(_ tag: String) -> hb_language_t? {
-        if let last = lastLanguage, last.tag == tag { return last.language }
-        let language = hb_language_from_string(tag, -1)
-        lastLanguage = (tag, language)
-        return language
     }
 
     /// Makes control characters invisible and advance-less: a tab (whose advance the line breaker sets from the

@@ -434,7 +434,7 @@ import Testing
         #expect(abs(textStart - indent) < 0.5, "\(textStart)")
         for line in lines.dropFirst() { #expect(abs(line.usedRect.minX - indent) < 1e-6) }
         let code = try #require(paragraphs.first { $0.string == "let x = 1" })
-        #expect(code.leadingAttributes.font?.textStyle == NoteWriter.codeBlockStyle)
+        #expect(code.leadingAttributes.font?.textStyle == NoteBlockStyles.codeBlockStyle)
         #expect(paragraphs[0].leadingAttributes.font?.textStyle ?? .body == .body)
     }
 

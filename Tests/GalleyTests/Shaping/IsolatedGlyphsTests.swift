@@ -51,17 +51,18 @@ import Testing
         let scalars = ranges.flatMap { $0.compactMap(Unicode.Scalar.init) }.shuffled(using: &generator)
         let paragraph = Paragraph("中", attributes: TextAttributes(font: .font(font), language: language))
         let item = try #require(try Itemizer(fontLibrary: library).itemize(paragraph).items.first)
-        let sideBySide = Shaper(shapeCache: nil), alone = Shaper(shapeCache: nil)
+        let shaper = Shaper(shapeCache: nil)
+        var sideBySide = ShapingMemos(), alone = ShapingMemos()
         for start in stride(from: 0, to: scalars.count, by: 40) {
-            sideBySide.learnIsolatedGlyphs(
-                of: Array(scalars[start..<min(start + 40, scalars.count)]), item: item, context: 1)
+            shaper.learnIsolatedGlyphs(
+                of: Array(scalars[start..<min(start + 40, scalars.count)]), item: item, context: 1, memos: &sideBySide)
         }
         var learnt = 0
         var differing: [String] = []
         for scalar in scalars {
             guard case .some(let answer) = sideBySide.isolatedGlyphs.glyph(scalar.value, context: 1) else { continue }
             learnt += 1
-            if !Self.same(.some(answer), alone.shapeAlone(scalar, item: item)) {
+            if !Self.same(.some(answer), shaper.shapeAlone(scalar, item: item, memos: &alone)) {
                 differing.append("U+\(String(scalar.value, radix: 16, uppercase: true))")
             }
         }
