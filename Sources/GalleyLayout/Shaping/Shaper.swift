@@ -46,14 +46,20 @@ package final class Shaper {
         }
         let hasRuby = paragraph.attributeRuns.contains { $0.attributes.ruby != nil }
         // The memos are the shaper's own, lent to one call at a time: the check of exclusive access runs here, once.
-        let itemized = try itemizer.itemize(paragraph, extendingOpenItemsQuickly: true, memo: &memos.itemizing)
-        let shaped = shape(itemized, memos: &memos)
+        let shaped = try shape(paragraph, itemizer: itemizer, memos: &memos)
         return hasRuby ? try withRuby(shaped, itemizer: itemizer, limits: limits) : shaped
     }
 
     /// Shapes every item of `itemized`.
     package func shape(_ itemized: consuming ItemizedParagraph) -> ShapedParagraph {
         shape(itemized, memos: &memos)
+    }
+
+    /// Itemizes and shapes `paragraph`, learning into `memos`.
+    private func shape(_ paragraph: consuming Paragraph, itemizer: Itemizer, memos: inout ShapingMemos) throws
+        -> ShapedParagraph
+    {
+        shape(try itemizer.itemize(paragraph, extendingOpenItemsQuickly: true, memo: &memos.itemizing), memos: &memos)
     }
 
     /// Shapes every item of `itemized`, learning into `memos`.
