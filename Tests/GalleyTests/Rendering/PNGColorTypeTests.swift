@@ -124,4 +124,35 @@ import Testing
         colored.pixels[0...3] = [255, 0, 0, 255]
         return colored
     }
+
+    /// A band's indices and colours (the first met first) are those a pixel-by-pixel count gives, whatever its runs
+    /// of one colour (long ones pass sixteen pixels at a time), its length (not a multiple of sixteen) and its count
+    /// of colours (past 256 it is not indexed).
+    @Test(arguments: [(1, 8), (37, 3), (1_000, 40), (4_099, 256), (4_100, 257), (333, 1)])
+    func aBandIsIndexedAsPixelByPixel(count: Int, colorCount: Int) {
+        var generator = SeededGenerator(state: UInt64(count * 1_000 + colorCount))
+        let palette = (0..<colorCount).map { UInt32($0 * 7_919 + 0xFF00_0000) }
+        var pixels: [UInt32] = []
+        // Runs of every length from 1 to 60, so that blocks of one colour start and end anywhere; the first pixels
+        // take every colour, so that the count of colours is the palette's.
+        pixels += palette
+        while pixels.count < count {
+            let run = Int.random(in: 1...60, using: &generator)
+            pixels += Array(repeating: palette.randomElement(using: &generator)!, count: run)
+        }
+        pixels.removeLast(pixels.count - max(count, colorCount))
+        var colors: [UInt32] = []
+        var expected: [UInt8] = []
+        for pixel in pixels {
+            if !colors.contains(pixel) { colors.append(pixel) }
+            expected.append(UInt8(truncatingIfNeeded: colors.firstIndex(of: pixel)!))
+        }
+        let band = pixels.withUnsafeBytes { IndexedBand($0) }
+        if colors.count > 256 {
+            #expect(band == nil)
+        } else {
+            #expect(band?.colors == colors)
+            #expect(band?.indices == expected)
+        }
+    }
 }
