@@ -155,7 +155,9 @@ struct IndexedBand: Sendable {
     private static func isBlock(of color: UInt32, at offset: Int, in pixels: UnsafeRawBufferPointer) -> Bool {
         let pair = UInt64(color) << 32 | UInt64(color)
         var difference: UInt64 = 0
-        for word in 0..<8 { difference |= pixels.loadUnaligned(fromByteOffset: offset + word * 8, as: UInt64.self) ^ pair }
+        for word in 0..<8 {
+            difference |= pixels.loadUnaligned(fromByteOffset: offset + word * 8, as: UInt64.self) ^ pair
+        }
         return difference == 0
     }
 }

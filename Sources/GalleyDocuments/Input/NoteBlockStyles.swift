@@ -35,7 +35,8 @@ struct NoteBlockStyles {
     /// The block (drawn as a rule beside the text) of one more level of block quote.
     func quoteBlock() -> TextBlock {
         TextBlock(
-            ruleColor: theme.rule, ruleWidth: Self.quoteRuleWidth, ruleOffset: Self.quoteIndent - Self.quoteRuleWidth - 2)
+            ruleColor: theme.rule, ruleWidth: Self.quoteRuleWidth,
+            ruleOffset: Self.quoteIndent - Self.quoteRuleWidth - 2)
     }
 
     /// Sets `style` and `attributes` in the block quotes of `context`: 16 pt of indent a level, the quotes' rules

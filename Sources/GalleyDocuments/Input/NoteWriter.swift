@@ -227,7 +227,8 @@ final class NoteWriter {
             attributes, NoteInlines.Style(code: true), theme: theme, codeLigatures: codeLigatures)
         // A step smaller than the body, as GitHub sets code blocks: fewer of a code line's columns wrap.
         if case .styled(_, let family, let weight, let italic)? = codeAttributes.font {
-            codeAttributes.font = .styled(NoteBlockStyles.codeBlockStyle, family: family, weight: weight, italic: italic)
+            codeAttributes.font = .styled(
+                NoteBlockStyles.codeBlockStyle, family: family, weight: weight, italic: italic)
         }
         codeAttributes.backgroundColor = nil  // the box is the tint
         codeAttributes.inlinePadding = nil  // and its padding the box's

@@ -205,7 +205,8 @@ extension Shaper {
     /// The isolated glyph of `scalar` in the item's context, found the first time with the new characters `ahead`
     /// of it in `units` (``learnIsolatedGlyphs(of:item:context:)``), else by shaping it alone.
     private func isolatedGlyph(
-        _ scalar: Unicode.Scalar, item: TextItem, context: Int, ahead: Range<Int>, in units: UnsafeBufferPointer<UInt16>,
+        _ scalar: Unicode.Scalar, item: TextItem, context: Int, ahead: Range<Int>,
+        in units: UnsafeBufferPointer<UInt16>,
         memos: inout ShapingMemos
     ) -> IsolatedGlyph? {
         if let known = memos.isolatedGlyphs.glyph(scalar.value, context: context) { return known }
