@@ -20,11 +20,10 @@ let package = Package(
         .default(enabledTraits: ["Command"]),
         .trait(
             name: "Command",
-            description: "The galley command and galley serve: swift-argument-parser, Hummingbird, swift-nio, "
-                + "swift-nio-extras, swift-service-lifecycle, swift-log, swift-metrics and swift-prometheus."),
+            description: "The galley command and galley serve: Hummingbird, swift-nio, swift-nio-extras, "
+                + "swift-service-lifecycle, swift-log, swift-metrics and swift-prometheus."),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         // The service's (GalleyService): the libraries above never import them. Hummingbird without its default
         // traits: swift-configuration and full Foundation are not used.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
@@ -150,7 +149,6 @@ let package = Package(
             name: "GalleyCLI",
             dependencies: [
                 "Galley", "GalleyDocuments", "GalleyRequests", "GalleyService",
-                .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Command"])),
             ],
             // Release builds reach generic types' metadata through accessor functions, not by mangled name: a type
             // made from its mangled name has its generic requirements checked at run time, each conformance found by

@@ -1,27 +1,29 @@
-import ArgumentParser
 import Foundation
 import Galley
 import GalleyDocuments
 import GalleyRequests
 
 /// `galley fonts`: the faces Galley sees, bundled first, then the system's.
-struct FontsCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "fonts",
-        abstract: "List the fonts Galley sees: bundled first, then the system's through fontconfig.",
-        discussion: """
-            Examples:
-              galley fonts
-              galley fonts --json | jq '.[] | select(.bundled) | .family'
-            """)
+enum FontsCommand {
+    static let command = Command(
+        spec: CommandSpec(
+            name: "fonts",
+            abstract: "List the fonts Galley sees: bundled first, then the system's through fontconfig.",
+            discussion: """
+                Examples:
+                  galley fonts
+                  galley fonts --json | jq '.[] | select(.bundled) | .family'
+                """,
+            options: [
+                .init(
+                    name: "json", takesValue: false,
+                    help: "Print JSON: [{\"family\", \"style\", \"path\", \"index\", \"bundled\"}]."),
+                .init(name: "no-system-fonts", takesValue: false, help: "List only the fonts compiled into Galley."),
+            ]),
+        run: { try run(json: $0.flag("json"), noSystemFonts: $0.flag("no-system-fonts")) })
 
-    @Flag(help: "Print JSON: [{\"family\", \"style\", \"path\", \"index\", \"bundled\"}].")
-    var json = false
-
-    @Flag(help: "List only the fonts compiled into Galley.")
-    var noSystemFonts = false
-
-    func run() throws {
+    /// Lists the faces, the bundled ones alone when `noSystemFonts`, as JSON when `json`.
+    private static func run(json: Bool, noSystemFonts: Bool) throws {
         let library = try FontOptions.library(noSystemFonts: noSystemFonts)
         let faces = library.availableFaces()
         if json {

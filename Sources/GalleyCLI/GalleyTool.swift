@@ -1,155 +1,128 @@
-import ArgumentParser
 import Dispatch
 import Foundation
 import Galley
 import GalleyDocuments
 import GalleyRequests
 
+/// The `galley` tool as help and completions describe it: its words and its commands.
+struct ToolSpec: Sendable {
+    let abstract: String
+    let discussion: String
+    let commands: [CommandSpec]
+}
+
+/// A command the tool runs: its spec, and its work on the arguments read for it.
+struct Command: Sendable {
+    let spec: CommandSpec
+    let run: @Sendable (ParsedCommandLine) throws -> Void
+}
+
+/// The command has reported its own failure (measure's error lines, a batch's failed inputs, a reader that went
+/// away): exit status 1, nothing more written.
+struct QuietFailure: Error {}
+
 /// The `galley` command: text layout and rendering from the shell.
 @main
-struct GalleyTool: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "galley",
+enum GalleyTool {
+    /// Every command, in the order help lists them.
+    static let commands: [Command] = [
+        RenderCommand.command, LayoutCommand.command, MeasureCommand.command, ServeCommand.command,
+        FontsCommand.command, StylesCommand.command, ShapeCommand.command, OptionsCommand.command,
+    ]
+
+    /// The tool's words and commands.
+    static let tool = ToolSpec(
         abstract: "Lay out, shape and render text with HarfBuzz, ICU, FreeType and fontconfig.",
         discussion: """
             Fonts come from the fonts compiled into Galley first (Inter, Noto Sans CJK SC, JetBrains Mono, Noto \
             Sans Arabic, Hebrew and Devanagari), then from the system through fontconfig (--no-system-fonts: \
             the compiled-in fonts alone; GALLEY_FONTS_DIR: a directory of fonts in their place).
             """,
-        version: "galley \(GalleyVersion.number)",
-        subcommands: [
-            RenderCommand.self, LayoutCommand.self, MeasureCommand.self, ServeCommand.self, FontsCommand.self,
-            StylesCommand.self, ShapeCommand.self, OptionsCommand.self,
-        ])
+        commands: commands.map(\.spec))
 
     /// Runs the command, mapping failures to exit statuses in one place: 0 success, 1 a failure of the work
     /// itself (a font that cannot be read), 2 a usage error (an unknown flag or value). Errors are one line on
     /// stderr.
     static func main() {
         // The status is worked out in a function of its own so the error is released before the process exits.
-        Foundation.exit(runAndReport())
+        Foundation.exit(run(Array(CommandLine.arguments.dropFirst())))
     }
 
-    private static func runAndReport() -> Int32 {
+    /// Runs `galley` with `arguments` and gives its exit status.
+    static func run(_ arguments: [String]) -> Int32 {
         // The font library (the bundled faces; fontconfig's files wait until a character needs them) loads on
         // another core while the arguments are parsed. Not when a standard descriptor is closed: a file opened
         // meanwhile would take its number, and reading standard input or writing standard output would then read
         // or write that file instead of failing.
         var status = stat()
-        if let first = CommandLine.arguments.dropFirst().first, ["render", "layout", "measure"].contains(first),
+        if let first = arguments.first, ["render", "layout", "measure"].contains(first),
             (0...2).allSatisfy({ fstat($0, &status) == 0 })
         {
             DispatchQueue.global().async { _ = try? FontLibrary.standard }
         }
         do {
-            let arguments = CommandLine.arguments.dropFirst()
-            if arguments.first == "measure", let direct = DirectArguments(arguments.dropFirst(), work: .measure) {
-                try MeasureCommand.run(input: direct.input, options: direct.options)
-                return 0
-            }
-            if arguments.first == "render", let direct = RenderCommand.direct(arguments.dropFirst()) {
-                try RenderCommand.render(direct.input, to: direct.output, options: direct.options)
-                return 0
-            }
-            // Asked after the direct paths, which only known commands take: the names come from every command's
-            // configuration, about two million instructions the commonest runs need not spend.
-            if let unknown = unknownCommand(in: Array(arguments)) {
-                StandardOutput.error("galley: error: \(unknown.oneLine)\n")
-                return 2
-            }
-            var command = try parsedSubcommand(Array(arguments)) ?? parseAsRoot()
-            try command.run()
+            try dispatch(arguments)
             return 0
-        } catch let code as ExitCode {
-            // Commands that report their own failures (measure's error lines) exit with a bare status.
-            return code.rawValue
+        } catch is QuietFailure {
+            return 1
         } catch {
-            let code = exitCode(for: error)
-            if code == .success {
-                do {
-                    try StandardOutput.line(fullMessage(for: error))
-                } catch {
-                    return 1
-                }
-                return 0
-            }
-            // A mistyped option comes first: its value may otherwise have been taken for an input, and the error
-            // be about inputs.
-            if isUsageError(error), let unknown = unknownOption(in: Array(CommandLine.arguments.dropFirst())) {
-                StandardOutput.error("galley: error: \(unknown.oneLine)\n")
-                return 2
-            }
             StandardOutput.error("galley: error: \(errorMessage(for: error))\n")
-            return isUsageError(error) ? 2 : (code == .failure ? 1 : code.rawValue)
+            return isUsageError(error) ? 2 : 1
         }
+    }
+
+    /// Runs what `arguments` ask: a command, help, the version, a completion script or the man page.
+    private static func dispatch(_ arguments: [String]) throws {
+        guard let first = arguments.first else { return try StandardOutput.write(CommandHelp.root(tool)) }
+        switch first {
+        case "-h", "--help": return try StandardOutput.write(CommandHelp.root(tool))
+        case "--version": return try StandardOutput.line("galley \(GalleyVersion.number)")
+        case "help":
+            guard let name = arguments.dropFirst().first else {
+                return try StandardOutput.write(CommandHelp.root(tool))
+            }
+            return try StandardOutput.write(CommandHelp.command(try command(named: name).spec))
+        case "--generate-completion-script":
+            let shell = arguments.dropFirst().first ?? ""
+            guard let script = ShellCompletions.script(for: shell, tool: tool) else {
+                throw UsageError(
+                    "--generate-completion-script takes a shell: \(ShellCompletions.shells.joined(separator: ", "))")
+            }
+            return try StandardOutput.write(script)
+        case "--generate-manual": return try StandardOutput.write(ShellCompletions.manual(tool))
+        default: break
+        }
+        if first.hasPrefix("-") {
+            throw UsageError(
+                RequestOptions.unknownName(
+                    String(first.drop { $0 == "-" }), among: ["help", "version"], from: .commandLine))
+        }
+        let command = try command(named: first)
+        let parsed: ParsedCommandLine
+        do {
+            parsed = try CommandLineParser.parse(arguments.dropFirst()[...], for: command.spec)
+        } catch is HelpRequest {
+            return try StandardOutput.write(CommandHelp.command(command.spec))
+        }
+        try command.run(parsed)
+    }
+
+    /// The command named `name`.
+    ///
+    /// - Throws: ``UsageError`` naming the commands ("unknown command 'rendr' (did you mean 'render'?); …").
+    private static func command(named name: String) throws -> Command {
+        if let command = commands.first(where: { $0.spec.name == name }) { return command }
+        let names = commands.map(\.spec.name) + ["help"]
+        let guess = NearestName.among(names, to: name).map { " (did you mean '\($0)'?)" } ?? ""
+        throw UsageError(
+            "unknown command '\(name.oneLine)'\(guess); the commands are \(names.dropLast().joined(separator: ", "))")
     }
 
     /// Whether `error` is the user's misuse of a flag or value (exit status 2) rather than a failure of the work.
     static func isUsageError(_ error: any Error) -> Bool {
-        exitCode(for: error) == .validationFailure || error is DynamicTypeError || error is ColorError
+        error is UsageError || error is DynamicTypeError || error is ColorError
     }
 
-    /// The one line `galley` writes after "galley: error: " for `error`; `galley serve` answers with the same.
-    static func errorMessage(for error: any Error) -> String {
-        ErrorMessage.line(for: error, describedAs: isUsageError(error) ? message(for: error) : nil)
-    }
-}
-
-extension GalleyTool {
-    /// The command `arguments` name first, parsed on its own, or nil when that does not give that command.
-    /// Parsing from the root, ArgumentParser reflects every subcommand's options (and looks in each for a
-    /// completion-script request) before it reads the one named, at every start. A help request (which parses as
-    /// ArgumentParser's help command), a usage error or anything else is left to the parse from the root, so every
-    /// message and help text names `galley` as before.
-    static func parsedSubcommand(_ arguments: [String]) -> (any ParsableCommand)? {
-        guard let first = arguments.first,
-            let command = configuration.subcommands.first(where: { $0.configuration.commandName == first }),
-            let parsed = try? command.parseAsRoot(Array(arguments.dropFirst())), type(of: parsed) == command
-        else { return nil }
-        return parsed
-    }
-
-    /// The message for a first argument that names no command ("unknown command 'rendr'; did you mean
-    /// 'render'? …"), or nil: without it, ArgumentParser would complain about the first option instead.
-    static func unknownCommand(in arguments: [String]) -> String? {
-        guard let first = arguments.first, !first.hasPrefix("-") else { return nil }
-        let names = configuration.subcommands.compactMap { $0.configuration.commandName } + ["help"]
-        guard !names.contains(first) else { return nil }
-        let guess = NearestName.among(names, to: first).map { " (did you mean '\($0)'?)" } ?? ""
-        return "unknown command '\(first)'\(guess); the commands are \(names.dropLast().joined(separator: ", "))"
-    }
-
-    /// The message for the first long option `arguments` give that their command does not have ("unknown option
-    /// '--widht'; did you mean '--width'?"), or nil. Asked only once parsing has failed: the command's options are
-    /// read from ArgumentParser's description of it, which costs a millisecond.
-    static func unknownOption(in arguments: [String]) -> String? {
-        guard let first = arguments.first,
-            let command = configuration.subcommands.first(where: { $0.configuration.commandName == first })
-        else { return nil }
-        let known = longOptions(of: command)
-        for argument in arguments.dropFirst() {
-            if argument == "--" { break }
-            guard argument.hasPrefix("--") else { continue }
-            let name = String(argument.dropFirst(2).prefix { $0 != "=" })
-            guard !known.contains(name) else { continue }
-            return RequestOptions.unknownName(name, among: Array(known), from: .commandLine)
-        }
-        return nil
-    }
-
-    /// The long names of `command`'s options and flags (`--no-` inversions included), and `help`.
-    private static func longOptions(of command: any ParsableCommand.Type) -> Set<String> {
-        guard let data = command._dumpHelp().data(using: .utf8),
-            let tool = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-            let description = tool["command"] as? [String: Any],
-            let arguments = description["arguments"] as? [[String: Any]]
-        else { return [] }
-        var names: Set<String> = ["help"]
-        for argument in arguments {
-            for name in argument["names"] as? [[String: Any]] ?? [] {
-                if name["kind"] as? String == "long", let long = name["name"] as? String { names.insert(long) }
-            }
-        }
-        return names
-    }
+    /// The one line `galley` writes after "galley: error: " for `error`.
+    static func errorMessage(for error: any Error) -> String { ErrorMessage.line(for: error) }
 }

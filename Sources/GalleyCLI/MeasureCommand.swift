@@ -1,55 +1,34 @@
-import ArgumentParser
 import Foundation
 import Galley
 import GalleyDocuments
 import GalleyRequests
 
 /// `galley measure`: row heights for JSON lines, streamed, on every core.
-struct MeasureCommand: ParsableCommand, SettingOptions {
-    static let configuration = CommandConfiguration(
-        commandName: "measure",
-        abstract: "Measure text heights: JSON lines in, JSON lines out, in order.",
-        discussion: """
-            Each input line is a JSON object: "id" (any JSON value, echoed exactly as written), "text", and as \
-            wanted \(MeasureRow.keys.dropFirst(2).map { "\"\($0)\"" }.joined(separator: ", ")): a line's own "width" \
-            (points) and settings override the flags' (its "width" is ignored when --widths is given; see the \
-            JSON article for each key's values). Each output line is {"id": …, "height": pt, "width": used pt, \
-            "lines": n, "line_starts": [code point offsets]} (numbers rounded to a millionth), or \
-            {"id": …, "error": "…"} for a bad line; blank lines are skipped. Output starts before the input ends, \
-            memory stays constant, \
-            and batches use every core. The exit status is 1 if any line failed.
+enum MeasureCommand {
+    static let command = Command(
+        spec: CommandSpec(
+            name: "measure",
+            abstract: "Measure text heights: JSON lines in, JSON lines out, in order.",
+            discussion: """
+                Each input line is a JSON object: "id" (any JSON value, echoed exactly as written), "text", and as \
+                wanted \(MeasureRow.keys.dropFirst(2).map { "\"\($0)\"" }.joined(separator: ", ")): a line's own \
+                "width" (points) and settings override the flags' (its "width" is ignored when --widths is given; \
+                see the JSON article for each key's values). Each output line is {"id": …, "height": pt, "width": \
+                used pt, "lines": n, "line_starts": [code point offsets]} (numbers rounded to a millionth), or \
+                {"id": …, "error": "…"} for a bad line; blank lines are skipped. Output starts before the input \
+                ends, memory stays constant, and batches use every core. The exit status is 1 if any line failed.
 
-            Examples:
-              echo '{"id": 1, "text": "Hello, 世界"}' | galley measure --width 320
-              galley measure rows.jsonl --style headline --category accessibilityLarge > heights.jsonl
-            """)
-
-    @Argument(help: "A JSON-lines file, or '-' for standard input.")
-    var input: String = "-"
-
-    @Option(name: .setting(.width), parsing: .unconditional, help: .setting(.width)) var width: String?
-
-    @Option(name: .setting(.widths), help: .setting(.widths)) var widths: String?
-
-    @Option(name: .setting(.allowDir), help: .setting(.allowDir)) var allowDir: [String] = []
-
-    @Flag(name: .setting(.rubyMarkup), help: .setting(.rubyMarkup)) var rubyMarkup = false
-
-    @Option(name: .setting(.rubyPosition), help: .setting(.rubyPosition)) var rubyPosition: String?
-
-    @OptionGroup var fontOptions: FontOptions
-
-    @OptionGroup var textOptions: TextOptions
-
-    var items: [(name: String, value: String)] {
-        item(.width, width) + item(.widths, widths) + item(.allowDir, allowDir)
-            + item(.rubyMarkup, rubyMarkup ? true : nil) + item(.rubyPosition, rubyPosition)
-            + fontOptions.items + textOptions.items
-    }
-
-    func validate() throws { try checkSettings(work: .measure) }
-
-    func run() throws { try Self.run(input: input, options: try requestOptions(work: .measure)) }
+                Examples:
+                  echo '{"id": 1, "text": "Hello, 世界"}' | galley measure --width 320
+                  galley measure rows.jsonl --style headline --category accessibilityLarge > heights.jsonl
+                """,
+            arguments: [
+                .init(
+                    name: "input", count: .optional(defaultValue: "-"),
+                    help: "A JSON-lines file, or '-' for standard input.")
+            ],
+            settings: .measure),
+        run: { try run(input: $0.argument("input"), options: try $0.requestOptions(work: .measure)) })
 
     /// Measures the rows in `input` (a path, or `-` for standard input) with `options`: the command's work, however
     /// its arguments were read.
@@ -66,6 +45,6 @@ struct MeasureCommand: ParsableCommand, SettingOptions {
         // Each batch written while the next is measured.
         try measuring.measureAll(
             reader, measurers: (0..<workers).map { _ in measuring.workerMeasurer() }, write: output.write)
-        if try output.finish() { throw ExitCode.failure }
+        if try output.finish() { throw QuietFailure() }
     }
 }

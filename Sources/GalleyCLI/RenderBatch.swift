@@ -1,4 +1,3 @@
-import ArgumentParser
 import Dispatch
 import Foundation
 import Galley
@@ -34,7 +33,7 @@ struct RenderBatch {
     }
 
     let jobs: [Job]
-    let options: DocumentOptions
+    let options: RequestOptions
 
     /// The jobs for `inputs`, writing into `directory`: `notes/today.md` to `today.png` (`.webp` with
     /// `--format webp`), line 12 of `week.jsonl` to `week-12.png` (blank lines are skipped); a folder gives its inputs (`.md`, `.txt`, `.json`, `.jsonl`, in
@@ -42,19 +41,18 @@ struct RenderBatch {
     ///
     /// - Throws: when a .jsonl file or a folder cannot be read, a folder holds no input, standard input is among
     ///   several inputs, or two inputs would write the same image.
-    init(inputs: [String], directory: String, recursive: Bool = false, options: DocumentOptions) throws {
+    init(inputs: [String], directory: String, recursive: Bool = false, options: RequestOptions) throws {
         var jobs: [Job] = []
-        let format = options.format.flatMap { ImageFormat(rawValue: $0.lowercased()) } ?? .png
-        let request = try options.options
-        try RenderCommand.checkOptions(request, apply: format)
+        let format = options.choice(.format, as: ImageFormat.self) ?? .png
+        try RenderCommand.checkOptions(options, apply: format)
         // A font the options name that cannot be had is the batch's one error, not every document's.
-        let library = try FontOptions.library(request)
-        _ = try library.font(for: try request.fontSpecifier(library: library), settings: request.dynamicTypeSettings)
+        let library = try FontOptions.library(options)
+        _ = try library.font(for: try options.fontSpecifier(library: library), settings: options.dynamicTypeSettings)
         let suffix = format.fileExtension
         var files: [(input: String, directory: String)] = []
         for input in inputs {
             guard input != "-" else {
-                throw ValidationError("'-' (standard input) can only be rendered alone, to one image")
+                throw UsageError("'-' (standard input) can only be rendered alone, to one image")
             }
             guard RenderCommand.isDirectory(input) else {
                 files.append((input, directory))
@@ -62,7 +60,7 @@ struct RenderBatch {
             }
             let found = try Self.inputs(inFolder: input, recursive: recursive)
             guard !found.isEmpty else {
-                throw ValidationError(
+                throw UsageError(
                     "\(input): the folder holds no .md, .txt, .json or .jsonl file"
                         + (recursive ? "" : " (--recursive reads its subfolders)"))
             }
@@ -92,7 +90,7 @@ struct RenderBatch {
         var writers: [String: String] = [:]
         for job in jobs {
             if let other = writers.updateValue(job.name, forKey: job.output) {
-                throw ValidationError("\(other) and \(job.name) would both be written to \(job.output)")
+                throw UsageError("\(other) and \(job.name) would both be written to \(job.output)")
             }
         }
         self.jobs = jobs
@@ -149,14 +147,14 @@ struct RenderBatch {
     private func render(_ job: Job) throws {
         let (document, library) =
             switch job.source {
-            case .file(let path): try options.read(path)
-            case .json(let text, let folder): try options.read(json: text, baseDirectory: folder)
+            case .file(let path): try DocumentOptions.read(path, options: options)
+            case .json(let text, let folder):
+                try DocumentOptions.read(json: text, baseDirectory: folder, options: options)
             }
         // One thread per document: the documents keep every processor busy, and bands on one thread need no
         // hand-over between threads.
-        let request = try options.options
-        let format = request.choice(.format, as: ImageFormat.self) ?? .png
-        let (image, cut) = try request.renderImage(
+        let format = options.choice(.format, as: ImageFormat.self) ?? .png
+        let (image, cut) = try options.renderImage(
             DocumentRenderer(document: document, library: library), as: format, threads: 1)
         RenderCommand.warn(cut: cut, of: document, format: format, input: job.name)
         let folder = (job.output as NSString).deletingLastPathComponent

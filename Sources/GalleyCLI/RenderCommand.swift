@@ -1,63 +1,69 @@
-import ArgumentParser
 import Foundation
 import Galley
 import GalleyDocuments
 import GalleyRequests
 
 /// `galley render`: a note, a text file or a JSON document to PNG, WebP, JPEG, PDF or SVG.
-struct RenderCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "render",
-        abstract: "Render a .txt, .md note or .json document to a PNG, WebP, JPEG, PDF or SVG image.",
-        discussion: """
-            A note (.md) is Markdown as GitHub writes it (headings, emphasis, links, quotes, code, lists, task \
-            lists, tables, pictures), a line per paragraph, its first '# Title' set with the letterpress effect; \
-            front matter with 'date: 2026-11-22' adds a round date badge the text flows around. A .json document \
-            sets every attribute, the container and the exclusions (see the JSON documents article). With no \
-            --height the image is as tall as the text; text a --height cuts off is named on standard error. The \
-            output's name (or --format) says the format. A PNG takes the smallest colour type that keeps every \
-            pixel: grey, a palette of up to 256 colours, RGB, or RGBA when the background is not opaque; drawn \
-            and compressed in bands on every processor (zlib level 1 with row filter none at three bytes a \
-            pixel, level 4 at one); WebP is lossless unless --quality is given; a PDF keeps the text selectable \
-            in embedded subset fonts, its links as annotations, and --page-height splits it into pages (a \
-            paragraph keeps two lines on either side of a page break, a heading stays with what follows it, and \
-            --page-numbers numbers them); an SVG draws glyphs as outlines.
+enum RenderCommand {
+    static let command = Command(
+        spec: CommandSpec(
+            name: "render",
+            abstract: "Render a .txt, .md note or .json document to a PNG, WebP, JPEG, PDF or SVG image.",
+            discussion: """
+                A note (.md) is Markdown as GitHub writes it (headings, emphasis, links, quotes, code, lists, task \
+                lists, tables, pictures), a line per paragraph, its first '# Title' set with the letterpress effect; \
+                front matter with 'date: 2026-11-22' adds a round date badge the text flows around. A .json document \
+                sets every attribute, the container and the exclusions (see the JSON documents article). With no \
+                --height the image is as tall as the text; text a --height cuts off is named on standard error. The \
+                output's name (or --format) says the format. A PNG takes the smallest colour type that keeps every \
+                pixel: grey, a palette of up to 256 colours, RGB, or RGBA when the background is not opaque; drawn \
+                and compressed in bands on every processor (zlib level 1 with row filter none at three bytes a \
+                pixel, level 4 at one); WebP is lossless unless --quality is given; a PDF keeps the text selectable \
+                in embedded subset fonts, its links as annotations, and --page-height splits it into pages (a \
+                paragraph keeps two lines on either side of a page break, a heading stays with what follows it, and \
+                --page-numbers numbers them); an SVG draws glyphs as outlines.
 
-            Examples:
-              galley render Examples/note-english.md -o note.png
-              galley render Examples/note-markdown.md -o note.pdf --page-height 600
-              galley render Examples/*.md week.jsonl -o images/
-              galley render notes.txt -o out.png --width 320 --category accessibilityLarge --scale 3
-              galley render poem.txt -o poem.png --exclude "M 200 20 A 60 60 0 1 1 200 20.1 Z" --letterpress
-            """)
+                Examples:
+                  galley render Examples/note-english.md -o note.png
+                  galley render Examples/note-markdown.md -o note.pdf --page-height 600
+                  galley render Examples/*.md week.jsonl -o images/
+                  galley render notes.txt -o out.png --width 320 --category accessibilityLarge --scale 3
+                  galley render poem.txt -o poem.png --exclude "M 200 20 A 60 60 0 1 1 200 20.1 Z" --letterpress
+                """,
+            arguments: [
+                .init(
+                    name: "inputs", count: .oneOrMore,
+                    help: "The inputs: .txt, .md or .json files, .jsonl files of one JSON document per line, or '-' "
+                        + "(plain text from standard input, alone).",
+                    discussion: "Several inputs, or a .jsonl file, are rendered in one process on every processor "
+                        + "into the directory -o names (made if missing): notes/today.md to today.png, line 12 of "
+                        + "week.jsonl to week-12.png, with a progress bar when standard error is a terminal.")
+            ],
+            options: [
+                .init(
+                    name: "output", short: "o", isRequired: true,
+                    help: "The image to write, its format from its name (.png, .webp, .pdf, .svg; '-': standard "
+                        + "output), or the directory for several."),
+                .init(
+                    name: "recursive", takesValue: false,
+                    help: "With a folder as input, render the inputs of its subfolders too, into matching subfolders."),
+            ],
+            settings: .document),
+        run: { parsed in
+            guard let output = parsed.value("output") else {
+                throw UsageError("name the output: -o FILE or -o FOLDER/")
+            }
+            try run(
+                inputs: parsed.arguments["inputs"] ?? [], output: output, recursive: parsed.flag("recursive"),
+                options: try parsed.requestOptions(work: .document))
+        })
 
-    @Argument(
-        help: ArgumentHelp(
-            "The inputs: .txt, .md or .json files, .jsonl files of one JSON document per line, or '-' (plain text "
-                + "from standard input, alone).",
-            discussion: "Several inputs, or a .jsonl file, are rendered in one process on every processor into the "
-                + "directory -o names (made if missing): notes/today.md to today.png, line 12 of week.jsonl to "
-                + "week-12.png, with a progress bar when standard error is a terminal."))
-    var inputs: [String]
-
-    @Option(
-        name: [.short, .customLong("output")],
-        help: ArgumentHelp(
-            "The image to write, its format from its name (.png, .webp, .pdf, .svg; '-': standard output), or "
-                + "the directory for several."))
-    var output: String
-
-    @Flag(help: "With a folder as input, render the inputs of its subfolders too, into matching subfolders.")
-    var recursive = false
-
-    @OptionGroup var documentOptions: DocumentOptions
-
-    /// Whether the inputs go to a directory: several of them, a .jsonl batch, a folder, an existing directory
-    /// named, or an output ending in `/`.
-    private var isBatch: Bool {
+    /// Whether `inputs` go to a directory: several of them, a .jsonl batch, a folder, an existing directory named as
+    /// `output`, or an output ending in `/`.
+    private static func isBatch(_ inputs: [String], output: String) -> Bool {
         inputs.count > 1
-            || inputs.contains { ($0 as NSString).pathExtension.lowercased() == "jsonl" || Self.isDirectory($0) }
-            || Self.isDirectory(output) || output.hasSuffix("/")
+            || inputs.contains { ($0 as NSString).pathExtension.lowercased() == "jsonl" || isDirectory($0) }
+            || isDirectory(output) || output.hasSuffix("/")
     }
 
     /// Whether `path` names an existing directory.
@@ -66,19 +72,20 @@ struct RenderCommand: ParsableCommand {
         return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
     }
 
-    func validate() throws {
-        guard !inputs.isEmpty else { throw ValidationError("name an input to render") }
+    /// Refuses an output that cannot take what `inputs` make (a usage error, exit 2) before any input is read.
+    private static func check(_ inputs: [String], output: String, options: RequestOptions) throws {
+        let isBatch = isBatch(inputs, output: output)
         if output == "-" {
             guard !isBatch else {
-                throw ValidationError("-o -: several images cannot share standard output; name a directory")
+                throw UsageError("-o -: several images cannot share standard output; name a directory")
             }
             return
         }
         guard !isBatch else {
             // A directory named like an image is almost always a mistake: say so rather than make `out.png/`.
-            if ImageFormat(fileName: output) != nil, !Self.isDirectory(output) {
+            if ImageFormat(fileName: output) != nil, !isDirectory(output) {
                 let base = (output as NSString).deletingPathExtension
-                throw ValidationError(
+                throw UsageError(
                     "-o \(output): several images are written, one per input, .jsonl line or file of a folder; name a directory "
                         + "(-o \(base.isEmpty ? "images" : base)/)")
             }
@@ -86,12 +93,12 @@ struct RenderCommand: ParsableCommand {
         }
         let kind = (output as NSString).pathExtension.lowercased()
         guard let named = ImageFormat(fileName: output) else {
-            throw ValidationError(
+            throw UsageError(
                 "-o \(output): galley writes \(ImageFormat.extensionsList) images; name the output so"
                     + (kind.isEmpty ? "" : " (.\(kind) is not written)"))
         }
-        if let asked = documentOptions.format.flatMap({ ImageFormat(rawValue: $0.lowercased()) }), asked != named {
-            throw ValidationError(
+        if let asked = options.choice(.format, as: ImageFormat.self), asked != named {
+            throw UsageError(
                 "-o \(output): --format \(asked.rawValue) writes .\(asked.fileExtension) images; name the output so")
         }
     }
@@ -107,20 +114,22 @@ struct RenderCommand: ParsableCommand {
         do {
             try options.checkOptions(apply: format)
         } catch let error as InputError {
-            throw ValidationError(error.description)
+            throw UsageError(error.description)
         }
     }
 
-    func run() throws {
-        guard isBatch else { return try Self.render(inputs[0], to: output, options: try documentOptions.options) }
+    /// Renders `inputs` to `output` (an image, or a folder of them) with `options`.
+    static func run(inputs: [String], output: String, recursive: Bool, options: RequestOptions) throws {
+        try check(inputs, output: output, options: options)
+        guard isBatch(inputs, output: output) else { return try render(inputs[0], to: output, options: options) }
         do {
             try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
         } catch {
             throw RenderError.fileNotWritable(path: output, reason: "the directory cannot be made")
         }
         let batch = try RenderBatch(
-            inputs: inputs, directory: output, recursive: recursive, options: documentOptions)
-        if batch.run(workers: Processors.usable) > 0 { throw ExitCode.failure }
+            inputs: inputs, directory: output, recursive: recursive, options: options)
+        if batch.run(workers: Processors.usable) > 0 { throw QuietFailure() }
     }
 
     /// Renders the one `input` with `options` to `output` (`-`: standard output), in the format its name or
@@ -137,24 +146,6 @@ struct RenderCommand: ParsableCommand {
         } else {
             try PNGWriter.write(image, to: output)
         }
-    }
-
-    /// The plain case of `galley render` read without ArgumentParser (``DirectArguments``): one input that is not a
-    /// batch, written to an output named as an image of the format asked; nil for anything else, which
-    /// ArgumentParser then reads, checks and explains as always.
-    static func direct(_ arguments: ArraySlice<String>) -> (input: String, output: String, options: RequestOptions)? {
-        guard let direct = DirectArguments(arguments, work: .document, takesOutput: true),
-            let output = direct.output, direct.isInputGiven
-        else { return nil }
-        let input = direct.input
-        guard (input as NSString).pathExtension.lowercased() != "jsonl", !isDirectory(input) else { return nil }
-        if output != "-" {
-            guard let named = ImageFormat(fileName: output), !isDirectory(output), !output.hasSuffix("/") else {
-                return nil
-            }
-            if let asked = direct.options.choice(.format, as: ImageFormat.self), asked != named { return nil }
-        }
-        return (input, output, direct.options)
     }
 
     /// Says on standard error what of `input` the image does not show as written: text that did not all fit (the

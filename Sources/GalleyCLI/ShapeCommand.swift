@@ -1,47 +1,42 @@
-import ArgumentParser
 import Foundation
 import Galley
 import GalleyDocuments
 import GalleyRequests
 
 /// `galley shape`: itemizes and shapes text and prints the glyph runs, as `hb-shape` does for one font.
-struct ShapeCommand: ParsableCommand, SettingOptions {
-    static let configuration = CommandConfiguration(
-        commandName: "shape",
-        abstract: "Shape text and print its runs: font, script, direction and glyphs.",
-        discussion: """
-            Each run is one font, script and direction after fallback. Glyphs print as \
-            id=cluster+advance (points), with @x,y offsets when non-zero; clusters are UTF-16 offsets.
+enum ShapeCommand {
+    static let command = Command(
+        spec: CommandSpec(
+            name: "shape",
+            abstract: "Shape text and print its runs: font, script, direction and glyphs.",
+            discussion: """
+                Each run is one font, script and direction after fallback. Glyphs print as \
+                id=cluster+advance (points), with @x,y offsets when non-zero; clusters are UTF-16 offsets.
 
-            Examples:
-              galley shape "Hello 世界 مرحبا"
-              galley shape --font "JetBrains Mono" --features calt=0 "a -> b"
-              galley shape --json --style headline --category accessibilityLarge "Title"
-            """)
+                Examples:
+                  galley shape "Hello 世界 مرحبا"
+                  galley shape --font "JetBrains Mono" --features calt=0 "a -> b"
+                  galley shape --json --style headline --category accessibilityLarge "Title"
+                """,
+            arguments: [
+                .init(name: "text", count: .one, help: "The text to shape (one paragraph; '-' reads standard input).")
+            ],
+            options: [
+                .init(name: "features", help: "OpenType features, comma-separated: liga=0, tnum, -kern."),
+                .init(name: "json", takesValue: false, help: "Print JSON instead of text."),
+            ],
+            settings: .shape),
+        run: { try run($0) })
 
-    @Argument(help: "The text to shape (one paragraph; '-' reads standard input).")
-    var text: String
-
-    @OptionGroup var fontOptions: FontOptions
-
-    @Option(name: .setting(.language), help: .setting(.language)) var language: String?
-
-    @Option(help: "OpenType features, comma-separated: liga=0, tnum, -kern.")
-    var features: String?
-
-    @Flag(help: "Print JSON instead of text.")
-    var json = false
-
-    var items: [(name: String, value: String)] { fontOptions.items + item(.language, language) }
-
-    func validate() throws { try checkSettings(work: .shape) }
-
-    func run() throws {
-        let options = try requestOptions(work: .shape)
+    /// Shapes the text `parsed` gives and prints its runs.
+    private static func run(_ parsed: ParsedCommandLine) throws {
+        let options = try parsed.requestOptions(work: .shape)
+        let features = try parseFeatures(parsed.value("features") ?? "")
+        let text = parsed.argument("text")
         let library = try FontOptions.library(options)
         let input = text == "-" ? try InputReader.readText(path: "-") : text
         var attributes = TextAttributes(font: try options.fontSpecifier(library: library))
-        attributes.fontFeatures = try parseFeatures(features ?? "")
+        attributes.fontFeatures = features
         attributes.language = options.textSettings.language
         let itemizer = Itemizer(fontLibrary: library, settings: options.dynamicTypeSettings)
         let shaper = Shaper()
@@ -53,17 +48,17 @@ struct ShapeCommand: ParsableCommand, SettingOptions {
                 output.append(RunRecord(run: run, paragraph: paragraph))
             }
         }
-        if json {
+        if parsed.flag("json") {
             try StandardOutput.line(try JSONText.encoded(output))
         } else {
             for record in output { try StandardOutput.line(record.text) }
         }
     }
 
-    private func parseFeatures(_ text: String) throws -> [FontFeature] {
+    private static func parseFeatures(_ text: String) throws -> [FontFeature] {
         try text.split(separator: ",").map { item in
             guard let feature = FontFeature(parsing: String(item)) else {
-                throw ValidationError("--features: \"\(item)\" is not a feature (like liga=0, tnum or -kern)")
+                throw UsageError("--features: \"\(item)\" is not a feature (like liga=0, tnum or -kern)")
             }
             return feature
         }

@@ -1,4 +1,3 @@
-import ArgumentParser
 import Foundation
 import Galley
 import GalleyDocuments
@@ -16,7 +15,7 @@ import GalleyRequests
 enum StandardOutput {
     /// Writes `text` to standard output.
     ///
-    /// - Throws: `ExitCode.failure` (quietly) when the reader of a pipe has gone (EPIPE, with SIGPIPE ignored);
+    /// - Throws: ``QuietFailure`` when the reader of a pipe has gone (EPIPE, with SIGPIPE ignored);
     ///   ``InputError`` naming the cause for any other failure (a closed descriptor, no space left…).
     static func write(_ text: String) throws {
         try report(writeAll(text, to: 1))
@@ -25,7 +24,7 @@ enum StandardOutput {
     /// Throws for a write to standard output that ended in `failure` (an `errno`; nil when it succeeded).
     private static func report(_ failure: Int32?) throws {
         guard let failure else { return }
-        if failure == EPIPE { throw ExitCode.failure }
+        if failure == EPIPE { throw QuietFailure() }
         let reason = failure == 0 ? "nothing was written" : String(cString: strerror(failure))
         throw InputError("cannot write to standard output (\(reason))")
     }

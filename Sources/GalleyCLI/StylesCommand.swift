@@ -1,30 +1,31 @@
-import ArgumentParser
 import Foundation
 import Galley
 import GalleyDocuments
 import GalleyRequests
 
 /// `galley styles`: the Dynamic Type table as it resolves.
-struct StylesCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "styles",
-        abstract: "Print the Dynamic Type table: size, weight and leading of every text style.",
-        discussion: """
-            Without --category, every one of the twelve categories is listed.
+enum StylesCommand {
+    static let command = Command(
+        spec: CommandSpec(
+            name: "styles",
+            abstract: "Print the Dynamic Type table: size, weight and leading of every text style.",
+            discussion: """
+                Without --category, every one of the twelve categories is listed.
 
-            Examples:
-              galley styles --category accessibilityLarge
-              galley styles --bold-text --json
-            """)
-
-    @Option(help: "One content size category: extraSmall … accessibilityExtraExtraExtraLarge.")
-    var category: String?
-
-    @Flag(help: "Apply the Bold Text accessibility setting.")
-    var boldText = false
-
-    @Flag(help: "Print JSON: [{\"style\", \"category\", \"size\", \"weight\", \"leading\"}].")
-    var json = false
+                Examples:
+                  galley styles --category accessibilityLarge
+                  galley styles --bold-text --json
+                """,
+            options: [
+                .init(
+                    name: "category", help: "One content size category: extraSmall … accessibilityExtraExtraExtraLarge."
+                ),
+                .init(name: "bold-text", takesValue: false, help: "Apply the Bold Text accessibility setting."),
+                .init(
+                    name: "json", takesValue: false,
+                    help: "Print JSON: [{\"style\", \"category\", \"size\", \"weight\", \"leading\"}]."),
+            ]),
+        run: { try run(category: $0.value("category"), boldText: $0.flag("bold-text"), json: $0.flag("json")) })
 
     struct Entry: Encodable {
         let style: String
@@ -34,7 +35,9 @@ struct StylesCommand: ParsableCommand {
         let leading: Double
     }
 
-    func run() throws {
+    /// Prints the table for `category` (every category when nil), with Bold Text when `boldText`, as JSON when
+    /// `json`.
+    private static func run(category: String?, boldText: Bool, json: Bool) throws {
         let categories = try category.map { [try ContentSizeCategory(name: $0)] } ?? ContentSizeCategory.allCases
         let entries = categories.flatMap { category in
             let settings = DynamicTypeSettings(category: category, boldText: boldText)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import GalleyCLI
 @testable import GalleyDocuments
 @testable import GalleyTestSupport
 
@@ -11,11 +12,7 @@ import Testing
 
     /// Every command galley has is one of those the article describes.
     @Test func everyCommandIsInTheArticle() throws {
-        let dump = try GalleyCommand.run(["--experimental-dump-help"])
-        let help = try #require(try JSONSerialization.jsonObject(with: Data(dump.output.utf8)) as? [String: Any])
-        let subcommands = (help["command"] as? [String: Any])?["subcommands"] as? [[String: Any]] ?? []
-        let names = subcommands.compactMap { $0["commandName"] as? String }.filter { $0 != "help" }
-        #expect(Set(names) == Set(Self.commands))
+        #expect(Set(GalleyTool.commands.map(\.spec.name)) == Set(Self.commands))
     }
 
     /// The committed article is what `Scripts/cli-article` writes from the built commands' help.
@@ -28,17 +25,15 @@ import Testing
         #expect(outcome.output == committed, "run Scripts/cli-article > Sources/Galley/Galley.docc/CommandLine.md")
     }
 
-    /// Every long flag of every command, as ArgumentParser describes it, appears in the article.
+    /// Every long option of every command (its own and its request settings) appears in the article.
     @Test(arguments: commands)
     func everyFlagIsInTheCommandLineArticle(command: String) throws {
         let article = try String(contentsOf: Self.catalog.appendingPathComponent("CommandLine.md"), encoding: .utf8)
-        let dump = try GalleyCommand.run([command, "--experimental-dump-help"])
-        let help = try #require(try JSONSerialization.jsonObject(with: Data(dump.output.utf8)) as? [String: Any])
-        let arguments = (help["command"] as? [String: Any])?["arguments"] as? [[String: Any]] ?? []
-        let flags = arguments.flatMap { ($0["names"] as? [[String: String]] ?? []) }
-            .filter { $0["kind"] == "long" }.compactMap { $0["name"] }
-        #expect(flags.count > 1)
-        for flag in flags { #expect(article.contains("--\(flag)"), "galley \(command) --\(flag)") }
+        let spec = try #require(GalleyTool.commands.first { $0.spec.name == command }?.spec)
+        #expect(spec.entries.contains { $0.name == "help" })
+        for option in spec.entries {
+            #expect(article.contains("--\(option.name)"), "galley \(command) --\(option.name)")
+        }
     }
 
     /// Every key a JSON document's objects accept, and every key of measure's rows, appears in the JSON article or
