@@ -123,10 +123,21 @@ enum ShellCompletions {
         return page
     }
 
-    /// `text` safe in roff: backslashes doubled, dashes as minus signs, no line starting with a control character.
+    /// `text` safe in roff: backslashes and dashes escaped, characters past ASCII named (`\[u2026]`), no line
+    /// starting with a control character.
     private static func roff(_ text: String) -> String {
-        text.replacingOccurrences(of: "\\", with: "\\e").replacingOccurrences(of: "-", with: "\\-")
-            .split(separator: "\n", omittingEmptySubsequences: false)
+        var escaped = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": escaped += "\\e"
+            case "-": escaped += "\\-"
+            case _ where scalar.value > 0x7F:
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                escaped += "\\[u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + "]"
+            default: escaped.unicodeScalars.append(scalar)
+            }
+        }
+        return escaped.split(separator: "\n", omittingEmptySubsequences: false)
             .map { $0.hasPrefix(".") || $0.hasPrefix("'") ? "\\&" + $0 : String($0) }.joined(separator: "\n")
     }
 
