@@ -7,7 +7,7 @@ import Testing
 
 /// Each line setting has one name: its flag (the key in kebab case, and any former flag) sets exactly what its key
 /// sets in a `measure` line, read by the same table.
-@Suite struct LineSettingsCommandTests {
+@Suite struct ParagraphSettingsCommandTests {
     static let text = "Extraordinarily hyphenated words, 中文“引号”测试，标点。 and more words"
 
     /// A value of each setting other than its default where one exists, as a flag argument and as JSON.
