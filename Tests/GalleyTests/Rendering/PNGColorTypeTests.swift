@@ -95,6 +95,18 @@ import Testing
         #expect(Self.colorType(try Self.encodings(fewer)[0]) == 3, "4 × 60 colours")
     }
 
+    /// Noise deflate cannot shrink, in bands of different sizes, writes the same bytes on one thread and on three:
+    /// a band's compressed bytes do not depend on which band the thread compressed before.
+    @Test func incompressibleBandsAreWrittenAlikeOnAnyNumberOfThreads() throws {
+        var generator = SeededGenerator(state: 75)
+        let rows = PNGWriter.bandRows
+        let noise = try Self.canvas(width: 97, height: rows * 4 + 31) { x, y in
+            // The first band plain, the rest noise: each thread meets noise after a different band.
+            y < rows ? [200, 200, 200] : (0..<3).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        }
+        #expect(Self.colorType(try Self.encodings(noise)[0]) == 2)
+    }
+
     /// The zlib stream's Adler-32, joined from the bands', is that of the whole image's rows as PNG stores them
     /// (a filter byte 0, then a grey level a pixel), and its header names the level deflate used.
     @Test func greyRowsAreChecksummedAsStored() throws {
