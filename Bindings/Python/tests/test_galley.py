@@ -66,6 +66,13 @@ class MeasureTests(unittest.TestCase):
             printed = command("measure", "-", "--width", width, "--line-height-metrics", "web", input=as_lines(rows))
             expected = [json.loads(line) for line in printed.stdout.decode().splitlines()]
             self.assertEqual(galley.measure(rows, width=float(width), line_height_metrics="web"), expected, width)
+        # Many rows go to the library in pieces: a generator's rows, strings and dicts mixed, keep their ids and order.
+        mixed = [ROWS[index % len(ROWS)] if index % 7 == 0 else row for index, row in enumerate(rows[:2345])]
+        printed = command("measure", "-", input=as_lines(mixed))
+        expected = [json.loads(line) for line in printed.stdout.decode().splitlines()]
+        self.assertEqual(galley.measure(row for row in mixed), expected)
+        with self.assertRaises(galley.GalleyError):
+            galley.measure(rows, width=-1)
 
     def test_prepared_rows_measure_as_measure_does(self):
         prepared = galley.prepare(ROWS[:4], line_height_metrics="web")
