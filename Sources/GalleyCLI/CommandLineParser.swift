@@ -174,6 +174,11 @@ enum CommandLineParser {
         RequestOptions.unknownName(name, among: command.entries.map(\.name), from: .commandLine)
     }
 
+    /// The refusal of a command line without `argument`, with the command's usage.
+    private static func missing(_ argument: CommandSpec.Argument, of command: CommandSpec) -> UsageError {
+        UsageError("name the \(argument.name) (usage: \(CommandHelp.usage(command)))")
+    }
+
     /// Hands `values` to the command's positional arguments in order.
     private static func assign(_ values: [String], to command: CommandSpec, in parsed: inout ParsedCommandLine)
         throws
@@ -182,12 +187,12 @@ enum CommandLineParser {
         for argument in command.arguments {
             switch argument.count {
             case .one:
-                guard let value = values.popFirst() else { throw UsageError("name the \(argument.name)") }
+                guard let value = values.popFirst() else { throw missing(argument, of: command) }
                 parsed.arguments[argument.name] = [value]
             case .optional(let defaultValue):
                 parsed.arguments[argument.name] = [values.popFirst() ?? defaultValue]
             case .oneOrMore:
-                guard !values.isEmpty else { throw UsageError("name the \(argument.name)") }
+                guard !values.isEmpty else { throw missing(argument, of: command) }
                 parsed.arguments[argument.name] = Array(values)
                 values = []
             }

@@ -45,8 +45,15 @@ enum GalleyTool {
     /// stderr.
     static func main() {
         // The status is worked out in a function of its own so the error is released before the process exits.
-        Foundation.exit(run(Array(CommandLine.arguments.dropFirst())))
+        let status = run(Array(CommandLine.arguments.dropFirst()))
+        // A font library still loading on another core is waited for: a usage error is found in microseconds, and
+        // exiting while the other thread read the bundled faces crashed it (a backtrace after the error's line).
+        fontPrefetch.wait()
+        Foundation.exit(status)
     }
+
+    /// The font library's load on another core, started before the arguments are read (``run(_:)``).
+    private static let fontPrefetch = DispatchGroup()
 
     /// Runs `galley` with `arguments` and gives its exit status.
     static func run(_ arguments: [String]) -> Int32 {
@@ -58,7 +65,11 @@ enum GalleyTool {
         if let first = arguments.first, ["render", "layout", "measure"].contains(first),
             (0...2).allSatisfy({ fstat($0, &status) == 0 })
         {
-            DispatchQueue.global().async { _ = try? FontLibrary.standard }
+            fontPrefetch.enter()
+            DispatchQueue.global().async {
+                _ = try? FontLibrary.standard
+                fontPrefetch.leave()
+            }
         }
         do {
             try dispatch(arguments)

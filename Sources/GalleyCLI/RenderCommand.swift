@@ -51,7 +51,7 @@ enum RenderCommand {
             settings: .document),
         run: { parsed in
             guard let output = parsed.value("output") else {
-                throw UsageError("name the output: -o FILE or -o FOLDER/")
+                throw UsageError("name the output: -o FILE, or -o FOLDER/ for several inputs")
             }
             try run(
                 inputs: parsed.arguments["inputs"] ?? [], output: output, recursive: parsed.flag("recursive"),

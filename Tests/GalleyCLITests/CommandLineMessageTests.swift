@@ -72,6 +72,23 @@ import Testing
         #expect(lines.last == #"{"id":2,"error":"line 2: size: 10001 is outside 0.01...10000"}"#)
     }
 
+    /// A usage error found at once (before the font library, loading on another core, is ready) exits 2 with its
+    /// one line: the process waits for that load instead of exiting under it, which crashed about one run in a
+    /// hundred. Run many times at once, as the crash needed.
+    @Test func aUsageErrorFoundAtOnceExitsCleanly() async throws {
+        try await withThrowingTaskGroup(of: GalleyCommand.Outcome.self) { group in
+            for _ in 0..<120 {
+                group.addTask {
+                    try GalleyCommand.run(["measure", "-", "--category", "huge"], input: #"{"id":1,"text":"a"}"#)
+                }
+            }
+            for try await outcome in group {
+                #expect(outcome.status == 2 && outcome.error.hasPrefix("galley: error: --category"), "\(outcome.error)")
+                #expect(outcome.error.split(separator: "\n").count == 1, "\(outcome.error)")
+            }
+        }
+    }
+
     @Test func versionAndHelpShowEachDefaultOnce() throws {
         let version = try GalleyCommand.run(["--version"])
         #expect(version.status == 0 && version.output.hasPrefix("galley "))
