@@ -156,7 +156,7 @@ enum CommandLineParser {
 
     /// The request setting `name` spells for `work`: nil when no setting is spelled so on the command line.
     ///
-    /// - Throws: ``UsageError`` when it is a setting of other work ("--scale does not apply to this command").
+    /// - Throws: ``UsageError`` naming the commands it belongs to when it is a setting of other work.
     private static func setting(named name: String, work: RequestSetting.Work, for command: CommandSpec) throws
         -> RequestSetting?
     {
@@ -164,14 +164,23 @@ enum CommandLineParser {
         else { return nil }
         do {
             return try RequestOptions.setting(named: name, from: .commandLine, work: work)
-        } catch let error as InputError {
-            throw UsageError(error.description)
+        } catch is InputError {
+            throw UsageError(unknown(name, for: command))
         }
     }
 
     /// The refusal of option `name`, with the nearest of the command's options when one is near.
+    /// An option of other commands is named as theirs ("unknown option '--width' for 'galley fonts'; it is an
+    /// option of render, layout, measure").
     static func unknown(_ name: String, for command: CommandSpec) -> String {
-        RequestOptions.unknownName(name, among: command.entries.map(\.name), from: .commandLine)
+        let others = GalleyTool.tool.commands.filter { other in
+            other.name != command.name && other.entries.contains { $0.name == name || $0.formerNames.contains(name) }
+        }
+        guard !others.isEmpty else {
+            return RequestOptions.unknownName(name, among: command.entries.map(\.name), from: .commandLine)
+        }
+        return "unknown option '--\(name)' for 'galley \(command.name)'; it is an option of "
+            + others.map(\.name).joined(separator: ", ")
     }
 
     /// The refusal of a command line without `argument`, with the command's usage.

@@ -97,7 +97,7 @@ import Testing
     /// What is not the command's is refused, each with a message that says what is wrong.
     @Test(arguments: [
         (["--widht", "3"], "unknown option '--widht'; did you mean '--width'?"),
-        (["--scale", "2"], "--scale does not apply to this command"),
+        (["--scale", "2"], "unknown option '--scale' for 'galley measure'; it is an option of render, layout"),
         (["--width"], "--width needs a value"),
         (["a.jsonl", "b.jsonl"], "unexpected argument 'b.jsonl'"),
         (["-x"], "unknown option '-x'"),
@@ -108,6 +108,16 @@ import Testing
             try CommandLineParser.parse(arguments[...], for: MeasureCommand.command.spec).requestOptions(work: .measure)
         } throws: { error in
             (error as? UsageError)?.description.contains(message) == true
+        }
+    }
+
+    /// An option of other commands is named as theirs, not guessed at.
+    @Test func anOptionOfAnotherCommandIsNamedAsTheirs() {
+        #expect {
+            try CommandLineParser.parse(["--width", "3"], for: FontsCommand.command.spec)
+        } throws: { error in
+            (error as? UsageError)?.description
+                == "unknown option '--width' for 'galley fonts'; it is an option of render, layout, measure"
         }
     }
 
