@@ -7,6 +7,11 @@ struct UsageError: Error, CustomStringConvertible {
     let description: String
 
     init(_ description: String) { self.description = description }
+
+    /// What `read` gives; the ``InputError`` it throws (a bad value the request table found) made a usage error.
+    static func reporting<Value>(_ read: () throws -> Value) throws -> Value {
+        do { return try read() } catch let error as InputError { throw UsageError(error.description) }
+    }
 }
 
 /// The command line asked for a command's help (`-h`, `--help`).
@@ -44,41 +49,29 @@ struct ParsedCommandLine {
     ///
     /// - Throws: ``UsageError`` for a bad value, a setting given twice or one that does not apply.
     func requestOptions(work: RequestSetting.Work) throws -> RequestOptions {
-        do {
-            return try RequestOptions(items: settings, from: .commandLine, work: work, access: .unrestricted())
-        } catch let error as InputError {
-            throw UsageError(error.description)
+        try UsageError.reporting {
+            try RequestOptions(items: settings, from: .commandLine, work: work, access: .unrestricted())
         }
     }
 
-    /// The whole number option `name` gives, within `range`, if given.
+    /// The whole number option `name` gives, within `range`, if given: read as the request table reads its
+    /// whole numbers (``RequestOptions/integer(_:in:label:)``).
     ///
     /// - Throws: ``UsageError`` naming the option for a value that is not one or is outside `range`.
     func integer(_ name: String, in range: ClosedRange<Int>) throws -> Int? {
         guard let text = value(name) else { return nil }
-        guard let value = Int(text) else { throw UsageError("--\(name) \(text.oneLine) is not a whole number") }
-        try Self.check(name, Double(value), Double(range.lowerBound)...Double(range.upperBound))
-        return value
+        return try UsageError.reporting { try RequestOptions.integer(text, in: range, label: "--\(name)") }
     }
 
-    /// The number option `name` gives, within `range`, if given.
+    /// The number option `name` gives, within `range`, if given: read as the request table reads its numbers
+    /// (``RequestOptions/number(_:in:label:)``).
     ///
     /// - Throws: ``UsageError`` naming the option for a value that is not a finite number or is outside `range`.
     func number(_ name: String, in range: ClosedRange<Double>) throws -> Double? {
         guard let text = value(name) else { return nil }
-        guard let value = Double(text), value.isFinite else {
-            throw UsageError("--\(name) \(text.oneLine) is not a number")
-        }
-        try Self.check(name, value, range)
-        return value
+        return try UsageError.reporting { try RequestOptions.number(text, in: range, label: "--\(name)") }
     }
 
-    /// Refuses `value` of option `name` outside `range`, in the words request settings use.
-    private static func check(_ name: String, _ value: Double, _ range: ClosedRange<Double>) throws {
-        do { try RequestOptions.check(value, in: range, label: "--\(name)") } catch let error as InputError {
-            throw UsageError(error.description)
-        }
-    }
 }
 
 /// Reads a command's arguments as ``CommandSpec`` declares them: `--name value`, `--name=value`, a flag alone

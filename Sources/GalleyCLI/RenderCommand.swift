@@ -72,9 +72,9 @@ enum RenderCommand {
         return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
     }
 
-    /// Refuses an output that cannot take what `inputs` make (a usage error, exit 2) before any input is read.
-    private static func check(_ inputs: [String], output: String, options: RequestOptions) throws {
-        let isBatch = isBatch(inputs, output: output)
+    /// Refuses an output that cannot take what the inputs make, several images when `isBatch` (a usage error, exit
+    /// 2), before any input is read.
+    private static func check(output: String, isBatch: Bool, options: RequestOptions) throws {
         if output == "-" {
             guard !isBatch else {
                 throw UsageError("-o -: several images cannot share standard output; name a directory")
@@ -111,17 +111,15 @@ enum RenderCommand {
     /// Refuses an option the image's `format` has no use for (``RequestOptions/checkOptions(apply:)``) as a usage
     /// error (exit 2), before any input is read.
     static func checkOptions(_ options: RequestOptions, apply format: ImageFormat) throws {
-        do {
-            try options.checkOptions(apply: format)
-        } catch let error as InputError {
-            throw UsageError(error.description)
-        }
+        try UsageError.reporting { try options.checkOptions(apply: format) }
     }
 
     /// Renders `inputs` to `output` (an image, or a folder of them) with `options`.
     static func run(inputs: [String], output: String, recursive: Bool, options: RequestOptions) throws {
-        try check(inputs, output: output, options: options)
-        guard isBatch(inputs, output: output) else { return try render(inputs[0], to: output, options: options) }
+        // Asked once: it looks at the file system for each input and the output.
+        let isBatch = isBatch(inputs, output: output)
+        try check(output: output, isBatch: isBatch, options: options)
+        guard isBatch else { return try render(inputs[0], to: output, options: options) }
         do {
             try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
         } catch {

@@ -140,9 +140,7 @@ public struct RequestOptions: Sendable {
         case .number(let range):
             return .number(try Self.number(text, in: range, label: label))
         case .integer(let range):
-            let number = try Self.number(text, in: Double(range.lowerBound)...Double(range.upperBound), label: label)
-            guard number == number.rounded() else { throw InputError("\(label) \(shown) is not a whole number") }
-            return .number(number)
+            return .number(Double(try Self.integer(text, in: range, label: label)))
         case .flag:
             switch text {
             case "", "true", "1": return .flag(true)
@@ -190,9 +188,19 @@ public struct RequestOptions: Sendable {
         return .text(text)
     }
 
+    /// A whole number in `range` from `text` (`2` or `2.0`), or an error saying what is wrong with it, as
+    /// ``number(_:in:label:)`` words it, or "--quality 2.5 is not a whole number".
+    package static func integer(_ text: String, in range: ClosedRange<Int>, label: String) throws -> Int {
+        let number = try number(text, in: Double(range.lowerBound)...Double(range.upperBound), label: label)
+        guard number == number.rounded() else {
+            throw InputError("\(label) \(text.shortened(to: 60)) is not a whole number")
+        }
+        return Int(number)
+    }
+
     /// A finite number in `range` from `text`, or an error saying what is wrong with it: "--width -10 must be
     /// positive", "--height -1 must not be negative", else "--scale 9 is outside 0.1...8".
-    static func number(_ text: String, in range: ClosedRange<Double>, label: String) throws -> Double {
+    package static func number(_ text: String, in range: ClosedRange<Double>, label: String) throws -> Double {
         let shown = text.shortened(to: 60)
         guard let value = Double(text.trimmingWhitespace()) else {
             throw InputError("\(label) \"\(shown)\" is not a number (expected \(bounds(range)))")
