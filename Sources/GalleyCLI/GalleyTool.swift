@@ -47,7 +47,7 @@ enum GalleyTool {
         // The status is worked out in a function of its own so the error is released before the process exits.
         let status = run(Array(CommandLine.arguments.dropFirst()))
         // A font library still loading on another core is waited for: a usage error is found in microseconds, and
-        // exiting while the other thread read the bundled faces crashed it (a backtrace after the error's line).
+        // exiting while the other thread reads the bundled faces crashes it.
         fontPrefetch.wait()
         Foundation.exit(status)
     }

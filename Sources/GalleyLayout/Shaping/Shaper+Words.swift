@@ -130,8 +130,7 @@ extension Shaper {
 
     /// The glyphs of `range` (a word standing alone, keyed `key`) not met lately: from the shared cache, else shaped
     /// and kept there. Apart from ``word(_:of:in:context:cache:memos:)`` so that the lookup every word makes stays
-    /// small enough to be inlined into the word loop (one function, it was not: 0.5 % more instructions measuring
-    /// chinese.txt).
+    /// small enough for the compiler to inline into the word loop.
     private func wordMissingLately(
         _ range: Range<Int>, key: ShapeCache.Key, of item: TextItem, in units: UnsafeBufferPointer<UInt16>,
         context: Int, cache: ShapeCache, memos: inout ShapingMemos
