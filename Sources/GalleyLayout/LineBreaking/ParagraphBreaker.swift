@@ -79,12 +79,13 @@ struct ParagraphBreaker {
             guard greedy.count > 1, !greedy.contains(where: \.isEmergencyBreak) else { return nil }
             if strategy == .balance {
                 guard greedy.count <= limit else { return nil }
-                // Balancing evens the greedy lines out; it never adds one (five even lines can score below four
-                // uneven ones), which bisecting the width keeps to.
+                // Balancing evens the greedy lines out into as many lines; when the cheapest breaks make more or
+                // fewer (five even lines can score below four uneven ones; a line scored without its opening mark's
+                // widening can take a character that does not fit once set), Chromium bisects the width instead.
                 if let candidates = candidates(breaker, from: start, hyphenationPoints: false),
                     candidates.count >= 5,
                     let balanced = best(candidates, width: width, balanced: true, weighed: &weighed),
-                    balanced.count <= greedy.count
+                    balanced.count == greedy.count
                 {
                     return balanced
                 }
@@ -98,9 +99,11 @@ struct ParagraphBreaker {
                 candidates.count >= 5
             else { return nil }
             let firstIndex = greedy.count - window.count
+            // As for balance, Chromium keeps the greedy lines when the cheapest breaks give another number of lines.
             guard
                 let tail = best(
-                    candidates, width: { width(firstIndex + $0) }, balanced: false, weighed: &weighed)
+                    candidates, width: { width(firstIndex + $0) }, balanced: false, weighed: &weighed),
+                tail.count == window.count
             else { return nil }
             return greedy.prefix(firstIndex).map {
                 PlannedLine(end: $0.utf16Range.upperBound, isHyphenated: $0.isHyphenated)
@@ -236,7 +239,7 @@ struct ParagraphBreaker {
                     best = Score(score: score, previous: start, lineIndex: origin.lineIndex + 1)
                 }
             }
-            best.score += end.penalty + linePenalty
+            best.score = best.score + end.penalty + linePenalty  // Blink's order of the single-precision sums
             scores[endIndex] = best
         }
         guard scores[last].score < Self.overfull else { return nil }
