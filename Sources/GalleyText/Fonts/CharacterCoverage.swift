@@ -19,9 +19,18 @@ import CHarfBuzz
         let set = hb_set_create()
         defer { hb_set_destroy(set) }
         hb_face_collect_unicodes(face, set)
-        var first = hb_codepoint_t.max, last = hb_codepoint_t.max  // HB_SET_VALUE_INVALID: start before the first
-        while hb_set_next_range(set, &first, &last) != 0, first <= 0xFFFF {
-            for value in first...min(last, 0xFFFF) { words[Int(value >> 6)] |= 1 << UInt64(value & 63) }
+        // Read in batches: a Chinese face maps thousands of scattered characters, and a range at a time cost more
+        // than the map's own reading.
+        var batch = [hb_codepoint_t](repeating: 0, count: 1024)
+        var last = hb_codepoint_t.max  // HB_SET_VALUE_INVALID: start before the first
+        reading: while true {
+            let count = Int(hb_set_next_many(set, last, &batch, UInt32(batch.count)))
+            for value in batch.prefix(count) {
+                guard value <= 0xFFFF else { break reading }
+                words[Int(value >> 6)] |= 1 << UInt64(value & 63)
+            }
+            guard count == batch.count else { break }
+            last = batch[count - 1]
         }
         self.words = words
     }

@@ -12,37 +12,24 @@ enum DefaultLookups {
             "stch", "tjmo", "vjmo",
         ].map(OpenTypeTag.value(of:)) + [0]
 
-    /// Calls `body` with the glyphs each default lookup of `table` (`GSUB` or `GPOS`) reads before, in and after
-    /// its input (HarfBuzz sets, valid during the call), for the lookups `include` accepts by index (collecting a
-    /// large lookup's glyphs costs more than deciding to skip it).
+    /// Calls `body` with each default lookup of `table` (`GSUB` or `GPOS`): its index and the glyphs it reads before,
+    /// in and after its input (HarfBuzz sets, valid during the call).
     static func forEach(
-        in face: OpaquePointer, table: String, where include: (UInt32) -> Bool = { _ in true },
-        _ body: (_ before: OpaquePointer, _ input: OpaquePointer, _ after: OpaquePointer) -> Void
+        in face: OpaquePointer, table: String,
+        _ body: (_ lookup: UInt32, _ before: OpaquePointer, _ input: OpaquePointer, _ after: OpaquePointer) -> Void
     ) {
         let tag = OpenTypeTag.value(of: table)
-        let lookups = hb_set_create()
-        defer { hb_set_destroy(lookups) }
+        let lookups = hb_set_create(), before = hb_set_create(), input = hb_set_create(), after = hb_set_create()
+        defer {
+            for set in [lookups, before, input, after] { hb_set_destroy(set) }
+        }
         var features = Self.features
         hb_ot_layout_collect_lookups(face, tag, nil, nil, &features, lookups)
         var lookup = UInt32.max  // HB_SET_VALUE_INVALID: start before the first member
         while hb_set_next(lookups, &lookup) != 0 {
-            guard include(lookup) else { continue }
-            let before = hb_set_create(), input = hb_set_create(), after = hb_set_create()
-            defer {
-                hb_set_destroy(before)
-                hb_set_destroy(input)
-                hb_set_destroy(after)
-            }
+            for set in [before, input, after] { hb_set_clear(set) }
             hb_ot_layout_lookup_collect_glyphs(face, tag, lookup, before, input, after, nil)
-            body(before!, input!, after!)
+            body(lookup, before!, input!, after!)
         }
-    }
-
-    /// The members of a HarfBuzz set.
-    static func members(of set: OpaquePointer) -> [UInt32] {
-        var members: [UInt32] = []
-        var glyph = UInt32.max
-        while hb_set_next(set, &glyph) != 0 { members.append(glyph) }
-        return members
     }
 }

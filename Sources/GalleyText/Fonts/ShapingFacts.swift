@@ -13,8 +13,7 @@ package final class ShapingFacts: @unchecked Sendable {
     private let hbFace: OpaquePointer
     /// ``hasHalfWidthPunctuation``: 0 before it is read, then 1 (no) or 2 (yes); asked for every run of CJK text.
     private let halfWidthFeature = Atomic<UInt8>(0)
-    private let spaceInteractionOnce = PublishedOnce<SpaceInteraction>()
-    private let neighbourInteractionOnce = PublishedOnce<NeighbourInteraction>()
+    private let interactionsOnce = PublishedOnce<LookupInteractions>()
     /// ``coverage`` once made: the itemizer asks for nearly every character (a lock, or Synchronization's
     /// `AtomicLazyReference`, whose `load` is not specialised, cost several times the bit test).
     private let coverageOnce = PublishedOnce<CharacterCoverage?>()
@@ -43,21 +42,19 @@ package final class ShapingFacts: @unchecked Sendable {
 
     /// Which glyphs the default lookups may change or move because of a neighbour.
     package var neighbourInteraction: NeighbourInteraction {
-        neighbourInteractionOnce.value { NeighbourInteraction(face: hbFace) }
+        interactionsOnce.read(orMaking: makeInteractions) { $0.neighbour }
     }
 
-    /// How the default lookups use the space glyph (the one the character map gives U+0020).
-    var spaceInteraction: SpaceInteraction { spaceInteractionOnce.value(orMaking: makeSpaceInteraction) }
-
-    /// `body` of ``spaceInteraction``, read in place.
+    /// `body` of how the default lookups use the space glyph (the one the character map gives U+0020), read in
+    /// place.
     func readSpaceInteraction<Result>(_ body: (SpaceInteraction) -> Result) -> Result {
-        spaceInteractionOnce.read(orMaking: makeSpaceInteraction, body)
+        interactionsOnce.read(orMaking: makeInteractions) { body($0.space) }
     }
 
-    private func makeSpaceInteraction() -> SpaceInteraction {
+    private func makeInteractions() -> LookupInteractions {
         let font = hb_font_create(hbFace)!
         defer { hb_font_destroy(font) }
-        return SpaceInteraction(face: hbFace, space: FontInstance.glyph(for: " ", in: font))
+        return LookupInteractions(face: hbFace, space: FontInstance.glyph(for: " ", in: font))
     }
 
     /// The map's Basic Multilingual Plane coverage; nil for a face whose map HarfBuzz reads as symbol or Mac Roman.
