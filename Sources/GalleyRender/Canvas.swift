@@ -167,9 +167,11 @@ public struct Canvas: PixelImage {
 
     /// Lays `color` over the pixels of an 8-bit coverage bitmap (a glyph's, `width × height`, rows `width` bytes
     /// apart) with source-over, its top-left at pixel (`left`, `top`): ``composite(_:mask:opacity:)`` without
-    /// making a mask.
+    /// making a mask. `blends` keeps the blends already worked out over one destination pixel value (the page
+    /// behind the text) for the glyphs drawn one after another.
     mutating func composite(
-        _ color: Color, coverage: [UInt8], width maskWidth: Int, height maskHeight: Int, left: Int, top: Int
+        _ color: Color, coverage: [UInt8], width maskWidth: Int, height maskHeight: Int, left: Int, top: Int,
+        blends: inout BlendTable
     ) {
         let source = PremultipliedColor(color)
         let x0 = max(0, left), y0 = max(0, top)
@@ -179,6 +181,7 @@ public struct Canvas: PixelImage {
         // stored without the arithmetic. Most of a glyph's pixels at scale 2 are inside its outline.
         let solid: (UInt8, UInt8, UInt8, UInt8)? =
             source.a == 1 ? (Self.byte(source.r * 255), Self.byte(source.g * 255), Self.byte(source.b * 255), 255) : nil
+        blends.prepare(for: source)
         coverage.withUnsafeBufferPointer { coverage in
             pixels.withUnsafeMutableBufferPointer { buffer in
                 for y in y0..<y1 {
@@ -191,7 +194,7 @@ public struct Canvas: PixelImage {
                         if value == 255, let solid {
                             (buffer[index], buffer[index + 1], buffer[index + 2], buffer[index + 3]) = solid
                         } else {
-                            Self.blend(source, coverage: Float(value) / 255, into: buffer, at: index)
+                            blends.blend(source, coverage: value, into: buffer, at: index)
                         }
                     }
                 }
@@ -235,8 +238,44 @@ public struct Canvas: PixelImage {
     }
 }
 
+/// The blends of one colour over one destination pixel value, by coverage, as ``Canvas/blend(_:coverage:into:at:)``
+/// works them out: text is mostly drawn over the page's one colour, where each edge pixel's blend is one of 255.
+struct BlendTable {
+    private var source: PremultipliedColor?
+    /// The destination pixel the table is for (its four bytes as one word), nil before the first blend.
+    private var destination: UInt32?
+    /// Bit `c` set when ``results`` holds the blend at coverage `c`.
+    private var known = [UInt64](repeating: 0, count: 4)
+    private var results = [UInt32](repeating: 0, count: 256)
+
+    /// Starts over when the colour is not the table's.
+    mutating func prepare(for color: PremultipliedColor) {
+        guard source != color else { return }
+        source = color
+        destination = nil
+        for word in known.indices { known[word] = 0 }
+    }
+
+    /// Source-over of `source` at `coverage` (of 255) onto the pixel at `index`, from the table when it holds it.
+    mutating func blend(
+        _ source: PremultipliedColor, coverage: UInt8, into buffer: UnsafeMutableBufferPointer<UInt8>, at index: Int
+    ) {
+        let pixel = UnsafeMutableRawPointer(buffer.baseAddress! + index)
+        let before = pixel.loadUnaligned(as: UInt32.self)
+        if destination == nil { destination = before }
+        let word = Int(coverage >> 6), bit = UInt64(1) << UInt64(coverage & 63)
+        guard before == destination else {
+            return Canvas.blend(source, coverage: Float(coverage) / 255, into: buffer, at: index)
+        }
+        if known[word] & bit != 0 { return pixel.storeBytes(of: results[Int(coverage)], as: UInt32.self) }
+        Canvas.blend(source, coverage: Float(coverage) / 255, into: buffer, at: index)
+        results[Int(coverage)] = pixel.loadUnaligned(as: UInt32.self)
+        known[word] |= bit
+    }
+}
+
 /// A colour as premultiplied floats in 0...1, ready for blending.
-struct PremultipliedColor {
+struct PremultipliedColor: Equatable {
     var r: Float, g: Float, b: Float, a: Float
 
     init(r: Float, g: Float, b: Float, a: Float) {

@@ -85,6 +85,7 @@ extension Canvas: DrawingTarget {
     }
 
     mutating func drawGlyphs(_ glyphs: [Renderer.PlacedGlyph], characters: (Int) -> UInt16?) {
+        var blends = BlendTable(), outlineBlends = BlendTable()
         for glyph in glyphs {
             if let image = glyph.bitmap.color {
                 compositeImage(image, left: glyph.x, top: glyph.y)
@@ -92,11 +93,11 @@ extension Canvas: DrawingTarget {
             }
             composite(
                 glyph.inkColor, coverage: glyph.bitmap.coverage, width: glyph.bitmap.width,
-                height: glyph.bitmap.height, left: glyph.x, top: glyph.y)
+                height: glyph.bitmap.height, left: glyph.x, top: glyph.y, blends: &blends)
             if let outline = glyph.outline {
                 composite(
                     glyph.outlineColor, coverage: outline.bitmap.coverage, width: outline.bitmap.width,
-                    height: outline.bitmap.height, left: outline.x, top: outline.y)
+                    height: outline.bitmap.height, left: outline.x, top: outline.y, blends: &outlineBlends)
             }
         }
     }

@@ -138,7 +138,8 @@ import Testing
     @Test func fullCoverageInAnOpaqueColourReplacesThePixelAndPartialCoverageBlends() throws {
         var canvas = try Canvas(width: 3, height: 1, background: Color(red: 1, green: 1, blue: 1))
         let color = Color(red: 0.2, green: 0.4, blue: 0.6)
-        canvas.composite(color, coverage: [255, 128, 0], width: 3, height: 1, left: 0, top: 0)
+        var blends = BlendTable()
+        canvas.composite(color, coverage: [255, 128, 0], width: 3, height: 1, left: 0, top: 0, blends: &blends)
         #expect(canvas.pixel(x: 0, y: 0) == (51, 102, 153, 255))
         // Half coverage keeps half the white: 255 × 0.5 + the colour × 0.5, rounded.
         let half = Float(128) / 255
@@ -148,8 +149,34 @@ import Testing
         #expect(canvas.pixel(x: 2, y: 0) == (255, 255, 255, 255))
         // A translucent colour at full coverage still blends.
         canvas.composite(
-            Color(red: 0, green: 0, blue: 0, alpha: 0.5), coverage: [255], width: 1, height: 1, left: 2, top: 0)
+            Color(red: 0, green: 0, blue: 0, alpha: 0.5), coverage: [255], width: 1, height: 1, left: 2, top: 0,
+            blends: &blends)
         #expect(canvas.pixel(x: 2, y: 0) == (128, 128, 128, 255))
+    }
+
+    /// Glyphs drawn one after another keep the blends they worked out over the page's colour: the pixels are those
+    /// of blending each glyph afresh, for every coverage, over the page and over pixels earlier glyphs drew, in
+    /// colours that change (opaque and translucent) and come back.
+    @Test func blendsKeptAcrossGlyphsGiveTheSamePixels() throws {
+        let colors = [
+            Color(red: 0.1, green: 0.2, blue: 0.3), Color(red: 0.9, green: 0.1, blue: 0.4, alpha: 0.6),
+            Color(red: 0.1, green: 0.2, blue: 0.3),
+        ]
+        let coverage: [UInt8] = (0..<512).map { (index: Int) -> UInt8 in UInt8((index * 37 + index / 7) % 256) }
+        var kept = try Canvas(width: 64, height: 16, background: Color(red: 0.98, green: 0.96, blue: 0.9))
+        var blended = kept
+        var blends = BlendTable()
+        for (step, color) in (colors + colors).enumerated() {
+            let (left, top) = (step * 5 % 40, step % 8)
+            kept.composite(color, coverage: coverage, width: 32, height: 16, left: left, top: top, blends: &blends)
+            // The same glyph as a mask, blended pixel by pixel.
+            var mask = CoverageMask(left: left, top: top, width: 32, height: 16)
+            mask.values = coverage.map { Float($0) / 255 }
+            blended.composite(color, mask: mask)
+        }
+        for y in 0..<16 {
+            for x in 0..<64 { #expect(kept.pixel(x: x, y: y) == blended.pixel(x: x, y: y), "pixel \(x), \(y)") }
+        }
     }
 
     /// (A hang guard: the runner's time limit, not a clock in the test.)
