@@ -28,12 +28,14 @@ extension Shaper {
     /// tenant to the second. (Direct-mapped, two common ideographs that share a slot, such as 在 and 自, evicted
     /// each other all through a Chinese text, and each return cost a HarfBuzz call.) A slot is 16 bytes, its key
     /// and its answer packed (the glyph, its flags and the index of its advance and offsets among the few distinct
-    /// ones a font gives), so a lookup reads one cache line of a 128 kB table: slots of whole optional glyphs took
+    /// ones a font gives), so a lookup reads one cache line of a 256 kB table: slots of whole optional glyphs took
     /// 640 kB, and waiting for them was the largest cost of measuring Chinese. Needs no lock: a shaper serves one
     /// thread. A context's number is never reused, so entries stay right when the word cache starts over.
     struct IsolatedGlyphs {
-        /// A power of two: 4,096 pairs of slots.
-        private static let setBits = 12
+        /// A power of two: 8,192 pairs of slots. Half as many are too few for a Chinese text's characters
+        /// (Benchmarks/Corpus/chinese.txt has 3,766): they took turns in the fuller pairs, each return a HarfBuzz
+        /// call.
+        private static let setBits = 13
         private var slots = [Slot](repeating: Slot(), count: 2 << setBits)
         /// The distinct advances and offsets of the glyphs held, by the index a slot's answer names; at most
         /// `UInt16.max`, after which the table starts over (the placements come from fonts, and a font gives
