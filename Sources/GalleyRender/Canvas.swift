@@ -244,16 +244,16 @@ struct BlendTable {
     private var source: PremultipliedColor?
     /// The destination pixel the table is for (its four bytes as one word), nil before the first blend.
     private var destination: UInt32?
-    /// Bit `c` set when ``results`` holds the blend at coverage `c`.
-    private var known = [UInt64](repeating: 0, count: 4)
-    private var results = [UInt32](repeating: 0, count: 256)
+    /// By coverage, the blended pixel (its four bytes as one word) with bit 32 set, 0 while not worked out.
+    private var results = [UInt64](repeating: 0, count: 256)
+    private static let known: UInt64 = 1 << 32
 
     /// Starts over when the colour is not the table's.
     mutating func prepare(for color: PremultipliedColor) {
         guard source != color else { return }
         source = color
         destination = nil
-        for word in known.indices { known[word] = 0 }
+        for coverage in results.indices { results[coverage] = 0 }
     }
 
     /// Source-over of `source` at `coverage` (of 255) onto the pixel at `index`, from the table when it holds it.
@@ -263,14 +263,13 @@ struct BlendTable {
         let pixel = UnsafeMutableRawPointer(buffer.baseAddress! + index)
         let before = pixel.loadUnaligned(as: UInt32.self)
         if destination == nil { destination = before }
-        let word = Int(coverage >> 6), bit = UInt64(1) << UInt64(coverage & 63)
         guard before == destination else {
             return Canvas.blend(source, coverage: Float(coverage) / 255, into: buffer, at: index)
         }
-        if known[word] & bit != 0 { return pixel.storeBytes(of: results[Int(coverage)], as: UInt32.self) }
+        let result = results[Int(coverage)]
+        if result & Self.known != 0 { return pixel.storeBytes(of: UInt32(truncatingIfNeeded: result), as: UInt32.self) }
         Canvas.blend(source, coverage: Float(coverage) / 255, into: buffer, at: index)
-        results[Int(coverage)] = pixel.loadUnaligned(as: UInt32.self)
-        known[word] |= bit
+        results[Int(coverage)] = UInt64(pixel.loadUnaligned(as: UInt32.self)) | Self.known
     }
 }
 

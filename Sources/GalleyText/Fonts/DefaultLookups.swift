@@ -1,7 +1,7 @@
 import CHarfBuzz
 
 /// The lookups of the OpenType features HarfBuzz applies by default in horizontal text, read per face to learn
-/// which glyphs they touch (``SpaceInteraction``, ``NeighbourInteraction``).
+/// which glyphs they touch (``LookupInteractions``).
 enum DefaultLookups {
     /// The features HarfBuzz applies by default in horizontal text, plus the script-specific ones; zero-ended.
     static let features =

@@ -31,8 +31,7 @@ struct LookupInteractions: Sendable {
                 if isSubstitution { substitutedNearSpace.formUnion(input) }
             }
         }
-        self.space = SpaceInteraction(
-            involvesSpace: involvesSpace, substitutedNearSpace: space == nil ? GlyphBits() : substitutedNearSpace)
+        self.space = SpaceInteraction(involvesSpace: involvesSpace, substitutedNearSpace: substitutedNearSpace)
         neighbour = NeighbourInteraction(glyphs: neighbours, isKnown: !hasLegacyKerning)
     }
 
